@@ -1,0 +1,106 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { getEnv } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DatabaseKind = "postgres" | "pglite";
+
+type Listener = (payload: string) => void;
+
+/** The one database handle of this process, whatever the driver underneath. */
+export type DatabaseHandle = {
+  kind: DatabaseKind;
+  db: Database;
+  /** LISTEN on a channel; resolves to an unlisten function. */
+  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+const GLOBAL_KEY = Symbol.for("storelens.db");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
+
+/** Opens a separate handle on a PostgreSQL URL (tests, tools); the app uses getDatabase(). */
+export function openPostgres(url: string): DatabaseHandle {
+  const client = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    // Timestamps come back as Date objects; jsonb as parsed values (the drizzle defaults).
+  });
+  const db = drizzlePostgres(client, { schema, casing: "snake_case" });
+
+  return {
+    kind: "postgres",
+    db,
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+
+      return unlisten;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+function openPglite(dir: string): DatabaseHandle {
+  const isMemory = dir === "memory://" || dir === "";
+  if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
+  const client = isMemory ? new PGlite() : new PGlite(path.resolve(dir));
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+
+  return {
+    kind: "pglite",
+    db,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The process-wide database handle. Created lazily (next build imports route modules)
+ * and kept on globalThis: the custom server and Next's bundled routes are separate
+ * module graphs in one process, and a PGlite directory must never be opened twice.
+ */
+export function getDatabase(): DatabaseHandle {
+  const g = globalThis as GlobalWithDb;
+  if (!g[GLOBAL_KEY]) {
+    const env = getEnv();
+    g[GLOBAL_KEY] = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.PGLITE_DIR);
+  }
+
+  return g[GLOBAL_KEY];
+}
+
+/** Shorthand for the drizzle client of the process-wide handle. */
+export function getDb(): Database {
+  return getDatabase().db;
+}
+
+/** Closes and forgets the process-wide handle (tests, graceful shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const handle = g[GLOBAL_KEY];
+  g[GLOBAL_KEY] = undefined;
+  await handle?.close();
+}
+
+/** Runs raw SQL and returns its rows, identically on both drivers. */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Database | Transaction,
+  query: SQL,
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export { schema };

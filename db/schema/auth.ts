@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// Auth.js adapter tables: names and property keys follow @auth/drizzle-adapter exactly.
+
+export const users = pgTable("users", {
+  id: text()
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  name: text(),
+  email: text().unique(),
+  emailVerified: timestamp({ mode: "date", withTimezone: true }),
+  image: text(),
+  /** free | single_report | pro_monthly: the plan the user is on now. */
+  plan: text().notNull().default("free"),
+  /** Job credits bought one at a time (single_report). */
+  jobCredits: integer().notNull().default(0),
+  stripeCustomerId: text().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text().notNull(),
+    provider: text().notNull(),
+    providerAccountId: text().notNull(),
+    refresh_token: text(),
+    access_token: text(),
+    expires_at: integer(),
+    token_type: text(),
+    scope: text(),
+    id_token: text(),
+    session_state: text(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sessionToken: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expires: timestamp({ mode: "date", withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    identifier: text().notNull(),
+    token: text().notNull(),
+    expires: timestamp({ mode: "date", withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+/** Password hashes live apart from users so no session or user object can carry one. */
+export const userPasswords = pgTable("user_passwords", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use, expiring password reset links; only the token's SHA-256 is kept. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text()
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** The first characters of the raw key, shown in lists so a person can tell keys apart. */
+    prefix: text().notNull(),
+    /** SHA-256 of the raw key, hex. The raw key is never stored. */
+    keyHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex().on(t.keyHash),
+    index()
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;

@@ -1,0 +1,89 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { jobs } from "./stores";
+
+/** One-off card payments (Stripe Checkout), e.g. a single_report credit. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    stripeCheckoutSessionId: text().notNull(),
+    stripePaymentIntentId: text(),
+    plan: text({ enum: ["single_report", "pro_monthly"] }).notNull(),
+    amountCents: integer().notNull(),
+    currency: text().notNull().default("usd"),
+    status: text({ enum: ["pending", "paid", "failed", "refunded"] }).notNull().default("pending"),
+    /** The job this payment's credit was spent on; the report is reachable by the session id. */
+    jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.stripeCheckoutSessionId), index().on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text().notNull(),
+    plan: text({ enum: ["pro_monthly"] }).notNull(),
+    status: text().notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.stripeSubscriptionId), index().on(t.userId)],
+);
+
+/** Stripe events already handled: webhook deliveries are at-least-once. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** x402 payments: a proof pays for exactly one job. */
+export const x402Payments = pgTable(
+  "x402_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** SHA-256 of the X-PAYMENT value. */
+    proofHash: text().notNull(),
+    payer: text().notNull(),
+    nonce: text().notNull(),
+    network: text().notNull(),
+    amountAtomic: text().notNull(),
+    transaction: text(),
+    status: text({ enum: ["verified", "settled", "failed"] }).notNull(),
+    jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.proofHash), uniqueIndex().on(t.network, t.payer, t.nonce)],
+);
+
+/** Chat tokens spent per subject (user:<id> or ip:<addr>) per UTC day. */
+export const chatUsage = pgTable(
+  "chat_usage",
+  {
+    subject: text().notNull(),
+    day: date().notNull(),
+    tokens: integer().notNull().default(0),
+    requests: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.day] })],
+);
+
+/** Chat requests of the sliding per-minute window. */
+export const chatRequests = pgTable(
+  "chat_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subject: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.subject, t.at)],
+);

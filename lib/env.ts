@@ -1,0 +1,141 @@
+import { z } from "zod";
+
+/**
+ * Every setting of StoreLens, validated once. Defaults make the embedded mode
+ * (PGlite, embedded workflow executor, mail to the log) work with no configuration.
+ * `.env.example` documents each variable; keep the two in step.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
+const csv = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const url = z.url({ protocol: /^https?$/ });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_URL: url.default("http://localhost:3000"),
+
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PGLITE_DIR: z.string().default(".data/pglite"),
+
+  AUTH_SECRET: z.string().min(16).optional(),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+  AUTH_GOOGLE_ID: z.string().optional(),
+  AUTH_GOOGLE_SECRET: z.string().optional(),
+  ADMIN_USER_IDS: csv,
+  API_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, "lower-case letters and digits, 2-16 characters")
+    .default("sl"),
+  LEGACY_JWT_JWKS_URL: url.optional(),
+  LEGACY_JWT_SECRET: z.string().min(16).optional(),
+  LEGACY_JWT_ISSUER: z.string().optional(),
+  LEGACY_JWT_AUDIENCE: z.string().optional(),
+
+  SHOP_RESOLVE: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v === "" || v.split(",").every((r) => /^[^=\s]+=https?:\/\/[^\s,]+$/.test(r.trim())),
+      "expected pattern=origin[,pattern=origin...] e.g. *.test=http://127.0.0.1:4010",
+    ),
+  ALLOW_PRIVATE_NETWORK: bool,
+  SCRAPER_USER_AGENT: z
+    .string()
+    .default("StoreLensBot/0.1 (+https://github.com/storelens/storelens; store analysis)"),
+  SCRAPER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  SCRAPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
+
+  PAGESPEED_API_URL: url.default("https://www.googleapis.com/pagespeedonline/v5/runPagespeed"),
+  PAGESPEED_API_KEY: z.string().optional(),
+  PAGESPEED_ENABLED: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  WORKER_ENABLED: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  JOB_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+
+  RESEND_API_KEY: z.string().optional(),
+  RESEND_BASE_URL: url.optional(),
+  MAIL_FROM: z.string().default("StoreLens <reports@storelens.local>"),
+
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: url.optional(),
+
+  X402_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)")
+    .optional(),
+  X402_PRICE_USD: z.string().regex(/^\d+(\.\d+)?$/).default("0.50"),
+  X402_NETWORK: z.string().default("base"),
+  X402_FACILITATOR_URL: url.optional(),
+
+  CHAT_BASE_URL: url.optional(),
+  CHAT_API_KEY: z.string().optional(),
+  CHAT_MODEL: z.string().default("gpt-4o-mini"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** One line per bad variable, so an operator sees everything wrong at once. */
+export function formatEnvIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`)
+    .join("\n");
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new Error(`Invalid environment configuration:\n${formatEnvIssues(result.error)}`);
+  }
+
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated settings of this process (parsed on first use, then frozen). */
+export function getEnv(): Env {
+  cached ??= Object.freeze(parseEnv(process.env));
+
+  return cached;
+}
+
+/** Tests change the environment between cases; this forgets the parsed copy. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, key) => getEnv()[key as keyof Env],
+});

@@ -1,0 +1,40 @@
+import postgres from "postgres";
+
+/**
+ * Throwaway databases for tests on a real PostgreSQL server (TEST_DATABASE_URL).
+ * Global setup migrates one template per run; every test file then gets its own
+ * copy (CREATE DATABASE … TEMPLATE), so files never see each other's rows or workers.
+ */
+export const TEST_DB_PREFIX_VAR = "STORELENS_TEST_DB_PREFIX";
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+
+  return parsed.toString();
+}
+
+export async function withAdmin<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export async function createDatabaseFromTemplate(adminUrl: string, template: string, name: string): Promise<string> {
+  await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+
+  return withDatabaseName(adminUrl, name);
+}
+
+export async function dropDatabasesWithPrefix(adminUrl: string, prefix: string): Promise<void> {
+  await withAdmin(adminUrl, async (sql) => {
+    const rows = await sql<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`${prefix}%`}`;
+    for (const { datname } of rows) {
+      await sql.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  });
+}
