@@ -27,6 +27,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   BASE_URL: url.default("http://localhost:3000"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
 
   DATABASE_URL: z
     .string()
@@ -139,3 +140,8 @@ export function resetEnvCache(): void {
 export const env: Env = new Proxy({} as Env, {
   get: (_target, key) => getEnv()[key as keyof Env],
 });
+
+/** Which engine runs the workflow functions: Inngest when its keys are configured. */
+export function getEngineKind(settings: Env = getEnv()): "inngest" | "embedded" {
+  return settings.INNGEST_EVENT_KEY && settings.INNGEST_SIGNING_KEY ? "inngest" : "embedded";
+}

@@ -16,7 +16,7 @@ if (adminUrl && prefix) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
 }
-process.env.NODE_ENV = "test";
+(process.env as Record<string, string>).NODE_ENV = "test";
 resetEnvCache();
 await migrateDatabase(getDatabase());
 

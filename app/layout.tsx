@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "StoreLens — Shopify store analysis", template: "%s · StoreLens" },
+  description:
+    "Analyze any Shopify store: products, collections, pages, theme, installed apps and PageSpeed, with live progress, webhooks and an API.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+        <SiteHeader />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">{children}</main>
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

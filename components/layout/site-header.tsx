@@ -1,0 +1,30 @@
+import Link from "next/link";
+
+const NAV = [
+  { href: "/stores", label: "Stores" },
+  { href: "/apps", label: "Apps" },
+  { href: "/blog", label: "Blog" },
+  { href: "/docs", label: "API" },
+];
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link href="/" className="text-lg font-bold tracking-tight text-indigo-700">
+          StoreLens
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-4 text-sm text-slate-600">
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className="hover:text-slate-900">
+              {item.label}
+            </Link>
+          ))}
+          <Link href="/dashboard" className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700">
+            Dashboard
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

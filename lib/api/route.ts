@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { ACCESS, type AccessName, type AllowsNoUser } from "@/lib/auth/access";
+import { resolvePrincipal, type Principal, type PrincipalUser } from "@/lib/auth/principal";
+import { getEnv } from "@/lib/env";
+import { ApiError, invalidRequest } from "./errors";
+import { newRequestId } from "./request-id";
+import { errorResponse } from "./responses";
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+type Schemas = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+};
+
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+
+export type HandlerContext<A extends AccessName, S extends Schemas> = {
+  req: Request;
+  principal: Principal;
+  /** The signed-in user; null only under rules that admit anonymous or paying callers. */
+  user: AllowsNoUser<A> extends true ? PrincipalUser | null : PrincipalUser;
+  params: Parsed<S, "params">;
+  query: Parsed<S, "query">;
+  body: Parsed<S, "body">;
+  requestId: string;
+};
+
+export type RouteOptions<A extends AccessName, S extends Schemas> = S & { access: A };
+
+const MAX_JSON_BODY_BYTES = 1_000_000;
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function authorize(principal: Principal, access: AccessName, req: Request): void {
+  const rule: { anonymous: boolean; apiKey: boolean; session: boolean; x402: boolean; admin?: boolean } =
+    ACCESS[access];
+
+  switch (principal.kind) {
+    case "anonymous":
+      if (rule.anonymous) return;
+      if (rule.x402) {
+        throw new ApiError("payment_required", "Payment required: send an API key, a session, or an X-PAYMENT proof");
+      }
+      throw new ApiError("unauthorized", "Authentication required");
+    case "x402":
+      if (rule.x402 || rule.anonymous) return;
+      throw new ApiError("unauthorized", "This endpoint does not accept payment; authenticate instead");
+    case "api_key":
+    case "bearer":
+      if (rule.apiKey) return;
+      throw new ApiError("forbidden", "This endpoint requires a signed-in session; API keys are not accepted");
+    case "session":
+      if (!rule.session) throw new ApiError("forbidden", "This endpoint does not accept a session");
+      assertSameOrigin(req);
+      if (rule.admin && !getEnv().ADMIN_USER_IDS.includes(principal.user.id)) {
+        throw new ApiError("forbidden", "Administrators only");
+      }
+  }
+}
+
+/**
+ * A state-changing request carried only by the session cookie must come from our own
+ * origin: cross-origin callers use an API key (contract, Authentication › Session).
+ */
+function assertSameOrigin(req: Request): void {
+  if (!STATE_CHANGING.has(req.method)) return;
+  const origin = req.headers.get("origin");
+  const fetchSite = req.headers.get("sec-fetch-site");
+  if (origin !== null) {
+    const allowed = new Set([new URL(getEnv().BASE_URL).origin, new URL(req.url).origin]);
+    if (allowed.has(origin)) return;
+    throw new ApiError("forbidden", "Cross-origin requests must authenticate with an API key");
+  }
+  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") {
+    throw new ApiError("forbidden", "Cross-origin requests must authenticate with an API key");
+  }
+}
+
+async function readJsonBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_request", "Request body is not valid JSON", { extra: { issues: [] } });
+  }
+}
+
+function parseWith<T extends z.ZodType>(schema: T, input: unknown, where: "body" | "query" | "params") {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidRequest(result.error, where);
+
+  return result.data;
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+
+  return Response.json(result);
+}
+
+/**
+ * The one wrapper of every route handler: resolves credentials, applies the access
+ * matrix, parses params/query/body with zod, and maps every error to the error body.
+ */
+export function route<A extends AccessName, S extends Schemas>(
+  options: RouteOptions<A, S>,
+  handler: (ctx: HandlerContext<A, S>) => Promise<unknown>,
+): (req: Request, context: RouteContext) => Promise<Response> {
+  return async (req, context) => {
+    const requestId = newRequestId();
+    try {
+      const principal = await resolvePrincipal(req);
+      authorize(principal, options.access, req);
+
+      const rawParams = (await context?.params) ?? {};
+      const url = new URL(req.url);
+      const params = options.params ? parseWith(options.params, rawParams, "params") : undefined;
+      const query = options.query
+        ? parseWith(options.query, Object.fromEntries(url.searchParams), "query")
+        : undefined;
+      const body = options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined;
+      const user = principal.kind === "anonymous" || principal.kind === "x402" ? null : principal.user;
+
+      const ctx = { req, principal, user, params, query, body, requestId } as HandlerContext<A, S>;
+
+      return toResponse(await handler(ctx));
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}

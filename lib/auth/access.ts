@@ -1,0 +1,47 @@
+/**
+ * The access matrix of the API contract, as data. Every route handler names one of these
+ * rules through the route wrapper (lib/api/route.ts); the access tests walk the same table.
+ *
+ * Columns follow the contract: anonymous, API key (the legacy bearer token is accepted
+ * wherever an API key is), session cookie, and the x402 payment (POST /api/jobs only).
+ */
+export type AccessRule = {
+  anonymous: boolean;
+  apiKey: boolean;
+  session: boolean;
+  x402: boolean;
+  /** Session user must also be on ADMIN_USER_IDS. */
+  admin?: boolean;
+};
+
+export const ACCESS = {
+  /** Public reads: jobs, status, reports, pagespeed, changelog, stores, apps, blog, free export. */
+  public: { anonymous: true, apiKey: true, session: true, x402: false },
+  /** POST /api/jobs: an account (key or session) or a per-request x402 payment. */
+  "jobs.create": { anonymous: false, apiKey: true, session: true, x402: true },
+  /** GET, POST /api/shops. */
+  account: { anonymous: false, apiKey: true, session: true, x402: false },
+  /** API keys and store-detail analytics: the signed-in person only, never a key. */
+  "session-only": { anonymous: false, apiKey: false, session: true, x402: false },
+  /** Operator endpoints (admin retry). */
+  admin: { anonymous: false, apiKey: false, session: true, x402: false, admin: true },
+  /** POST /api/chat: anonymous allowed with stricter limits. */
+  chat: { anonymous: true, apiKey: true, session: true, x402: false },
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessName = keyof typeof ACCESS;
+
+/** Rules under which the handler may run without a signed-in user. */
+export type AllowsNoUser<A extends AccessName> = (typeof ACCESS)[A]["anonymous"] extends true
+  ? true
+  : (typeof ACCESS)[A]["x402"] extends true
+    ? true
+    : false;
+
+/**
+ * Every endpoint of the API with its rule. The access-matrix test walks this list, and the
+ * OpenAPI document is built from it; a new route joins by adding a line here.
+ */
+export const ENDPOINTS: { method: string; path: string; access: AccessName }[] = [
+  { method: "GET", path: "/api/health", access: "public" },
+];

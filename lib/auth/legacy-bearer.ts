@@ -1,0 +1,71 @@
+import { and, eq } from "drizzle-orm";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { getDb } from "@/db";
+import { accounts, users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import type { PrincipalUser } from "./principal";
+
+/** Provider name under which legacy identities are linked in the accounts table. */
+export const LEGACY_PROVIDER = "legacy";
+
+let jwks: { url: string; getKey: JWTVerifyGetKey } | undefined;
+
+function verificationKey(): JWTVerifyGetKey | Uint8Array {
+  const env = getEnv();
+  if (env.LEGACY_JWT_JWKS_URL) {
+    if (jwks?.url !== env.LEGACY_JWT_JWKS_URL) {
+      jwks = { url: env.LEGACY_JWT_JWKS_URL, getKey: createRemoteJWKSet(new URL(env.LEGACY_JWT_JWKS_URL)) };
+    }
+
+    return jwks.getKey;
+  }
+  if (env.LEGACY_JWT_SECRET) return new TextEncoder().encode(env.LEGACY_JWT_SECRET);
+
+  throw new ApiError("unauthorized", "Bearer tokens are not accepted by this server");
+}
+
+async function verifyToken(token: string): Promise<JWTPayload> {
+  const env = getEnv();
+  const key = verificationKey();
+  const options = {
+    issuer: env.LEGACY_JWT_ISSUER,
+    audience: env.LEGACY_JWT_AUDIENCE,
+    algorithms: key instanceof Uint8Array ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"],
+  };
+  try {
+    const { payload } = key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+
+    return payload;
+  } catch {
+    // Signature, expiry, issuer and audience failures all read the same to the caller.
+    throw new ApiError("unauthorized", "Invalid or expired bearer token");
+  }
+}
+
+/**
+ * Verifies a JWT of the legacy identity provider and maps it to a user: by its subject
+ * (a linked "legacy" account), then by a verified e-mail address.
+ */
+export async function verifyLegacyBearer(token: string): Promise<PrincipalUser> {
+  const payload = await verifyToken(token);
+  const userColumns = { id: users.id, email: users.email, name: users.name, plan: users.plan };
+
+  if (payload.sub) {
+    const [linked] = await getDb()
+      .select(userColumns)
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(and(eq(accounts.provider, LEGACY_PROVIDER), eq(accounts.providerAccountId, payload.sub)))
+      .limit(1);
+    if (linked) return linked;
+  }
+
+  const email = typeof payload.email === "string" ? payload.email.toLowerCase() : undefined;
+  if (email && payload.email_verified === true) {
+    const [byEmail] = await getDb().select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+    if (byEmail) return byEmail;
+  }
+
+  throw new ApiError("unauthorized", "Bearer token does not belong to a StoreLens user");
+}

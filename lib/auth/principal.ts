@@ -1,0 +1,121 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { getDb } from "@/db";
+import { apiKeys, sessions, users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { getEnv } from "@/lib/env";
+import { hashApiKey, isWellFormedApiKey } from "./api-key-crypto";
+import { verifyLegacyBearer } from "./legacy-bearer";
+
+export type PrincipalUser = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  plan: string;
+};
+
+/** Who is calling. Resolved once per request by the route wrapper. */
+export type Principal =
+  | { kind: "anonymous"; ip: string }
+  | { kind: "api_key"; ip: string; user: PrincipalUser; apiKeyId: string }
+  | { kind: "bearer"; ip: string; user: PrincipalUser }
+  | { kind: "session"; ip: string; user: PrincipalUser }
+  | { kind: "x402"; ip: string; paymentHeader: string };
+
+export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
+
+const userColumns = { id: users.id, email: users.email, name: users.name, plan: users.plan };
+
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+
+  return forwarded || req.headers.get("x-real-ip") || "unknown";
+}
+
+function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+
+  return undefined;
+}
+
+export function readSessionToken(req: Request): string | undefined {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const value = readCookie(req, name);
+    if (value) return value;
+  }
+
+  return undefined;
+}
+
+async function userForApiKey(rawKey: string): Promise<{ user: PrincipalUser; apiKeyId: string }> {
+  const prefix = getEnv().API_KEY_PREFIX;
+  if (!isWellFormedApiKey(rawKey, prefix)) {
+    throw new ApiError("unauthorized", "Malformed API key");
+  }
+  const [row] = await getDb()
+    .select({ apiKeyId: apiKeys.id, ...userColumns })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(rawKey)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) throw new ApiError("unauthorized", "Invalid or revoked API key");
+
+  const { apiKeyId, ...user } = row;
+  // Best effort: a lost last-used stamp must never fail the request.
+  void getDb()
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(apiKeys.id, apiKeyId))
+    .catch(() => {});
+
+  return { user, apiKeyId };
+}
+
+async function userForSession(token: string): Promise<PrincipalUser | null> {
+  const [row] = await getDb()
+    .select(userColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sessionToken, token), gt(sessions.expires, new Date())))
+    .limit(1);
+
+  return row ?? null;
+}
+
+/**
+ * Resolves the credentials of a request. A credential that is present but wrong is a 401
+ * on every endpoint, public ones included: a caller should learn its key is bad.
+ * Precedence: API key, bearer token, session cookie, x402 payment.
+ */
+export async function resolvePrincipal(req: Request): Promise<Principal> {
+  const ip = clientIp(req);
+
+  const apiKey = req.headers.get("x-api-key");
+  if (apiKey !== null) {
+    return { kind: "api_key", ip, ...(await userForApiKey(apiKey.trim())) };
+  }
+
+  const authorization = req.headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match?.[1]) throw new ApiError("unauthorized", "Authorization header must be 'Bearer <token>'");
+
+    return { kind: "bearer", ip, user: await verifyLegacyBearer(match[1]) };
+  }
+
+  const sessionToken = readSessionToken(req);
+  if (sessionToken) {
+    const user = await userForSession(sessionToken);
+    // An expired or signed-out cookie is just an anonymous visitor, not an error.
+    if (user) return { kind: "session", ip, user };
+  }
+
+  const payment = req.headers.get("x-payment");
+  if (payment) return { kind: "x402", ip, paymentHeader: payment };
+
+  return { kind: "anonymous", ip };
+}

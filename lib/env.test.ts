@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { envSchema, getEngineKind, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("runs on embedded defaults with nothing set", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe(".data/pglite");
+    expect(env.API_KEY_PREFIX).toBe("sl");
+    expect(env.ALLOW_PRIVATE_NETWORK).toBe(false);
+    expect(env.ADMIN_USER_IDS).toEqual([]);
+    expect(getEngineKind(env)).toBe("embedded");
+  });
+
+  it("names every bad variable on its own line", () => {
+    let message = "";
+    try {
+      parseEnv({ PORT: "nope", DATABASE_URL: "mysql://x", SHOP_RESOLVE: "junk" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    const lines = message.split("\n").slice(1);
+    expect(lines).toHaveLength(3);
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}DATABASE_URL: must be a postgres/m);
+    expect(message).toMatch(/^ {2}SHOP_RESOLVE: expected pattern=origin/m);
+  });
+
+  it("treats empty strings as unset and parses lists and booleans", () => {
+    const env = parseEnv({ DATABASE_URL: "", ADMIN_USER_IDS: "a, b,,c", ALLOW_PRIVATE_NETWORK: "true" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_USER_IDS).toEqual(["a", "b", "c"]);
+    expect(env.ALLOW_PRIVATE_NETWORK).toBe(true);
+  });
+
+  it("selects Inngest only when both keys are present", () => {
+    expect(getEngineKind(parseEnv({ INNGEST_EVENT_KEY: "e" }))).toBe("embedded");
+    expect(getEngineKind(parseEnv({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }))).toBe("inngest");
+  });
+
+  it("documents every variable in .env.example", () => {
+    const example = readFileSync(".env.example", "utf8");
+    for (const key of Object.keys(envSchema.shape)) {
+      if (key === "NODE_ENV") continue;
+      expect(example, key).toContain(`${key}=`);
+    }
+  });
+});

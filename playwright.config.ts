@@ -1,0 +1,51 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+// Browsers cannot be downloaded here: Debian's Chromium drives the tests (apt-get install chromium).
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 60_000,
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "off" },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node --import tsx e2e/support/serve.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${PORT}`,
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+      ALLOW_PRIVATE_NETWORK: "true",
+      LOG_LEVEL: "warn",
+    },
+  },
+});
