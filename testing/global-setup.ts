@@ -1,6 +1,8 @@
 import type { TestProject } from "vitest/node";
 import {
   dropDatabasesWithPrefix,
+  dropStaleDatabases,
+  newDatabasePrefix,
   TEST_DB_PREFIX_VAR,
   withAdmin,
   withDatabaseName,
@@ -11,7 +13,8 @@ export default async function setup(_project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return;
 
-  const prefix = `sl_test_${Date.now().toString(36)}_${process.pid}`;
+  await dropStaleDatabases(adminUrl, "test", 3 * 60 * 60 * 1000);
+  const prefix = newDatabasePrefix("test");
   const template = `${prefix}_tpl`;
   await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${template}"`));
 

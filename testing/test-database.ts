@@ -38,3 +38,22 @@ export async function dropDatabasesWithPrefix(adminUrl: string, prefix: string):
     }
   });
 }
+
+/** Prefixed throwaway-database names carry their creation time, so leftovers of crashed runs can be found. */
+export function newDatabasePrefix(kind: "test" | "e2e"): string {
+  return `sl_${kind}_${Date.now().toString(36)}_${process.pid}`;
+}
+
+/** Drops throwaway databases of one kind older than `maxAgeMs` (left by killed runs). */
+export async function dropStaleDatabases(adminUrl: string, kind: "test" | "e2e", maxAgeMs: number): Promise<void> {
+  await withAdmin(adminUrl, async (sql) => {
+    const rows = await sql<{ datname: string }[]>`
+      select datname from pg_database where datname like ${`sl_${kind}_%`}`;
+    for (const { datname } of rows) {
+      const createdAt = parseInt(datname.split("_")[2] ?? "", 36);
+      if (Number.isFinite(createdAt) && Date.now() - createdAt > maxAgeMs) {
+        await sql.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+      }
+    }
+  });
+}

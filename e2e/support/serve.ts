@@ -7,13 +7,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { dropDatabasesWithPrefix, withAdmin, withDatabaseName } from "../../testing/test-database";
+import {
+  dropStaleDatabases,
+  newDatabasePrefix,
+  withAdmin,
+  withDatabaseName,
+} from "../../testing/test-database";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const prefix = `sl_e2e_${Date.now().toString(36)}`;
+const prefix = newDatabasePrefix("e2e");
 let pgliteDir: string | undefined;
 
 if (adminUrl) {
+  // The server is killed at the end of a run, so each run drops what earlier runs left.
+  await dropStaleDatabases(adminUrl, "e2e", 0);
   await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${prefix}"`));
   process.env.DATABASE_URL = withDatabaseName(adminUrl, prefix);
 } else {
@@ -22,14 +29,8 @@ if (adminUrl) {
   delete process.env.DATABASE_URL;
 }
 
-async function cleanUp() {
-  if (adminUrl) await dropDatabasesWithPrefix(adminUrl, prefix).catch(() => {});
+process.on("exit", () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(0));
-  });
-}
+});
 
 await import("../../server");
