@@ -1,0 +1,57 @@
+import type { IncomingMessage } from "node:http";
+import { pipeline, type Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+
+/** Thrown (internally) when a body passes its cap; safeFetch turns it into `too_large`. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`response body exceeds ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Reads a response body as UTF-8 text, decompressing gzip/deflate/br. The cap applies
+ * to the DECODED size, so a small compressed bomb cannot blow up memory; the stream
+ * is destroyed as soon as the cap is passed.
+ */
+export async function readBody(res: IncomingMessage, maxBytes: number): Promise<{ body: string; bytes: number }> {
+  const declared = Number(res.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
+    throw new BodyTooLargeError(maxBytes);
+  }
+
+  const stream = decodeStream(res);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = chunk as Buffer;
+    bytes += buffer.length;
+    if (bytes > maxBytes) {
+      stream.destroy();
+      res.destroy();
+      throw new BodyTooLargeError(maxBytes);
+    }
+    chunks.push(buffer);
+  }
+
+  return { body: new TextDecoder("utf-8").decode(Buffer.concat(chunks)), bytes };
+}
+
+function decodeStream(res: IncomingMessage): Readable {
+  const encoding = (res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip"
+      ? createGunzip()
+      : encoding === "deflate"
+        ? createInflate()
+        : encoding === "br"
+          ? createBrotliDecompress()
+          : undefined;
+  if (!decoder) {
+    return res;
+  }
+
+  // pipeline() propagates errors from either side into the stream we iterate.
+  return pipeline(res, decoder, () => undefined);
+}
