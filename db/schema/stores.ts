@@ -124,6 +124,23 @@ export const snapshotProducts = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.productId] })],
 );
 
+/**
+ * What a job's steps gathered besides products (meta, collections, pages, storefront), kept
+ * in the database rather than in memoized step outputs, which travel with every call request.
+ */
+export const jobArtifacts = pgTable(
+  "job_artifacts",
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["store", "collections", "pages", "storefront"] }).notNull(),
+    data: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.kind] })],
+);
+
 export const pagespeedAudits = pgTable(
   "pagespeed_audits",
   {
