@@ -43,7 +43,7 @@ export const workflowSteps = pgTable(
   (t) => [primaryKey({ columns: [t.runId, t.hashedId] })],
 );
 
-/** One row per pending call request (or sleep timer). */
+/** One row per pending call request, sleep timer, or invoke waiting for its child run (due at its timeout). */
 export const workflowQueue = pgTable(
   "workflow_queue",
   {
@@ -53,7 +53,7 @@ export const workflowQueue = pgTable(
       .references(() => workflowRuns.runId, { onDelete: "cascade" }),
     /** "step" = discovery; otherwise the hashed id of a planned step. */
     stepId: text().notNull().default("step"),
-    kind: text({ enum: ["call", "sleep"] }).notNull().default("call"),
+    kind: text({ enum: ["call", "sleep", "invoke"] }).notNull().default("call"),
     attempt: integer().notNull().default(0),
     availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     leasedBy: text(),

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "@/db";
+import { nowPlusMs, rows, type Db } from "./sql";
+
+export type QueueItemKind = "call" | "sleep" | "invoke";
+
+/** A queue item this worker holds a lease on. `leaseToken` proves ownership on every write. */
+export type ClaimedItem = {
+  id: number;
+  runId: string;
+  /** "step" = discovery; otherwise the hashed id of a planned step, sleep or invoke. */
+  stepId: string;
+  kind: QueueItemKind;
+  attempt: number;
+  leaseToken: string;
+};
+
+type CandidateRow = {
+  id: number | string | bigint;
+  run_id: string;
+  step_id: string;
+  kind: QueueItemKind;
+  attempt: number;
+  concurrency_key: string | null;
+  concurrency_limit: number | null;
+};
+
+/**
+ * Claims up to `max` due queue items in ONE transaction, safe with many worker processes:
+ * - candidates are selected `FOR UPDATE SKIP LOCKED`, so two workers never lease the same row;
+ * - per concurrency key, count-then-claim runs under `pg_advisory_xact_lock(hashtext(key))`
+ *   (taken in sorted key order, so workers cannot deadlock), so two workers cannot both see
+ *   "one slot free" and both take it.
+ * Concurrency counts executing call requests (leased `call` items), as Inngest does
+ * ("concurrency limits step execution, not runs"): sleeping or backing-off runs hold no slot.
+ * A lease that expired (its worker died) makes the item claimable again: that is the
+ * whole crash recovery.
+ */
+export async function claimDueItems(
+  db: Database,
+  opts: { max: number; leaseMs: number; newToken: () => string },
+): Promise<ClaimedItem[]> {
+  if (opts.max <= 0) return [];
+
+  return db.transaction(async (tx) => {
+    const candidates = await rows<CandidateRow>(
+      tx,
+      sql`select q.id, q.run_id, q.step_id, q.kind, q.attempt, r.concurrency_key, r.concurrency_limit
+          from workflow_queue q join workflow_runs r on r.run_id = q.run_id
+          where r.status = 'running' and q.available_at <= now()
+            and (q.leased_until is null or q.leased_until < now())
+          order by q.available_at, q.id
+          limit ${opts.max * 4 + 16}
+          for update of q skip locked`,
+    );
+    const limited = (c: CandidateRow) => c.kind === "call" && c.concurrency_key !== null && c.concurrency_limit !== null;
+    const keys = [...new Set(candidates.filter(limited).map((c) => c.concurrency_key!))].sort();
+    const used = new Map<string, number>();
+    for (const key of keys) {
+      await rows(tx, sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      used.set(key, await countExecuting(tx, key));
+    }
+
+    const claimed: ClaimedItem[] = [];
+    for (const c of candidates) {
+      if (claimed.length >= opts.max) break;
+      if (limited(c)) {
+        const n = used.get(c.concurrency_key!) ?? 0;
+        if (n >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends
+        used.set(c.concurrency_key!, n + 1);
+      }
+      const leaseToken = opts.newToken();
+      await rows(
+        tx,
+        sql`update workflow_queue set leased_by = ${leaseToken}, leased_until = ${nowPlusMs(opts.leaseMs)}
+            where id = ${Number(c.id)}`,
+      );
+      claimed.push({ id: Number(c.id), runId: c.run_id, stepId: c.step_id, kind: c.kind, attempt: Number(c.attempt), leaseToken });
+    }
+
+    return claimed;
+  });
+}
+
+/** Call requests of a concurrency key that are executing now (leased and not expired). */
+async function countExecuting(tx: Db, key: string): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(
+    tx,
+    sql`select count(*)::int as n from workflow_queue q join workflow_runs r on r.run_id = q.run_id
+        where r.concurrency_key = ${key} and q.kind = 'call' and q.leased_until >= now()`,
+  );
+
+  return Number(row?.n ?? 0);
+}
+
+/** Extends the lease while a call request runs. False = the lease was lost (another worker took over). */
+export async function heartbeat(db: Db, item: ClaimedItem, leaseMs: number): Promise<boolean> {
+  const updated = await rows(
+    db,
+    sql`update workflow_queue set leased_until = ${nowPlusMs(leaseMs)}
+        where id = ${item.id} and leased_by = ${item.leaseToken} returning id`,
+  );
+
+  return updated.length > 0;
+}

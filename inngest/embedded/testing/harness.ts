@@ -1,0 +1,65 @@
+import { Inngest, type InngestFunction } from "inngest";
+import { serve } from "inngest/next";
+import { createEmbeddedExecutor, type EmbeddedExecutor, type EmbeddedExecutorOptions } from "../executor";
+import { quietLogger } from "../logger";
+import type { ServeHandler } from "../protocol";
+
+/**
+ * Test wiring: a client of its own per test (so tests never depend on the app's
+ * functions), its fetch bound late to the executor created for it.
+ */
+const executors = new WeakMap<Inngest.Any, EmbeddedExecutor>();
+
+export const SERVE_URL = "http://localhost:3000/api/inngest";
+
+export function createTestClient(id: string): Inngest {
+  const client: Inngest = new Inngest({
+    id,
+    isDev: true,
+    checkpointing: false,
+    logger: quietLogger(),
+    internalLogger: quietLogger(),
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      const executor = executors.get(client);
+      if (!executor) throw new Error(`no executor for test client ${id}`);
+
+      return executor.fetch(input, init);
+    }) as typeof fetch,
+  });
+
+  return client;
+}
+
+/** Fast settings for tests: short lease, quick polling, 20 ms backoff. */
+export function createTestExecutor(
+  client: Inngest.Any,
+  functions: InngestFunction.Any[],
+  overrides: Partial<EmbeddedExecutorOptions> = {},
+): EmbeddedExecutor {
+  const handler = serve({ client, functions }) as unknown as ServeHandler;
+  const executor = createEmbeddedExecutor({
+    handler,
+    serveUrl: SERVE_URL,
+    leaseMs: 2000,
+    pollMs: 20,
+    backoffMs: 20,
+    log: quietLogger(),
+    ...overrides,
+  });
+  if (!executors.has(client)) executors.set(client, executor);
+
+  return executor;
+}
+
+/** Polls until `check` returns a truthy value (conditions, not durations, keep tests stable). */
+export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 20_000, intervalMs = 25, what = "condition" } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
