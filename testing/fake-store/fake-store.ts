@@ -1,0 +1,104 @@
+// One registered host: its catalogue (for Shopify stores), fault injector, request counters/log
+// and the advance() control. This is what `server.store(domain)` hands to tests.
+
+import { advanceStore } from "./advance";
+import { buildStore, type BuiltStore } from "./build-store";
+import { FaultInjector } from "./faults";
+import { mixSeed } from "./rng";
+import type { AdvanceOptions, FakeChange, FaultConfig, RequestLogEntry, StoreCounters, StoreDefinition } from "./types";
+
+/** The log keeps the most recent entries only, so long benchmarks do not grow memory; counters stay exact. */
+const LOG_LIMIT = 10_000;
+
+export interface StoreSummary {
+  domain: string;
+  kind: StoreDefinition["kind"];
+  name: string | null;
+  currency: string | null;
+  products: number;
+  collections: number;
+  pages: number;
+  password: boolean;
+  jsonBlocked: boolean;
+  exposeInventory: boolean;
+  counters: StoreCounters;
+}
+
+export class FakeStore {
+  readonly domain: string;
+  /** Catalogue state; null for a host that is not a Shopify store. */
+  readonly shop: BuiltStore | null;
+  /** Stable per domain, served as `x-shopid` and meta.json `id`. */
+  readonly shopId: number;
+  readonly faults = new FaultInjector();
+  private entries: RequestLogEntry[] = [];
+  private state: StoreCounters = emptyCounters();
+  private steps = 0;
+
+  constructor(readonly definition: StoreDefinition) {
+    this.domain = normaliseHost(definition.domain);
+    this.shop = definition.kind === "shopify" ? buildStore({ ...definition, domain: this.domain }) : null;
+    this.shopId = 50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
+    if (definition.kind === "shopify") this.faults.set(definition.faults);
+  }
+
+  /** Replaces the fault config and restarts its request numbering at 1. */
+  setFaults(config: FaultConfig | undefined): void {
+    this.faults.set(config);
+  }
+
+  /** Moves the store forward in time; returns exactly the changes made. */
+  advance(options: AdvanceOptions = {}): FakeChange[] {
+    if (!this.shop) throw new Error(`${this.domain} is not a Shopify store`);
+    return advanceStore(this.shop, options, ++this.steps);
+  }
+
+  counters(): StoreCounters {
+    return { ...this.state, byStatus: { ...this.state.byStatus } };
+  }
+
+  /** Requests served (most recent LOG_LIMIT), oldest first. */
+  log(): RequestLogEntry[] {
+    return [...this.entries];
+  }
+
+  resetCounters(): void {
+    this.state = emptyCounters();
+    this.entries = [];
+  }
+
+  /** Called by the server for every storefront response of this store. */
+  record(method: string, path: string, status: number, fault?: "rateLimited" | "securityRejected" | "serverErrors"): void {
+    const seq = ++this.state.requests;
+    this.state.byStatus[status] = (this.state.byStatus[status] ?? 0) + 1;
+    if (fault) this.state[fault]++;
+    this.entries.push({ seq, method, path, status, at: Date.now() });
+    if (this.entries.length > LOG_LIMIT) this.entries.splice(0, this.entries.length - LOG_LIMIT);
+  }
+
+  summary(): StoreSummary {
+    const def = this.definition;
+    const shop = this.shop;
+    return {
+      domain: this.domain,
+      kind: def.kind,
+      name: shop?.settings.name ?? null,
+      currency: shop?.settings.currency ?? null,
+      products: shop?.catalog.size ?? 0,
+      collections: shop?.collections.length ?? 0,
+      pages: shop?.pages.length ?? 0,
+      password: def.kind === "shopify" && def.password === true,
+      jsonBlocked: def.kind === "shopify" && def.jsonBlocked === true,
+      exposeInventory: def.kind === "shopify" && def.exposeInventory === true,
+      counters: this.counters(),
+    };
+  }
+}
+
+export function normaliseHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+}
+
+function emptyCounters(): StoreCounters {
+  return { requests: 0, byStatus: {}, rateLimited: 0, securityRejected: 0, serverErrors: 0 };
+}

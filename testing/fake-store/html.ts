@@ -1,0 +1,108 @@
+// HTML pages: storefront home, product page, password page, 404, a non-Shopify site and the
+// Cloudflare block page. Only the markers a scraper looks at are realistic (Shopify.* globals,
+// theme object, app snippets, asset hosts); the rest is filler.
+
+import type { FakeStore } from "./fake-store";
+import { escapeHtml } from "./reply";
+import type { ProductRecord } from "./records";
+import type { ThemeInfo } from "./types";
+
+export const DEFAULT_THEME: ThemeInfo = {
+  name: "Dawn",
+  id: 123,
+  schema_name: "Dawn",
+  schema_version: "15.0.0",
+  theme_store_id: 887,
+  role: "main",
+};
+
+function shopGlobals(store: FakeStore): string {
+  const def = store.definition;
+  const shop = store.shop;
+  if (def.kind !== "shopify" || !shop) return "";
+  const myshopify = `${store.domain.split(".")[0] ?? "shop"}.myshopify.com`;
+  return [
+    `<script>var Shopify = Shopify || {};`,
+    `Shopify.shop = ${JSON.stringify(myshopify)};`,
+    `Shopify.locale = "en";`,
+    `Shopify.currency = ${JSON.stringify({ active: shop.settings.currency, rate: "1.0" })};`,
+    `Shopify.country = ${JSON.stringify(shop.settings.country)};`,
+    `Shopify.theme = ${JSON.stringify(def.theme ?? DEFAULT_THEME)};`,
+    `Shopify.cdnHost = "${store.domain}/cdn";`,
+    `</script>`,
+  ].join("\n");
+}
+
+function layout(store: FakeStore, title: string, main: string): string {
+  const def = store.definition;
+  const apps = def.kind === "shopify" ? (def.apps ?? []).join("\n") : "";
+  return `<!doctype html>
+<html class="no-js" lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="canonical" href="https://${store.domain}/">
+<link rel="preconnect" href="https://cdn.shopify.com" crossorigin>
+<link href="//${store.domain}/cdn/shop/t/1/assets/base.css?v=1" rel="stylesheet" type="text/css" media="all">
+${shopGlobals(store)}
+<script id="shopify-features" type="application/json">{"accessToken":"fake","betas":["rickshaw"],"domain":"${store.domain}","predictiveSearch":true,"shopId":${store.shopId},"locale":"en"}</script>
+<script src="https://cdn.shopify.com/shopifycloud/storefront/assets/storefront/load_feature.js" defer></script>
+${apps}
+</head>
+<body class="template-index">
+<header><a href="/">${escapeHtml(store.shop?.settings.name ?? store.domain)}</a><nav><a href="/collections/all">Catalog</a> <a href="/pages/contact">Contact</a></nav></header>
+<main id="MainContent">
+${main}
+</main>
+<footer><small>&copy; ${escapeHtml(store.shop?.settings.name ?? "")} <a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby">Powered by Shopify</a></small></footer>
+</body>
+</html>`;
+}
+
+export function homeHtml(store: FakeStore, featured: ProductRecord[]): string {
+  const cards = featured
+    .map((p) => `<li class="grid__item"><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></li>`)
+    .join("\n");
+  return layout(store, store.shop?.settings.name ?? store.domain, `<h2>Featured products</h2>\n<ul class="product-grid">\n${cards}\n</ul>`);
+}
+
+export function productHtml(store: FakeStore, product: ProductRecord): string {
+  return layout(
+    store,
+    product.title,
+    `<h1>${escapeHtml(product.title)}</h1>\n<div class="product__description">${product.body_html}</div>\n<script type="application/json" data-product-id="${product.id}">{"id":${product.id}}</script>`,
+  );
+}
+
+export function notFoundHtml(store: FakeStore): string {
+  return layout(store, "404 Not Found", `<h1>404 Page not found</h1><p>The page you requested does not exist.</p>`);
+}
+
+export function passwordHtml(store: FakeStore): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(store.shop?.settings.name ?? store.domain)} — Opening soon</title>
+${shopGlobals(store)}
+</head>
+<body class="template-password">
+<h1>Opening soon</h1>
+<form method="post" action="/password" id="login_form" accept-charset="UTF-8"><input type="hidden" name="form_type" value="storefront_password">
+<label for="Password">Enter store using password</label><input type="password" name="password" id="Password"><button type="submit">Enter</button></form>
+<p>Are you the store owner? <a href="/admin">Log in here</a></p>
+</body></html>`;
+}
+
+export function notShopifyHtml(host: string, path: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(host)}</title>
+<link rel="stylesheet" href="/static/site.css"></head>
+<body><h1>Welcome to ${escapeHtml(host)}</h1><p>You asked for ${escapeHtml(path)}. This site is not a Shopify store.</p></body></html>`;
+}
+
+export function cloudflareBlockHtml(host: string): string {
+  return `<!DOCTYPE html>
+<html lang="en-US"><head><title>Attention Required! | Cloudflare</title></head>
+<body><div id="cf-wrapper"><h1 data-translate="block_headline">Sorry, you have been blocked</h1>
+<h2>You are unable to access ${escapeHtml(host)}</h2>
+<p>This website is using a security service to protect itself from online attacks.</p></div></body></html>`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Fake Shopify store server for tests, demos and benchmarks.
+ *
+ * One loopback node:http server serves many stores, chosen by the Host header (port ignored).
+ * StoreLens reaches it with `SHOP_RESOLVE=*.test=http://127.0.0.1:PORT` + `ALLOW_PRIVATE_NETWORK=true`.
+ * Behaviour follows /work/shared/notes/shopify-storefront.md and the real captures in ./fixtures.
+ *
+ * Server
+ *   startFakeStore({ port?, host? }) -> Promise<FakeStoreServer>
+ *     .origin "http://127.0.0.1:PORT", .port, .shopResolve(pattern = "*.test")
+ *     .addStore(def) -> FakeStore      .store(domain) -> FakeStore (throws if unknown)
+ *     .findStore(domain) / .removeStore(domain) / .stores()      .close()
+ *   FakeStore (per host)
+ *     .counters() { requests, byStatus, rateLimited, securityRejected, serverErrors }
+ *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
+ *     .setFaults(FaultConfig)   (request numbering restarts at 1)
+ *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)
+ *     .summary()
+ *
+ * Store definitions (plain JSON; same objects as POST /__fake/stores)
+ *   fixtureStore(domain, overrides?)              real izabeldepaula catalogue, 22 products, EUR/PT
+ *   lanewayStore(domain, { products? })           real Laneway collections + frontpage product, AUD/AU
+ *   generatedStore(domain, { products, seed?, hugeVariantsEvery? })   lazy, 30k-50k products is cheap
+ *   passwordStore(domain)                         302 -> /password; JSON endpoints answer the HTML page
+ *   flakyStore(domain, faults)                    429 (+Retry-After) / 430 / 5xx / latency
+ *   inventoryStore(domain)                        variants carry inventory_quantity
+ *   blockedStore(domain)                          403 (Cloudflare) on JSON endpoints
+ *   notShopifySite(domain)                        200 text/html for everything (as any unknown host)
+ *   Any definition takes overrides: seed, name, currency, country, exposeInventory, password,
+ *   jsonBlocked, apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults.
+ *
+ * Endpoints per store: /, /products/<h> (HTML), /password, /products.json, /products/<h>.json,
+ *   /products/<h>.js, /collections.json, /collections/<h>/products.json, /pages.json, /meta.json,
+ *   /sitemap.xml, /sitemap_{products,pages,collections}_N.xml?from&to, /robots.txt.
+ * Control API (any host): see control-api.ts (GET/POST /__fake/stores, .../advance, .../faults, ...).
+ *
+ * Tests: requestAs(origin, host, path, init?) sends a request with that Host header
+ *   (fetch cannot); controlRequest(origin, method, path, body?) calls /__fake/.
+ * Standalone: `npm run fake-store` (cli.ts; FAKE_STORE_PORT, default 4010).
+ */
+
+export { startFakeStore, type FakeStoreServer, type StartOptions } from "./server";
+export { FakeStore, type StoreSummary } from "./fake-store";
+export {
+  SAMPLE_APPS,
+  blockedStore,
+  fixtureStore,
+  flakyStore,
+  generatedStore,
+  inventoryStore,
+  lanewayStore,
+  notShopifySite,
+  passwordStore,
+} from "./definitions";
+export { controlRequest, requestAs, type FakeResponse, type RequestAsInit } from "./request-as";
+export { LISTING_VARIANT_LIMIT } from "./shapes";
+export { MAX_LIMIT, PAGE_CAP_ERROR, PAGE_LIMIT_CAP } from "./storefront";
+export { SITEMAP_CHUNK } from "./sitemap";
+export type {
+  AdvanceOptions,
+  CatalogSource,
+  FakeChange,
+  FaultConfig,
+  FaultRule,
+  NotShopifyDefinition,
+  RequestLogEntry,
+  ShopifyStoreDefinition,
+  StoreCounters,
+  StoreDefinition,
+  ThemeInfo,
+} from "./types";

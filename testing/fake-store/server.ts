@@ -1,0 +1,126 @@
+// The node:http server. One origin serves every registered store: the Host header (port
+// ignored) picks the store, as when StoreLens runs with SHOP_RESOLVE=*.test=http://127.0.0.1:PORT.
+// Unregistered hosts answer like an ordinary non-Shopify website.
+
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CONTROL_PREFIX, handleControl, type StoreRegistry } from "./control-api";
+import { FakeStore, normaliseHost } from "./fake-store";
+import { notShopifyHtml } from "./html";
+import { html, type Reply } from "./reply";
+import { isDataEndpoint, serveStorefront } from "./storefront";
+import type { StoreDefinition } from "./types";
+
+const MAX_CONTROL_BODY = 1_000_000;
+
+export interface StartOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+}
+
+export interface FakeStoreServer extends StoreRegistry {
+  /** "http://127.0.0.1:PORT" */
+  readonly origin: string;
+  readonly port: number;
+  /** Value for StoreLens' SHOP_RESOLVE, e.g. "*.test=http://127.0.0.1:4010". */
+  shopResolve(pattern?: string): string;
+  /** Registers (or replaces) a store; returns its handle. */
+  addStore(def: StoreDefinition): FakeStore;
+  /** Handle of a registered store; throws if there is none (tests want a loud failure). */
+  store(domain: string): FakeStore;
+  close(): Promise<void>;
+}
+
+export async function startFakeStore(options: StartOptions = {}): Promise<FakeStoreServer> {
+  const stores = new Map<string, FakeStore>();
+  const registry: StoreRegistry = {
+    addStore(def) {
+      const store = new FakeStore(def);
+      stores.set(store.domain, store);
+      return store;
+    },
+    removeStore: (domain) => stores.delete(normaliseHost(domain)),
+    findStore: (domain) => stores.get(normaliseHost(domain)),
+    stores: () => [...stores.values()],
+  };
+
+  const server = createServer((req, res) => {
+    handle(registry, req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end(error instanceof Error ? error.message : String(error));
+    });
+  });
+  // Keep-alive sockets would otherwise hold close() open until they time out.
+  server.keepAliveTimeout = 1_000;
+
+  const bindHost = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, bindHost, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://${bindHost.includes(":") ? `[${bindHost}]` : bindHost}:${port}`;
+
+  return {
+    ...registry,
+    origin,
+    port,
+    shopResolve: (pattern = "*.test") => `${pattern}=${origin}`,
+    store(domain) {
+      const found = registry.findStore(domain);
+      if (!found) throw new Error(`fake store: no store registered for ${domain}`);
+      return found;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(registry: StoreRegistry, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? "GET";
+  const url = new URL(req.url ?? "/", "http://fake-store.invalid");
+
+  if (url.pathname.startsWith(CONTROL_PREFIX)) {
+    const body = await readBody(req);
+    send(res, method, handleControl(registry, method, url.pathname, body));
+    return;
+  }
+  req.resume(); // storefront requests carry no body we care about
+
+  const host = normaliseHost(req.headers.host ?? "");
+  const store = registry.findStore(host);
+  if (!store) {
+    send(res, method, html(notShopifyHtml(host, url.pathname + url.search)));
+    return;
+  }
+  const fault = store.shop ? store.faults.next(isDataEndpoint(url.pathname)) : null;
+  const reply: Reply = fault
+    ? { status: fault.status, headers: { "content-type": "text/html; charset=utf-8", ...fault.headers }, body: fault.body }
+    : serveStorefront(store, url);
+  if (store.faults.latencyMs > 0) await sleep(store.faults.latencyMs);
+  store.record(method, url.pathname + url.search, reply.status, fault?.kind);
+  send(res, method, reply);
+}
+
+function send(res: ServerResponse, method: string, reply: Reply): void {
+  const body = Buffer.from(reply.body, "utf8");
+  res.writeHead(reply.status, { ...reply.headers, "content-length": String(body.length) });
+  res.end(method === "HEAD" ? undefined : body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CONTROL_BODY) throw new Error("control body too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

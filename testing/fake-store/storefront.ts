@@ -1,0 +1,141 @@
+// Public storefront routes of one registered host (after faults were decided by the server).
+// Order of checks mirrors Shopify's edge: Cloudflare rule (403 on JSON), then the password
+// gate, then the actual endpoints.
+
+import type { BuiltStore } from "./build-store";
+import type { FakeStore } from "./fake-store";
+import { cloudflareBlockHtml, homeHtml, notFoundHtml, notShopifyHtml, passwordHtml, productHtml } from "./html";
+import { html, json, redirect, type Reply } from "./reply";
+import { ajaxProduct, collectionJson, listProduct, pageJson, singleProduct, type ShapeContext } from "./shapes";
+import { childSitemap, sitemapIndex } from "./sitemap";
+
+export const DEFAULT_LIMIT = 30;
+export const MAX_LIMIT = 250;
+export const PAGE_LIMIT_CAP = 25_000;
+export const PAGE_CAP_ERROR = '{"errors":"Page * Limit exceeds the 25000 limit."}';
+
+/** Endpoints a scraper reads as data; faults with scope "json", blocks and the password gate treat them alike. */
+export function isDataEndpoint(pathname: string): boolean {
+  return pathname.endsWith(".json") || pathname.endsWith(".js");
+}
+
+export function serveStorefront(store: FakeStore, url: URL): Reply {
+  const def = store.definition;
+  const shop = store.shop;
+  if (def.kind !== "shopify" || !shop) return html(notShopifyHtml(store.domain, url.pathname + url.search));
+  const reply = route(store, shop, url);
+  const cookies = [`cart_currency=${shop.settings.currency}; path=/`, `localization=${shop.settings.country}; path=/`];
+  reply.headers = {
+    ...reply.headers,
+    "x-shopid": String(store.shopId),
+    "powered-by": "Shopify",
+    "x-shopify-stage": "production",
+    "set-cookie": cookies,
+  };
+  return reply;
+}
+
+function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
+  const def = store.definition;
+  const path = url.pathname;
+  const data = isDataEndpoint(path);
+  if (def.kind === "shopify" && def.jsonBlocked && data) {
+    return { ...html(cloudflareBlockHtml(store.domain), 403), headers: { "content-type": "text/html; charset=UTF-8", server: "cloudflare" } };
+  }
+  if (def.kind === "shopify" && def.password) {
+    if (path === "/password") return html(passwordHtml(store));
+    // JSON endpoints do not redirect: they answer the password page itself, 200 text/html.
+    return data ? html(passwordHtml(store)) : redirect("/password");
+  }
+
+  const ctx: ShapeContext = { exposeInventory: def.kind === "shopify" && def.exposeInventory === true, currency: shop.settings.currency };
+  const catalog = shop.catalog;
+
+  if (path === "/" || path === "") return html(homeHtml(store, catalog.newestFirst(0, 8).map((s) => catalog.product(s))));
+  if (path === "/password") return redirect("/");
+  if (path === "/products.json") {
+    return paginate(url, (offset, limit) => ({ products: catalog.newestFirst(offset, limit).map((s) => listProduct(catalog.product(s), ctx)) }));
+  }
+  if (path === "/collections.json") {
+    const members = catalog.members(shop.collections);
+    return paginate(url, (offset, limit) => ({
+      collections: shop.collections.slice(offset, offset + limit).map((c) => collectionJson(c, members.get(c.id)?.length ?? 0)),
+    }));
+  }
+  if (path === "/pages.json") {
+    return paginate(url, (offset, limit) => ({ pages: shop.pages.slice(offset, offset + limit).map((p) => pageJson(p, store.shopId)) }));
+  }
+  if (path === "/meta.json") return json(metaJson(store, shop));
+  if (path === "/sitemap.xml") return sitemapIndex(shop, store.domain);
+  if (path === "/robots.txt") return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: robotsTxt(store.domain) };
+
+  const collectionProducts = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
+  if (collectionProducts) {
+    const handle = decodeURIComponent(collectionProducts[1] ?? "");
+    const collection = shop.collections.find((c) => c.handle === handle);
+    // Unknown and empty collections both answer an empty list, never 404.
+    const slots = collection ? (catalog.members(shop.collections).get(collection.id) ?? []) : [];
+    return paginate(url, (offset, limit) => ({
+      products: catalog.newestFirst(offset, limit, slots).map((s) => listProduct(catalog.product(s), ctx)),
+    }));
+  }
+
+  const productPath = /^\/products\/([^/]+?)(\.json|\.js)?$/.exec(path);
+  if (productPath) {
+    const slot = catalog.slotOfHandle(decodeURIComponent(productPath[1] ?? ""));
+    const format = productPath[2];
+    if (slot === null) return format ? json({ errors: "Not Found" }, 404) : html(notFoundHtml(store), 404);
+    const product = catalog.product(slot);
+    if (format === ".json") return json({ product: singleProduct(product, ctx) });
+    if (format === ".js") return json(ajaxProduct(product, ctx));
+    return html(productHtml(store, product));
+  }
+
+  const sitemap = childSitemap(shop, store.domain, path, url.searchParams);
+  if (sitemap) return sitemap;
+  return data ? json({ errors: "Not Found" }, 404) : html(notFoundHtml(store), 404);
+}
+
+/** Shopify's storefront pagination: only limit (clamped 1..250, default 30) and 1-based page. */
+export function paginate(url: URL, render: (offset: number, limit: number) => unknown): Reply {
+  const rawLimit = Number.parseInt(url.searchParams.get("limit") ?? "", 10);
+  const rawPage = Number.parseInt(url.searchParams.get("page") ?? "", 10);
+  const limit = Number.isNaN(rawLimit) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, rawLimit));
+  const page = Number.isNaN(rawPage) ? 1 : Math.max(1, rawPage);
+  if (page * limit > PAGE_LIMIT_CAP) return { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: PAGE_CAP_ERROR };
+  return json(render((page - 1) * limit, limit));
+}
+
+const MONEY_FORMATS: Record<string, string> = {
+  EUR: "€{{amount_with_comma_separator}}",
+  USD: "${{amount}}",
+  AUD: "${{amount}}",
+  GBP: "£{{amount}}",
+  JPY: "¥{{amount_no_decimals}}",
+};
+
+function metaJson(store: FakeStore, shop: BuiltStore) {
+  const { settings } = shop;
+  return {
+    id: store.shopId,
+    name: settings.name,
+    city: settings.country === "AU" ? "Melbourne" : "Lisboa",
+    province: settings.country === "AU" ? "Victoria" : "Lisboa",
+    country: settings.country,
+    currency: settings.currency,
+    domain: store.domain,
+    url: `https://${store.domain}`,
+    myshopify_domain: `${store.domain.split(".")[0] ?? "shop"}.myshopify.com`,
+    description: `${settings.name} online store`,
+    ships_to_countries: [settings.country, "ES", "FR", "DE"].filter((c, i, all) => all.indexOf(c) === i),
+    money_format: MONEY_FORMATS[settings.currency] ?? `{{amount}} ${settings.currency}`,
+    published_collections_count: shop.collections.length,
+    published_products_count: shop.catalog.size,
+    shopify_pay_enabled_card_brands: ["visa", "master", "american_express", "maestro"],
+    offers_shop_pay_installments: false,
+  };
+}
+
+function robotsTxt(host: string): string {
+  return `# we use Shopify as our ecommerce platform\nUser-agent: *\nDisallow: /admin\nDisallow: /cart\nDisallow: /checkout\nDisallow: /*?*oseid=*\nSitemap: https://${host}/sitemap.xml\n`;
+}
