@@ -1,0 +1,366 @@
+import { z } from "zod";
+import { fetchCollectionsPage } from "./collections";
+import type { StoreFetchOptions } from "./fetch-store";
+import { FATAL_FAILURES, STOP_FAILURES, type StoreFailure } from "./outcomes";
+import {
+  completeTruncatedVariants,
+  fetchCollectionProductsPage,
+  fetchProductByHandle,
+  fetchProductsPage,
+  LISTING_MAX_PAGE,
+} from "./products";
+import type { Product } from "./schemas";
+import type { SeenProducts } from "./seen-products";
+import { fetchProductSitemapPaths, fetchSitemapProductHandles } from "./sitemap";
+
+/**
+ * Where a product crawl stands. Small and JSON-safe on purpose: a workflow step
+ * stores it and hands it to the next step. Products themselves are returned per
+ * slice and de-duplicated through SeenProducts, never kept here.
+ */
+export const productCrawlCursorSchema = z.object({
+  phase: z.enum(["listing", "collections", "sitemap", "done"]),
+  /** Next /products.json page. */
+  page: z.number().int().min(1),
+  /** Fallback, per-collection listings: page of /collections.json, collection within it, its products page. */
+  collectionsPage: z.number().int().min(1),
+  collectionIndex: z.number().int().min(0),
+  collectionProductsPage: z.number().int().min(1),
+  /** Fallback, sitemap: child sitemap and handle offset within it. */
+  sitemapIndex: z.number().int().min(0),
+  sitemapOffset: z.number().int().min(0),
+  reachedCap: z.boolean(),
+  /** False once any unit of work was skipped after failing. */
+  complete: z.boolean(),
+  issues: z.array(z.string()),
+  productsFound: z.number().int().min(0),
+  requests: z.number().int().min(0),
+});
+
+export type ProductCrawlCursor = z.infer<typeof productCrawlCursorSchema>;
+
+export type ProductCrawlOptions = StoreFetchOptions & {
+  /** Soft bound on store requests in this slice (default 40). */
+  maxRequests?: number;
+  /** What earlier slices delivered; without it only this slice is de-duplicated. */
+  seen?: SeenProducts;
+  /** meta.json published_products_count: lets the fallback stop early and judge completeness. */
+  expectedProducts?: number | null;
+};
+
+export type ProductCrawlSlice = {
+  /** more: call again with `cursor`; done: see `outcome`; failed: stopped on `failure`, `cursor` retries it. */
+  state: "more" | "done" | "failed";
+  /** New products of this slice (not delivered before), de-duplicated by id. */
+  products: Product[];
+  cursor: ProductCrawlCursor;
+  outcome: "ok" | "listing_incomplete" | null;
+  failure: StoreFailure | null;
+  requests: number;
+};
+
+const MAX_ISSUES = 20;
+const SITEMAP_BATCH = 100;
+
+export function startProductCrawl(): ProductCrawlCursor {
+  return {
+    phase: "listing",
+    page: 1,
+    collectionsPage: 1,
+    collectionIndex: 0,
+    collectionProductsPage: 1,
+    sitemapIndex: 0,
+    sitemapOffset: 0,
+    reachedCap: false,
+    complete: true,
+    issues: [],
+    productsFound: 0,
+    requests: 0,
+  };
+}
+
+type Slice = {
+  domain: string;
+  options: ProductCrawlOptions;
+  cursor: ProductCrawlCursor;
+  used: number;
+  max: number;
+  out: Product[];
+  ids: Set<number>;
+  handles: Set<string>;
+  collectionHandles?: { page: number; handles: string[] };
+  sitemapPaths?: string[];
+  sitemapHandles?: { index: number; handles: string[] };
+};
+
+/** What one unit of work asks of the loop: go on, or stop the slice on this failure. */
+type UnitResult = StoreFailure | null;
+
+/**
+ * Step `fetch-products`, one bounded slice at a time: `/products.json` pages until an
+ * empty page; past the 25,000 cap, every collection's listing, then the product
+ * sitemap with `/products/<handle>.json` for handles not seen yet. Fatal answers
+ * (password, gone, refused) and back-off answers (blocked, rate limited) stop the
+ * slice with a resumable cursor; anything else is skipped and marks the listing
+ * incomplete, which must never be diffed as "removed products".
+ */
+export async function crawlProducts(
+  domain: string,
+  cursor: ProductCrawlCursor | null,
+  options: ProductCrawlOptions = {},
+): Promise<ProductCrawlSlice> {
+  const slice: Slice = {
+    domain,
+    options,
+    cursor: structuredClone(cursor ?? startProductCrawl()),
+    used: 0,
+    max: options.maxRequests ?? 40,
+    out: [],
+    ids: new Set(),
+    handles: new Set(),
+  };
+
+  while (slice.cursor.phase !== "done") {
+    if (slice.used >= slice.max) {
+      return finishSlice(slice, "more", null);
+    }
+    const failure = await runUnit(slice);
+    if (failure) {
+      return finishSlice(slice, "failed", failure);
+    }
+  }
+
+  return finishSlice(slice, "done", null);
+}
+
+function runUnit(slice: Slice): Promise<UnitResult> {
+  switch (slice.cursor.phase) {
+    case "listing":
+      return readListingPage(slice);
+    case "collections":
+      return readCollectionUnit(slice);
+    default:
+      return readSitemapUnit(slice);
+  }
+}
+
+async function readListingPage(slice: Slice): Promise<UnitResult> {
+  const { cursor } = slice;
+  const answer = await fetchProductsPage(slice.domain, cursor.page, slice.options);
+  slice.used += 1;
+  if (answer.status === "page_cap") {
+    cursor.reachedCap = true;
+    cursor.phase = hasEnough(slice) ? "sitemap" : "collections";
+
+    return null;
+  }
+  if (answer.status !== "ok") {
+    return skipOrStop(slice, answer, `products page ${cursor.page}`, () => {
+      cursor.page += 1;
+    });
+  }
+  if (answer.rawCount === 0) {
+    cursor.phase = "done";
+
+    return null;
+  }
+  const failure = await deliver(slice, answer.products);
+  if (!failure) {
+    cursor.page += 1;
+  }
+
+  return failure;
+}
+
+async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
+  const { cursor } = slice;
+  if (hasEnough(slice) || cursor.collectionsPage > LISTING_MAX_PAGE) {
+    cursor.phase = "sitemap";
+
+    return null;
+  }
+  if (slice.collectionHandles?.page !== cursor.collectionsPage) {
+    const page = await fetchCollectionsPage(slice.domain, cursor.collectionsPage, slice.options);
+    slice.used += 1;
+    if (page.status !== "ok") {
+      // The sitemap still covers the catalogue; only record why this route stopped.
+      return skipOrStop(slice, page, `collections page ${cursor.collectionsPage}`, () => {
+        cursor.phase = "sitemap";
+      }, false);
+    }
+    if (page.rawCount === 0) {
+      cursor.phase = "sitemap";
+
+      return null;
+    }
+    const handles = page.collections.filter((c) => c.productsCount !== 0).map((c) => c.handle);
+    slice.collectionHandles = { page: cursor.collectionsPage, handles };
+  }
+
+  const handle = slice.collectionHandles.handles[cursor.collectionIndex];
+  if (handle === undefined) {
+    cursor.collectionsPage += 1;
+    cursor.collectionIndex = 0;
+    cursor.collectionProductsPage = 1;
+
+    return null;
+  }
+  const nextCollection = () => {
+    cursor.collectionIndex += 1;
+    cursor.collectionProductsPage = 1;
+  };
+  const answer = await fetchCollectionProductsPage(slice.domain, handle, cursor.collectionProductsPage, slice.options);
+  slice.used += 1;
+  if (answer.status === "page_cap" || (answer.status === "ok" && answer.rawCount === 0)) {
+    nextCollection();
+
+    return null;
+  }
+  if (answer.status !== "ok") {
+    return skipOrStop(slice, answer, `collection ${handle} page ${cursor.collectionProductsPage}`, nextCollection, false);
+  }
+  const failure = await deliver(slice, answer.products);
+  if (!failure) {
+    cursor.collectionProductsPage += 1;
+  }
+
+  return failure;
+}
+
+async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
+  const { cursor } = slice;
+  if (!slice.sitemapPaths) {
+    const index = await fetchProductSitemapPaths(slice.domain, slice.options);
+    slice.used += 1;
+    if (index.status !== "ok") {
+      return skipOrStop(slice, index, "sitemap index", () => {
+        cursor.phase = "done";
+      }, !hasEnough(slice));
+    }
+    if (index.paths.length === 0 && !hasEnough(slice)) {
+      noteIssue(slice, "the sitemap lists no product sitemaps", true);
+    }
+    slice.sitemapPaths = index.paths;
+  }
+
+  const path = slice.sitemapPaths[cursor.sitemapIndex];
+  if (path === undefined) {
+    cursor.phase = "done";
+
+    return null;
+  }
+  const nextSitemap = () => {
+    cursor.sitemapIndex += 1;
+    cursor.sitemapOffset = 0;
+  };
+  if (slice.sitemapHandles?.index !== cursor.sitemapIndex) {
+    const child = await fetchSitemapProductHandles(slice.domain, path, slice.options);
+    slice.used += 1;
+    if (child.status !== "ok") {
+      return skipOrStop(slice, child, `sitemap ${path}`, nextSitemap);
+    }
+    slice.sitemapHandles = { index: cursor.sitemapIndex, handles: child.handles };
+  }
+
+  const batch = slice.sitemapHandles.handles.slice(cursor.sitemapOffset, cursor.sitemapOffset + SITEMAP_BATCH);
+  if (batch.length === 0) {
+    nextSitemap();
+
+    return null;
+  }
+  const unseen = new Set(await filterNewHandles(slice, batch));
+  for (const [i, handle] of batch.entries()) {
+    if (!unseen.has(handle)) {
+      continue;
+    }
+    if (slice.used >= slice.max) {
+      cursor.sitemapOffset += i;
+
+      return null;
+    }
+    const answer = await fetchProductByHandle(slice.domain, handle, slice.options);
+    slice.used += 1;
+    if (answer.status === "ok") {
+      await deliver(slice, [answer.product], false);
+    } else if (answer.status !== "missing") {
+      const offset = cursor.sitemapOffset + i;
+      const stop = skipOrStop(slice, answer, `product ${handle}`, () => undefined);
+      if (stop) {
+        cursor.sitemapOffset = offset;
+
+        return stop;
+      }
+    }
+  }
+  cursor.sitemapOffset += batch.length;
+
+  return null;
+}
+
+/** De-duplicates by id (this slice and earlier ones), completes truncated variant lists, emits. */
+async function deliver(slice: Slice, products: readonly Product[], completeVariants = true): Promise<UnitResult> {
+  const fresh = products.filter((p) => !slice.ids.has(p.id));
+  const newIds = slice.options.seen ? new Set(await slice.options.seen.filterNewIds(fresh.map((p) => p.id))) : undefined;
+  let selected = newIds ? fresh.filter((p) => newIds.has(p.id)) : fresh;
+  if (completeVariants) {
+    const completed = await completeTruncatedVariants(slice.domain, selected, slice.options);
+    slice.used += completed.requests;
+    if (completed.failure && (FATAL_FAILURES.has(completed.failure.status) || STOP_FAILURES.has(completed.failure.status))) {
+      return completed.failure;
+    }
+    if (completed.failure) {
+      noteIssue(slice, `full variants: ${completed.failure.message}`, true);
+    }
+    selected = completed.products;
+  }
+  for (const product of selected) {
+    slice.ids.add(product.id);
+    slice.handles.add(product.handle);
+    slice.out.push(product);
+  }
+  slice.cursor.productsFound += selected.length;
+
+  return null;
+}
+
+async function filterNewHandles(slice: Slice, handles: string[]): Promise<string[]> {
+  const local = handles.filter((h) => !slice.handles.has(h));
+
+  return slice.options.seen ? slice.options.seen.filterNewHandles(local) : local;
+}
+
+/**
+ * Stop the slice on fatal and back-off answers (the cursor still points at the unit,
+ * so the next call retries it); otherwise skip the unit and note why.
+ */
+function skipOrStop(slice: Slice, failure: StoreFailure, what: string, skip: () => void, marksIncomplete = true): UnitResult {
+  if (FATAL_FAILURES.has(failure.status) || STOP_FAILURES.has(failure.status)) {
+    return failure;
+  }
+  noteIssue(slice, `${what}: ${failure.status} (${failure.message})`, marksIncomplete);
+  skip();
+
+  return null;
+}
+
+function noteIssue(slice: Slice, issue: string, marksIncomplete: boolean): void {
+  if (marksIncomplete) {
+    slice.cursor.complete = false;
+  }
+  if (slice.cursor.issues.length < MAX_ISSUES) {
+    slice.cursor.issues.push(issue);
+  }
+}
+
+function hasEnough(slice: Slice): boolean {
+  const expected = slice.options.expectedProducts;
+
+  return typeof expected === "number" && expected > 0 && slice.cursor.productsFound >= expected;
+}
+
+function finishSlice(slice: Slice, state: ProductCrawlSlice["state"], failure: StoreFailure | null): ProductCrawlSlice {
+  slice.cursor.requests += slice.used;
+  const outcome = state === "done" ? (slice.cursor.complete ? "ok" : "listing_incomplete") : null;
+
+  return { state, products: slice.out, cursor: slice.cursor, outcome, failure, requests: slice.used };
+}

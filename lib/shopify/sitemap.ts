@@ -1,0 +1,79 @@
+import { fetchStore, type StoreFetchOptions } from "./fetch-store";
+import { decodeEntities } from "./html-text";
+import type { StoreFailure } from "./outcomes";
+
+/**
+ * Shopify sitemaps: /sitemap.xml is an index of child sitemaps such as
+ * `sitemap_products_1.xml?from=<id>&to=<id>` (repeated per locale, e.g. /en-ca/…).
+ * A child without its from/to params answers 400, so children are always taken
+ * verbatim from the index.
+ */
+export async function fetchProductSitemapPaths(
+  domain: string,
+  options: StoreFetchOptions = {},
+): Promise<{ status: "ok"; paths: string[] } | StoreFailure> {
+  const answer = await fetchStore(domain, "/sitemap.xml", "xml", options);
+  if (answer.status !== "ok") {
+    return answer;
+  }
+
+  return { status: "ok", paths: selectProductSitemaps(readLocs(answer.body)) };
+}
+
+/** Handles listed by one child product sitemap (`path` from fetchProductSitemapPaths). */
+export async function fetchSitemapProductHandles(
+  domain: string,
+  path: string,
+  options: StoreFetchOptions = {},
+): Promise<{ status: "ok"; handles: string[] } | StoreFailure> {
+  const answer = await fetchStore(domain, path, "xml", options);
+  if (answer.status !== "ok") {
+    return answer;
+  }
+
+  return { status: "ok", handles: readProductHandles(readLocs(answer.body)) };
+}
+
+export function readLocs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((m) => decodeEntities(m[1] ?? ""));
+}
+
+/** Product children of the index as path+query; the default locale only when present. */
+export function selectProductSitemaps(locs: readonly string[]): string[] {
+  const paths = locs.flatMap((loc) => {
+    const url = safeUrl(loc);
+
+    return url && /\/sitemap_products_\d+\.xml$/.test(url.pathname) ? [`${url.pathname}${url.search}`] : [];
+  });
+  const unlocalized = paths.filter((p) => p.startsWith("/sitemap_products_"));
+
+  return [...new Set(unlocalized.length > 0 ? unlocalized : paths)];
+}
+
+/** Product URLs only (a product sitemap also lists the shop root), de-duplicated. */
+export function readProductHandles(locs: readonly string[]): string[] {
+  const handles = locs.flatMap((loc) => {
+    const match = /\/products\/([^/?#]+)\/?$/.exec(safeUrl(loc)?.pathname ?? "");
+
+    return match?.[1] ? [decodeHandle(match[1])] : [];
+  });
+
+  return [...new Set(handles)];
+}
+
+/** Compared with product.handle, which is plain text. */
+function decodeHandle(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value, "https://placeholder.invalid");
+  } catch {
+    return null;
+  }
+}
