@@ -7,8 +7,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Duplex } from "node:stream";
 import next from "next";
 import { closeDatabase } from "@/db";
+import { functions } from "@/inngest/functions";
+import { startWorkflowEngine } from "@/inngest/engine";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
+import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "@/lib/system/bootstrap";
 
 function loadSettings() {
@@ -38,12 +42,15 @@ async function main() {
     void handle(req, res);
   });
 
+  const jobSockets = createJobSocketServer();
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Next's own upgrades (dev HMR) go to Next.
+    if (jobSockets.handleUpgrade(req, socket, head)) return;
+    // Anything else (dev HMR) is Next's.
     void nextUpgrade(req, socket, head);
   });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const engine = await startWorkflowEngine({ functions });
   logger.info(`StoreLens listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, {
     mode: dev ? "development" : "production",
   });
@@ -54,6 +61,9 @@ async function main() {
     stopping = true;
     logger.info("shutting down", { signal });
     server.close();
+    await engine.stop().catch(() => {});
+    await jobSockets.close();
+    await closeJobEventHub();
     server.closeAllConnections();
     await app.close().catch(() => {});
     await closeDatabase().catch(() => {});

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   SCRAPER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   SCRAPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
+  /** First retry delay of the exponential backoff (doubles per attempt, with jitter). */
+  SCRAPER_BACKOFF_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   PAGESPEED_API_URL: url.default("https://www.googleapis.com/pagespeedonline/v5/runPagespeed"),
   PAGESPEED_API_KEY: z.string().optional(),

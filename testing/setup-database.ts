@@ -1,7 +1,7 @@
 import { afterAll } from "vitest";
 import { closeDatabase, getDatabase } from "@/db";
-import { migrateDatabase } from "@/db/migrate";
 import { resetEnvCache } from "@/lib/env";
+import { prepareDatabase } from "@/lib/system/prepare-database";
 import { createDatabaseFromTemplate, TEST_DB_PREFIX_VAR } from "./test-database";
 
 // Per test file: a database of its own. Real PostgreSQL (a copy of the migrated
@@ -18,7 +18,7 @@ if (adminUrl && prefix) {
 }
 (process.env as Record<string, string>).NODE_ENV = "test";
 resetEnvCache();
-await migrateDatabase(getDatabase());
+await prepareDatabase(getDatabase());
 
 afterAll(async () => {
   await closeDatabase();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCESS, type AccessName, type AllowsNoUser } from "@/lib/auth/access";
 import { resolvePrincipal, type Principal, type PrincipalUser } from "@/lib/auth/principal";
+import { paymentRequired } from "@/lib/billing/x402-requirements";
 import { getEnv } from "@/lib/env";
 import { ApiError, invalidRequest } from "./errors";
 import { newRequestId } from "./request-id";
@@ -39,9 +40,7 @@ function authorize(principal: Principal, access: AccessName, req: Request): void
   switch (principal.kind) {
     case "anonymous":
       if (rule.anonymous) return;
-      if (rule.x402) {
-        throw new ApiError("payment_required", "Payment required: send an API key, a session, or an X-PAYMENT proof");
-      }
+      if (rule.x402) throw paymentRequired(req);
       throw new ApiError("unauthorized", "Authentication required");
     case "x402":
       if (rule.x402 || rule.anonymous) return;

@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { jobEventStream } from "@/lib/realtime/job-event-stream";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/jobs/:id/events – Server-Sent Events fallback of /api/ws/:jobId (same messages)
+export const GET = route({ access: "public", params: jobIdParamsSchema }, async ({ params, req }) =>
+  jobEventStream(params.id, req.signal),
+);

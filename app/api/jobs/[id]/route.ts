@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { serializeJob } from "@/lib/jobs/serialize-job";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/jobs/:id – job details
+export const GET = route({ access: "public", params: jobIdParamsSchema }, async ({ params }) => ({
+  job: serializeJob(await getJobOrThrow(params.id)),
+}));

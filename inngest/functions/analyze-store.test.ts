@@ -1,0 +1,160 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { changelogEntries, jobs, reports, snapshotProducts, stores } from "@/db/schema";
+import {
+  blockedStore,
+  fixtureStore,
+  flakyStore,
+  generatedStore,
+  notShopifySite,
+  passwordStore,
+  SAMPLE_APPS,
+} from "@/testing/fake-store";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+
+let h: PipelineHarness;
+
+beforeAll(async () => {
+  h = await startPipeline();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function submitOk(domain: string, extra: Record<string, unknown> = {}) {
+  const response = await h.submit({ domain, ...extra });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { job: { id: string; status: string } };
+
+  return body.job.id;
+}
+
+const snapshotCount = async (jobId: string) =>
+  (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(eq(snapshotProducts.jobId, jobId)))[0]!.n;
+
+describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
+  it("completes a 2,000-product store with exact counts, report, theme and apps", async () => {
+    h.fakeStore.addStore(
+      generatedStore("two-thousand.test", { products: 2000, seed: 7 }),
+    );
+    const jobId = await submitOk("https://Two-Thousand.test/collections/all");
+    const job = await h.waitForJob(jobId);
+
+    expect(job.status).toBe("completed");
+    expect(job.progress).toBe(1);
+    expect(job.listingComplete).toBe(true);
+    expect(job.counts.products).toBe(2000);
+    expect(await snapshotCount(jobId)).toBe(2000);
+
+    const [report] = await getDb().select().from(reports).where(eq(reports.jobId, jobId));
+    expect(report).toBeDefined();
+    expect((report!.summary as { product_count: number }).product_count).toBe(2000);
+    const [store] = await getDb().select().from(stores).where(eq(stores.slug, "two-thousand-test"));
+    expect(store!.productCount).toBe(2000);
+    expect(store!.latestJobId).toBe(jobId);
+  });
+
+  it("detects the theme and the apps in the storefront HTML", async () => {
+    const klaviyo = SAMPLE_APPS.klaviyo;
+    expect(klaviyo).toBeDefined();
+    h.fakeStore.addStore(fixtureStore("apps-shop.test", { apps: [klaviyo!] }));
+    const job = await h.waitForJob(await submitOk("apps-shop.test"));
+    expect(job.status).toBe("completed");
+    const [report] = await getDb().select().from(reports).where(eq(reports.jobId, job.id));
+    const metadata = report!.metadata as { apps: { value: { slug: string }[] }; theme: { value: { name: string } | null } };
+    expect(metadata.apps.value.map((app) => app.slug)).toContain("klaviyo");
+    expect(metadata.theme.value?.name).toBeTruthy();
+  });
+
+  it("completes a flaky store that answers 429, 430 and 5xx along the way", async () => {
+    h.fakeStore.addStore(
+      flakyStore("flaky.test", {
+        rateLimit: { everyK: 5, retryAfterSeconds: 0 },
+        securityRejection: { everyK: 7 },
+        serverErrors: { everyK: 4, statuses: [500, 502, 503] },
+      }),
+    );
+    const job = await h.waitForJob(await submitOk("flaky.test"));
+    expect(job.status).toBe("completed");
+    expect(job.counts.products).toBe(22);
+    const counters = h.fakeStore.store("flaky.test").counters();
+    expect(counters.rateLimited).toBeGreaterThan(0);
+    expect(counters.securityRejected).toBeGreaterThan(0);
+    expect(counters.serverErrors).toBeGreaterThan(0);
+  });
+
+  it("refuses an invalid domain with 400 before any job exists", async () => {
+    const before = (await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs))[0]!.n;
+    for (const domain of ["not a domain", "localhost", "127.0.0.1", "", "a..b.com"]) {
+      const response = await h.submit({ domain });
+      expect(response.status, domain).toBe(400);
+      const body = await response.json();
+      expect(body.code).toBe("invalid_request");
+      expect(typeof body.error).toBe("string");
+    }
+    const after = (await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs))[0]!.n;
+    expect(after).toBe(before);
+  });
+
+  it.each([
+    ["not-shopify.test", notShopifySite, "not_shopify"],
+    ["locked.test", passwordStore, "store_password_protected"],
+    ["blocked.test", blockedStore, "store_blocked"],
+  ] as const)("fails %s with a clear error and code", async (domain, define, code) => {
+    h.fakeStore.addStore(define(domain));
+    const job = await h.waitForJob(await submitOk(domain));
+    expect(job.status).toBe("failed");
+    expect(job.errorCode).toBe(code);
+    expect(job.error).toContain(domain);
+  });
+
+  it("fails an unknown host as store_not_found", async () => {
+    const job = await h.waitForJob(await submitOk("no-such-store-zz9.invalid"));
+    expect(job.status).toBe("failed");
+    expect(job.errorCode).toBe("store_not_found");
+  });
+
+  it("lists exactly the changes of a fake-store time step in the changelog", async () => {
+    h.fakeStore.addStore(generatedStore("changing.test", { products: 60, seed: 11 }));
+    const first = await h.waitForJob(await submitOk("changing.test"));
+    expect(first.status).toBe("completed");
+
+    const changes = h.fakeStore.store("changing.test").advance({
+      priceChanges: 3,
+      addProducts: 2,
+      removeProducts: 1,
+      addPages: 1,
+      removePages: 1,
+    });
+    const second = await h.waitForJob(await submitOk("changing.test"));
+    expect(second.status).toBe("completed");
+
+    const entries = await getDb().select().from(changelogEntries).where(eq(changelogEntries.jobId, second.id));
+    const found = entries.map((e) => `${e.subject}:${e.change}:${e.subjectId}`).sort();
+    const expected = changes
+      .flatMap((change) => {
+        switch (change.kind) {
+          case "price_change":
+            return [`price:changed:${change.variantId}`];
+          case "product_added":
+            return [`product:added:${change.productId}`];
+          case "product_removed":
+            return [`product:removed:${change.productId}`];
+          case "page_added":
+            return [`page:added:${change.pageId}`];
+          case "page_removed":
+            return [`page:removed:${change.pageId}`];
+          default:
+            return [];
+        }
+      })
+      .sort();
+    expect(found).toEqual(expected);
+
+    // The first job and its report never changed.
+    const [still] = await getDb().select().from(jobs).where(eq(jobs.id, first.id));
+    expect(still!.completedAt?.toISOString()).toBe(first.completedAt?.toISOString());
+  });
+});

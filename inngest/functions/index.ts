@@ -1,0 +1,4 @@
+import { analyzeStore } from "./analyze-store";
+
+/** Every Inngest function of StoreLens: served at /api/inngest and run by the embedded executor. */
+export const functions = [analyzeStore];

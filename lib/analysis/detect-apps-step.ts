@@ -1,0 +1,56 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { jobs, storeApps } from "@/db/schema";
+import { detectAppsInDocument, getAppBySlug } from "@/lib/apps";
+import { recordJobProgress } from "@/lib/jobs/update-job";
+import { isStoreFailure } from "@/lib/shopify/outcomes";
+import { fetchStorefrontHtml } from "@/lib/shopify/storefront-html";
+import { loadHtml } from "@/lib/storefront/load-html";
+import { parseStorefrontDocument } from "@/lib/storefront/parse-storefront-html";
+import { saveArtifact, type Artifact } from "./artifacts";
+
+/**
+ * Step detect-apps: the theme and the installed apps, read from the storefront HTML (parsed
+ * once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
+ */
+export async function detectAppsStep(jobId: string, domain: string): Promise<{ apps: number; theme: string | null }> {
+  const page = await fetchStorefrontHtml(domain);
+  let artifact: Artifact<"storefront">;
+  if (isStoreFailure(page)) {
+    artifact = { theme: null, apps: [], title: null, metaDescription: null, fetched: false, error: page.message };
+  } else {
+    const $ = loadHtml(page.html);
+    const info = parseStorefrontDocument($);
+    const apps = detectAppsInDocument($).flatMap(({ slug, evidence }) => {
+      const app = getAppBySlug(slug);
+
+      return app ? [{ slug, name: app.name, category: app.category, evidence }] : [];
+    });
+    artifact = {
+      theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName },
+      apps,
+      title: info.title,
+      metaDescription: info.metaDescription,
+      fetched: true,
+      error: null,
+    };
+  }
+  await saveArtifact(jobId, "storefront", artifact);
+  await recordStoreApps(jobId, artifact.apps);
+  await recordJobProgress(jobId, { step: "detect-apps", progress: 0.9, counts: { apps: artifact.apps.length } });
+
+  return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null };
+}
+
+async function recordStoreApps(jobId: string, apps: { slug: string; evidence: string }[]) {
+  if (apps.length === 0) return;
+  const [job] = await getDb().select({ storeId: jobs.storeId }).from(jobs).where(eq(jobs.id, jobId));
+  if (!job) return;
+  await getDb()
+    .insert(storeApps)
+    .values(apps.map((app) => ({ storeId: job.storeId, appSlug: app.slug, jobId, evidence: app.evidence })))
+    .onConflictDoUpdate({
+      target: [storeApps.storeId, storeApps.appSlug],
+      set: { jobId, evidence: sql`excluded.evidence`, detectedAt: new Date() },
+    });
+}

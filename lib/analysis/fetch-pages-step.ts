@@ -1,0 +1,18 @@
+import { recordJobProgress } from "@/lib/jobs/update-job";
+import { isStoreFailure } from "@/lib/shopify/outcomes";
+import { fetchPages } from "@/lib/shopify/pages";
+import { saveArtifact } from "./artifacts";
+import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+/** Step fetch-pages: the store's CMS pages (about, FAQ, shipping…). */
+export async function fetchPagesStep(jobId: string, domain: string): Promise<{ pages: number }> {
+  const list = await fetchPages(domain);
+  if (isStoreFailure(list)) {
+    const failure = describeStoreFailure(domain, list);
+    throw new RetryableStoreError(failure.code, failure.error);
+  }
+  await saveArtifact(jobId, "pages", { pages: list.pages, complete: list.complete });
+  await recordJobProgress(jobId, { step: "fetch-pages", progress: 0.85, counts: { pages: list.pages.length } });
+
+  return { pages: list.pages.length };
+}

@@ -1,0 +1,58 @@
+import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { failJob, recordJobProgress } from "@/lib/jobs/update-job";
+import { FATAL_FAILURES, type StoreFailure } from "@/lib/shopify/outcomes";
+import { crawlProducts, startProductCrawl, type ProductCrawlCursor } from "@/lib/shopify/product-crawl";
+import { countSnapshotProducts, saveSnapshotProducts } from "./snapshot-products";
+import { snapshotSeenProducts } from "./snapshot-seen-products";
+import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+/** Store requests per step: a crash redoes at most this much work (~10 listing pages). */
+export const PRODUCT_REQUESTS_PER_STEP = 10;
+
+export type ProductsCursor = {
+  crawl: ProductCrawlCursor;
+  done: boolean;
+  /** Whether every product was read (an incomplete listing is never diffed as "removed"). */
+  complete: boolean;
+};
+
+export const FIRST_PRODUCTS_CURSOR: ProductsCursor = { crawl: startProductCrawl(), done: false, complete: false };
+
+async function handleFailure(jobId: string, domain: string, failure: StoreFailure): Promise<ProductsCursor> {
+  const described = describeStoreFailure(domain, failure);
+  if (FATAL_FAILURES.has(failure.status)) {
+    await failJob(jobId, { ...described, step: "fetch-products" });
+
+    return { ...FIRST_PRODUCTS_CURSOR, done: true };
+  }
+  // Thrown: the workflow retries this slice from the same cursor, with backoff.
+  throw new RetryableStoreError(described.code, described.error);
+}
+
+/**
+ * Step fetch-products, one bounded slice of the crawl: listing pages until an EMPTY page;
+ * past the 25,000-product cap, collection listings and the product sitemap. Products go
+ * straight to the job's snapshot (de-duplicated by id); only the cursor is returned.
+ */
+export async function fetchProductsStep(jobId: string, domain: string, cursor: ProductsCursor): Promise<ProductsCursor> {
+  const job = await getJobOrThrow(jobId);
+  if (job.status === "failed" || job.status === "completed") return { ...cursor, done: true };
+  const expected = job.counts.expected_products ?? null;
+
+  const slice = await crawlProducts(domain, cursor.crawl, {
+    maxRequests: PRODUCT_REQUESTS_PER_STEP,
+    seen: snapshotSeenProducts(jobId),
+    expectedProducts: expected,
+  });
+  await saveSnapshotProducts(jobId, slice.products);
+  if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
+
+  const products = await countSnapshotProducts(jobId);
+  // Products span 5% → 75% of the job, measured against the count meta.json announced.
+  const share = expected ? Math.min(1, products / expected) : 0.5;
+  await recordJobProgress(jobId, { step: "fetch-products", progress: 0.05 + 0.7 * share, counts: { products } });
+
+  if (slice.state === "done") return { crawl: slice.cursor, done: true, complete: slice.outcome === "ok" };
+
+  return { crawl: slice.cursor, done: false, complete: false };
+}

@@ -1,0 +1,44 @@
+import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { failJob, recordJobProgress } from "@/lib/jobs/update-job";
+import { FATAL_FAILURES, isStoreFailure } from "@/lib/shopify/outcomes";
+import { resolveStore } from "@/lib/shopify/resolve-store";
+import { saveArtifact } from "./artifacts";
+import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+export type ResolvedStoreStep =
+  | { ok: true; domain: string; expectedProducts: number | null }
+  | { ok: false; code: string };
+
+/**
+ * Step resolve-store: is it a reachable, public Shopify store? A store that is not Shopify,
+ * does not exist, is password-protected or blocks us ends the job now, with a clear error;
+ * transient trouble is thrown for the workflow to retry.
+ */
+export async function resolveStoreStep(jobId: string): Promise<ResolvedStoreStep> {
+  const job = await getJobOrThrow(jobId);
+  await recordJobProgress(jobId, { step: "resolve-store", progress: 0.01 });
+
+  const resolved = await resolveStore(job.domain);
+  if (isStoreFailure(resolved)) {
+    const failure = describeStoreFailure(job.domain, resolved);
+    if (FATAL_FAILURES.has(resolved.status) || resolved.status === "blocked") {
+      await failJob(jobId, { ...failure, step: "resolve-store" });
+
+      return { ok: false, code: failure.code };
+    }
+    throw new RetryableStoreError(failure.code, failure.error);
+  }
+
+  await saveArtifact(jobId, "store", {
+    meta: resolved.meta,
+    canonicalDomain: resolved.canonicalDomain,
+    cartCurrency: resolved.currency.cart,
+  });
+  await recordJobProgress(jobId, {
+    step: "resolve-store",
+    progress: 0.05,
+    counts: { expected_products: resolved.meta.publishedProductsCount ?? 0 },
+  });
+
+  return { ok: true, domain: resolved.canonicalDomain, expectedProducts: resolved.meta.publishedProductsCount };
+}

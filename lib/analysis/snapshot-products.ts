@@ -1,0 +1,58 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "@/db";
+import { snapshotProducts } from "@/db/schema";
+import { productSchema, type Product } from "@/lib/shopify/schemas";
+
+const INSERT_BATCH = 500;
+
+/**
+ * Adds products to a job's snapshot. Idempotent: a retried or resumed step writes the same
+ * rows again, and a product met twice (listing, collection, sitemap) is kept once.
+ */
+export async function saveSnapshotProducts(jobId: string, products: Product[]): Promise<void> {
+  for (let i = 0; i < products.length; i += INSERT_BATCH) {
+    const batch = products.slice(i, i + INSERT_BATCH).map((product) => ({
+      jobId,
+      productId: product.id,
+      handle: product.handle,
+      title: product.title,
+      data: product,
+    }));
+    await getDb()
+      .insert(snapshotProducts)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [snapshotProducts.jobId, snapshotProducts.productId],
+        set: { handle: sql`excluded.handle`, title: sql`excluded.title`, data: sql`excluded.data` },
+      });
+  }
+}
+
+export async function countSnapshotProducts(jobId: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(snapshotProducts)
+    .where(eq(snapshotProducts.jobId, jobId));
+
+  return row?.n ?? 0;
+}
+
+export async function loadSnapshotProducts(jobId: string, db: Database | Transaction = getDb()): Promise<Product[]> {
+  const rows = await db
+    .select({ data: snapshotProducts.data })
+    .from(snapshotProducts)
+    .where(eq(snapshotProducts.jobId, jobId))
+    .orderBy(asc(snapshotProducts.productId));
+
+  return rows.map((row) => productSchema.parse(row.data));
+}
+
+/** Ids of the products already in a job's snapshot (to skip sitemap handles already seen). */
+export async function loadSnapshotHandles(jobId: string): Promise<Set<string>> {
+  const rows = await getDb()
+    .select({ handle: snapshotProducts.handle })
+    .from(snapshotProducts)
+    .where(eq(snapshotProducts.jobId, jobId));
+
+  return new Set(rows.map((row) => row.handle));
+}

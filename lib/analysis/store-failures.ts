@@ -1,0 +1,40 @@
+import type { StoreFailure } from "@/lib/shopify/outcomes";
+
+/** Job error codes for the ways a store can fail us, with a message a person understands. */
+export function describeStoreFailure(domain: string, failure: StoreFailure): { code: string; error: string } {
+  switch (failure.status) {
+    case "password":
+      return { code: "store_password_protected", error: `${domain} is password-protected: its storefront is not public` };
+    case "not_found":
+      return { code: "store_not_found", error: `${domain} does not exist (the host name does not resolve)` };
+    case "not_shopify":
+      return { code: "not_shopify", error: `${domain} is not a Shopify store` };
+    case "refused":
+      return { code: "store_refused", error: `${domain} cannot be analyzed: ${failure.message}` };
+    case "blocked":
+      return { code: "store_blocked", error: `${domain} blocked our requests${failure.httpStatus ? ` (HTTP ${failure.httpStatus})` : ""}` };
+    case "rate_limited":
+      return { code: "store_rate_limited", error: `${domain} kept rate-limiting our requests (HTTP ${failure.httpStatus})` };
+    case "unavailable":
+      return { code: "store_unavailable", error: `${domain} did not answer reliably: ${failure.message}` };
+    default:
+      return { code: "store_error", error: `${domain} answered unexpectedly: ${failure.message}` };
+  }
+}
+
+/**
+ * A transient store failure thrown from a step so the workflow retries it with backoff.
+ * The code travels in the message because step errors are serialized to {name, message}.
+ */
+export class RetryableStoreError extends Error {
+  constructor(code: string, message: string) {
+    super(`[${code}] ${message}`);
+    this.name = "RetryableStoreError";
+  }
+}
+
+export function parseCodedMessage(message: string): { code: string | null; error: string } {
+  const match = /^\[([a-z_]+)\] ([\s\S]*)$/.exec(message);
+
+  return match ? { code: match[1]!, error: match[2]! } : { code: null, error: message };
+}

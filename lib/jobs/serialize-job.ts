@@ -1,0 +1,29 @@
+import type { Job } from "@/db/schema";
+import { jobSchema, jobStatusSchema, type JobResponse } from "./job-schemas";
+import { jobUrls } from "./job-urls";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function serializeJob(job: Job): JobResponse {
+  return jobSchema.parse({
+    id: job.id,
+    domain: job.domain,
+    slug: job.slug,
+    status: job.status,
+    step: job.step,
+    progress: job.progress,
+    counts: job.counts,
+    error: job.error,
+    code: job.errorCode,
+    listing_complete: job.listingComplete,
+    retry_of: job.retryOf,
+    created_at: job.createdAt.toISOString(),
+    started_at: iso(job.startedAt),
+    completed_at: iso(job.completedAt),
+    ...jobUrls(job.id),
+  });
+}
+
+export function serializeJobStatus(job: Job) {
+  return jobStatusSchema.parse(serializeJob(job));
+}

@@ -1,0 +1,71 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/db";
+import { emailNotifications, type Job } from "@/db/schema";
+import { jobUrls } from "@/lib/jobs/job-urls";
+import { logger } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
+
+export type EmailOutcome = "sent" | "failed" | "none";
+
+const escapeHtml = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+export function completionEmail(job: Job) {
+  const { report_url: reportUrl } = jobUrls(job.id);
+  const subject = `Your StoreLens report for ${job.domain} is ready`;
+  const text = [
+    `The analysis of ${job.domain} is complete.`,
+    "",
+    `Read the report: ${reportUrl}`,
+    "",
+    "— StoreLens",
+  ].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>The analysis of <strong>${escapeHtml(job.domain)}</strong> is complete.</p>
+<p><a href="${escapeHtml(reportUrl)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Read the report</a></p>
+<p style="color:#64748b;font-size:13px">Or open ${escapeHtml(reportUrl)}</p>
+<p>— StoreLens</p></body></html>`;
+
+  return { subject, text, html };
+}
+
+/** Sends the one completion e-mail of a job: one attempt, pending → sent | failed, no retries. */
+export async function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
+  const [claimed] = await getDb()
+    .update(emailNotifications)
+    .set({ attemptedAt: new Date() })
+    .where(and(eq(emailNotifications.jobId, job.id), isNull(emailNotifications.attemptedAt)))
+    .returning();
+  if (!claimed) {
+    const [previous] = await getDb().select().from(emailNotifications).where(eq(emailNotifications.jobId, job.id));
+    if (!previous) return "none";
+    if (previous.status === "pending") {
+      await getDb()
+        .update(emailNotifications)
+        .set({ status: "failed", error: "Sending interrupted by a worker stop; not retried" })
+        .where(eq(emailNotifications.id, previous.id));
+
+      return "failed";
+    }
+
+    return previous.status;
+  }
+
+  try {
+    const sent = await sendMail({ to: claimed.email, ...completionEmail(job) });
+    await getDb()
+      .update(emailNotifications)
+      .set({ status: "sent", providerMessageId: sent.providerMessageId })
+      .where(eq(emailNotifications.id, claimed.id));
+
+    return "sent";
+  } catch (error) {
+    await getDb()
+      .update(emailNotifications)
+      .set({ status: "failed", error: (error as Error).message.slice(0, 500) })
+      .where(eq(emailNotifications.id, claimed.id));
+    logger.warn("completion e-mail failed", { jobId: job.id, error });
+
+    return "failed";
+  }
+}

@@ -1,0 +1,85 @@
+import { getDatabase } from "@/db";
+import { logger } from "@/lib/log";
+import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "./messages";
+
+type Subscriber = (message: JobMessage) => void;
+
+/**
+ * Fans job messages out to this process's subscribers (WebSockets, SSE streams). One LISTEN
+ * per process on the database: any web instance can serve any job, whichever worker runs it.
+ */
+class JobEventHub {
+  private subscribers = new Map<string, Set<Subscriber>>();
+  private listening: Promise<() => Promise<void>> | null = null;
+
+  /** Resolves once the subscription is live, so a state read afterwards misses nothing. */
+  async subscribe(jobId: string, subscriber: Subscriber): Promise<() => void> {
+    await this.ensureListening();
+    const set = this.subscribers.get(jobId) ?? new Set();
+    set.add(subscriber);
+    this.subscribers.set(jobId, set);
+
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) this.subscribers.delete(jobId);
+    };
+  }
+
+  get subscriberCount(): number {
+    let n = 0;
+    for (const set of this.subscribers.values()) n += set.size;
+
+    return n;
+  }
+
+  private ensureListening() {
+    this.listening ??= getDatabase()
+      .listen(JOB_EVENTS_CHANNEL, (payload) => this.dispatch(payload))
+      .catch((error: unknown) => {
+        this.listening = null;
+        throw error;
+      });
+
+    return this.listening;
+  }
+
+  private dispatch(payload: string) {
+    const parsed = jobMessageSchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) {
+      logger.warn("ignored malformed job message", { payload: payload.slice(0, 200) });
+
+      return;
+    }
+    for (const subscriber of this.subscribers.get(parsed.data.job_id) ?? []) {
+      try {
+        subscriber(parsed.data);
+      } catch (error) {
+        logger.warn("job message subscriber failed", { error });
+      }
+    }
+  }
+
+  async close() {
+    const unlisten = await this.listening?.catch(() => null);
+    this.listening = null;
+    this.subscribers.clear();
+    await unlisten?.();
+  }
+}
+
+const GLOBAL_KEY = Symbol.for("storelens.job-event-hub");
+type GlobalWithHub = typeof globalThis & { [GLOBAL_KEY]?: JobEventHub };
+
+/** The process-wide hub (shared by the custom server and Next's route modules). */
+export function getJobEventHub(): JobEventHub {
+  const g = globalThis as GlobalWithHub;
+  g[GLOBAL_KEY] ??= new JobEventHub();
+
+  return g[GLOBAL_KEY];
+}
+
+export async function closeJobEventHub(): Promise<void> {
+  const g = globalThis as GlobalWithHub;
+  await g[GLOBAL_KEY]?.close();
+  g[GLOBAL_KEY] = undefined;
+}

@@ -1,0 +1,47 @@
+import { findJob } from "@/lib/jobs/get-job";
+import { getJobEventHub } from "./job-event-hub";
+import { isTerminal, jobMessage, type JobMessage } from "./messages";
+
+export type JobWatch = { stop: () => void };
+
+/**
+ * Streams a job's messages to `send`: the current state first, then every change, and
+ * `onEnd` after the terminal message. Subscribes BEFORE reading the state, so no change
+ * between the read and the subscription is lost. Returns null when the job does not exist.
+ */
+export async function watchJob(
+  jobId: string,
+  send: (message: JobMessage) => void,
+  onEnd: () => void,
+): Promise<JobWatch | null> {
+  let ended = false;
+  let lastAt = "";
+  let unsubscribe = () => {};
+  const deliver = (message: JobMessage) => {
+    if (ended || message.at < lastAt) return;
+    lastAt = message.at;
+    send(message);
+    if (isTerminal(message)) {
+      ended = true;
+      unsubscribe();
+      onEnd();
+    }
+  };
+
+  unsubscribe = await getJobEventHub().subscribe(jobId, deliver);
+  if (ended) unsubscribe();
+  const job = await findJob(jobId);
+  if (!job) {
+    unsubscribe();
+
+    return null;
+  }
+  deliver(jobMessage(job));
+
+  return {
+    stop: () => {
+      ended = true;
+      unsubscribe();
+    },
+  };
+}

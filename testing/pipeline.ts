@@ -1,0 +1,83 @@
+/**
+ * Shared set-up for tests that run the real analysis pipeline: a fake Shopify store on
+ * loopback reached through SHOP_RESOLVE, the embedded workflow engine running the app's own
+ * Inngest functions, and an API-key caller.
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { jobs, type Job } from "@/db/schema";
+import { functions } from "@/inngest/functions";
+import { startWorkflowEngine, type WorkflowEngine } from "@/inngest/engine";
+import { quietLogger } from "@/inngest/embedded";
+import { createTestApiKey, createTestUser } from "@/lib/auth/testing/fixtures";
+import { resetEnvCache } from "@/lib/env";
+import { startFakeStore, type FakeStoreServer } from "./fake-store";
+
+export type PipelineHarness = {
+  fakeStore: FakeStoreServer;
+  engine: WorkflowEngine;
+  apiKey: string;
+  userId: string;
+  /** POST /api/jobs through the real route handler. */
+  submit(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
+  waitForJob(jobId: string, timeoutMs?: number): Promise<Job>;
+  stop(): Promise<void>;
+};
+
+/** Settings of a test run: the fake store, no pacing, short backoff, no PageSpeed. */
+export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<string, string> = {}) {
+  Object.assign(process.env, {
+    SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
+    ALLOW_PRIVATE_NETWORK: "true",
+    SCRAPER_MIN_INTERVAL_MS: "0",
+    SCRAPER_TIMEOUT_MS: "5000",
+    SCRAPER_BACKOFF_BASE_MS: "20",
+    PAGESPEED_ENABLED: "false",
+    BASE_URL: "http://localhost:3000",
+    ...extra,
+  });
+  resetEnvCache();
+}
+
+export async function startPipeline(extraEnv: Record<string, string> = {}): Promise<PipelineHarness> {
+  const fakeStore = await startFakeStore();
+  configurePipelineEnv(fakeStore, extraEnv);
+  const engine = await startWorkflowEngine({ functions, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log: quietLogger() });
+  const user = await createTestUser();
+  const { key } = await createTestApiKey(user.id);
+  const { POST } = await import("@/app/api/jobs/route");
+
+  return {
+    fakeStore,
+    engine,
+    apiKey: key,
+    userId: user.id,
+    submit: (body, headers = {}) =>
+      POST(
+        new Request("http://localhost:3000/api/jobs", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": key, ...headers },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({}) },
+      ),
+    async waitForJob(jobId, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
+        if (job && (job.status === "completed" || job.status === "failed")) {
+          // notify-callbacks runs after completion: wait for the whole run too.
+          if (job.workflowRunId) await engine.executor?.waitForRun(job.workflowRunId, { timeoutMs });
+
+          return job;
+        }
+        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status} after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async stop() {
+      await engine.stop();
+      await fakeStore.close();
+    },
+  };
+}
