@@ -112,7 +112,7 @@ export async function fetchStore(
     }
 
     const backoff = computeBackoffMs(attempt, {
-      baseMs: options.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS,
+      baseMs: options.backoffBaseMs ?? env.SCRAPER_BACKOFF_BASE_MS,
       maxMs: options.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS,
       factor: verdict.slowFactor,
       random: options.random,
