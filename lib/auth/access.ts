@@ -44,4 +44,10 @@ export type AllowsNoUser<A extends AccessName> = (typeof ACCESS)[A]["anonymous"]
  */
 export const ENDPOINTS: { method: string; path: string; access: AccessName }[] = [
   { method: "GET", path: "/api/health", access: "public" },
+  { method: "GET", path: "/api/api-keys", access: "session-only" },
+  { method: "POST", path: "/api/api-keys", access: "session-only" },
+  { method: "DELETE", path: "/api/api-keys/:id", access: "session-only" },
+  { method: "POST", path: "/api/auth/sign-up", access: "public" },
+  { method: "POST", path: "/api/auth/reset-password", access: "public" },
+  { method: "POST", path: "/api/auth/reset-password/confirm", access: "public" },
 ];

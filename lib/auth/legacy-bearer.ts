@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { accounts, users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
 import type { PrincipalUser } from "./principal";
 
 /** Provider name under which legacy identities are linked in the accounts table. */
@@ -32,12 +33,20 @@ async function verifyToken(token: string): Promise<JWTPayload> {
     issuer: env.LEGACY_JWT_ISSUER,
     audience: env.LEGACY_JWT_AUDIENCE,
     algorithms: key instanceof Uint8Array ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"],
+    // A token that never expires is not accepted.
+    requiredClaims: ["exp"],
+    clockTolerance: 5,
   };
   try {
     const { payload } = key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
 
     return payload;
-  } catch {
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ERR_JWKS_TIMEOUT" || code === "ERR_JOSE_GENERIC" || !code?.startsWith("ERR_J")) {
+      // The key set could not be fetched: the caller still gets a 401, the operator a reason.
+      logger.warn("legacy bearer: verification failed for a non-token reason", { reason: (error as Error).message });
+    }
     // Signature, expiry, issuer and audience failures all read the same to the caller.
     throw new ApiError("unauthorized", "Invalid or expired bearer token");
   }

@@ -1,0 +1,294 @@
+/**
+ * The access matrix, table-driven: every entry of ENDPOINTS × every kind of caller.
+ * A new endpoint joins by its line in ENDPOINTS (lib/auth/access.ts); its handler is
+ * found by convention (testing/route-handlers.ts). Path parameters get a placeholder id,
+ * so an allowed caller should get a 2xx/4xx answer of the handler (typically 400 or 404),
+ * never the wrapper's 401/402/403.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { accounts } from "@/db/schema";
+import { route } from "@/lib/api/route";
+import { resetEnvCache } from "@/lib/env";
+import { ACCESS, ENDPOINTS, type AccessName, type AccessRule } from "./access";
+import { LEGACY_PROVIDER } from "./legacy-bearer";
+import {
+  apiKeyHeader,
+  bearerHeader,
+  createTestApiKey,
+  createTestSession,
+  createTestUser,
+  malformedApiKey,
+  revokeTestApiKey,
+  sessionCookieHeader,
+  TEST_ORIGIN,
+} from "./testing/fixtures";
+import { startLegacyIdp, type LegacyIdp } from "./testing/legacy-idp";
+import { loadRouteHandler, placeholderParams } from "./testing/route-handlers";
+
+const CALLERS = [
+  "anonymous",
+  "valid key",
+  "revoked key",
+  "malformed key",
+  "other user's session",
+  "session",
+  "valid bearer",
+  "expired bearer",
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+type Expected = { allowed: true } | { allowed: false; status: 401 | 402 | 403; code: string };
+
+const deny = (status: 401 | 402 | 403): Expected => ({
+  allowed: false,
+  status,
+  code: { 401: "unauthorized", 402: "payment_required", 403: "forbidden" }[status],
+});
+const allow: Expected = { allowed: true };
+
+/** What the contract (and DESIGN.md §7/§8) says each caller gets under a rule. */
+function expectedFor(rule: AccessRule, caller: Caller): Expected {
+  switch (caller) {
+    case "anonymous":
+      return rule.anonymous ? allow : deny(rule.x402 ? 402 : 401);
+    case "valid key":
+    case "valid bearer":
+      return rule.apiKey ? allow : deny(403);
+    case "revoked key":
+    case "malformed key":
+    case "expired bearer":
+      // A credential that is present but wrong is refused everywhere, public endpoints too.
+      return deny(401);
+    case "session":
+      return rule.session ? allow : deny(403);
+    case "other user's session":
+      // The "session" user is the administrator; the other user is not.
+      return rule.session && !rule.admin ? allow : deny(403);
+  }
+}
+
+let idp: LegacyIdp;
+const headersFor = {} as Record<Caller, Record<string, string>>;
+
+beforeAll(async () => {
+  idp = await startLegacyIdp();
+  const adminId = `admin-${crypto.randomUUID()}`;
+  process.env.LEGACY_JWT_JWKS_URL = idp.jwksUrl;
+  process.env.LEGACY_JWT_ISSUER = idp.issuer;
+  process.env.LEGACY_JWT_AUDIENCE = idp.audience;
+  process.env.ADMIN_USER_IDS = adminId;
+  resetEnvCache();
+
+  const admin = await createTestUser({ id: adminId });
+  const other = await createTestUser();
+  await getDb()
+    .insert(accounts)
+    .values({ userId: admin.id, type: "oidc", provider: LEGACY_PROVIDER, providerAccountId: "legacy-sub-admin" });
+  const valid = await createTestApiKey(admin.id, "valid");
+  const revoked = await createTestApiKey(admin.id, "revoked");
+  await revokeTestApiKey(revoked.id);
+
+  headersFor.anonymous = {};
+  headersFor["valid key"] = apiKeyHeader(valid.key);
+  headersFor["revoked key"] = apiKeyHeader(revoked.key);
+  headersFor["malformed key"] = apiKeyHeader(malformedApiKey());
+  headersFor.session = sessionCookieHeader(await createTestSession(admin.id));
+  headersFor["other user's session"] = sessionCookieHeader(await createTestSession(other.id));
+  headersFor["valid bearer"] = bearerHeader(await idp.sign({ sub: "legacy-sub-admin" }));
+  headersFor["expired bearer"] = bearerHeader(await idp.sign({ sub: "legacy-sub-admin" }, { expiresIn: -3600 }));
+});
+
+afterAll(async () => {
+  for (const key of ["LEGACY_JWT_JWKS_URL", "LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE", "ADMIN_USER_IDS"]) {
+    delete process.env[key];
+  }
+  resetEnvCache();
+  await idp?.close();
+});
+
+const HAS_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function buildRequest(method: string, url: string, headers: Record<string, string>): Request {
+  return new Request(`${TEST_ORIGIN}${url}`, {
+    method,
+    headers: { "x-forwarded-for": "203.0.113.7", ...(HAS_BODY.has(method) ? { "content-type": "application/json" } : {}), ...headers },
+    body: HAS_BODY.has(method) ? "{}" : undefined,
+  });
+}
+
+async function assertOutcome(response: Response, expected: Expected) {
+  const text = await response.text();
+  const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  if (expected.allowed) {
+    expect([401, 402, 403], `wrapper refused an allowed caller: ${text}`).not.toContain(response.status);
+    expect(response.status, text).toBeLessThan(500);
+  } else {
+    expect(response.status, text).toBe(expected.status);
+    expect(body?.code).toBe(expected.code);
+  }
+  if (response.status >= 400) {
+    expect(typeof body?.error, "error body has a message").toBe("string");
+    expect(typeof body?.code, "error body has a code").toBe("string");
+  }
+}
+
+describe("access matrix: every endpoint × every caller", () => {
+  it("lists every endpoint once", () => {
+    const keys = ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    describe(`${endpoint.method} ${endpoint.path} (${endpoint.access})`, () => {
+      const rule: AccessRule = ACCESS[endpoint.access];
+      for (const caller of CALLERS) {
+        const expected = expectedFor(rule, caller);
+        const outcome = expected.allowed ? "allowed" : `${expected.status} ${expected.code}`;
+        it(`${caller} → ${outcome}`, async () => {
+          const handler = await loadRouteHandler(endpoint.method, endpoint.path);
+          const { url, params } = placeholderParams(endpoint.path);
+          const response = await handler(buildRequest(endpoint.method, url, headersFor[caller]), {
+            params: Promise.resolve(params),
+          });
+          await assertOutcome(response, expected);
+        });
+      }
+
+      if (HAS_BODY.has(endpoint.method) && rule.session) {
+        it("session from another origin → 403 forbidden", async () => {
+          const handler = await loadRouteHandler(endpoint.method, endpoint.path);
+          const { url, params } = placeholderParams(endpoint.path);
+          const crossSiteHeaders: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+          for (const crossSite of crossSiteHeaders) {
+            const response = await handler(
+              buildRequest(endpoint.method, url, { ...headersFor.session, ...crossSite }),
+              { params: Promise.resolve(params) },
+            );
+            await assertOutcome(response, deny(403));
+          }
+        });
+      }
+
+      if (HAS_BODY.has(endpoint.method) && rule.apiKey) {
+        it("API key from another origin → allowed (keys are the cross-origin credential)", async () => {
+          const handler = await loadRouteHandler(endpoint.method, endpoint.path);
+          const { url, params } = placeholderParams(endpoint.path);
+          const response = await handler(
+            buildRequest(endpoint.method, url, { ...headersFor["valid key"], origin: "https://other.example" }),
+            { params: Promise.resolve(params) },
+          );
+          await assertOutcome(response, allow);
+        });
+      }
+    });
+  }
+});
+
+describe("access matrix: every rule through the wrapper (rules no endpoint uses yet included)", () => {
+  for (const name of Object.keys(ACCESS) as AccessName[]) {
+    const rule: AccessRule = ACCESS[name];
+    const handler = route({ access: name }, async ({ principal }) => ({ ok: true, kind: principal.kind }));
+    for (const method of ["GET", "POST"]) {
+      for (const caller of CALLERS) {
+        const expected = expectedFor(rule, caller);
+        it(`${name}: ${method} by ${caller} → ${expected.allowed ? "200" : expected.status}`, async () => {
+          const response = await handler(buildRequest(method, "/api/synthetic", headersFor[caller]), {
+            params: Promise.resolve({}),
+          });
+          if (expected.allowed) expect(response.status).toBe(200);
+          await assertOutcome(response, expected);
+        });
+      }
+    }
+  }
+
+  it("same-origin state-changing session requests pass; a foreign Origin does not", async () => {
+    const handler = route({ access: "session-only" }, async () => ({ ok: true }));
+    const call = (headers: Record<string, string>) =>
+      handler(buildRequest("POST", "/api/synthetic", { ...headersFor.session, ...headers }), { params: Promise.resolve({}) });
+
+    expect((await call({ origin: TEST_ORIGIN })).status).toBe(200);
+    expect((await call({ "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await call({ origin: "null" })).status).toBe(403);
+    expect((await call({ origin: "http://localhost:3001" })).status).toBe(403);
+  });
+});
+
+describe("bearer tokens of the legacy identity provider", () => {
+  const call = (token: string) =>
+    route({ access: "account" }, async ({ user }) => ({ id: user.id }))(
+      buildRequest("GET", "/api/synthetic", bearerHeader(token)),
+      { params: Promise.resolve({}) },
+    );
+
+  it("maps a verified e-mail to the user when no legacy account is linked", async () => {
+    const user = await createTestUser({ email: "mapped.by.email@example.test" });
+    const response = await call(await idp.sign({ sub: "unlinked-sub", email: "Mapped.By.Email@example.test", email_verified: true }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: user.id });
+  });
+
+  it.each([
+    ["an unverified e-mail", { sub: "unlinked-sub-2", email: "mapped.by.email@example.test", email_verified: false }, {}],
+    ["a wrong issuer", { sub: "legacy-sub-admin" }, { issuer: "https://evil.example/" }],
+    ["a wrong audience", { sub: "legacy-sub-admin" }, { audience: "someone-else" }],
+    ["an unknown subject", { sub: "nobody" }, {}],
+  ])("refuses %s with 401", async (_label, claims, options) => {
+    const response = await call(await idp.sign(claims, options));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("refuses a token signed by a key the JWKS does not serve", async () => {
+    const response = await call(await idp.signWithForeignKey({ sub: "legacy-sub-admin" }));
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses garbage and a non-Bearer scheme", async () => {
+    expect((await call("not.a.jwt")).status).toBe(401);
+    const basic = await route({ access: "public" }, async () => ({ ok: true }))(
+      buildRequest("GET", "/api/synthetic", { authorization: "Basic dXNlcjpwYXNz" }),
+      { params: Promise.resolve({}) },
+    );
+    expect(basic.status).toBe(401);
+  });
+
+  it("accepts an HS256 token when LEGACY_JWT_SECRET is configured instead of a JWKS", async () => {
+    const { SignJWT } = await import("jose");
+    const secret = "legacy-shared-secret-of-32-chars!";
+    process.env.LEGACY_JWT_SECRET = secret;
+    delete process.env.LEGACY_JWT_JWKS_URL;
+    resetEnvCache();
+    try {
+      const token = await new SignJWT({ sub: "legacy-sub-admin" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(idp.issuer)
+        .setAudience(idp.audience)
+        .setExpirationTime("5m")
+        .sign(new TextEncoder().encode(secret));
+      expect((await call(token)).status).toBe(200);
+      const noExp = await new SignJWT({ sub: "legacy-sub-admin" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(idp.issuer)
+        .setAudience(idp.audience)
+        .sign(new TextEncoder().encode(secret));
+      expect((await call(noExp)).status).toBe(401);
+    } finally {
+      delete process.env.LEGACY_JWT_SECRET;
+      process.env.LEGACY_JWT_JWKS_URL = idp.jwksUrl;
+      resetEnvCache();
+    }
+  });
+});
+
+describe("session cookies", () => {
+  it("an unknown or garbled cookie is an anonymous visitor, not an error", async () => {
+    const handler = route({ access: "public" }, async ({ principal }) => ({ kind: principal.kind }));
+    for (const cookie of ["authjs.session-token=unknown", "authjs.session-token=%E0%A4%A"]) {
+      const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ kind: "anonymous" });
+    }
+  });
+});

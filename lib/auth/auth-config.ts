@@ -1,0 +1,97 @@
+import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import type { NextAuthConfig } from "next-auth";
+import { encode as defaultEncode } from "next-auth/jwt";
+import Credentials from "next-auth/providers/credentials";
+import GitHub from "next-auth/providers/github";
+import Google from "next-auth/providers/google";
+import { getDb } from "@/db";
+import { accounts, sessions, users, verificationTokens } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { configuredOAuthProviders } from "./oauth-providers";
+import { getAuthSecret, isSecureCookies } from "./secret";
+import { createSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./sessions";
+import { verifyCredentials } from "./verify-credentials";
+
+/** The user as a session shows it: never a password hash, a plan secret or a token. */
+export type SessionUser = { id: string; name: string | null; email: string | null; image: string | null };
+
+/**
+ * The Auth.js configuration. Kept apart from the NextAuth instance (./auth.ts) because it
+ * only needs @auth/core pieces, so tests can drive it through Auth() directly.
+ */
+export function buildAuthConfig(): NextAuthConfig {
+  const env = getEnv();
+  const adapter = DrizzleAdapter(getDb(), {
+    usersTable: users,
+    accountsTable: accounts,
+    sessionsTable: sessions,
+    verificationTokensTable: verificationTokens,
+  });
+
+  const providers: NextAuthConfig["providers"] = [
+    Credentials({
+      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: (raw) => verifyCredentials(raw),
+    }),
+  ];
+  for (const { id } of configuredOAuthProviders(env)) {
+    if (id === "github") providers.push(GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET }));
+    if (id === "google") providers.push(Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET }));
+  }
+
+  return {
+    adapter,
+    providers,
+    secret: getAuthSecret(env),
+    trustHost: true,
+    basePath: "/api/auth",
+    useSecureCookies: isSecureCookies(env),
+    // No explicit strategy: with an adapter Auth.js uses database sessions, and naming
+    // "database" explicitly would make it refuse a credentials-only provider list.
+    session: { maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    callbacks: {
+      // Required: next-auth would otherwise hand the whole users row to auth() callers.
+      session({ session, user }) {
+        const safe: SessionUser = { id: user.id, name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
+
+        return { expires: session.expires, user: safe } as unknown as typeof session;
+      },
+      // Credentials sign-ins always pass through jwt + jwt.encode, even with database sessions.
+      jwt({ token, account }) {
+        if (account?.provider === "credentials") token.credentials = true;
+
+        return token;
+      },
+    },
+    jwt: {
+      // The verified recipe (notes/stack.md §2): a credentials sign-in gets a real, revocable
+      // session row, and the cookie carries that row's token instead of a JWE.
+      async encode(params) {
+        if (params.token?.credentials) {
+          if (!params.token.sub) throw new Error("credentials sign-in without a user id");
+          const { sessionToken } = await createSession({
+            userId: params.token.sub,
+            maxAgeSeconds: params.maxAge ?? SESSION_MAX_AGE_SECONDS,
+          });
+
+          return sessionToken;
+        }
+
+        return defaultEncode(params);
+      },
+    },
+    logger: {
+      error(error) {
+        // A wrong password is not a server error.
+        if (error.name === "CredentialsSignin") return;
+        logger.error("auth error", { name: error.name, message: error.message });
+      },
+      warn(code) {
+        logger.warn("auth warning", { code });
+      },
+      debug() {},
+    },
+  };
+}

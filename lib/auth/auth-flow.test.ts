@@ -1,0 +1,143 @@
+/**
+ * Auth.js end to end through its route handlers (csrf → credentials callback → session →
+ * signout) on the test database, plus the at-rest check: no raw key or password anywhere.
+ */
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, queryRows } from "@/db";
+import { sessions } from "@/db/schema";
+import { Auth } from "@auth/core";
+import { POST as createKeyRoute } from "@/app/api/api-keys/route";
+import { GET as health } from "@/app/api/health/route";
+import { buildAuthConfig } from "./auth-config";
+import { requestPasswordReset, signUpWithPassword } from "./index";
+import { TEST_ORIGIN } from "./testing/fixtures";
+
+const PASSWORD = "Sup3r secret passphrase!";
+
+class CookieJar {
+  private readonly jar = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === "" || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+  get(name: string) {
+    return this.jar.get(name);
+  }
+  header() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+// next-auth's own entry cannot load under Vitest (it imports "next/server" extensionless);
+// its route handlers are this same config handed to @auth/core's Auth().
+const config = buildAuthConfig();
+const authGet = (req: Request) => Auth(req, config);
+const authPost = authGet;
+
+async function signIn(email: string, password: string, jar: CookieJar) {
+  const csrf = await authGet(new Request(`${TEST_ORIGIN}/api/auth/csrf`, { headers: { cookie: jar.header() } }));
+  jar.take(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await authPost(
+    new Request(`${TEST_ORIGIN}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${TEST_ORIGIN}/dashboard` }),
+    })
+  );
+  jar.take(response);
+
+  return { response, csrfToken };
+}
+
+describe("Auth.js with database sessions and the credentials provider", () => {
+  it("signs in to a revocable session row, serves a stripped session, and signs out by deleting the row", async () => {
+    const email = `flow-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const { user } = await signUpWithPassword({ email, password: PASSWORD, name: "Flow" });
+    const jar = new CookieJar();
+
+    const wrong = await signIn(email, "wrong password 1", jar);
+    expect(wrong.response.status).toBe(302);
+    expect(wrong.response.headers.get("location")).toContain("/sign-in?error=CredentialsSignin");
+    expect(jar.get("authjs.session-token")).toBeUndefined();
+
+    const { response, csrfToken } = await signIn(email, PASSWORD, jar);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${TEST_ORIGIN}/dashboard`);
+    const cookieLine = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="))!;
+    expect(cookieLine).toMatch(/HttpOnly/i);
+    expect(cookieLine).toMatch(/SameSite=Lax/i);
+    expect(cookieLine).not.toMatch(/Secure/i); // BASE_URL is http in tests
+    const token = jar.get("authjs.session-token")!;
+    const [row] = await getDb().select().from(sessions).where(eq(sessions.sessionToken, token));
+    expect(row!.userId).toBe(user.id);
+
+    const session = await authGet(
+      new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: jar.header() } }),
+    );
+    const body = await session.json();
+    expect(body.user).toEqual({ id: user.id, name: "Flow", email, image: null });
+    expect(JSON.stringify(body)).not.toMatch(/argon2|hash|plan|stripe/i);
+
+    // The same cookie authenticates API calls through the route wrapper.
+    const created = await createKeyRoute(
+      new Request(`${TEST_ORIGIN}/api/api-keys`, {
+        method: "POST",
+        headers: { cookie: jar.header(), origin: TEST_ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ name: "from session" }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(created.status).toBe(201);
+
+    const signOut = await authPost(
+      new Request(`${TEST_ORIGIN}/api/auth/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+    );
+    expect(signOut.status).toBe(302);
+    expect(await getDb().select().from(sessions).where(eq(sessions.sessionToken, token))).toEqual([]);
+    const after = await authGet(
+      new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }),
+    );
+    expect(await after.json()).toBeNull();
+  });
+
+  it("no table holds a raw API key, a password or a raw reset token", async () => {
+    const email = `scan-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await signUpWithPassword({ email, password: PASSWORD });
+    const jar = new CookieJar();
+    await signIn(email, PASSWORD, jar);
+    const created = await createKeyRoute(
+      new Request(`${TEST_ORIGIN}/api/api-keys`, {
+        method: "POST",
+        headers: { cookie: jar.header(), "content-type": "application/json" },
+        body: JSON.stringify({ name: "scanned" }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    const { key } = (await created.json()) as { key: string };
+    expect((await health(new Request(`${TEST_ORIGIN}/api/health`, { headers: { "x-api-key": key } }), { params: Promise.resolve({}) })).status).toBe(200);
+    await requestPasswordReset({ email });
+
+    for (const table of ["api_keys", "user_passwords", "sessions", "users", "accounts", "mail_outbox", "password_reset_tokens"]) {
+      const rows = await queryRows<Record<string, unknown>>(getDb(), sql.raw(`select * from "${table}"`));
+      const dump = JSON.stringify(rows);
+      expect(dump, `${table} holds the raw API key`).not.toContain(key);
+      expect(dump, `${table} holds the password`).not.toContain(PASSWORD);
+    }
+    const [mail] = await queryRows<{ text: string }>(getDb(), sql`select text from mail_outbox where "to" = ${email}`);
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const tokens = JSON.stringify(await queryRows(getDb(), sql`select * from password_reset_tokens`));
+    expect(tokens).not.toContain(resetToken);
+  });
+});

@@ -1,0 +1,16 @@
+// Server-side auth API for routes and pages. Auth.js itself (handlers, auth, signIn,
+// signOut) is in ./auth, imported directly where needed so tests of the pure parts
+// do not load next-auth.
+export { signUpWithPassword, EMAIL_TAKEN_MESSAGE } from "./sign-up";
+export {
+  requestPasswordReset,
+  resetPassword,
+  isResetTokenUsable,
+  RESET_REQUESTED_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+} from "./password-reset";
+export { verifyCredentials } from "./verify-credentials";
+export { passwordProblem, PASSWORD_MIN_LENGTH } from "./passwords";
+export { createSession, revokeUserSessions } from "./sessions";
+export { configuredOAuthProviders } from "./oauth-providers";
+export * from "./schemas";

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "./passwords";
+
+export const emailSchema = z
+  .string({ error: "E-mail is required" })
+  .trim()
+  .toLowerCase()
+  .max(254, "E-mail address is too long")
+  .pipe(z.email("Enter a valid e-mail address, like name@example.com"));
+
+/** Sign up (POST /api/auth/sign-up and the /sign-up form). */
+export const signUpSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string({ error: "Password is required" }),
+    name: z
+      .string()
+      .trim()
+      .max(100, "Name must be at most 100 characters")
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value.password, value.email);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  });
+
+/** Sign in with e-mail and password (the Credentials provider). */
+export const credentialsSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+
+/** Ask for a reset link (POST /api/auth/reset-password and the /reset-password form). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+/** Set a new password with a reset link's token (POST /api/auth/reset-password/confirm). */
+export const passwordResetSchema = z.object({
+  token: z.string().min(20, "This reset link is invalid").max(200, "This reset link is invalid"),
+  password: z.string({ error: "Password is required" }),
+});
+
+/** A user as the API shows it: no password material, ever. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
+
+export const signUpResponseSchema = z.object({ user: publicUserSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "@/db";
+import { sessions } from "@/db/schema";
+
+/** 30 days, refreshed by Auth.js at most once a day (SESSION_UPDATE_AGE_SECONDS). */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+
+/**
+ * Inserts a database session row (the revocable kind) and returns its token, which is
+ * the cookie value. 256 random bits.
+ */
+export async function createSession(options: {
+  userId: string;
+  maxAgeSeconds?: number;
+  db?: Database | Transaction;
+}): Promise<{ sessionToken: string; expires: Date }> {
+  const sessionToken = randomBytes(32).toString("base64url");
+  const expires = new Date(Date.now() + (options.maxAgeSeconds ?? SESSION_MAX_AGE_SECONDS) * 1000);
+  await (options.db ?? getDb()).insert(sessions).values({ sessionToken, userId: options.userId, expires });
+
+  return { sessionToken, expires };
+}
+
+/** Signs a user out everywhere: every session row goes, so every cookie stops working. */
+export async function revokeUserSessions(options: { userId: string; db?: Database | Transaction }): Promise<number> {
+  const rows = await (options.db ?? getDb())
+    .delete(sessions)
+    .where(eq(sessions.userId, options.userId))
+    .returning({ token: sessions.sessionToken });
+
+  return rows.length;
+}
