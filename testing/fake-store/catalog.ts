@@ -29,9 +29,8 @@ export class Catalog {
   private readonly slotByVariant = new Map<number, number>();
   private readonly slotByProductId = new Map<number, number>();
   private nextSlot: number;
-  /** Bumped when the product set changes; invalidates the collection membership cache. */
-  private version = 0;
-  private membershipCache: { version: number; collections: CollectionRecord[]; members: Map<number, number[]> } | null = null;
+  /** Member slots per collection id, valid for exactly this collections array (replaced on change). */
+  private membershipCache: { collections: CollectionRecord[]; members: Map<number, number[]> } | null = null;
 
   constructor(options: CatalogOptions) {
     this.fixed = options.fixed;
@@ -114,7 +113,14 @@ export class Catalog {
     this.overlay.set(slot, record);
     this.index(record, slot);
     this.live.push(slot);
-    this.version++;
+    // Keep the membership cache instead of recomputing it (a full pass costs ~0.5 s at 50k).
+    const cache = this.membershipCache;
+    if (cache) {
+      const meta = metaOf(record);
+      for (const collection of cache.collections) {
+        if (matchesRule(collection.rule, meta)) cache.members.get(collection.id)?.push(slot);
+      }
+    }
     return record;
   }
 
@@ -123,13 +129,19 @@ export class Catalog {
     this.removed.add(slot);
     this.live = this.live.filter((s) => s !== slot);
     this.overlay.delete(slot);
-    this.version++;
+    const cache = this.membershipCache;
+    if (cache) {
+      for (const [id, slots] of cache.members) {
+        const at = slots.indexOf(slot);
+        if (at >= 0) cache.members.set(id, [...slots.slice(0, at), ...slots.slice(at + 1)]);
+      }
+    }
   }
 
   /** Member slots (ascending) of every collection, computed in one pass over the catalogue. */
   members(collections: CollectionRecord[]): Map<number, number[]> {
     const cache = this.membershipCache;
-    if (cache && cache.version === this.version && cache.collections === collections) return cache.members;
+    if (cache && cache.collections === collections) return cache.members;
     const members = new Map<number, number[]>(collections.map((c) => [c.id, []]));
     for (const slot of this.live) {
       const meta = this.meta(slot);
@@ -137,13 +149,8 @@ export class Catalog {
         if (matchesRule(collection.rule, meta)) members.get(collection.id)?.push(slot);
       }
     }
-    this.membershipCache = { version: this.version, collections, members };
+    this.membershipCache = { collections, members };
     return members;
-  }
-
-  /** Call when the collection list itself changed (added/removed collections). */
-  invalidateMembership(): void {
-    this.version++;
   }
 
   private index(record: ProductRecord, slot: number): void {

@@ -81,6 +81,11 @@ function diff(before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<Retur
   return sortChanges(changes);
 }
 
+async function collectionCounts(host: string): Promise<Map<string, number>> {
+  const { collections } = (await get(host, "/collections.json?limit=250")).json<{ collections: Array<{ handle: string; products_count: number }> }>();
+  return new Map(collections.map((c) => [c.handle, c.products_count]));
+}
+
 const sortChanges = (changes: FakeChange[]) =>
   [...changes].sort((a, b) => (a.kind + JSON.stringify(a)).localeCompare(b.kind + JSON.stringify(b)));
 
@@ -145,6 +150,8 @@ describe("advance()", () => {
 
   it("added products appear in listings, collections and sitemaps; removed ones disappear everywhere", async () => {
     const store = server.addStore(generatedStore("grow.test", { products: 300, seed: 4 }));
+    // Read a collection first so the membership cache exists and must be updated, not rebuilt.
+    const countsBefore = await collectionCounts("grow.test");
     const changes = store.advance({ addProducts: 1, removeProducts: 1 });
     const added = changes.find((c) => c.kind === "product_added");
     const removed = changes.find((c) => c.kind === "product_removed");
@@ -157,6 +164,16 @@ describe("advance()", () => {
     const all = (await get("grow.test", "/collections/all/products.json?limit=250&page=1")).body;
     expect(all).toContain(`"id":${added.productId}`);
     expect(all).not.toContain(`"id":${removed.productId}`);
+    expect((await collectionCounts("grow.test")).get("all")).toBe(countsBefore.get("all"));
+    const allIds = new Set<number>();
+    for (const [handle] of countsBefore) {
+      if (handle === "all" || handle === "frontpage") continue;
+      const listed = (await get("grow.test", `/collections/${handle}/products.json?limit=250`)).json<{ products: Product[] }>().products;
+      for (const p of listed) allIds.add(p.id);
+    }
+    expect(allIds.has(added.productId)).toBe(true);
+    expect(allIds.has(removed.productId)).toBe(false);
+    expect(allIds.size).toBe(300);
 
     const index = (await get("grow.test", "/sitemap.xml")).body;
     const child = /<loc>https:\/\/grow\.test(\/sitemap_products_1\.xml[^<]+)<\/loc>/.exec(index)?.[1]?.replace(/&amp;/g, "&") ?? "";
