@@ -1,0 +1,141 @@
+import { z } from "zod";
+
+/**
+ * The fixed set of app categories. Defined once here; the catalogue, the database
+ * rows (apps.category is plain text) and any UI filter all derive from this list.
+ */
+export const APP_CATEGORIES = [
+  "reviews",
+  "email-sms",
+  "subscriptions",
+  "upsell",
+  "bundles-gifts",
+  "loyalty-referrals",
+  "search",
+  "chat-helpdesk",
+  "page-builder",
+  "analytics",
+  "shipping-returns",
+  "translation-currency",
+  "forms-popups",
+  "seo-speed",
+  "payments-bnpl",
+  "wishlist",
+  "product-options",
+  "social-ugc",
+  "privacy-consent",
+  "store-tools",
+] as const;
+
+export const appCategorySchema = z.enum(APP_CATEGORIES);
+export type AppCategory = z.infer<typeof appCategorySchema>;
+
+/**
+ * Resource URL fragment (script src, link href, iframe src, or a URL quoted inside an
+ * inline script such as Shopify's ScriptTag loader). Matched case-insensitively, so it
+ * is stored lower-case. A seven-character minimum keeps out fragments like "cdn." or
+ * "app." that would match half the web.
+ */
+const srcPatternSchema = z
+  .string()
+  .min(7)
+  .regex(/^[a-z0-9./_@-]+$/, "lower-case host/path characters only")
+  .refine((s) => !/^(?:https?:)?\/\//.test(s), "no scheme: patterns are fragments, not URLs");
+
+/** Code marker that only this app writes into an inline <script> (a global or config key). Case-sensitive. */
+const inlinePatternSchema = z
+  .string()
+  .min(6)
+  .refine((s) => s.trim() === s, "no surrounding whitespace");
+
+/** <meta name|property> value, compared lower-case. */
+const metaPatternSchema = z.string().min(6).regex(/^[a-z0-9:_-]+$/);
+
+/** ".prefix" for a class-name prefix or "#prefix" for an id prefix. Case-sensitive. */
+const domPatternSchema = z.string().regex(/^[.#][A-Za-z_][\w-]{3,}$/, "'.class-prefix' or '#id-prefix', 4+ chars");
+
+export const appPatternsSchema = z
+  .object({
+    src: z.array(srcPatternSchema).optional(),
+    inline: z.array(inlinePatternSchema).optional(),
+    meta: z.array(metaPatternSchema).optional(),
+    dom: z.array(domPatternSchema).optional(),
+  })
+  .strict()
+  .refine(
+    (p) => (p.src?.length ?? 0) + (p.inline?.length ?? 0) + (p.meta?.length ?? 0) + (p.dom?.length ?? 0) > 0,
+    "an app needs at least one detection pattern",
+  );
+
+export type AppPatterns = z.infer<typeof appPatternsSchema>;
+
+export const appSchema = z
+  .object({
+    /** Stable identifier; store_apps rows reference it, so never rename one. */
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "kebab-case"),
+    name: z.string().min(2),
+    category: appCategorySchema,
+    website: z.url({ protocol: /^https$/ }),
+    description: z
+      .string()
+      .min(20)
+      .max(200)
+      .refine((s) => s.endsWith("."), "one full sentence"),
+    patterns: appPatternsSchema,
+    /**
+     * A realistic HTML snippet as the app injects it, when the one derived from the
+     * first pattern would not look like the real thing (see sampleAppSnippet).
+     */
+    sample: z.string().startsWith("<").optional(),
+  })
+  .strict();
+
+export type App = z.infer<typeof appSchema>;
+
+function allPatterns(app: App): { kind: keyof AppPatterns; value: string }[] {
+  const out: { kind: keyof AppPatterns; value: string }[] = [];
+  for (const kind of ["src", "inline", "meta", "dom"] as const) {
+    for (const value of app.patterns[kind] ?? []) out.push({ kind, value });
+  }
+
+  return out;
+}
+
+/**
+ * The whole catalogue: unique slugs and names, and no pattern shared between two apps
+ * or contained in another app's pattern of the same kind, so every match names exactly
+ * one app and a longer pattern can never hide a shorter one of a different app.
+ */
+export const appCatalogueSchema = z
+  .array(appSchema)
+  .min(100)
+  .superRefine((apps, ctx) => {
+    const slugs = new Set<string>();
+    const names = new Set<string>();
+    const owners = new Map<string, string>();
+    for (const app of apps) {
+      if (slugs.has(app.slug)) ctx.addIssue({ code: "custom", message: `duplicate slug ${app.slug}` });
+      if (names.has(app.name)) ctx.addIssue({ code: "custom", message: `duplicate name ${app.name}` });
+      slugs.add(app.slug);
+      names.add(app.name);
+      for (const { kind, value } of allPatterns(app)) {
+        const key = `${kind}:${value}`;
+        const owner = owners.get(key);
+        if (owner && owner !== app.slug) {
+          ctx.addIssue({ code: "custom", message: `pattern ${key} used by ${owner} and ${app.slug}` });
+        }
+        owners.set(key, app.slug);
+      }
+    }
+    const entries = [...owners.entries()];
+    for (const [keyA, ownerA] of entries) {
+      for (const [keyB, ownerB] of entries) {
+        if (ownerA === ownerB || keyA === keyB) continue;
+        const [kindA, ...a] = keyA.split(":");
+        const [kindB, ...b] = keyB.split(":");
+        if (kindA === kindB && b.join(":").includes(a.join(":"))) {
+          ctx.addIssue({ code: "custom", message: `pattern ${keyA} (${ownerA}) is inside ${keyB} (${ownerB})` });
+        }
+      }
+    }
+  });

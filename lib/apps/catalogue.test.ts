@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { buildDawnStorefrontHtml } from "@/lib/storefront/dawn-fixture";
+import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema } from "./app-schema";
+import { APP_CATALOGUE } from "./catalogue";
+import { detectApps } from "./detect-apps";
+import { getAppBySlug } from "./index";
+import { sampleAppSnippet } from "./sample-snippet";
+
+const BARE = buildDawnStorefrontHtml();
+
+/** A minimal page exercising exactly one pattern, built the way that kind of pattern is matched. */
+function htmlForPattern(kind: "src" | "inline" | "meta" | "dom", value: string): string {
+  switch (kind) {
+    case "src":
+      return value.startsWith("/")
+        ? `<script src="https://demo-store.com${value}"></script>`
+        : `<script src="https://${value}"></script>`;
+    case "inline":
+      return `<script>${value}</script>`;
+    case "meta":
+      return `<meta name="${value}" content="1">`;
+    case "dom":
+      return value.startsWith("#") ? `<div id="${value.slice(1)}x"></div>` : `<div class="a ${value.slice(1)}x"></div>`;
+  }
+}
+
+const patternCases = APP_CATALOGUE.flatMap((app) =>
+  (["src", "inline", "meta", "dom"] as const).flatMap((kind) =>
+    (app.patterns[kind] ?? []).map((value) => ({ slug: app.slug, kind, value })),
+  ),
+);
+
+describe("APP_CATALOGUE", () => {
+  it("passes the catalogue schema (unique slugs and names, valid categories, patterns)", () => {
+    const result = appCatalogueSchema.safeParse(APP_CATALOGUE);
+    expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([]);
+    expect(APP_CATALOGUE.length).toBeGreaterThanOrEqual(110);
+  });
+
+  it("uses every category at least once", () => {
+    const used = new Set(APP_CATALOGUE.map((a) => a.category));
+    expect(APP_CATEGORIES.filter((c) => !used.has(c))).toEqual([]);
+  });
+
+  it("finds apps by slug", () => {
+    expect(getAppBySlug("klaviyo")?.name).toBe("Klaviyo");
+    expect(getAppBySlug("no-such-app")).toBeUndefined();
+  });
+});
+
+describe("appCatalogueSchema rejects broken catalogues", () => {
+  const good = APP_CATALOGUE as App[];
+  const first = good[0] as App;
+
+  it("duplicate slugs", () => {
+    expect(appCatalogueSchema.safeParse([...good, { ...first, name: "Other name" }]).success).toBe(false);
+  });
+  it("unknown categories", () => {
+    expect(appSchema.safeParse({ ...first, category: "misc" }).success).toBe(false);
+  });
+  it("an app without patterns", () => {
+    expect(appSchema.safeParse({ ...first, patterns: {} }).success).toBe(false);
+    expect(appSchema.safeParse({ ...first, patterns: { src: [] } }).success).toBe(false);
+  });
+  it("too-short or upper-case src fragments and bad dom prefixes", () => {
+    expect(appSchema.safeParse({ ...first, patterns: { src: ["cdn."] } }).success).toBe(false);
+    expect(appSchema.safeParse({ ...first, patterns: { src: ["CDN.Judge.me"] } }).success).toBe(false);
+    expect(appSchema.safeParse({ ...first, patterns: { dom: ["jdgm-"] } }).success).toBe(false);
+  });
+  it("a pattern of one app contained in another app's pattern", () => {
+    const clash = { ...first, slug: "clash", name: "Clash", patterns: { src: ["judge.me/widget"] } };
+    const withOverlap = [...good, { ...clash, patterns: { src: ["cdnwidget.judge.me/x"] } }];
+    expect(appCatalogueSchema.safeParse(withOverlap).success).toBe(false);
+  });
+});
+
+describe("bare Dawn storefront (no apps installed)", () => {
+  it("matches no pattern at all", () => {
+    expect(detectApps(BARE)).toEqual([]);
+  });
+});
+
+describe("every pattern detects its own app, and only it", () => {
+  it.each(patternCases)("$slug $kind $value", ({ slug, kind, value }) => {
+    const html = buildDawnStorefrontHtml({ head: htmlForPattern(kind, value) });
+    expect(detectApps(html).map((d) => d.slug)).toEqual([slug]);
+  });
+});
+
+describe("sampleAppSnippet", () => {
+  it.each(APP_CATALOGUE.map((a) => a.slug))("%s: the snippet is detected as exactly that app", (slug) => {
+    const snippet = sampleAppSnippet(slug);
+    expect(snippet).toMatch(/^</);
+    const found = detectApps(buildDawnStorefrontHtml({ head: snippet }));
+    expect(found.map((d) => d.slug)).toEqual([slug]);
+    expect(found[0]?.evidence.length).toBeGreaterThan(3);
+  });
+
+  it("throws for an unknown slug", () => {
+    expect(() => sampleAppSnippet("no-such-app")).toThrow(/Unknown app slug/);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { buildDawnStorefrontHtml } from "@/lib/storefront/dawn-fixture";
+import { detectApps } from "./detect-apps";
+import { sampleAppSnippet } from "./sample-snippet";
+
+/**
+ * A storefront with several apps installed the different ways apps really arrive:
+ * a ScriptTag listed in Shopify's asyncLoad loader (JSON-escaped slashes), an app
+ * embed <script src>, a stylesheet <link>, an inline pixel snippet, a lazy data-src,
+ * a class-only widget, an id, a meta tag, and an iframe.
+ */
+const ASYNC_LOAD = `<script>(function() {
+  var isLoaded = false;
+  function asyncLoad() {
+    if (isLoaded) return;
+    isLoaded = true;
+    var urls = ["https:\\/\\/static.klaviyo.com\\/onsite\\/js\\/klaviyo.js?company_id=AbC123\\u0026shop=demo-store.myshopify.com","https:\\/\\/loox.io\\/widget\\/4kQx1mAbCd\\/loox.1712345678901.js?shop=demo-store.myshopify.com"];
+    for (var i = 0; i < urls.length; i++) { var s = document.createElement('script'); s.async = true; s.src = urls[i]; document.head.appendChild(s); }
+  };
+  window.addEventListener('load', asyncLoad, false);
+})();</script>`;
+
+const MULTI_APP_HTML = buildDawnStorefrontHtml({
+  head: [
+    ASYNC_LOAD,
+    '<link rel="stylesheet" href="https://static.rechargecdn.com/static/css/recharge-widget.css">',
+    sampleAppSnippet("meta-pixel"),
+    '<script data-src="https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com"></script>',
+    '<meta name="nosto-version" content="3.2.0">',
+  ].join("\n"),
+  body: [
+    '<div class="product__wishlist"><button class="swym-button swym-add-to-wishlist" data-product-id="1"></button></div>',
+    '<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=abc"></script>',
+    '<iframe src="https://widget.trustpilot.com/trustboxes/53aa8807dec7e10d38f59f32/index.html" title="Trustpilot"></iframe>',
+    // Mentions of app domains in content, links and JSON-LD are not installations.
+    '<p>We moved our reviews from judge.me to our own page. <a href="https://www.gorgias.com">Gorgias</a></p>',
+    '<script type="application/ld+json">{"@type":"Product","description":"See cdn.judge.me and fbq(\'init\' in our blog"}</script>',
+  ].join("\n"),
+});
+
+describe("detectApps", () => {
+  it("finds exactly the installed apps, in catalogue order, each once with its evidence", () => {
+    expect(detectApps(MULTI_APP_HTML)).toEqual([
+      { slug: "loox", evidence: "https://loox.io/widget/4kQx1mAbCd/loox.1712345678901.js?shop=demo-store.myshopify.com" },
+      { slug: "trustpilot", evidence: "https://widget.trustpilot.com/trustboxes/53aa8807dec7e10d38f59f32/index.html" },
+      { slug: "klaviyo", evidence: "https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123&shop=demo-store.myshopify.com" },
+      { slug: "recharge", evidence: "https://static.rechargecdn.com/static/css/recharge-widget.css" },
+      { slug: "rebuy", evidence: "https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com" },
+      { slug: "nosto", evidence: "meta nosto-version" },
+      { slug: "zendesk", evidence: "https://static.zdassets.com/ekr/snippet.js?key=abc" },
+      { slug: "meta-pixel", evidence: "https://connect.facebook.net/en_US/fbevents.js" },
+      { slug: "swym-wishlist-plus", evidence: ".swym-button" },
+    ]);
+  });
+
+  it("prefers an external script URL over inline or DOM evidence", () => {
+    const html = buildDawnStorefrontHtml({
+      head: `<script>jdgm = window.jdgm || {}; jdgm.SHOP_DOMAIN = 'x.myshopify.com';</script>`,
+      body: '<div class="jdgm-widget jdgm-preview-badge"></div><script src="https://cdn.judge.me/widget_preloader.js"></script>',
+    });
+    expect(detectApps(html)).toEqual([{ slug: "judge-me", evidence: "https://cdn.judge.me/widget_preloader.js" }]);
+  });
+
+  it("falls back to inline markers and class prefixes when no URL is present", () => {
+    expect(detectApps(buildDawnStorefrontHtml({ head: "<script>var _learnq = _learnq || [];</script>" }))).toEqual([
+      { slug: "klaviyo", evidence: "inline script: _learnq" },
+    ]);
+    expect(detectApps(buildDawnStorefrontHtml({ body: '<div class="jdgm-widget jdgm-all-reviews-widget"></div>' }))).toEqual([
+      { slug: "judge-me", evidence: ".jdgm-widget" },
+    ]);
+  });
+
+  it("matches URLs case-insensitively and truncates long evidence", () => {
+    const longUrl = `https://CDN.JUDGE.ME/${"a".repeat(400)}.js`;
+    const [hit] = detectApps(`<html><head><script src="${longUrl}"></script></head></html>`);
+    expect(hit?.slug).toBe("judge-me");
+    expect(hit?.evidence.length).toBeLessThanOrEqual(160);
+    expect(hit?.evidence.startsWith("https://CDN.JUDGE.ME/")).toBe(true);
+  });
+
+  it("finds nothing on a non-Shopify page, or in empty and broken HTML", () => {
+    const wordpress = `<!doctype html><html><head><title>Blog</title>
+      <link rel="stylesheet" href="https://example.org/wp-content/themes/twentytwentyfour/style.css">
+      <script src="https://example.org/wp-includes/js/jquery/jquery.min.js"></script>
+      <script>var wpData = {"ajaxUrl":"https:\\/\\/example.org\\/wp-admin\\/admin-ajax.php"};</script>
+      </head><body class="home blog"><div id="page" class="site">Hello</div></body></html>`;
+    expect(detectApps(wordpress)).toEqual([]);
+    expect(detectApps("")).toEqual([]);
+    expect(detectApps("<div><script src=")).toEqual([]);
+  });
+
+  it("handles a 1 MB storefront quickly", () => {
+    const products = JSON.stringify(
+      Array.from({ length: 1500 }, (_, i) => ({
+        id: i,
+        title: `Product ${i}`,
+        body_html: "<p>Soft organic cotton with a relaxed fit.</p>",
+        url: `https://demo-store.com/products/p-${i}`,
+      })),
+    );
+    const html = buildDawnStorefrontHtml({
+      productCount: 420,
+      head: ["klaviyo", "judge-me", "gorgias"].map(sampleAppSnippet).join("\n"),
+      body: `<script>var productsJson = ${products};</script>`,
+    });
+    expect(html.length).toBeGreaterThan(1_000_000);
+
+    detectApps(html); // warm-up: JIT and the once-per-process pattern compilation
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const t0 = performance.now();
+      const found = detectApps(html);
+      times.push(performance.now() - t0);
+      expect(found.map((d) => d.slug)).toEqual(["judge-me", "klaviyo", "gorgias"]);
+    }
+    // The fastest run, not the mean: test files run in parallel on shared CPUs, and
+    // the question is whether the work itself fits (~25 ms parse + detect on an idle
+    // machine), not how busy the machine happens to be.
+    expect(Math.min(...times)).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,17 @@
+import type { App } from "./app-schema";
+import { APP_CATALOGUE } from "./catalogue";
+
+export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchema, appSchema } from "./app-schema";
+export type { App, AppCategory, AppPatterns } from "./app-schema";
+export { APP_CATALOGUE } from "./catalogue";
+export { detectApps, detectAppsInDocument } from "./detect-apps";
+export type { DetectedApp, DetectOptions } from "./detect-apps";
+export { SAMPLE_SHOP_DOMAIN, sampleAppSnippet } from "./sample-snippet";
+export { syncAppCatalogue } from "./sync-app-catalogue";
+
+const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));
+
+/** The catalogue entry for a slug, or undefined when the slug is unknown. */
+export function getAppBySlug(slug: string): App | undefined {
+  return BY_SLUG.get(slug);
+}

@@ -1,0 +1,161 @@
+import type { CheerioAPI } from "cheerio";
+import { z } from "zod";
+import { loadHtml } from "./load-html";
+import { readAssignedValue } from "./script-literals";
+import { themeNameForStoreId } from "./theme-store";
+
+export type StorefrontTheme = {
+  name: string | null;
+  id: number | null;
+  schemaName: string | null;
+  schemaVersion: string | null;
+  themeStoreId: number | null;
+  role: string | null;
+  /** Theme Store name for themeStoreId when it is a well-known one (see theme-store.ts). */
+  themeStoreName: string | null;
+};
+
+export type StorefrontInfo = {
+  theme: StorefrontTheme | null;
+  /** Shopify.shop: the store's permanent *.myshopify.com domain. */
+  shop: string | null;
+  /** Shopify.currency.active: the currency prices are shown in. */
+  currency: string | null;
+  /** Shopify.country: the visitor's market country as the storefront resolved it. */
+  country: string | null;
+  isShopify: boolean;
+  title: string | null;
+  metaDescription: string | null;
+  canonical: string | null;
+  ogImage: string | null;
+  /** Every parseable application/ld+json block; top-level arrays are flattened. */
+  jsonLd: unknown[];
+};
+
+// Theme data as Shopify prints it (`{{ theme | json }}`-style). Lenient: a field of the
+// wrong type becomes null instead of discarding the whole theme.
+const idLike = z
+  .union([z.number(), z.string().regex(/^\d+$/)])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER))
+  .nullable()
+  .catch(null);
+const text = z.string().trim().min(1).nullable().catch(null);
+
+const rawThemeSchema = z.object({
+  name: text.optional(),
+  id: idLike.optional(),
+  schema_name: text.optional(),
+  schema_version: text.optional(),
+  theme_store_id: idLike.optional(),
+  role: text.optional(),
+});
+
+function toTheme(value: unknown): StorefrontTheme | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const parsed = rawThemeSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const t = parsed.data;
+  // Without a name or an id there is nothing that identifies a theme.
+  if (!t.name && (t.id === null || t.id === undefined)) return null;
+  const themeStoreId = t.theme_store_id ?? null;
+
+  return {
+    name: t.name ?? null,
+    id: t.id ?? null,
+    schemaName: t.schema_name ?? null,
+    schemaVersion: t.schema_version ?? null,
+    themeStoreId,
+    role: t.role ?? null,
+    themeStoreName: themeNameForStoreId(themeStoreId),
+  };
+}
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+function attr($: CheerioAPI, selector: string, name: string): string | null {
+  return nonEmptyString($(selector).first().attr(name));
+}
+
+function absolutiseProtocol(url: string | null): string | null {
+  // Shopify prints og:image as "//shop/cdn/…" or "http://…" on some themes.
+  return url?.startsWith("//") ? `https:${url}` : url;
+}
+
+/**
+ * Signs that a page is served by Shopify. Each is something Shopify's storefront
+ * renderer emits on every online-store page; none is something a non-Shopify page
+ * would plausibly carry (an embedded image from cdn.shopify.com alone does not count,
+ * which is why only scripts, stylesheets and Shopify's own meta tags are looked at).
+ */
+function hasShopifyMarkers($: CheerioAPI, inlineScripts: readonly string[]): boolean {
+  if ($('meta[name="shopify-digital-wallet"], meta[name="shopify-checkout-api-token"]').length > 0) return true;
+  if ($("#shopify-features, #shopify-digital-wallet").length > 0) return true;
+  let assetFromShopify = false;
+  $("script[src], link[href]").each((_, el) => {
+    const url = (el.attribs.src ?? el.attribs.href ?? "").toLowerCase();
+    // cdn.shopify.com, and since 2023 the same assets proxied under the shop's own /cdn/shop/.
+    if (url.includes("cdn.shopify.com/") || url.includes("/cdn/shop/") || url.includes("/cdn/shopifycloud/")) {
+      assetFromShopify = true;
+      return false;
+    }
+    return undefined;
+  });
+  if (assetFromShopify) return true;
+
+  return inlineScripts.some((s) => s.includes("window.ShopifyAnalytics") || s.includes("Shopify.routes"));
+}
+
+/** Parses an already loaded storefront document (see parseStorefrontHtml). */
+export function parseStorefrontDocument($: CheerioAPI): StorefrontInfo {
+  const inlineScripts: string[] = [];
+  const jsonLd: unknown[] = [];
+  $("script:not([src])").each((_, el) => {
+    const body = $(el).text();
+    if ((el.attribs.type ?? "").trim().toLowerCase() === "application/ld+json") {
+      try {
+        const value: unknown = JSON.parse(body);
+        if (Array.isArray(value)) jsonLd.push(...(value as unknown[]));
+        else jsonLd.push(value);
+      } catch {
+        // Hand-edited themes often ship invalid JSON-LD; skip it rather than fail the page.
+      }
+      return;
+    }
+    if (body.includes("Shopify")) inlineScripts.push(body);
+  });
+
+  const theme = toTheme(readAssignedValue(inlineScripts, "Shopify.theme"));
+  const shop = nonEmptyString(readAssignedValue(inlineScripts, "Shopify.shop"));
+  const currencyValue = readAssignedValue(inlineScripts, "Shopify.currency");
+  const currency =
+    typeof currencyValue === "object" && currencyValue !== null && !Array.isArray(currencyValue)
+      ? nonEmptyString((currencyValue as Record<string, unknown>).active)
+      : null;
+  const country = nonEmptyString(readAssignedValue(inlineScripts, "Shopify.country"));
+
+  // Ignore <title> inside inline SVG icons (Dawn's payment icons have one each).
+  const titleEl = $("title")
+    .filter((_, el) => $(el).closest("svg").length === 0)
+    .first();
+
+  return {
+    theme,
+    shop,
+    currency,
+    country,
+    isShopify: theme !== null || shop !== null || hasShopifyMarkers($, inlineScripts),
+    title: nonEmptyString(titleEl.text().replace(/\s+/g, " ")),
+    metaDescription: attr($, 'meta[name="description"]', "content"),
+    canonical: attr($, 'link[rel="canonical"]', "href"),
+    ogImage: absolutiseProtocol(attr($, 'meta[property="og:image"]', "content")),
+    jsonLd,
+  };
+}
+
+/** Reads theme, shop, currency, SEO tags and JSON-LD from a storefront page's HTML. */
+export function parseStorefrontHtml(html: string): StorefrontInfo {
+  return parseStorefrontDocument(loadHtml(html));
+}
