@@ -70,11 +70,13 @@ export function buildStore(def: ShopifyStoreDefinition): BuiltStore {
     generatedCount = source.products;
   }
   const baseCount = fixed.length + generatedCount;
+  // Fixed at build time: settings.nowMs moves with advance(), generated history must not.
+  const startMs = settings.nowMs - (baseCount + 1) * GENERATED_INTERVAL_MS;
   const catalog = new Catalog({
     fixed,
     generatedCount,
     generator,
-    createdMsOfSlot: (slot) => settings.nowMs - (baseCount + 1 - slot) * GENERATED_INTERVAL_MS,
+    createdMsOfSlot: (slot) => startMs + slot * GENERATED_INTERVAL_MS,
   });
 
   const collections =

@@ -113,6 +113,19 @@ describe("advance()", () => {
     expect(meta.published_products_count).toBe(23);
   });
 
+  it("leaves untouched products byte-identical (generated history does not move with the clock)", async () => {
+    const store = server.addStore(generatedStore("calm.test", { products: 1_000, seed: 8 }));
+    const before = (await get("calm.test", "/products.json?limit=250&page=2")).json<{ products: Product[] }>().products;
+    const changes = store.advance({ minutes: 24 * 60, sales: 3, priceChanges: 3 });
+    const touched = new Set(changes.map((c) => ("productId" in c ? c.productId : 0)));
+    const after = (await get("calm.test", "/products.json?limit=250&page=2")).json<{ products: Product[] }>().products;
+    expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
+    for (const [i, product] of after.entries()) {
+      if (touched.has(product.id)) expect(product.updated_at).not.toBe(before[i]?.updated_at);
+      else expect(product).toEqual(before[i]);
+    }
+  });
+
   it("is deterministic for a given seed", () => {
     const a = server.addStore(generatedStore("a.test", { products: 500, seed: 5 }));
     const b = server.addStore(generatedStore("b.test", { products: 500, seed: 5 }));
