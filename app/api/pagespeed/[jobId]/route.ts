@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { route } from "@/lib/api/route";
+import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/pagespeed/:jobId – PageSpeed audits (mobile, desktop) of a job
+export const GET = route({ access: "public", params: z.object({ jobId: z.uuid() }) }, ({ params }) =>
+  getPagespeedOrThrow(params.jobId),
+);

@@ -1,0 +1,50 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/db";
+import { apps, storeApps, stores } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { serializeStore } from "@/lib/stores/serialize-store";
+import { APP_CATEGORIES } from "./app-schema";
+
+export const listAppsQuerySchema = z.object({
+  category: z.enum(APP_CATEGORIES).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export const appNameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+
+const storeCount = sql<number>`(select count(*)::int from ${storeApps} where ${storeApps.appSlug} = ${apps.slug})`;
+
+/** The app directory: every catalogue app with how many analyzed stores run it. */
+export async function listApps(query: z.infer<typeof listAppsQuerySchema>) {
+  const rows = await getDb()
+    .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
+    .from(apps)
+    .orderBy(desc(storeCount), asc(apps.name));
+  const q = query.q?.toLowerCase();
+  const data = rows.filter(
+    (app) => (!query.category || app.category === query.category) && (!q || app.name.toLowerCase().includes(q) || app.slug.includes(q)),
+  );
+
+  return { data, categories: APP_CATEGORIES };
+}
+
+/** One app by slug (or by its exact name, case-insensitive) with the stores seen running it. */
+export async function getAppOrThrow(name: string) {
+  const key = decodeURIComponent(name).trim();
+  const [app] = await getDb()
+    .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
+    .from(apps)
+    .where(sql`${apps.slug} = ${key.toLowerCase()} or lower(${apps.name}) = ${key.toLowerCase()}`)
+    .limit(1);
+  if (!app) throw notFound(`App ${key}`);
+
+  const seenOn = await getDb()
+    .select({ store: stores })
+    .from(storeApps)
+    .innerJoin(stores, eq(stores.id, storeApps.storeId))
+    .where(eq(storeApps.appSlug, app.slug))
+    .orderBy(desc(storeApps.detectedAt))
+    .limit(50);
+
+  return { ...app, recent_stores: seenOn.map(({ store }) => serializeStore(store)) };
+}

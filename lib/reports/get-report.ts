@@ -1,0 +1,80 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "@/db";
+import { jobs, payments, reports, stores, type Job, type Report, type Store } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { loadSnapshotProducts } from "@/lib/analysis/snapshot-products";
+import { REPORT_PROVENANCE } from "@/lib/analysis/report-content";
+import { getEnv } from "@/lib/env";
+import { serializeJob } from "@/lib/jobs/serialize-job";
+import { serializeStore } from "@/lib/stores/serialize-store";
+
+type Found = { job: Job; report: Report; store: Store };
+
+async function byJobId(jobId: string): Promise<Found | null> {
+  const [row] = await getDb()
+    .select({ job: jobs, report: reports, store: stores })
+    .from(reports)
+    .innerJoin(jobs, eq(jobs.id, reports.jobId))
+    .innerJoin(stores, eq(stores.id, reports.storeId))
+    .where(eq(reports.jobId, jobId))
+    .limit(1);
+
+  return row ?? null;
+}
+
+async function bySlug(slug: string): Promise<Found | null> {
+  const [row] = await getDb()
+    .select({ job: jobs, report: reports, store: stores })
+    .from(reports)
+    .innerJoin(jobs, eq(jobs.id, reports.jobId))
+    .innerJoin(stores, eq(stores.id, reports.storeId))
+    .where(eq(stores.slug, slug))
+    .orderBy(desc(jobs.completedAt), asc(jobs.id))
+    .limit(1);
+
+  return row ?? null;
+}
+
+async function byPaymentId(checkoutSessionId: string): Promise<Found | null> {
+  const [payment] = await getDb()
+    .select({ jobId: payments.jobId })
+    .from(payments)
+    .where(eq(payments.stripeCheckoutSessionId, checkoutSessionId))
+    .limit(1);
+
+  return payment?.jobId ? byJobId(payment.jobId) : null;
+}
+
+/** A report by job id, payment-processor (Stripe Checkout Session) id, or store slug (latest). */
+export async function findReport(id: string): Promise<Found | null> {
+  if (z.uuid().safeParse(id).success) return byJobId(id);
+  if (id.startsWith("cs_")) return byPaymentId(id);
+
+  return bySlug(id);
+}
+
+export async function getReportOrThrow(id: string) {
+  const found = await findReport(id);
+  if (!found) throw notFound(`Report ${id}`);
+  const { job, report, store } = found;
+  const products = await loadSnapshotProducts(job.id);
+  const base = getEnv().BASE_URL.replace(/\/$/, "");
+
+  return {
+    job: serializeJob(job),
+    store: serializeStore(store),
+    summary: report.summary,
+    metadata: report.metadata,
+    products,
+    collections: report.collections,
+    pages: report.pages,
+    provenance: REPORT_PROVENANCE,
+    links: {
+      pagespeed: `${base}/api/pagespeed/${job.id}`,
+      changelog: `${base}/api/changelog/${job.id}`,
+      store: `${base}/api/stores/${store.slug}`,
+    },
+    generated_at: report.createdAt.toISOString(),
+  };
+}
