@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureStore } from "@/testing/fake-store";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+
+// The public read API over a real completed analysis (fake store + embedded engine).
+
+let h: PipelineHarness;
+let jobId: string;
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function call(handler: Handler, url: string, params: Record<string, string> = {}) {
+  const response = await handler(new Request(`http://localhost:3000${url}`), { params: Promise.resolve(params) });
+
+  return { status: response.status, body: await response.json() };
+}
+
+beforeAll(async () => {
+  h = await startPipeline();
+  h.fakeStore.addStore(fixtureStore("www.read-api.test"));
+  const response = await h.submit({ domain: "www.read-api.test", webhook_url: "http://127.0.0.1:9/unused" });
+  jobId = ((await response.json()) as { job: { id: string } }).job.id;
+  const job = await h.waitForJob(jobId);
+  expect(job.status).toBe("completed");
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe("jobs", () => {
+  it("GET /api/jobs finds a job by id or by domain, 400 without either, 404 when unknown", async () => {
+    const { GET } = await import("@/app/api/jobs/route");
+    expect((await call(GET, `/api/jobs?id=${jobId}`)).body.job.id).toBe(jobId);
+    expect((await call(GET, `/api/jobs?domain=WWW.Read-Api.test`)).body.job.id).toBe(jobId);
+    const missing = await call(GET, "/api/jobs");
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe("invalid_request");
+    expect((await call(GET, "/api/jobs?id=00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await call(GET, "/api/jobs?domain=unknown.test")).status).toBe(404);
+  });
+
+  it("GET /api/jobs/:id and /status describe the completed job with its URLs", async () => {
+    const { GET } = await import("@/app/api/jobs/[id]/route");
+    const { body } = await call(GET, `/api/jobs/${jobId}`, { id: jobId });
+    expect(body.job).toMatchObject({
+      id: jobId,
+      domain: "www.read-api.test",
+      slug: "read-api-test",
+      status: "completed",
+      progress: 1,
+      report_url: `http://localhost:3000/reports/${jobId}`,
+      api_url: `http://localhost:3000/api/reports/${jobId}`,
+      status_url: `http://localhost:3000/api/jobs/${jobId}/status`,
+    });
+    const status = await import("@/app/api/jobs/[id]/status/route");
+    expect((await call(status.GET, `/api/jobs/${jobId}/status`, { id: jobId })).body.status).toBe("completed");
+    expect((await call(status.GET, "/api/jobs/nope/status", { id: "nope" })).status).toBe(404);
+  });
+});
+
+describe("reports", () => {
+  it("GET /api/reports/:id serves the full report by job id and by slug", async () => {
+    const { GET } = await import("@/app/api/reports/[id]/route");
+    const byId = await call(GET, `/api/reports/${jobId}`, { id: jobId });
+    expect(byId.status).toBe(200);
+    expect(byId.body.products).toHaveLength(22);
+    expect(byId.body.products[0]).toHaveProperty("variants");
+    expect(byId.body.metadata.base_currency).toEqual({ value: "EUR", basis: "observed" });
+    expect(byId.body.metadata.listing_complete).toEqual({ value: true, basis: "derived" });
+    expect(byId.body.summary.product_count).toBe(22);
+    expect(Array.isArray(byId.body.pages)).toBe(true);
+    expect(Array.isArray(byId.body.collections)).toBe(true);
+
+    const bySlug = await call(GET, "/api/reports/read-api-test", { id: "read-api-test" });
+    expect(bySlug.body.job.id).toBe(jobId);
+    const missing = await call(GET, "/api/reports/no-such-store", { id: "no-such-store" });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: "not_found" });
+  });
+
+  it("GET /api/changelog/:jobId lists entries; GET /api/pagespeed/:jobId is 404 without audits", async () => {
+    const changelog = await import("@/app/api/changelog/[jobId]/route");
+    const entries = await call(changelog.GET, `/api/changelog/${jobId}`, { jobId });
+    expect(entries.status).toBe(200);
+    expect(entries.body.entries).toEqual([]);
+    const pagespeed = await import("@/app/api/pagespeed/[jobId]/route");
+    expect((await call(pagespeed.GET, `/api/pagespeed/${jobId}`, { jobId })).status).toBe(404);
+  });
+});
+
+describe("directory", () => {
+  it("GET /api/stores lists and searches analyzed stores, paginated", async () => {
+    const { GET } = await import("@/app/api/stores/route");
+    const all = await call(GET, "/api/stores?per_page=5");
+    expect(all.body.pagination).toMatchObject({ page: 1, per_page: 5 });
+    expect(all.body.data.map((s: { slug: string }) => s.slug)).toContain("read-api-test");
+    const searched = await call(GET, "/api/stores?q=read-api");
+    expect(searched.body.data).toHaveLength(1);
+    expect(searched.body.data[0].product_count).toBe(22);
+    expect((await call(GET, "/api/stores?per_page=500")).status).toBe(400);
+  });
+
+  it("GET /api/stores/:slug serves the SEO page data; 404 for unknown stores", async () => {
+    const { GET } = await import("@/app/api/stores/[slug]/route");
+    const page = await call(GET, "/api/stores/read-api-test", { slug: "read-api-test" });
+    expect(page.status).toBe(200);
+    expect(page.body.seo.json_ld["@type"]).toBe("OnlineStore");
+    expect(page.body.products.length).toBeGreaterThan(0);
+    expect(page.body.apps.map((a: { slug: string }) => a.slug)).toEqual(expect.arrayContaining(["klaviyo"]));
+    expect((await call(GET, "/api/stores/nope", { slug: "nope" })).status).toBe(404);
+  });
+
+  it("GET /api/apps and /api/apps/:name show the catalogue with stores running each app", async () => {
+    const list = await import("@/app/api/apps/route");
+    const apps = await call(list.GET, "/api/apps");
+    expect(apps.body.data.length).toBeGreaterThanOrEqual(100);
+    const klaviyo = apps.body.data.find((a: { slug: string }) => a.slug === "klaviyo");
+    expect(klaviyo.stores).toBeGreaterThanOrEqual(1);
+    const one = await import("@/app/api/apps/[name]/route");
+    const detail = await call(one.GET, "/api/apps/klaviyo", { name: "klaviyo" });
+    expect(detail.body.recent_stores.map((s: { slug: string }) => s.slug)).toContain("read-api-test");
+    expect((await call(one.GET, "/api/apps/not-an-app", { name: "not-an-app" })).status).toBe(404);
+  });
+});
