@@ -28,8 +28,11 @@ export type StoreFailureStatus = StoreFailure["status"];
 /** Failures that end the analysis of this store: retrying later will not help. */
 export const FATAL_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["password", "not_found", "not_shopify", "refused"]);
 
-/** Failures that mean "back off": skipping ahead would only hammer the store more. */
-export const STOP_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["blocked", "rate_limited"]);
+/**
+ * Failures that mean "back off, try later": the store is blocking, throttling or down,
+ * so skipping ahead would only hammer it more (and mark good data as missing).
+ */
+export const STOP_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["blocked", "rate_limited", "unavailable"]);
 
 const FAILURE_STATUSES: ReadonlySet<string> = new Set<StoreFailureStatus>([
   "password",

@@ -30,6 +30,7 @@ export const productCrawlCursorSchema = z.object({
   sitemapIndex: z.number().int().min(0),
   sitemapOffset: z.number().int().min(0),
   reachedCap: z.boolean(),
+  listingSkipsInRow: z.number().int().min(0),
   /** False once any unit of work was skipped after failing. */
   complete: z.boolean(),
   issues: z.array(z.string()),
@@ -60,6 +61,7 @@ export type ProductCrawlSlice = {
 };
 
 const MAX_ISSUES = 20;
+const MAX_LISTING_SKIPS_IN_ROW = 2;
 const SITEMAP_BATCH = 100;
 
 export function startProductCrawl(): ProductCrawlCursor {
@@ -72,6 +74,7 @@ export function startProductCrawl(): ProductCrawlCursor {
     sitemapIndex: 0,
     sitemapOffset: 0,
     reachedCap: false,
+    listingSkipsInRow: 0,
     complete: true,
     issues: [],
     productsFound: 0,
@@ -91,6 +94,8 @@ type Slice = {
   collectionHandles?: { page: number; handles: string[] };
   sitemapPaths?: string[];
   sitemapHandles?: { index: number; handles: string[] };
+  lastListingFirstId?: number;
+  lastCollectionFirstId?: number;
 };
 
 /** What one unit of work asks of the loop: go on, or stop the slice on this failure. */
@@ -155,16 +160,41 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
     return null;
   }
   if (answer.status !== "ok") {
+    // One odd page is skipped (and the listing marked incomplete); several in a row
+    // mean the endpoint itself is broken, so stop instead of walking 100 pages of errors.
+    cursor.listingSkipsInRow += 1;
+    if (cursor.listingSkipsInRow > MAX_LISTING_SKIPS_IN_ROW) {
+      return answer;
+    }
+
     return skipOrStop(slice, answer, `products page ${cursor.page}`, () => {
       cursor.page += 1;
     });
+  }
+  cursor.listingSkipsInRow = 0;
+  if (cursor.page > LISTING_MAX_PAGE + 1) {
+    // Past any page Shopify serves: whatever this host is, the fallback routes finish it.
+    cursor.reachedCap = true;
+    cursor.phase = "collections";
+
+    return null;
   }
   if (answer.rawCount === 0) {
     cursor.phase = "done";
 
     return null;
   }
-  const failure = await deliver(slice, answer.products);
+  // Listing pages never overlap; the same first product again means `page` is being
+  // ignored, so the rest can only come from the fallback routes.
+  const firstId = answer.products[0]?.id;
+  if (firstId !== undefined && firstId === slice.lastListingFirstId) {
+    noteIssue(slice, `products page ${cursor.page} repeats the previous page`, false);
+    cursor.phase = "collections";
+
+    return null;
+  }
+  slice.lastListingFirstId = firstId;
+  const { failure } = await deliver(slice, answer.products);
   if (!failure) {
     cursor.page += 1;
   }
@@ -193,7 +223,8 @@ async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
 
       return null;
     }
-    const handles = page.collections.filter((c) => c.productsCount !== 0).map((c) => c.handle);
+    // "all" mirrors /products.json, cap included: it cannot add anything the listing missed.
+    const handles = page.collections.filter((c) => c.productsCount !== 0 && c.handle !== "all").map((c) => c.handle);
     slice.collectionHandles = { page: cursor.collectionsPage, handles };
   }
 
@@ -219,7 +250,15 @@ async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
   if (answer.status !== "ok") {
     return skipOrStop(slice, answer, `collection ${handle} page ${cursor.collectionProductsPage}`, nextCollection, false);
   }
-  const failure = await deliver(slice, answer.products);
+  // A collection that serves the same first product again is ignoring `page`.
+  const firstId = answer.products[0]?.id;
+  if (cursor.collectionProductsPage > 1 && firstId !== undefined && firstId === slice.lastCollectionFirstId) {
+    nextCollection();
+
+    return null;
+  }
+  slice.lastCollectionFirstId = firstId;
+  const { failure } = await deliver(slice, answer.products);
   if (!failure) {
     cursor.collectionProductsPage += 1;
   }
@@ -298,15 +337,19 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
 }
 
 /** De-duplicates by id (this slice and earlier ones), completes truncated variant lists, emits. */
-async function deliver(slice: Slice, products: readonly Product[], completeVariants = true): Promise<UnitResult> {
+async function deliver(
+  slice: Slice,
+  products: readonly Product[],
+  completeVariants = true,
+): Promise<{ failure: UnitResult; delivered: number }> {
   const fresh = products.filter((p) => !slice.ids.has(p.id));
   const newIds = slice.options.seen ? new Set(await slice.options.seen.filterNewIds(fresh.map((p) => p.id))) : undefined;
   let selected = newIds ? fresh.filter((p) => newIds.has(p.id)) : fresh;
   if (completeVariants) {
     const completed = await completeTruncatedVariants(slice.domain, selected, slice.options);
     slice.used += completed.requests;
-    if (completed.failure && (FATAL_FAILURES.has(completed.failure.status) || STOP_FAILURES.has(completed.failure.status))) {
-      return completed.failure;
+    if (completed.failure && isStopping(completed.failure)) {
+      return { failure: completed.failure, delivered: 0 };
     }
     if (completed.failure) {
       noteIssue(slice, `full variants: ${completed.failure.message}`, true);
@@ -320,7 +363,7 @@ async function deliver(slice: Slice, products: readonly Product[], completeVaria
   }
   slice.cursor.productsFound += selected.length;
 
-  return null;
+  return { failure: null, delivered: selected.length };
 }
 
 async function filterNewHandles(slice: Slice, handles: string[]): Promise<string[]> {
@@ -334,13 +377,17 @@ async function filterNewHandles(slice: Slice, handles: string[]): Promise<string
  * so the next call retries it); otherwise skip the unit and note why.
  */
 function skipOrStop(slice: Slice, failure: StoreFailure, what: string, skip: () => void, marksIncomplete = true): UnitResult {
-  if (FATAL_FAILURES.has(failure.status) || STOP_FAILURES.has(failure.status)) {
+  if (isStopping(failure)) {
     return failure;
   }
   noteIssue(slice, `${what}: ${failure.status} (${failure.message})`, marksIncomplete);
   skip();
 
   return null;
+}
+
+function isStopping(failure: StoreFailure): boolean {
+  return FATAL_FAILURES.has(failure.status) || STOP_FAILURES.has(failure.status);
 }
 
 function noteIssue(slice: Slice, issue: string, marksIncomplete: boolean): void {

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseResolveRules } from "@/lib/net";
+import { startTestServer } from "@/lib/net/test-server";
+import type { StoreFetchOptions } from "./fetch-store";
+import { createPacer } from "./pacer";
+import { crawlProducts } from "./product-crawl";
+import { createVirtualClock } from "./test-clock";
+
+/** Minimal list-shape products with ids from..from+count-1. */
+const products = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: from + i, title: `P${from + i}`, handle: `p-${from + i}`, variants: [] }));
+
+const pages = new Map<number, { status: number; body: string }>();
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    const page = Number(new URL(req.url ?? "/", "http://x").searchParams.get("page"));
+    const answer = pages.get(page) ?? { status: 200, body: JSON.stringify({ products: [] }) };
+    res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+let options: StoreFetchOptions;
+
+beforeEach(() => {
+  pages.clear();
+  const clock = createVirtualClock();
+  options = {
+    pacer: createPacer({ minIntervalMs: 0, clock }),
+    net: { resolveRules: parseResolveRules(`*.test=${server.origin}`) },
+    maxRetries: 0,
+  };
+});
+
+const ok = (items: unknown[]) => ({ status: 200, body: JSON.stringify({ products: items }) });
+
+describe("crawlProducts", () => {
+  it("goes past a short page and ends only at an empty one", async () => {
+    pages.set(1, ok(products(1, 250)));
+    pages.set(2, ok(products(251, 249)));
+    pages.set(3, ok(products(500, 3)));
+    const slice = await crawlProducts("shop.test", null, options);
+    expect(slice).toMatchObject({ state: "done", outcome: "ok", requests: 4 });
+    expect(slice.products).toHaveLength(502);
+  });
+
+  it("skips a malformed page and marks the listing incomplete", async () => {
+    pages.set(1, ok(products(1, 250)));
+    pages.set(2, { status: 200, body: "<html>oops</html>" });
+    pages.set(3, ok(products(501, 10)));
+    const slice = await crawlProducts("shop.test", null, options);
+    expect(slice).toMatchObject({ state: "done", outcome: "listing_incomplete" });
+    expect(slice.products).toHaveLength(260);
+    expect(slice.cursor.issues[0]).toMatch(/products page 2: not_json/);
+  });
+
+  it("stops on a store that is down, and resumes at the same page later", async () => {
+    pages.set(1, ok(products(1, 250)));
+    pages.set(2, { status: 503, body: "" });
+    const first = await crawlProducts("shop.test", null, options);
+    expect(first).toMatchObject({ state: "failed", failure: { status: "unavailable", httpStatus: 503 } });
+    expect(first.products).toHaveLength(250);
+    expect(first.cursor.page).toBe(2);
+
+    pages.set(2, ok(products(251, 5)));
+    const second = await crawlProducts("shop.test", first.cursor, options);
+    expect(second).toMatchObject({ state: "done", outcome: "ok" });
+    expect(second.products.map((p) => p.id)).toEqual([251, 252, 253, 254, 255]);
+  });
+
+  it("stops when the listing endpoint keeps failing instead of walking every page", async () => {
+    for (let page = 1; page <= 101; page += 1) {
+      pages.set(page, { status: 404, body: "{}" });
+    }
+    const slice = await crawlProducts("shop.test", null, options);
+    expect(slice).toMatchObject({ state: "failed", failure: { status: "http_error", httpStatus: 404 } });
+    expect(slice.requests).toBe(3);
+  });
+
+  it("keeps each slice within its request budget", async () => {
+    for (let page = 1; page <= 6; page += 1) {
+      pages.set(page, ok(products(page * 1000, 250)));
+    }
+    const slice = await crawlProducts("shop.test", null, { ...options, maxRequests: 2 });
+    expect(slice).toMatchObject({ state: "more", requests: 2, cursor: { page: 3 } });
+  });
+});
