@@ -158,3 +158,19 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(still!.completedAt?.toISOString()).toBe(first.completedAt?.toISOString());
   });
 });
+
+describe("past Shopify's 25,000-product listing cap", () => {
+  it("completes a 30,000-product store with every product (collections + sitemap fallback)", async () => {
+    h.fakeStore.addStore(generatedStore("thirty-thousand.test", { products: 30_000, seed: 5 }));
+    const jobId = await submitOk("thirty-thousand.test");
+    const job = await h.waitForJob(jobId, 600_000);
+
+    expect(job.status).toBe("completed");
+    expect(job.listingComplete).toBe(true);
+    expect(job.counts.products).toBe(30_000);
+    expect(await snapshotCount(jobId)).toBe(30_000);
+    // The listing stopped at the cap (page 101 answers 400); the rest came from the fallback.
+    const log = h.fakeStore.store("thirty-thousand.test").log();
+    expect(log.some((entry) => entry.path.includes("page=101") && entry.status === 400)).toBe(true);
+  }, 600_000);
+});
