@@ -38,17 +38,34 @@ type CandidateRow = {
  */
 export async function claimDueItems(
   db: Database,
-  opts: { max: number; leaseMs: number; newToken: () => string },
+  opts: {
+    max: number;
+    leaseMs: number;
+    newToken: () => string;
+    /** Items this worker is still executing: after a stall longer than the lease it must not call them again itself. */
+    inFlight?: ReadonlySet<number>;
+  },
 ): Promise<ClaimedItem[]> {
   if (opts.max <= 0) return [];
 
   return db.transaction(async (tx) => {
     const candidates = await rows<CandidateRow>(
       tx,
-      sql`select q.id, q.run_id, q.step_id, q.kind, q.attempt, r.concurrency_key, r.concurrency_limit
-          from workflow_queue q join workflow_runs r on r.run_id = q.run_id
+      // `busy` pre-filters keys already at their limit: otherwise one key with a big backlog
+      // would fill every scan window and starve all other keys (head-of-line blocking).
+      // It is not authoritative — the count under the advisory lock below decides.
+      sql`with busy as (
+            select r2.concurrency_key as key, count(*)::int as n
+            from workflow_queue q2 join workflow_runs r2 on r2.run_id = q2.run_id
+            where q2.kind = 'call' and q2.leased_until >= now() and r2.concurrency_key is not null
+            group by r2.concurrency_key)
+          select q.id, q.run_id, q.step_id, q.kind, q.attempt, r.concurrency_key, r.concurrency_limit
+          from workflow_queue q
+            join workflow_runs r on r.run_id = q.run_id
+            left join busy b on b.key = r.concurrency_key
           where r.status = 'running' and q.available_at <= now()
             and (q.leased_until is null or q.leased_until < now())
+            and (q.kind <> 'call' or r.concurrency_limit is null or coalesce(b.n, 0) < r.concurrency_limit)
           order by q.available_at, q.id
           limit ${opts.max * 4 + 16}
           for update of q skip locked`,
@@ -64,6 +81,7 @@ export async function claimDueItems(
     const claimed: ClaimedItem[] = [];
     for (const c of candidates) {
       if (claimed.length >= opts.max) break;
+      if (opts.inFlight?.has(Number(c.id))) continue;
       if (limited(c)) {
         const n = used.get(c.concurrency_key!) ?? 0;
         if (n >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends

@@ -61,10 +61,11 @@ it("resumes a run after kill -9 without re-running completed steps", async () =>
   const { run, steps } = JSON.parse(second.output().trim().split("\n").pop()!) as { run: RunRecord; steps: StepRecord[] };
   const pidB = second.child.pid;
 
-  expect(run.status).toBe("completed");
+  const details = `\nworker A:\n${first.output()}${first.errors()}\nworker B:\n${second.output()}${second.errors()}`;
+  expect(run.status, details).toBe("completed");
   // Step 1 ran once, in the killed process; its memoised result was replayed to the new one.
-  expect(run.output).toEqual({ one: { pid: pidA }, two: { pid: pidB }, three: "three" });
-  expect(effects()).toEqual([
+  expect(run.output, details).toEqual({ one: { pid: pidA }, two: { pid: pidB }, three: "three" });
+  expect(effects(), details).toEqual([
     `step-1 pid=${pidA}`,
     `step-2 start pid=${pidA}`, // interrupted: at-least-once, as in Inngest
     `step-2 start pid=${pidB}`,

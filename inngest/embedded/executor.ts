@@ -66,6 +66,7 @@ export class EmbeddedExecutor {
   private stopping = false;
   private wakeUp?: () => void;
   private readonly inflight = new Set<Promise<void>>();
+  private readonly inflightItems = new Set<number>();
   private leaseCounter = 0;
 
   constructor(private readonly opts: EmbeddedExecutorOptions) {
@@ -181,10 +182,13 @@ export class EmbeddedExecutor {
       max: this.maxInFlight - this.inflight.size,
       leaseMs: this.leaseMs,
       newToken: () => `${this.workerId}#${++this.leaseCounter}`,
+      inFlight: this.inflightItems,
     });
     for (const item of items) {
+      this.inflightItems.add(item.id);
       const task: Promise<void> = this.process(item).finally(() => {
         this.inflight.delete(task);
+        this.inflightItems.delete(item.id);
         this.wakeUp?.();
       });
       this.inflight.add(task);

@@ -10,6 +10,7 @@
 import { appendFileSync } from "node:fs";
 import { closeDatabase, getDatabase } from "@/db";
 import { migrateDatabase } from "@/db/migrate";
+import { consoleLogger } from "../logger";
 import { createTestClient, createTestExecutor, pause } from "./harness";
 
 const mode = process.env.CRASH_MODE;
@@ -35,7 +36,10 @@ const crashy = inngest.createFunction({ id: "crashy", retries: 2, triggers: [{ e
   });
   return { one, two, three };
 });
-const executor = createTestExecutor(inngest, [crashy], { leaseMs: Number(process.env.LEASE_MS ?? 1000) });
+const executor = createTestExecutor(inngest, [crashy], {
+  leaseMs: Number(process.env.LEASE_MS ?? 1000),
+  log: consoleLogger(`[crash-worker ${process.pid}]`),
+});
 await executor.start();
 
 if (mode === "start") {
