@@ -61,4 +61,6 @@ export const ENDPOINTS: { method: string; path: string; access: AccessName }[] =
   { method: "GET", path: "/api/stores/:slug", access: "public" },
   { method: "GET", path: "/api/apps", access: "public" },
   { method: "GET", path: "/api/apps/:name", access: "public" },
+  { method: "GET", path: "/api/jobs/:id/events", access: "public" },
+  { method: "POST", path: "/api/admin/jobs/:id/retry", access: "admin" },
 ];

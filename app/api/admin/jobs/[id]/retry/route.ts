@@ -1,0 +1,12 @@
+import { created } from "@/lib/api/responses";
+import { route } from "@/lib/api/route";
+import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { retryJob } from "@/lib/jobs/retry-job";
+import { serializeJob } from "@/lib/jobs/serialize-job";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/admin/jobs/:id/retry – re-run a job as a new job (admins only)
+export const POST = route({ access: "admin", params: jobIdParamsSchema }, async ({ params }) =>
+  created({ job: serializeJob(await retryJob(params.id)) }),
+);
