@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureStore } from "@/testing/fake-store";
+import { startFakePageSpeed, type FakePageSpeed } from "@/testing/fake-pagespeed";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 
 // The public read API over a real completed analysis (fake store + embedded engine).
 
 let h: PipelineHarness;
+let pagespeed: FakePageSpeed;
 let jobId: string;
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -16,7 +18,8 @@ async function call(handler: Handler, url: string, params: Record<string, string
 }
 
 beforeAll(async () => {
-  h = await startPipeline();
+  pagespeed = await startFakePageSpeed();
+  h = await startPipeline({ PAGESPEED_ENABLED: "true", PAGESPEED_API_URL: pagespeed.url });
   h.fakeStore.addStore(fixtureStore("www.read-api.test"));
   const response = await h.submit({ domain: "www.read-api.test", webhook_url: "http://127.0.0.1:9/unused" });
   jobId = ((await response.json()) as { job: { id: string } }).job.id;
@@ -26,6 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.stop();
+  await pagespeed?.close();
 });
 
 describe("jobs", () => {
@@ -79,13 +83,24 @@ describe("reports", () => {
     expect(missing.body).toMatchObject({ code: "not_found" });
   });
 
-  it("GET /api/changelog/:jobId lists entries; GET /api/pagespeed/:jobId is 404 without audits", async () => {
+  it("GET /api/changelog/:jobId lists entries (none for a first analysis)", async () => {
     const changelog = await import("@/app/api/changelog/[jobId]/route");
     const entries = await call(changelog.GET, `/api/changelog/${jobId}`, { jobId });
     expect(entries.status).toBe(200);
     expect(entries.body.entries).toEqual([]);
-    const pagespeed = await import("@/app/api/pagespeed/[jobId]/route");
-    expect((await call(pagespeed.GET, `/api/pagespeed/${jobId}`, { jobId })).status).toBe(404);
+  });
+
+  it("GET /api/pagespeed/:jobId serves mobile and desktop audits; 404 when none exist", async () => {
+    const route = await import("@/app/api/pagespeed/[jobId]/route");
+    const audits = await call(route.GET, `/api/pagespeed/${jobId}`, { jobId });
+    expect(audits.status).toBe(200);
+    expect(audits.body.audits.map((a: { strategy: string; performance_score: number }) => [a.strategy, a.performance_score])).toEqual([
+      ["desktop", 87],
+      ["mobile", 42],
+    ]);
+    expect(pagespeed.requests.some((r) => r.includes("url=https%3A%2F%2Fwww.read-api.test%2F"))).toBe(true);
+    const other = "00000000-0000-4000-8000-000000000000";
+    expect((await call(route.GET, `/api/pagespeed/${other}`, { jobId: other })).status).toBe(404);
   });
 });
 
