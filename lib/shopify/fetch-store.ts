@@ -13,6 +13,7 @@ export type StoreFetchOptions = {
   timeoutMs?: number;
   /** Retries after the first attempt for 429/430/5xx/timeouts. */
   maxRetries?: number;
+  /** Defaults to SCRAPER_BACKOFF_BASE_MS. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   /**
@@ -43,7 +44,6 @@ export type StoreResponse = {
   attempts: number;
 };
 
-export const DEFAULT_BACKOFF_BASE_MS = 1000;
 export const DEFAULT_BACKOFF_MAX_MS = 60_000;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
 export const DEFAULT_MAX_BLOCK_STREAK = 5;
