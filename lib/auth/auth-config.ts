@@ -84,9 +84,9 @@ export function buildAuthConfig(): NextAuthConfig {
     },
     logger: {
       error(error) {
-        // A wrong password is not a server error.
-        if (error.name === "CredentialsSignin") return;
-        logger.error("auth error", { name: error.name, message: error.message });
+        // A wrong password is not a server error. (`type` survives minification, `name` does not.)
+        if ((error as { type?: string }).type === "CredentialsSignin") return;
+        logger.error("auth error", { type: (error as { type?: string }).type ?? error.name, message: error.message });
       },
       warn(code) {
         logger.warn("auth warning", { code });

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { requireSessionUser } from "@/lib/auth/session-user";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Dashboard · StoreLens" }, robots: { index: false } };
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await requireSessionUser("/dashboard");
+
+  return <DashboardShell user={user}>{children}</DashboardShell>;
+}

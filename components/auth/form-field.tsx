@@ -1,0 +1,64 @@
+import type { InputHTMLAttributes } from "react";
+
+type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+};
+
+/** A labelled input with its inline error, wired for screen readers. */
+export function FormField({ name, label, error, hint, id, ...input }: FormFieldProps) {
+  const inputId = id ?? `field-${name}`;
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ");
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-indigo-500 ${
+          error ? "border-red-500" : "border-slate-300"
+        }`}
+        {...input}
+      />
+      {hint && !error ? (
+        <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormAlert({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
+  const styles = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-800";
+
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,116 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { logger } from "@/lib/log";
+import { MailDeliveryError } from "@/lib/mail";
+import { signIn, signOut } from "./auth";
+import { safeCallbackPath } from "./callback-url";
+import { configuredOAuthProviders } from "./oauth-providers";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { signUpWithPassword } from "./sign-up";
+
+/** What a form shows after a failed submit: one message, per-field messages, kept values. */
+export type FormState = {
+  error?: string;
+  message?: string;
+  fieldErrors?: Partial<Record<"email" | "password" | "confirm" | "name" | "token", string>>;
+  values?: { email?: string; name?: string };
+};
+
+const WRONG_CREDENTIALS_MESSAGE = "Wrong e-mail or password.";
+
+const field = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+
+  return typeof value === "string" ? value : "";
+};
+
+function toFormState(error: ApiError, values: FormState["values"]): FormState {
+  const issues = (error.extra.issues as { path: string; message: string }[] | undefined) ?? [];
+  const fieldErrors: FormState["fieldErrors"] = {};
+  for (const issue of issues) {
+    const name = issue.path.split(".").at(-1) as keyof NonNullable<FormState["fieldErrors"]>;
+    fieldErrors[name] ??= issue.message;
+  }
+
+  return { error: issues.length ? undefined : error.message, fieldErrors, values };
+}
+
+/** Credentials sign-in: a database session row and its cookie, then the callback path. */
+export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const email = field(formData, "email");
+  const redirectTo = safeCallbackPath(field(formData, "callbackUrl"));
+  try {
+    await signIn("credentials", { email, password: field(formData, "password"), redirectTo });
+  } catch (error) {
+    // signIn() redirects by throwing; only Auth.js errors are failed sign-ins.
+    if (error instanceof AuthError) return { error: WRONG_CREDENTIALS_MESSAGE, values: { email } };
+    throw error;
+  }
+
+  return {};
+}
+
+export async function signUpAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const values = { email: field(formData, "email"), name: field(formData, "name") };
+  const password = field(formData, "password");
+  try {
+    await signUpWithPassword({ email: values.email, password, name: values.name });
+  } catch (error) {
+    if (error instanceof ApiError) return toFormState(error, values);
+    throw error;
+  }
+  await signIn("credentials", { email: values.email, password, redirectTo: safeCallbackPath(field(formData, "callbackUrl")) });
+
+  return {};
+}
+
+export async function requestPasswordResetAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const values = { email: field(formData, "email") };
+  try {
+    const { message } = await requestPasswordReset(values);
+
+    return { message };
+  } catch (error) {
+    if (error instanceof ApiError) return toFormState(error, values);
+    if (error instanceof MailDeliveryError) {
+      logger.error("password reset mail failed", { error: error.message });
+
+      return { error: "We could not send the e-mail just now. Please try again in a few minutes.", values };
+    }
+    throw error;
+  }
+}
+
+export async function resetPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  const password = field(formData, "password");
+  if (password !== field(formData, "confirm")) {
+    return { fieldErrors: { confirm: "The two passwords do not match." } };
+  }
+  try {
+    await resetPassword({ token: field(formData, "token"), password });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const state = toFormState(error, {});
+      // A dead link is the whole form's problem, not a field's.
+      if (state.fieldErrors?.token) return { error: state.fieldErrors.token };
+
+      return state;
+    }
+    throw error;
+  }
+  redirect("/sign-in?reset=done");
+}
+
+export async function oauthSignInAction(formData: FormData): Promise<void> {
+  const provider = field(formData, "provider");
+  if (!configuredOAuthProviders().some((p) => p.id === provider)) redirect("/sign-in?error=Configuration");
+  await signIn(provider, { redirectTo: safeCallbackPath(field(formData, "callbackUrl")) });
+}
+
+/** Deletes this session's row (Auth.js signout), so the cookie is dead everywhere at once. */
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/" });
+}
