@@ -160,7 +160,7 @@ export async function buildReport(jobId: string, listingComplete: boolean): Prom
         exposesInventory,
         latestJobId: jobId,
         lastAnalyzedAt: now,
-        firstAnalyzedAt: sql`coalesce(${stores.firstAnalyzedAt}, ${now})`,
+        firstAnalyzedAt: sql`coalesce(${stores.firstAnalyzedAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(stores.id, job.storeId));
 
