@@ -13,6 +13,7 @@ import {
   withAdmin,
   withDatabaseName,
 } from "../../testing/test-database";
+import { fixtureStore, generatedStore, startFakeStore } from "../../testing/fake-store";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const prefix = newDatabasePrefix("e2e");
@@ -32,5 +33,15 @@ if (adminUrl) {
 process.on("exit", () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
+
+// The stores the browser tests analyze: *.test domains go to a fake Shopify store on loopback.
+const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 4110) });
+fakeStore.addStore(fixtureStore("demo.test"));
+// Big enough, and slow enough per request, that a person can watch the progress bar move.
+fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
+process.env.SHOP_RESOLVE = fakeStore.shopResolve("*.test");
+process.env.ALLOW_PRIVATE_NETWORK = "true";
+process.env.SCRAPER_MIN_INTERVAL_MS = "0";
+process.env.PAGESPEED_ENABLED = "false";
 
 await import("../../server");
