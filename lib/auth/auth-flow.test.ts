@@ -11,7 +11,9 @@ import { POST as createKeyRoute } from "@/app/api/api-keys/route";
 import { GET as health } from "@/app/api/health/route";
 import { buildAuthConfig } from "./auth-config";
 import { requestPasswordReset, signUpWithPassword } from "./index";
-import { TEST_ORIGIN } from "./testing/fixtures";
+import { resetEnvCache } from "@/lib/env";
+import { SESSION_MAX_AGE_SECONDS } from "./sessions";
+import { createTestSession, createTestUser, TEST_ORIGIN } from "./testing/fixtures";
 
 const PASSWORD = "Sup3r secret passphrase!";
 
@@ -139,5 +141,44 @@ describe("Auth.js with database sessions and the credentials provider", () => {
     const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const tokens = JSON.stringify(await queryRows(getDb(), sql`select * from password_reset_tokens`));
     expect(tokens).not.toContain(resetToken);
+  });
+
+  it("refreshes a session's expiry through /api/auth/session once it is older than updateAge", async () => {
+    const user = await createTestUser();
+    const token = await createTestSession(user.id);
+    const soon = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await getDb().update(sessions).set({ expires: soon }).where(eq(sessions.sessionToken, token));
+
+    const response = await authGet(
+      new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }),
+    );
+    expect((await response.json()).user.id).toBe(user.id);
+    const [row] = await getDb().select().from(sessions).where(eq(sessions.sessionToken, token));
+    expect(row!.expires.getTime()).toBeGreaterThan(Date.now() + (SESSION_MAX_AGE_SECONDS - 60) * 1000);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith(`authjs.session-token=${token}`))).toBe(true);
+  });
+});
+
+describe("OAuth providers", () => {
+  const ids = () => buildAuthConfig().providers.map((p) => (typeof p === "function" ? p() : p).id);
+
+  it("offers only e-mail and password when no OAuth credentials are configured", () => {
+    expect(ids()).toEqual(["credentials"]);
+  });
+
+  it("adds GitHub and Google only when both of their values are set", () => {
+    process.env.AUTH_GITHUB_ID = "gh-id";
+    process.env.AUTH_GITHUB_SECRET = "gh-secret";
+    process.env.AUTH_GOOGLE_ID = "google-id";
+    resetEnvCache();
+    try {
+      expect(ids()).toEqual(["credentials", "github"]);
+      process.env.AUTH_GOOGLE_SECRET = "google-secret";
+      resetEnvCache();
+      expect(ids()).toEqual(["credentials", "github", "google"]);
+    } finally {
+      for (const key of ["AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET", "AUTH_GOOGLE_ID", "AUTH_GOOGLE_SECRET"]) delete process.env[key];
+      resetEnvCache();
+    }
   });
 });
