@@ -152,7 +152,7 @@ export class EmbeddedExecutor {
       const run = await this.getRun(runId);
       if (run && run.status !== "running") return run;
       if (Date.now() > deadline) throw new Error(`run ${runId} still ${run?.status ?? "missing"} after ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, Math.min(Math.max(this.pollMs / 2, 10), 100)));
+      await new Promise((r) => setTimeout(r, Math.min(Math.max(this.pollMs, 25), 250)));
     }
   }
 
