@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { changelogEntries, jobs, reports, snapshotProducts, stores } from "@/db/schema";
+import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reports, snapshotProducts, stores } from "@/db/schema";
 import {
   blockedStore,
   fixtureStore,
   flakyStore,
   generatedStore,
+  inventoryStore,
   notShopifySite,
   passwordStore,
   SAMPLE_APPS,
@@ -156,6 +157,48 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     // The first job and its report never changed.
     const [still] = await getDb().select().from(jobs).where(eq(jobs.id, first.id));
     expect(still!.completedAt?.toISOString()).toBe(first.completedAt?.toISOString());
+  });
+});
+
+describe("inventory", () => {
+  it("records levels per variant and turns quantity changes into observed sales and restocks", async () => {
+    h.fakeStore.addStore(inventoryStore("stock.test"));
+    const first = await h.waitForJob(await submitOk("stock.test"));
+    const levels = await getDb().select().from(inventoryLevels).where(eq(inventoryLevels.jobId, first.id));
+    expect(levels).toHaveLength(22);
+    expect(levels.every((level) => level.quantity !== null)).toBe(true);
+
+    const changes = h.fakeStore.store("stock.test").advance({ sales: 3, restocks: 2 });
+    const second = await h.waitForJob(await submitOk("stock.test"));
+    const events = await getDb().select().from(inventoryEvents).where(eq(inventoryEvents.jobId, second.id));
+    const expected = changes
+      .filter((c) => c.kind === "sale" || c.kind === "restock")
+      .map((c) => {
+        const delta = c.quantityAfter - c.quantityBefore;
+
+        return `${delta < 0 ? "sale" : "restock"}:${c.variantId}:${Math.abs(delta)}`;
+      })
+      .sort();
+    expect(events.map((e) => `${e.kind}:${e.variantId}:${e.delta}`).sort()).toEqual(expected);
+    expect(events.every((e) => e.basis === "observed")).toBe(true);
+  });
+
+  it("falls back to availability flips, marked estimated, when a store hides quantities", async () => {
+    h.fakeStore.addStore(fixtureStore("hidden-stock.test"));
+    const first = await h.waitForJob(await submitOk("hidden-stock.test"));
+    const levels = await getDb().select().from(inventoryLevels).where(eq(inventoryLevels.jobId, first.id));
+    expect(levels.every((level) => level.quantity === null)).toBe(true);
+    const [store] = await getDb().select().from(stores).where(eq(stores.slug, "hidden-stock-test"));
+    expect(store!.exposesInventory).toBe(false);
+
+    const changes = h.fakeStore.store("hidden-stock.test").advance({ sales: 40 });
+    const soldOut = changes.filter((c) => c.kind === "sale" && c.availableBefore && !c.availableAfter);
+    expect(soldOut.length).toBeGreaterThan(0);
+    const second = await h.waitForJob(await submitOk("hidden-stock.test"));
+    const events = await getDb().select().from(inventoryEvents).where(eq(inventoryEvents.jobId, second.id));
+    expect(events.map((e) => `${e.kind}:${e.variantId}:${e.basis}:${e.delta}`).sort()).toEqual(
+      [...new Set(soldOut.map((c) => `sale:${c.variantId}:estimated:null`))].sort(),
+    );
   });
 });
 
