@@ -1,28 +1,34 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { QueryProvider } from "@/components/dashboard/query-provider";
+import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
+import { SignedOutAnalyzeForm } from "@/components/jobs/signed-out-analyze-form";
+import { getSessionUser } from "@/lib/auth/session-user";
 
-export default function HomePage() {
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+
+export default async function HomePage(props: PageProps<"/">) {
+  const domain = firstValue((await props.searchParams).domain).slice(0, 300);
+  const user = await getSessionUser();
+
+  // A signed-out visitor who submitted the form: sign in, then come back with the domain filled in.
+  if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/?domain=${encodeURIComponent(domain)}`)}`);
+
   return (
     <div className="space-y-10">
-      <section className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
         <p className="mt-3 max-w-2xl text-slate-600">
           Submit a store domain and StoreLens reads its public catalogue — products, collections, pages,
           theme, installed apps and PageSpeed — in a durable background workflow, with live progress.
         </p>
-        <form action="/dashboard" className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row" aria-label="Analyze a store">
-          <label htmlFor="domain" className="sr-only">
-            Store domain
-          </label>
-          <input
-            id="domain"
-            name="domain"
-            placeholder="allbirds.com"
-            className="flex-1 rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none"
-          />
-          <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
-            Analyze
-          </button>
-        </form>
+        {user ? (
+          <QueryProvider>
+            <AnalyzeStoreForm initialDomain={domain} />
+          </QueryProvider>
+        ) : (
+          <SignedOutAnalyzeForm />
+        )}
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
         <Feature title="Durable pipeline" text="Per-step retries with backoff; a crashed worker resumes from its last completed step." />

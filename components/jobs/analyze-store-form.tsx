@@ -1,0 +1,68 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { z } from "zod";
+import { callApi } from "@/components/dashboard/api-client";
+import { jobSchema } from "@/lib/jobs/job-schemas";
+import { JobProgress } from "./job-progress";
+
+// POST /api/jobs answers 201 { job }.
+const submittedJobSchema = z.object({ job: jobSchema });
+
+/** The signed-in home form: submit a domain, watch the job live, then land on its report. */
+export function AnalyzeStoreForm({ initialDomain = "" }: { initialDomain?: string }) {
+  const [domain, setDomain] = useState(initialDomain);
+  const submit = useMutation({
+    mutationFn: (value: string) => callApi(submittedJobSchema, "/api/jobs", { method: "POST", body: { domain: value } }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit.mutate(domain);
+  };
+
+  return (
+    <div className="mt-6 max-w-xl space-y-5">
+      <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row" aria-label="Analyze a store" noValidate>
+        <label htmlFor="domain" className="sr-only">
+          Store domain
+        </label>
+        <input
+          id="domain"
+          name="domain"
+          value={domain}
+          onChange={(event) => setDomain(event.target.value)}
+          placeholder="allbirds.com"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode="url"
+          aria-invalid={submit.isError ? true : undefined}
+          aria-describedby={submit.isError ? "domain-error" : undefined}
+          className={`flex-1 rounded-md border px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 ${
+            submit.isError ? "border-red-500" : "border-slate-300"
+          }`}
+        />
+        <button
+          type="submit"
+          disabled={submit.isPending}
+          className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
+          {submit.isPending ? "Submitting…" : "Analyze"}
+        </button>
+      </form>
+      {submit.isError ? (
+        <p id="domain-error" role="alert" className="text-sm text-red-700">
+          {submit.error.message}
+        </p>
+      ) : null}
+      {submit.data ? (
+        <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+          {/* Keyed by job so a second submission starts from a clean state. */}
+          <JobProgress key={submit.data.job.id} job={submit.data.job} onCompleted="open" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** Human labels of the pipeline's step names (DESIGN.md §6); the names themselves are stable. */
+const STEP_LABELS: Record<string, string> = {
+  "resolve-store": "Resolving the store",
+  "fetch-products": "Reading products",
+  "fetch-collections": "Reading collections",
+  "fetch-pages": "Reading pages",
+  "detect-apps": "Detecting apps",
+  pagespeed: "Measuring PageSpeed",
+  "build-report": "Building the report",
+  "notify-callbacks": "Sending notifications",
+};
+
+export function stepLabel(step: string | null, status: string): string {
+  if (status === "queued") return "Waiting for a free slot";
+  if (!step) return "Starting";
+
+  return STEP_LABELS[step] ?? step;
+}
+
+const number = new Intl.NumberFormat("en-US");
+
+/** "1,250 of 4,000 products · 12 collections": the counts a person cares about while waiting. */
+export function describeCounts(counts: Record<string, number>): string {
+  const parts: string[] = [];
+  if (counts.products !== undefined) {
+    const expected = counts.expected_products;
+    parts.push(
+      expected ? `${number.format(counts.products)} of ${number.format(expected)} products` : `${number.format(counts.products)} products`,
+    );
+  } else if (counts.expected_products) {
+    parts.push(`${number.format(counts.expected_products)} products announced`);
+  }
+  for (const key of ["collections", "pages", "apps"] as const) {
+    if (counts[key] !== undefined) parts.push(`${number.format(counts[key])} ${counts[key] === 1 ? key.slice(0, -1) : key}`);
+  }
+
+  return parts.join(" · ");
+}

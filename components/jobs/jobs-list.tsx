@@ -1,0 +1,83 @@
+import Link from "next/link";
+import type { JobResponse } from "@/lib/jobs/job-schemas";
+import { JobProgress } from "./job-progress";
+import { JobStatusBadge } from "./job-status-badge";
+
+type JobsListProps = {
+  jobs: JobResponse[];
+  pagination: { page: number; total: number; total_pages: number };
+  basePath: string;
+};
+
+const number = new Intl.NumberFormat("en-US");
+// Server-rendered: a fixed locale and zone so the text does not depend on the server's settings.
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** The signed-in user's jobs; running ones follow their progress live. */
+export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
+  if (pagination.total === 0) {
+    return (
+      <div className="rounded-xl bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200">
+        No jobs yet.{" "}
+        <Link href="/" className="font-medium text-indigo-700 underline">
+          Analyze a store
+        </Link>{" "}
+        to see it here.
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200" aria-label="Your jobs">
+        {jobs.map((job) => (
+          <li key={job.id} data-testid="job-row" className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4">
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link href={`/reports/${job.id}`} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                  {job.domain}
+                </Link>
+                <JobStatusBadge status={job.status} />
+              </div>
+              <p className="mt-0.5 text-xs text-slate-500">
+                Submitted {dateTime.format(new Date(job.created_at))} UTC
+                {job.counts.products !== undefined ? ` · ${number.format(job.counts.products)} products` : ""}
+              </p>
+              {job.status === "failed" && job.error ? <p className="mt-1 text-sm text-red-700">{job.error}</p> : null}
+            </div>
+            {job.status === "queued" || job.status === "running" ? (
+              <div className="sm:w-64">
+                <JobProgress job={job} onCompleted="refresh" compact />
+              </div>
+            ) : job.status === "completed" ? (
+              <Link href={`/reports/${job.id}`} className="text-sm font-medium text-indigo-700 hover:underline">
+                View report →
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {pagination.total_pages > 1 ? (
+        <nav aria-label="Jobs pages" className="flex items-center justify-between text-sm">
+          {pagination.page > 1 ? (
+            <Link href={`${basePath}?page=${pagination.page - 1}`} rel="prev" className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="tabular-nums text-slate-600">
+            Page {pagination.page} of {pagination.total_pages}
+          </span>
+          {pagination.page < pagination.total_pages ? (
+            <Link href={`${basePath}?page=${pagination.page + 1}`} rel="next" className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
