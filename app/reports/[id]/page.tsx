@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { JobProgress } from "@/components/jobs/job-progress";
+import { loadReportView } from "@/components/reports/load-report-view";
+import { productListingQuerySchema } from "@/components/reports/product-listing";
+import { reportTitle } from "@/components/reports/report-header";
+import { ReportView } from "@/components/reports/report-view";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(props: PageProps<"/reports/[id]">): Promise<Metadata> {
+  const { id } = await props.params;
+  const view = await loadReportView(id);
+  if (!view) return { title: "Report not found", robots: { index: false } };
+  if (view.kind === "job") return { title: `Analyzing ${view.job.domain}`, robots: { index: false } };
+  const count = view.summary.product_count ?? view.products.length;
+
+  return {
+    title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
+    description: `${view.job.domain}: ${count.toLocaleString("en-US")} products, ${view.collections.length} collections, ${view.pages.length} pages, theme, apps and PageSpeed, analyzed by StoreLens.`,
+    // A report is one snapshot of a store; the store page is what search engines should index.
+    robots: { index: false, follow: true },
+  };
+}
+
+export default async function ReportPage(props: PageProps<"/reports/[id]">) {
+  const { id } = await props.params;
+  const view = await loadReportView(id);
+  if (!view) notFound();
+
+  if (view.kind === "job") {
+    return (
+      <section className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold tracking-tight">{view.job.domain}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {view.job.status === "failed" ? "This analysis did not complete." : "The report appears here as soon as the analysis completes."}
+        </p>
+        <div className="mt-5">
+          <JobProgress job={view.job} onCompleted="refresh" />
+        </div>
+      </section>
+    );
+  }
+
+  const productQuery = productListingQuerySchema.parse(await props.searchParams);
+
+  return <ReportView view={view} productQuery={productQuery} />;
+}

@@ -1,0 +1,32 @@
+import { formatCount, formatDate } from "./format";
+import { EmptyNote, ReportSection } from "./report-section";
+import type { ReportPage } from "./report-schemas";
+
+export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: string }) {
+  return (
+    <ReportSection id="pages" title="Pages" aside={`${formatCount(pages.length)} pages`}>
+      {pages.length === 0 ? (
+        <EmptyNote>The store publishes no pages.</EmptyNote>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {pages.map((page) => (
+            <li key={page.id} className="py-2 text-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <a
+                  href={`https://${domain}/pages/${encodeURIComponent(page.handle)}`}
+                  rel="nofollow noopener noreferrer"
+                  target="_blank"
+                  className="font-medium text-slate-800 hover:text-indigo-700 hover:underline"
+                >
+                  {page.title}
+                </a>
+                <span className="text-xs text-slate-500">Updated {formatDate(page.updatedAt)}</span>
+              </div>
+              {page.body ? <p className="mt-0.5 line-clamp-2 text-slate-600">{page.body}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ReportSection>
+  );
+}

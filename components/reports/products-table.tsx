@@ -1,0 +1,162 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { Product } from "@/lib/shopify/schemas";
+import { formatCount, formatPriceRange } from "./format";
+import { ProductSearch } from "./product-search";
+import {
+  listReportProducts,
+  productListingSearch,
+  type ProductListingQuery,
+  type ProductSort,
+} from "./product-listing";
+
+type ProductsTableProps = {
+  products: Product[];
+  query: ProductListingQuery;
+  /** Path of the report page, without the query. */
+  basePath: string;
+  /** Store domain, for links to the live product pages. */
+  domain: string;
+  currency: string | null;
+};
+
+const COLUMNS: { sort: ProductSort; label: string; className: string }[] = [
+  { sort: "title", label: "Product", className: "" },
+  { sort: "vendor", label: "Vendor", className: "hidden md:table-cell" },
+  { sort: "type", label: "Type", className: "hidden lg:table-cell" },
+  { sort: "price", label: "Price", className: "text-right" },
+  { sort: "variants", label: "Variants", className: "hidden sm:table-cell text-right" },
+];
+
+/**
+ * The report's products, searched, sorted and paged on the server from the URL, so a
+ * 30,000-product report sends one page of rows, and every view has its own link.
+ */
+export function ProductsTable({ products, query, basePath, domain, currency }: ProductsTableProps) {
+  const listing = listReportProducts(products, query);
+  const last = listing.firstIndex + listing.rows.length;
+  const hrefFor = (patch: Partial<ProductListingQuery>) => `${basePath}${productListingSearch(query, patch)}#products`;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <ProductSearch initialQuery={query.q} hiddenFields={hiddenFieldsOf(query)} />
+        <p data-testid="products-pagination" className="text-sm tabular-nums text-slate-600" aria-live="polite">
+          {listing.total === 0
+            ? query.q
+              ? `No products match “${query.q}”`
+              : "No products"
+            : `Showing ${formatCount(listing.firstIndex + 1)}–${formatCount(last)} of ${formatCount(listing.total)} products`}
+          {query.q && listing.total > 0 ? ` (of ${formatCount(listing.catalogueTotal)})` : ""}
+        </p>
+      </div>
+
+      <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
+        <table className="w-full text-left text-sm" aria-label="Products">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              {COLUMNS.map((column) => {
+                const active = query.sort === column.sort;
+                const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+
+                return (
+                  <th
+                    key={column.sort}
+                    scope="col"
+                    aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
+                    className={`px-3 py-2 font-medium ${column.className}`}
+                  >
+                    <Link
+                      href={hrefFor({ sort: column.sort, dir: nextDir, page: 1 })}
+                      scroll={false}
+                      className={`inline-flex items-center gap-1 hover:text-slate-900 ${active ? "text-slate-900" : ""}`}
+                    >
+                      {column.label}
+                      <span aria-hidden="true" className="text-[10px]">
+                        {active ? (query.dir === "asc" ? "▲" : "▼") : ""}
+                      </span>
+                      <span className="sr-only">, sort {active ? (nextDir === "asc" ? "ascending" : "descending") : "ascending"}</span>
+                    </Link>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {listing.rows.map((product) => (
+              <tr key={product.id} data-testid="product-row" className="align-top">
+                <td className="px-3 py-2">
+                  <a
+                    href={`https://${domain}/products/${encodeURIComponent(product.handle)}`}
+                    rel="nofollow noopener noreferrer"
+                    target="_blank"
+                    className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                  >
+                    {product.title}
+                  </a>
+                  {/* On narrow screens the hidden columns' facts move under the title. */}
+                  <div className="mt-0.5 text-xs text-slate-500 md:hidden">
+                    {[product.vendor, product.productType].filter(Boolean).join(" · ")}
+                    <span className="sm:hidden">
+                      {product.vendor || product.productType ? " · " : ""}
+                      {product.variants.length} variant{product.variants.length === 1 ? "" : "s"}
+                    </span>
+                  </div>
+                  {product.available === false ? (
+                    <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
+                      Sold out
+                    </span>
+                  ) : null}
+                </td>
+                <td className="hidden px-3 py-2 text-slate-700 md:table-cell">{product.vendor || "—"}</td>
+                <td className="hidden px-3 py-2 text-slate-700 lg:table-cell">{product.productType || "—"}</td>
+                <td data-testid="product-price" className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-800">
+                  {formatPriceRange(product.priceMin, product.priceMax, currency)}
+                </td>
+                <td className="hidden px-3 py-2 text-right tabular-nums text-slate-700 sm:table-cell">{product.variants.length}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {listing.totalPages > 1 ? (
+        <nav aria-label="Products pages" className="flex items-center justify-between gap-3 text-sm">
+          <PageLink href={hrefFor({ page: listing.page - 1 })} disabled={listing.page <= 1} rel="prev">
+            ← Previous
+          </PageLink>
+          <span className="tabular-nums text-slate-600">
+            Page {formatCount(listing.page)} of {formatCount(listing.totalPages)}
+          </span>
+          <PageLink href={hrefFor({ page: listing.page + 1 })} disabled={listing.page >= listing.totalPages} rel="next">
+            Next →
+          </PageLink>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function hiddenFieldsOf(query: ProductListingQuery): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (query.sort !== "title") fields.sort = query.sort;
+  if (query.dir !== "asc") fields.dir = query.dir;
+
+  return fields;
+}
+
+function PageLink({ href, disabled, rel, children }: { href: string; disabled: boolean; rel: string; children: ReactNode }) {
+  if (disabled) {
+    return (
+      <span aria-disabled="true" className="rounded-md px-3 py-1.5 text-slate-300 ring-1 ring-slate-200">
+        {children}
+      </span>
+    );
+  }
+
+  return (
+    <Link href={href} rel={rel} scroll={false} className="rounded-md bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,38 @@
+import { ChangelogSection } from "./changelog-section";
+import { CollectionsSection } from "./collections-section";
+import type { ReportView as ReportViewData } from "./load-report-view";
+import { PagesSection } from "./pages-section";
+import { PagespeedSection } from "./pagespeed-section";
+import type { ProductListingQuery } from "./product-listing";
+import { ProductsTable } from "./products-table";
+import { ReportHeader, reportCurrency } from "./report-header";
+import { ReportSection } from "./report-section";
+import { StoreDetailsSection } from "./store-details-section";
+import { ThemeAppsSection } from "./theme-apps-section";
+import { formatCount } from "./format";
+
+/** The whole report, server-rendered; only the products search box runs in the browser. */
+export function ReportView({ view, productQuery }: { view: ReportViewData; productQuery: ProductListingQuery }) {
+  const domain = view.job.domain;
+
+  return (
+    <article className="space-y-6">
+      <ReportHeader view={view} />
+      <ReportSection id="products" title="Products" aside={`${formatCount(view.products.length)} in this report`}>
+        <ProductsTable
+          products={view.products}
+          query={productQuery}
+          basePath={`/reports/${view.job.id}`}
+          domain={domain}
+          currency={reportCurrency(view)}
+        />
+      </ReportSection>
+      <CollectionsSection collections={view.collections} domain={domain} />
+      <PagesSection pages={view.pages} domain={domain} />
+      <StoreDetailsSection metadata={view.metadata} />
+      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
+      <PagespeedSection audits={view.pagespeed} />
+      <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
+    </article>
+  );
+}
