@@ -7,4 +7,7 @@ export type DashboardTab = {
  * The dashboard's tabs, in order. A new tab is one line here plus its page under
  * app/dashboard/<name>/page.tsx (the layout already requires a signed-in user).
  */
-export const DASHBOARD_TABS: DashboardTab[] = [{ href: "/dashboard/api-keys", label: "API keys" }];
+export const DASHBOARD_TABS: DashboardTab[] = [
+  { href: "/dashboard/jobs", label: "Jobs" },
+  { href: "/dashboard/api-keys", label: "API keys" },
+];

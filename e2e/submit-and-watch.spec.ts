@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support/accounts";
+
+declare global {
+  interface Window {
+    __sameDocument?: boolean;
+  }
+}
+
+/** Marks the current document: the marker survives client-side navigation, not a reload. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+}
+
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => window.__sameDocument === true)).toBe(true);
+  expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+}
+
+async function submitDomain(page: Page, domain: string) {
+  await page.getByRole("textbox", { name: "Store domain" }).fill(domain);
+  await page.getByRole("button", { name: "Analyze" }).click();
+}
+
+const firstPrice = (text: string) => Number(/[\d,]+(?:\.\d+)?/.exec(text)?.[0]?.replace(/,/g, "") ?? Number.NaN);
+
+test("a signed-in user submits a store, watches it progress live, and lands on the report without a reload", async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUp(page, uniqueEmail("watch"));
+  await page.goto("/");
+  await markDocument(page);
+
+  await submitDomain(page, "progress.test");
+  const bar = page.getByRole("progressbar", { name: "Analyzing progress.test" });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuemin", "0");
+  await expect(bar).toHaveAttribute("aria-valuemax", "100");
+
+  // The bar moves: several distinct values while the 4,000 products are read, with the step shown.
+  const seen = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        const value = await bar.getAttribute("aria-valuenow", { timeout: 500 }).catch(() => null);
+        if (value !== null) seen.add(value);
+
+        return seen.size;
+      },
+      { intervals: [100], timeout: 60_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId("job-progress").getByText("fetch-products")).toBeVisible();
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", "websocket");
+  expect([...seen].every((value) => Number(value) >= 0 && Number(value) <= 100)).toBe(true);
+
+  // Completion opens the report in the same document.
+  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/, { timeout: 90_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–25 of 4,000 products");
+  await expectSameDocument(page);
+  const reportUrl = page.url();
+
+  // The report page on its own: search, sort and pagination from the URL.
+  await page.goto(reportUrl);
+  await expect(page).toHaveTitle(/progress\.test.*Shopify store report/);
+  const rows = page.getByTestId("product-row");
+  await expect(rows).toHaveCount(25);
+
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/\?page=2/);
+  await expect(page.getByTestId("products-pagination")).toHaveText("Showing 26–50 of 4,000 products");
+  await expect(page.getByText("Page 2 of 160")).toBeVisible();
+
+  await page.getByRole("link", { name: /^Price/ }).click();
+  await expect(page).toHaveURL(/sort=price/);
+  await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–25 of 4,000 products");
+  const ascending = (await page.getByTestId("product-price").allTextContents()).map(firstPrice);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  await page.getByRole("link", { name: /^Price/ }).click();
+  await expect(page).toHaveURL(/sort=price&dir=desc/);
+  await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(async () => firstPrice((await page.getByTestId("product-price").first().textContent()) ?? "")).toBeGreaterThan(ascending[0]!);
+
+  const title = (await rows.nth(2).getByRole("link").textContent())!.trim();
+  await page.getByRole("searchbox", { name: "Search products" }).fill(title);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(title).replace(/%20/g, "(\\+|%20)")}`));
+  await expect(page.getByTestId("products-pagination")).toHaveText(/ of [\d,]+ products? \(of 4,000\)$/);
+  await expect(rows.first()).toContainText(title);
+  await page.getByRole("searchbox", { name: "Search products" }).fill("no product is called this");
+  await expect(page.getByTestId("products-pagination")).toHaveText("No products match “no product is called this”");
+  await expect(rows).toHaveCount(0);
+
+  // The dashboard's Jobs tab lists the job as completed, linking to the report.
+  await page.goto("/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Jobs" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/jobs$/);
+  const row = page.getByTestId("job-row").filter({ hasText: "progress.test" });
+  await expect(row).toContainText("completed");
+  await expect(row.getByRole("link", { name: "View report →" })).toHaveAttribute("href", new URL(reportUrl).pathname);
+});
+
+test("an invalid domain shows the API's 400 message inline", async ({ page }) => {
+  await signUp(page, uniqueEmail("baddomain"));
+  await page.goto("/");
+  await submitDomain(page, "not a domain");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid domain" })).toHaveText(/^Invalid domain: .*not a valid host name/);
+  await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+});
+
+test("without WebSocket and SSE the progress falls back to polling and still completes", async ({ page }) => {
+  test.setTimeout(90_000);
+  // A proxy that refuses upgrades and buffers event streams: both live channels fail.
+  await page.routeWebSocket(/\/api\/ws\//, (ws) => ws.close({ code: 1011, reason: "no upgrades here" }));
+  await page.route(/\/api\/jobs\/[^/]+\/events$/, (route) => route.abort());
+  await signUp(page, uniqueEmail("polling"));
+  await page.goto("/");
+  await markDocument(page);
+
+  await submitDomain(page, "demo.test");
+  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", "polling");
+  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–22 of 22 products");
+  await expectSameDocument(page);
+});
+
+test("a signed-out visitor is sent to sign in and comes back with the domain filled in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await submitDomain(page, "demo.test");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2F%3Fdomain%3Ddemo\.test$/);
+
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Create your StoreLens account" })).toBeVisible();
+  const email = uniqueEmail("return");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("Correct horse 42!");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/\?domain=demo\.test$/);
+  await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveValue("demo.test");
+});
+
+test("an unknown report is a 404 page", async ({ page }) => {
+  const response = await page.goto("/reports/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+});
