@@ -192,7 +192,7 @@ describe("inventory", () => {
     expect(store!.exposesInventory).toBe(false);
 
     const changes = h.fakeStore.store("hidden-stock.test").advance({ sales: 40 });
-    const soldOut = changes.filter((c) => c.kind === "sale" && c.availableBefore && !c.availableAfter);
+    const soldOut = changes.flatMap((c) => (c.kind === "sale" && c.availableBefore && !c.availableAfter ? [c] : []));
     expect(soldOut.length).toBeGreaterThan(0);
     const second = await h.waitForJob(await submitOk("hidden-stock.test"));
     const events = await getDb().select().from(inventoryEvents).where(eq(inventoryEvents.jobId, second.id));

@@ -1,54 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestServer } from "@/lib/net/test-server";
+import { psiAnswer } from "@/testing/fake-pagespeed";
 import { runPageSpeed, runPageSpeedAudits } from "./run-pagespeed";
 import { pageSpeedResultSchema } from "./schemas";
-
-/** A trimmed but real-shaped PSI v5 answer. */
-function psiAnswer(strategy: string) {
-  return {
-    id: "https://shop.example/",
-    loadingExperience: {
-      overall_category: "AVERAGE",
-      metrics: {
-        LARGEST_CONTENTFUL_PAINT_MS: { percentile: 2900, category: "AVERAGE" },
-        CUMULATIVE_LAYOUT_SHIFT_SCORE: { percentile: 7, category: "FAST" },
-        INTERACTION_TO_NEXT_PAINT: { percentile: 180, category: "FAST" },
-        FIRST_CONTENTFUL_PAINT_MS: { percentile: 1500, category: "FAST" },
-        EXPERIMENTAL_TIME_TO_FIRST_BYTE: { percentile: 600, category: "FAST" },
-      },
-    },
-    lighthouseResult: {
-      lighthouseVersion: "12.6.0",
-      fetchTime: "2026-09-30T09:00:00.000Z",
-      configSettings: { formFactor: strategy },
-      categories: { performance: { score: strategy === "mobile" ? 0.42 : 0.87 } },
-      audits: {
-        "largest-contentful-paint": { id: "largest-contentful-paint", numericValue: 4200.5, score: 0.3, scoreDisplayMode: "numeric" },
-        "cumulative-layout-shift": { id: "cumulative-layout-shift", numericValue: 0.08, score: 0.95, scoreDisplayMode: "numeric" },
-        "total-blocking-time": { id: "total-blocking-time", numericValue: 640, score: 0.4, scoreDisplayMode: "numeric" },
-        "first-contentful-paint": { numericValue: 1800, score: 0.9, scoreDisplayMode: "numeric" },
-        "speed-index": { numericValue: 5100, score: 0.5, scoreDisplayMode: "numeric" },
-        interactive: { numericValue: 9000, score: 0.3, scoreDisplayMode: "numeric" },
-        "render-blocking-resources": {
-          id: "render-blocking-resources",
-          title: "Eliminate render-blocking resources",
-          score: 0,
-          scoreDisplayMode: "metricSavings",
-          displayValue: "Potential savings of 1,230 ms",
-          details: { type: "opportunity", overallSavingsMs: 1230, items: [{ url: "x" }] },
-        },
-        "unused-javascript": {
-          title: "Reduce unused JavaScript",
-          score: 0.5,
-          scoreDisplayMode: "metricSavings",
-          details: { overallSavingsMs: 300 },
-        },
-        "uses-http2": { title: "Use HTTP/2", score: 1, scoreDisplayMode: "binary" },
-        "final-screenshot": { title: "Final Screenshot", score: null, scoreDisplayMode: "informative" },
-      },
-    },
-  };
-}
 
 let mode: "ok" | "quota" | "html" | "hang" | "runtime" = "ok";
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, payments, reports, stores, type Job, type Report, type Store } from "@/db/schema";
@@ -11,30 +11,22 @@ import { serializeStore } from "@/lib/stores/serialize-store";
 
 type Found = { job: Job; report: Report; store: Store };
 
-async function byJobId(jobId: string): Promise<Found | null> {
+/** The newest report matching `where` (there is at most one per job). */
+async function newestReport(where: SQL): Promise<Found | null> {
   const [row] = await getDb()
     .select({ job: jobs, report: reports, store: stores })
     .from(reports)
     .innerJoin(jobs, eq(jobs.id, reports.jobId))
     .innerJoin(stores, eq(stores.id, reports.storeId))
-    .where(eq(reports.jobId, jobId))
-    .limit(1);
-
-  return row ?? null;
-}
-
-async function bySlug(slug: string): Promise<Found | null> {
-  const [row] = await getDb()
-    .select({ job: jobs, report: reports, store: stores })
-    .from(reports)
-    .innerJoin(jobs, eq(jobs.id, reports.jobId))
-    .innerJoin(stores, eq(stores.id, reports.storeId))
-    .where(eq(stores.slug, slug))
+    .where(where)
     .orderBy(desc(jobs.completedAt), asc(jobs.id))
     .limit(1);
 
   return row ?? null;
 }
+
+const byJobId = (jobId: string) => newestReport(eq(reports.jobId, jobId));
+const bySlug = (slug: string) => newestReport(eq(stores.slug, slug));
 
 async function byPaymentId(checkoutSessionId: string): Promise<Found | null> {
   const [payment] = await getDb()
