@@ -9,6 +9,8 @@ export NEXT_TELEMETRY_DISABLED=1
 step() { printf '\n==> %s\n' "$*"; }
 
 step "typecheck"
+# Route types (PageProps<"/…">) are generated, not committed: generate them first.
+npx next typegen
 npx tsc --noEmit
 
 step "lint"

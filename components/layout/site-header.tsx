@@ -1,13 +1,14 @@
 import Link from "next/link";
+import { getSessionUser } from "@/lib/auth/session-user";
 
 const NAV = [
   { href: "/stores", label: "Stores" },
   { href: "/apps", label: "Apps" },
-  { href: "/blog", label: "Blog" },
-  { href: "/docs", label: "API" },
 ];
 
-export function SiteHeader() {
+export async function SiteHeader() {
+  const user = await getSessionUser();
+
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -20,6 +21,11 @@ export function SiteHeader() {
               {item.label}
             </Link>
           ))}
+          {user ? null : (
+            <Link href="/sign-in" className="hover:text-slate-900">
+              Sign in
+            </Link>
+          )}
           <Link href="/dashboard" className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700">
             Dashboard
           </Link>

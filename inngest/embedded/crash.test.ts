@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import type { RunRecord, StepRecord } from "./runs";
+import { spawnWorker } from "@/testing/spawn-worker";
 import { waitFor } from "./testing/harness";
 
 // The REAL crash test: a worker process is SIGKILLed while step 2 runs; a new process
@@ -20,21 +21,11 @@ afterAll(() => {
 function worker(env: Record<string, string>) {
   // Same database as this test file: its PostgreSQL copy, or a PGlite directory (an in-memory
   // PGlite cannot be shared with another process).
-  const database = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { PGLITE_DIR: path.join(dir, "pglite") };
-  const { DATABASE_URL: _omit, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "inngest/embedded/testing/crash-worker.ts"], {
-    cwd: process.cwd(),
-    env: { ...inherited, NODE_ENV: "test", EFFECTS_FILE: effectsFile, LEASE_MS: "1000", ...database, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const database: Record<string, string> = process.env.DATABASE_URL
+    ? { DATABASE_URL: process.env.DATABASE_URL }
+    : { PGLITE_DIR: path.join(dir, "pglite") };
 
-  return { child, exited, output: () => stdout, errors: () => stderr };
+  return spawnWorker("inngest/embedded/testing/crash-worker.ts", { EFFECTS_FILE: effectsFile, LEASE_MS: "1000", ...database, ...env }, children);
 }
 
 const effects = () => {

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureStore, generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
+import { spawnWorker } from "@/testing/spawn-worker";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 
 // Real crashes: a worker process running the app's own functions is SIGKILLed in the middle
@@ -34,12 +35,9 @@ type Records = {
 };
 
 function worker(database: Record<string, string>, env: Record<string, string>) {
-  const { DATABASE_URL: _omit, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "testing/pipeline-worker.ts"], {
-    cwd: process.cwd(),
-    env: {
-      ...inherited,
-      NODE_ENV: "test",
+  return spawnWorker(
+    "testing/pipeline-worker.ts",
+    {
       SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
       ALLOW_PRIVATE_NETWORK: "true",
       SCRAPER_MIN_INTERVAL_MS: "0",
@@ -48,16 +46,8 @@ function worker(database: Record<string, string>, env: Record<string, string>) {
       ...database,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-
-  return { child, exited, output: () => stdout, errors: () => stderr };
+    children,
+  );
 }
 
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000) {

@@ -1,6 +1,7 @@
 import { getDatabase } from "@/db";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { ensureAuthSecret } from "./ensure-auth-secret";
 import { prepareDatabase } from "./prepare-database";
 
 /**
@@ -9,6 +10,7 @@ import { prepareDatabase } from "./prepare-database";
  * Idempotent; the custom server and the tools call it.
  */
 export async function bootstrap(): Promise<void> {
+  ensureAuthSecret();
   const env = getEnv();
   const database = getDatabase();
   await prepareDatabase(database);

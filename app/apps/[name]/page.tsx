@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { getAppOrThrow } from "@/lib/apps/app-directory";
+
+export const dynamic = "force-dynamic";
+
+async function load(name: string) {
+  try {
+    return await getAppOrThrow(name);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_found") notFound();
+    throw error;
+  }
+}
+
+export async function generateMetadata(props: PageProps<"/apps/[name]">): Promise<Metadata> {
+  const app = await load((await props.params).name);
+
+  return { title: `${app.name} — Shopify app`, description: app.description ?? undefined };
+}
+
+export default async function AppPage(props: PageProps<"/apps/[name]">) {
+  const app = await load((await props.params).name);
+
+  return (
+    <article className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{app.name}</h1>
+        <p className="text-slate-600">{app.description}</p>
+        <p className="mt-2 text-sm text-slate-500">
+          <span className="capitalize">{app.category.replaceAll("-", " ")}</span> · seen on {app.stores} analyzed stores
+          {app.website ? (
+            <>
+              {" · "}
+              <a href={app.website} rel="nofollow noopener" className="text-indigo-700 underline">
+                website
+              </a>
+            </>
+          ) : null}
+        </p>
+      </header>
+      <section>
+        <h2 className="text-lg font-semibold">Stores running {app.name}</h2>
+        {app.recent_stores.length === 0 ? (
+          <p className="text-slate-500">No analyzed store runs it yet.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {app.recent_stores.map((store) => (
+              <li key={store.slug}>
+                <Link href={`/stores/${store.slug}`} className="text-indigo-700 underline">
+                  {store.name ?? store.domain}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
