@@ -35,7 +35,7 @@ process.on("exit", () => {
 });
 
 // The stores the browser tests analyze: *.test domains go to a fake Shopify store on loopback.
-const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 4110) });
+const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
