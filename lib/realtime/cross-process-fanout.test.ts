@@ -1,0 +1,71 @@
+import type { ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
+import { spawnWorker } from "@/testing/spawn-worker";
+import { closeJobEventHub } from "./job-event-hub";
+import { createJobSocketServer, WS_CLOSE } from "./job-socket-server";
+import { jobMessageSchema, type JobMessage } from "./messages";
+
+// Any web instance can serve any job: here the job runs in ANOTHER process (a worker), and
+// this process — with no executor of its own — pushes its progress to a WebSocket client,
+// fanned out through PostgreSQL LISTEN/NOTIFY. PGlite is one process only: PostgreSQL runs.
+
+const children: ChildProcess[] = [];
+let fakeStore: FakeStoreServer;
+let server: Server;
+let origin: string;
+const sockets = createJobSocketServer();
+
+beforeAll(async () => {
+  fakeStore = await startFakeStore();
+  fakeStore.addStore(generatedStore("fanout.test", { products: 3000, seed: 4, faults: { latencyMs: 40 } }));
+  server = createServer((_req, res) => res.writeHead(404).end());
+  server.on("upgrade", (req, socket, head) => sockets.handleUpgrade(req, socket, head) || socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await sockets.close();
+  server?.close();
+  await closeJobEventHub();
+  await fakeStore?.close();
+});
+
+describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (PostgreSQL)", () => {
+  it("delivers progress and completion of a job run by another process", async () => {
+    const worker = spawnWorker(
+      "testing/pipeline-worker.ts",
+      {
+        DATABASE_URL: process.env.DATABASE_URL!,
+        WORKER_MODE: "start",
+        JOB_DOMAIN: "fanout.test",
+        SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
+        ALLOW_PRIVATE_NETWORK: "true",
+        SCRAPER_MIN_INTERVAL_MS: "0",
+        PAGESPEED_ENABLED: "false",
+      },
+      children,
+    );
+    const deadline = Date.now() + 60_000;
+    while (!/"jobId"/.test(worker.output())) {
+      if (Date.now() > deadline) throw new Error(`worker did not start: ${worker.errors()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const { jobId } = JSON.parse(worker.output().trim().split("\n")[0]!) as { jobId: string };
+
+    const socket = new WebSocket(`${origin}/api/ws/${jobId}`);
+    const messages: JobMessage[] = [];
+    socket.on("message", (data) => messages.push(jobMessageSchema.parse(JSON.parse(String(data)))));
+    const code = await new Promise<number>((resolve) => socket.on("close", resolve));
+
+    expect(code).toBe(WS_CLOSE.done);
+    expect(messages.length).toBeGreaterThan(2);
+    expect(messages[messages.length - 1]).toMatchObject({ type: "completed", job_id: jobId, progress: 1 });
+    expect(messages.filter((m) => m.type === "progress" && m.step === "fetch-products").length).toBeGreaterThan(1);
+  }, 120_000);
+});
