@@ -77,6 +77,8 @@ export const jobs = pgTable(
     paymentRef: text(),
     retryOf: uuid(),
     workflowRunId: text(),
+    /** When the workflow event was accepted; null means it must still be (re)sent. */
+    dispatchedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),

@@ -1,11 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications, jobs, stores, webhookCallbacks, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { normalizeDomain, slugForDomain } from "@/lib/shopify/domain";
 import { logger } from "@/lib/log";
-import { storeAnalysisRequested } from "@/inngest/events";
-import { sendEvent } from "@/inngest/engine";
+import { dispatchJob } from "./dispatch-job";
 
 export type CreateJobInput = {
   domain: string;
@@ -70,15 +69,8 @@ export async function createJob(input: CreateJobInput): Promise<Job> {
     return created!;
   });
 
-  const concurrencyKey = input.concurrencyKey ?? (input.userId ? `user:${input.userId}` : `job:${job.id}`);
-  const { runIds } = await sendEvent(storeAnalysisRequested.create({ jobId: job.id, concurrencyKey }));
-  if (runIds[0]) {
-    await getDb()
-      .update(jobs)
-      .set({ workflowRunId: runIds[0] })
-      .where(and(eq(jobs.id, job.id), inArray(jobs.status, ["queued", "running"])));
-  }
-  logger.info("job created", { jobId: job.id, domain, runId: runIds[0] });
+  const runId = await dispatchJob(job, input.concurrencyKey);
+  logger.info("job created", { jobId: job.id, domain, runId });
 
-  return { ...job, workflowRunId: runIds[0] ?? null };
+  return { ...job, workflowRunId: runId };
 }

@@ -1,0 +1,8 @@
+import { redispatchStalledJobs } from "@/lib/jobs/dispatch-job";
+import { inngest } from "../client";
+
+/** Sends the workflow event of jobs whose creator died before sending it. */
+export const dispatchStalledJobs = inngest.createFunction(
+  { id: "dispatch-stalled-jobs", name: "Dispatch stalled jobs", retries: 2, triggers: [{ cron: "*/5 * * * *" }] }, // every 5 minutes
+  async ({ step }) => ({ redispatched: await step.run("redispatch", () => redispatchStalledJobs()) }),
+);
