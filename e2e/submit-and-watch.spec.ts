@@ -69,19 +69,19 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
   await expect(rows).toHaveCount(25);
 
   await page.getByRole("link", { name: "Next →" }).click();
-  await expect(page).toHaveURL(/\?page=2/);
+  await expect(page).toHaveURL(/\?page=2/, { timeout: 15_000 });
   await expect(page.getByTestId("products-pagination")).toHaveText("Showing 26–50 of 4,000 products");
   await expect(page.getByText("Page 2 of 160")).toBeVisible();
 
   await page.getByRole("link", { name: /^Price/ }).click();
-  await expect(page).toHaveURL(/sort=price/);
+  await expect(page).toHaveURL(/sort=price/, { timeout: 15_000 });
   await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "ascending");
   await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–25 of 4,000 products");
   const ascending = (await page.getByTestId("product-price").allTextContents()).map(firstPrice);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
   await page.getByRole("link", { name: /^Price/ }).click();
-  await expect(page).toHaveURL(/sort=price&dir=desc/);
+  await expect(page).toHaveURL(/sort=price&dir=desc/, { timeout: 15_000 });
   await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
   await expect.poll(async () => firstPrice((await page.getByTestId("product-price").first().textContent()) ?? "")).toBeGreaterThan(ascending[0]!);
 

@@ -1,5 +1,5 @@
 import { cache } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
@@ -53,6 +53,34 @@ async function completedReport(id: string) {
   };
 }
 
+// A completed report never changes (the database refuses updates), so the parsed view of the
+// few most recently read ones is kept: searching, sorting and paging a large catalogue re-render
+// the page on every step and would otherwise re-read every product each time. Small and short-
+// lived on purpose: a 30,000-product report is tens of MB.
+const CACHE_SIZE = 3;
+const CACHE_TTL_MS = 10 * 60_000;
+type CompletedReport = Awaited<ReturnType<typeof completedReport>>;
+const recentReports = new Map<string, { at: number; view: Promise<CompletedReport> }>();
+
+function cachedCompletedReport(id: string): Promise<CompletedReport> {
+  // Only job ids name one fixed report; a slug moves to the store's newest report.
+  if (!z.uuid().safeParse(id).success) return completedReport(id);
+  const hit = recentReports.get(id);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) {
+    recentReports.delete(id);
+    recentReports.set(id, hit);
+
+    return hit.view;
+  }
+  const entry = { at: Date.now(), view: completedReport(id) };
+  recentReports.set(id, entry);
+  // Failures (no report yet, database down) are never kept.
+  entry.view.catch(() => recentReports.get(id) === entry && recentReports.delete(id));
+  while (recentReports.size > CACHE_SIZE) recentReports.delete(recentReports.keys().next().value!);
+
+  return entry.view;
+}
+
 /**
  * What /reports/:id shows: the report; or, for a job that has no report yet (its report_url
  * is handed out at submission), the job itself to watch or read the failure; or null (404).
@@ -60,7 +88,7 @@ async function completedReport(id: string) {
  */
 export const loadReportView = cache(async (id: string) => {
   try {
-    return await completedReport(id);
+    return await cachedCompletedReport(id);
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }

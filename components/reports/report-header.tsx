@@ -69,7 +69,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
         <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, reportCurrency(view))} basis="derived" />
         <Stat label="Collections" value={formatCount(summary.collection_count ?? view.collections.length)} basis="observed" />
         <Stat label="Pages" value={formatCount(summary.page_count ?? view.pages.length)} basis="observed" />
-        <Stat label="Apps detected" value={Array.isArray(apps) ? formatCount(apps.length) : "—"} basis="derived" />
+        <Stat label="Apps" value={Array.isArray(apps) ? formatCount(apps.length) : "—"} basis="derived" />
         <Stat label="Changes" value={formatCount(summary.changes)} basis="derived" />
       </dl>
 
