@@ -112,21 +112,25 @@ test("an invalid domain shows the API's 400 message inline", async ({ page }) =>
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
 
-test("without WebSocket and SSE the progress falls back to polling and still completes", async ({ page }) => {
-  test.setTimeout(90_000);
-  // A proxy that refuses upgrades and buffers event streams: both live channels fail.
-  await page.routeWebSocket(/\/api\/ws\//, (ws) => ws.close({ code: 1011, reason: "no upgrades here" }));
-  await page.route(/\/api\/jobs\/[^/]+\/events$/, (route) => route.abort());
-  await signUp(page, uniqueEmail("polling"));
-  await page.goto("/");
-  await markDocument(page);
+// A proxy that refuses upgrades (and, worse, buffers event streams): progress still arrives.
+for (const broken of [["websocket"], ["websocket", "sse"]] as const) {
+  const expected = broken.length === 1 ? "sse" : "polling";
 
-  await submitDomain(page, "demo.test");
-  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", "polling");
-  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-  await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–22 of 22 products");
-  await expectSameDocument(page);
-});
+  test(`without ${broken.join(" and ")} the progress falls back to ${expected} and still completes`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.routeWebSocket(/\/api\/ws\//, (ws) => ws.close({ code: 1011, reason: "no upgrades here" }));
+    if (broken.length === 2) await page.route(/\/api\/jobs\/[^/]+\/events$/, (route) => route.abort());
+    await signUp(page, uniqueEmail(expected));
+    await page.goto("/");
+    await markDocument(page);
+
+    await submitDomain(page, "demo.test");
+    await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", expected);
+    await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–22 of 22 products");
+    await expectSameDocument(page);
+  });
+}
 
 test("a signed-out visitor is sent to sign in and comes back with the domain filled in", async ({ page }) => {
   await page.goto("/");
