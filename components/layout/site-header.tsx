@@ -11,11 +11,11 @@ export async function SiteHeader() {
 
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <Link href="/" className="text-lg font-bold tracking-tight text-indigo-700">
           StoreLens
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-4 text-sm text-slate-600">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600 sm:gap-x-4">
           {NAV.map((item) => (
             <Link key={item.href} href={item.href} className="hover:text-slate-900">
               {item.label}

@@ -14,10 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { JOB_STATUSES, type JobStatus } from "@/lib/jobs/job-status";
 import { users } from "./auth";
 
-export const JOB_STATUSES = ["queued", "running", "completed", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export { JOB_STATUSES, type JobStatus };
 
 /** One row per analyzed store; the public directory reads from here. */
 export const stores = pgTable(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOB_STATUSES } from "@/db/schema";
+import { JOB_STATUSES } from "./job-status";
 
 // Request and response shapes of the jobs API: the single source of validation, types and OpenAPI.
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { JOB_STATUSES, type Job } from "@/db/schema";
+import type { Job } from "@/db/schema";
+import { JOB_STATUSES } from "@/lib/jobs/job-status";
 
 /** The one message format of the progress channels (WebSocket and SSE), DESIGN.md §6. */
 export const jobMessageSchema = z.object({
