@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+results="test-results"
+mkdir -p "$results"
 
 step() { printf '\n==> %s\n' "$*"; }
 
@@ -16,8 +18,9 @@ npx tsc --noEmit
 step "lint"
 npx eslint --max-warnings=0 .
 
-step "unit and integration tests (${TEST_DATABASE_URL:+PostgreSQL}${TEST_DATABASE_URL:-PGlite})"
-npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
+step "unit and integration tests ($database)"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "migrations and invariants on PGlite too"
@@ -28,4 +31,15 @@ step "production build"
 npx next build
 
 step "browser tests (Chromium)"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+
+# One closing line for every suite together.
+node -e '
+  const fs = require("fs");
+  const v = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const p = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).stats;
+  const passed = v.numPassedTests + p.expected + (p.flaky ?? 0);
+  const failed = v.numFailedTests + p.unexpected;
+  const skipped = v.numPendingTests + v.numTodoTests + p.skipped;
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$results/vitest.json" "$results/playwright.json"
