@@ -3,77 +3,21 @@
  * and (in embedded mode) the durable workflow executor with its cron scheduler.
  * `npm start` runs it in production, `npm run dev` in development.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { Duplex } from "node:stream";
-import next from "next";
-import { closeDatabase } from "@/db";
-import { functions } from "@/inngest/functions";
-import { startWorkflowEngine } from "@/inngest/engine";
 import { getEnv } from "@/lib/env";
-import { logger } from "@/lib/log";
-import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
-import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
-import { bootstrap } from "@/lib/system/bootstrap";
 
-function loadSettings() {
-  try {
-    return getEnv();
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
-    process.exit(1);
-  }
+// Settings first, before any module that reads them is loaded: a bad value stops start-up
+// with one line per variable and nothing else.
+try {
+  getEnv();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
 }
 
-async function main() {
-  const env = loadSettings();
-  const dev = env.NODE_ENV === "development";
-  await bootstrap();
+const { startServer } = await import("@/lib/system/start-server");
+const { logger } = await import("@/lib/log");
 
-  const app = next({ dev, hostname: env.HOST, port: env.PORT });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const nextUpgrade = app.getUpgradeHandler();
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    // Client address for per-IP limits when no proxy in front has set it.
-    if (!req.headers["x-forwarded-for"] && req.socket.remoteAddress) {
-      req.headers["x-forwarded-for"] = req.socket.remoteAddress;
-    }
-    void handle(req, res);
-  });
-
-  const jobSockets = createJobSocketServer();
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (jobSockets.handleUpgrade(req, socket, head)) return;
-    // Anything else (dev HMR) is Next's.
-    void nextUpgrade(req, socket, head);
-  });
-
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const engine = await startWorkflowEngine({ functions });
-  logger.info(`StoreLens listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, {
-    mode: dev ? "development" : "production",
-  });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down", { signal });
-    server.close();
-    await engine.stop().catch(() => {});
-    await jobSockets.close();
-    await closeJobEventHub();
-    server.closeAllConnections();
-    await app.close().catch(() => {});
-    await closeDatabase().catch(() => {});
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-}
-
-main().catch((error: unknown) => {
+startServer().catch((error: unknown) => {
   logger.error("failed to start", { error });
   process.exit(1);
 });

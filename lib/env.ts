@@ -28,6 +28,8 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BASE_URL: url.default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: bool,
 
   DATABASE_URL: z
     .string()
