@@ -4,6 +4,7 @@ import { getSessionUser } from "@/lib/auth/session-user";
 const NAV = [
   { href: "/stores", label: "Stores" },
   { href: "/apps", label: "Apps" },
+  { href: "/docs", label: "API" },
 ];
 
 export async function SiteHeader() {

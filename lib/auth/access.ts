@@ -63,4 +63,5 @@ export const ENDPOINTS: { method: string; path: string; access: AccessName }[] =
   { method: "GET", path: "/api/apps/:name", access: "public" },
   { method: "GET", path: "/api/jobs/:id/events", access: "public" },
   { method: "POST", path: "/api/admin/jobs/:id/retry", access: "admin" },
+  { method: "GET", path: "/api/openapi.json", access: "public" },
 ];

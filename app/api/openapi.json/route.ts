@@ -1,0 +1,7 @@
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { route } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/openapi.json – the OpenAPI 3.1 document, built from the routes' zod schemas
+export const GET = route({ access: "public" }, async () => buildOpenApiDocument());

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "API reference",
+  description: "The StoreLens JSON API: jobs, reports, the store and app directories, API keys.",
+};
+
+type Operation = {
+  summary: string;
+  tags: string[];
+  security: Record<string, unknown>[];
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
+
+const AUTH_LABEL: Record<string, string> = { apiKey: "API key", bearer: "Bearer token", session: "session", x402: "x402 payment" };
+
+function who(security: Record<string, unknown>[]): string {
+  const names = security.flatMap((entry) => Object.keys(entry));
+  if (security.some((entry) => Object.keys(entry).length === 0)) return "anyone";
+
+  return [...new Set(names.map((name) => AUTH_LABEL[name] ?? name))].join(", ");
+}
+
+export default function DocsPage() {
+  const doc = buildOpenApiDocument();
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op: op as Operation })),
+  );
+  const tags = [...new Set(operations.map(({ op }) => op.tags[0] ?? "other"))];
+
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">API reference</h1>
+        <p className="text-slate-600">
+          JSON over HTTPS. Authenticate with <code className="rounded bg-slate-100 px-1">X-API-Key</code> (create keys in the
+          dashboard). Errors are <code className="rounded bg-slate-100 px-1">{`{ "error", "code" }`}</code>. Machine-readable:{" "}
+          <a href="/api/openapi.json" className="text-indigo-700 underline">
+            /api/openapi.json
+          </a>{" "}
+          (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>.
+        </p>
+      </header>
+      {tags.map((tag) => (
+        <section key={tag}>
+          <h2 className="text-lg font-semibold capitalize">{tag}</h2>
+          <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
+            {operations
+              .filter(({ op }) => (op.tags[0] ?? "other") === tag)
+              .map(({ path, method, op }) => (
+                <li key={`${method} ${path}`} className="p-4">
+                  <p className="font-mono text-sm">
+                    <span className="mr-2 rounded bg-indigo-50 px-1.5 py-0.5 font-semibold text-indigo-800">{method}</span>
+                    {path}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
+                    {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}
+                  </p>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
