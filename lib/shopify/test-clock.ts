@@ -6,12 +6,14 @@ import type { Clock } from "./clock";
  * real multi-second sleeps (and without timing assertions).
  */
 export function createVirtualClock(): Clock & { sleeps: number[] } {
+  // Purely virtual: wall-clock steps (NTP slews, a loaded machine) must not leak into tests.
+  const start = Date.now();
   let offset = 0;
   const sleeps: number[] = [];
 
   return {
     sleeps,
-    now: () => Date.now() + offset,
+    now: () => start + offset,
     sleep: async (ms, signal) => {
       signal?.throwIfAborted();
       sleeps.push(ms);

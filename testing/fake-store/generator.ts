@@ -166,7 +166,8 @@ export class ProductGenerator {
     let productType: string;
     let tags: string[];
     if (shape === "wellness") {
-      title = `${rng.pick(WELLNESS.names)} - ${rng.pick(WELLNESS.claims)}`;
+      // Large real catalogues rarely repeat a title exactly: a series number keeps them apart.
+      title = `${rng.pick(WELLNESS.names)} - ${rng.pick(WELLNESS.claims)} Nº ${index + 1}`;
       vendor = WELLNESS.vendor;
       productType = rng.pick(WELLNESS.types);
       tags = pickSome(rng, WELLNESS.tags, 3);
@@ -174,7 +175,7 @@ export class ProductGenerator {
       vendor = rng.pick(LANEWAY.vendors);
       const noun =
         shape === "drinkware" ? rng.pick(LANEWAY.drinkware) : shape === "accessory" ? rng.pick(LANEWAY.accessories) : rng.pick(LANEWAY.garments);
-      title = `${vendor} ${rng.pick(LANEWAY.adjectives)} ${noun}`;
+      title = `${vendor} ${rng.pick(LANEWAY.adjectives)} ${noun} #${index + 1}`;
       productType = shape === "drinkware" ? "Drinkware" : shape === "accessory" ? "Accessories" : "Apparel";
       tags = [rng.pick(LANEWAY.tags), `type:${slugify(noun.split(" ").at(-1) ?? noun)}`];
     }
