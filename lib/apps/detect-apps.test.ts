@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { largeStorefrontHtml } from "./testing/large-storefront";
 import { buildDawnStorefrontHtml } from "@/lib/storefront/dawn-fixture";
 import { detectApps } from "./detect-apps";
 import { sampleAppSnippet } from "./sample-snippet";
@@ -89,33 +90,9 @@ describe("detectApps", () => {
     expect(detectApps("<div><script src=")).toEqual([]);
   });
 
-  it("handles a 1 MB storefront quickly", () => {
-    const products = JSON.stringify(
-      Array.from({ length: 1500 }, (_, i) => ({
-        id: i,
-        title: `Product ${i}`,
-        body_html: "<p>Soft organic cotton with a relaxed fit.</p>",
-        url: `https://demo-store.com/products/p-${i}`,
-      })),
-    );
-    const html = buildDawnStorefrontHtml({
-      productCount: 420,
-      head: ["klaviyo", "judge-me", "gorgias"].map(sampleAppSnippet).join("\n"),
-      body: `<script>var productsJson = ${products};</script>`,
-    });
+  it("finds the apps of a 1 MB storefront (speed: npm run bench:detect-apps)", () => {
+    const html = largeStorefrontHtml();
     expect(html.length).toBeGreaterThan(1_000_000);
-
-    detectApps(html); // warm-up: JIT and the once-per-process pattern compilation
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const t0 = performance.now();
-      const found = detectApps(html);
-      times.push(performance.now() - t0);
-      expect(found.map((d) => d.slug)).toEqual(["judge-me", "klaviyo", "gorgias"]);
-    }
-    // The fastest run, not the mean: test files run in parallel on shared CPUs, and
-    // the question is whether the work itself fits (~25 ms parse + detect on an idle
-    // machine), not how busy the machine happens to be.
-    expect(Math.min(...times)).toBeLessThan(100);
+    expect(detectApps(html).map((d) => d.slug)).toEqual(["judge-me", "klaviyo", "gorgias"]);
   });
 });
