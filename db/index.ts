@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   /** LISTEN on a channel; resolves to an unlisten function. */
   listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball. */
+  dump?: () => Promise<Blob | File>;
 };
 
 const GLOBAL_KEY = Symbol.for("storelens.db");
@@ -47,15 +49,17 @@ export function openPostgres(url: string): DatabaseHandle {
   };
 }
 
-function openPglite(dir: string): DatabaseHandle {
+/** Opens a PGlite handle; `loadDataDir` starts it from a dump (tests start from a migrated one). */
+export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
   const isMemory = dir === "memory://" || dir === "";
   if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = isMemory ? new PGlite() : new PGlite(path.resolve(dir));
+  const client = isMemory ? new PGlite(options) : new PGlite(path.resolve(dir), options);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
 
   return {
     kind: "pglite",
     db,
+    dump: () => client.dumpDataDir("none"),
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
 
@@ -78,6 +82,12 @@ export function getDatabase(): DatabaseHandle {
   }
 
   return g[GLOBAL_KEY];
+}
+
+/** Makes `handle` the process-wide database (test set-up); closes any previous one. */
+export async function installDatabase(handle: DatabaseHandle): Promise<void> {
+  await closeDatabase();
+  (globalThis as GlobalWithDb)[GLOBAL_KEY] = handle;
 }
 
 /** Shorthand for the drizzle client of the process-wide handle. */

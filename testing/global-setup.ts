@@ -1,17 +1,24 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import {
   dropDatabasesWithPrefix,
   dropStaleDatabases,
   newDatabasePrefix,
+  PGLITE_SNAPSHOT_VAR,
   TEST_DB_PREFIX_VAR,
   withAdmin,
   withDatabaseName,
 } from "./test-database";
 
-/** Vitest global setup: one migrated template database per run on real PostgreSQL. */
+/**
+ * Vitest global setup: one migrated template database per run — on real PostgreSQL a
+ * template database, on PGlite a dump every test file starts from (skips initdb + migrations).
+ */
 export default async function setup(_project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return;
+  if (!adminUrl) return preparePgliteSnapshot();
 
   await dropStaleDatabases(adminUrl, "test", 3 * 60 * 60 * 1000);
   const prefix = newDatabasePrefix("test");
@@ -29,4 +36,17 @@ export default async function setup(_project: TestProject) {
   return async () => {
     await dropDatabasesWithPrefix(adminUrl, prefix);
   };
+}
+
+async function preparePgliteSnapshot() {
+  const { openPglite } = await import("@/db");
+  const { prepareDatabase } = await import("@/lib/system/prepare-database");
+  const handle = openPglite("memory://");
+  await prepareDatabase(handle);
+  const file = path.join(tmpdir(), `storelens-test-${process.pid}-${Date.now().toString(36)}.tar`);
+  writeFileSync(file, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+  await handle.close();
+  process.env[PGLITE_SNAPSHOT_VAR] = file;
+
+  return () => rmSync(file, { force: true });
 }

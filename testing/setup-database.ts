@@ -1,8 +1,9 @@
 import { afterAll } from "vitest";
-import { closeDatabase, getDatabase } from "@/db";
+import { readFileSync } from "node:fs";
+import { closeDatabase, getDatabase, installDatabase, openPglite } from "@/db";
 import { resetEnvCache } from "@/lib/env";
 import { prepareDatabase } from "@/lib/system/prepare-database";
-import { createDatabaseFromTemplate, TEST_DB_PREFIX_VAR } from "./test-database";
+import { createDatabaseFromTemplate, PGLITE_SNAPSHOT_VAR, TEST_DB_PREFIX_VAR } from "./test-database";
 
 // Per test file: a database of its own. Real PostgreSQL (a copy of the migrated
 // template) when TEST_DATABASE_URL is set, otherwise an in-memory PGlite.
@@ -18,7 +19,12 @@ if (adminUrl && prefix) {
 }
 (process.env as Record<string, string>).NODE_ENV = "test";
 resetEnvCache();
-await prepareDatabase(getDatabase());
+const snapshot = process.env[PGLITE_SNAPSHOT_VAR];
+if (!process.env.DATABASE_URL && snapshot) {
+  await installDatabase(openPglite("memory://", { loadDataDir: new Blob([readFileSync(snapshot)]) }));
+} else {
+  await prepareDatabase(getDatabase());
+}
 
 afterAll(async () => {
   await closeDatabase();

@@ -6,6 +6,8 @@ import postgres from "postgres";
  * copy (CREATE DATABASE … TEMPLATE), so files never see each other's rows or workers.
  */
 export const TEST_DB_PREFIX_VAR = "STORELENS_TEST_DB_PREFIX";
+/** Path of the migrated PGlite dump of this run (no PostgreSQL). */
+export const PGLITE_SNAPSHOT_VAR = "STORELENS_TEST_PGLITE_SNAPSHOT";
 
 export function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);

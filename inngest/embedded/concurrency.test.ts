@@ -82,7 +82,9 @@ it("does not let one key's backlog starve other keys", async () => {
   const other = await executor.send({ name: "t/hog", data: { userId: "other" } });
   await executor.waitForRun(other.runIds[0]!);
   expect(order.indexOf("other")).toBeGreaterThanOrEqual(0);
-  expect(order.indexOf("other")).toBeLessThan(10); // not queued behind the first 80 of the backlog
+  // Not queued behind the first 80 of the backlog (the scan window); how far ahead of that it
+  // gets depends on the machine, so the bound is the window, not a tight number.
+  expect(order.indexOf("other")).toBeLessThan(80);
   const last = backlog.runIds.at(-1)!;
   await executor.waitForRun(last, { timeoutMs: 60_000 });
   expect(order.filter((u) => u === "hog")).toHaveLength(100);
