@@ -20,8 +20,9 @@ const prefix = newDatabasePrefix("e2e");
 let pgliteDir: string | undefined;
 
 if (adminUrl) {
-  // The server is killed at the end of a run, so each run drops what earlier runs left.
-  await dropStaleDatabases(adminUrl, "e2e", 0);
+  // The server is killed at the end of a run, so each run drops what earlier runs left
+  // (older than half an hour: a run going on in parallel keeps its database).
+  await dropStaleDatabases(adminUrl, "e2e", 30 * 60 * 1000);
   await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${prefix}"`));
   process.env.DATABASE_URL = withDatabaseName(adminUrl, prefix);
 } else {
