@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-results="test-results"
+# Not test-results/: Playwright empties that folder when it starts.
+results=".test-reports"
 mkdir -p "$results"
 
 step() { printf '\n==> %s\n' "$*"; }
