@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from "react";
+import { SubmitButton as UiSubmitButton } from "@/components/ui/submit-button";
 
 type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   name: string;
@@ -51,14 +52,11 @@ export function FormAlert({ tone, children }: { tone: "error" | "success"; child
   );
 }
 
+/** Auth forms are narrow cards: their submit button spans the card. */
 export function SubmitButton({ pending, children }: { pending: boolean; children: React.ReactNode }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
-    >
+    <UiSubmitButton pending={pending} block>
       {children}
-    </button>
+    </UiSubmitButton>
   );
 }

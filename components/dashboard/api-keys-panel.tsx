@@ -10,6 +10,8 @@ import {
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
 import { callApi } from "./api-client";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { FieldError } from "@/components/ui/field-error";
 
 const KEYS_QUERY = ["api-keys"] as const;
 
@@ -58,19 +60,9 @@ export function ApiKeysPanel() {
               className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-indigo-500"
             />
           </div>
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
-          >
-            {create.isPending ? "Creating…" : "Create key"}
-          </button>
+          <SubmitButton pending={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</SubmitButton>
         </form>
-        {create.isError ? (
-          <p id="api-key-name-error" role="alert" className="mt-2 text-sm text-red-700">
-            {create.error.message}
-          </p>
-        ) : null}
+        {create.isError ? <FieldError id="api-key-name-error" message={create.error.message} className="mt-2" /> : null}
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
       </section>
 

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { callApi } from "@/components/dashboard/api-client";
 import { jobSchema } from "@/lib/jobs/job-schemas";
 import { JobProgress } from "./job-progress";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { FieldError } from "@/components/ui/field-error";
 
 // POST /api/jobs answers 201 { job }.
 const submittedJobSchema = z.object({ job: jobSchema });
@@ -44,19 +46,9 @@ export function AnalyzeStoreForm({ initialDomain = "" }: { initialDomain?: strin
             submit.isError ? "border-red-500" : "border-slate-300"
           }`}
         />
-        <button
-          type="submit"
-          disabled={submit.isPending}
-          className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
-        >
-          {submit.isPending ? "Submitting…" : "Analyze"}
-        </button>
+        <SubmitButton pending={submit.isPending}>{submit.isPending ? "Submitting…" : "Analyze"}</SubmitButton>
       </form>
-      {submit.isError ? (
-        <p id="domain-error" role="alert" className="text-sm text-red-700">
-          {submit.error.message}
-        </p>
-      ) : null}
+      {submit.isError ? <FieldError id="domain-error" message={submit.error.message} /> : null}
       {submit.data ? (
         <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
           {/* Keyed by job so a second submission starts from a clean state. */}
