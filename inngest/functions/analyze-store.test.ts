@@ -111,6 +111,26 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(job.error).toContain(domain);
   });
 
+  it("stops the pipeline when a store turns password-protected during the product crawl", async () => {
+    const domain = "closing.test";
+    h.fakeStore.addStore(generatedStore(domain, { products: 3000, seed: 8, faults: { latencyMs: 40 } }));
+    const jobId = await submitOk(domain);
+    const deadline = Date.now() + 30_000;
+    while (!h.fakeStore.store(domain).log().some((entry) => entry.path.startsWith("/products.json"))) {
+      if (Date.now() > deadline) throw new Error("the crawl never started");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    h.fakeStore.removeStore(domain);
+    const locked = h.fakeStore.addStore(passwordStore(domain));
+
+    const job = await h.waitForJob(jobId);
+    expect(job.status).toBe("failed");
+    expect(job.errorCode).toBe("store_password_protected");
+    expect(job.step).toBe("fetch-products");
+    // Nothing after the products step ran against the store.
+    expect(locked.log().filter((entry) => !entry.path.startsWith("/products"))).toEqual([]);
+  });
+
   it("fails an unknown host as store_not_found", async () => {
     const job = await h.waitForJob(await submitOk("no-such-store-zz9.invalid"));
     expect(job.status).toBe("failed");

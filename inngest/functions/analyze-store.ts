@@ -40,6 +40,7 @@ export const analyzeStore = inngest.createFunction(
       const from = cursor;
       cursor = await step.run("fetch-products", () => fetchProductsStep(jobId, store.domain, from));
     }
+    if (cursor.stopped) return { jobId, status: "failed" };
     await step.run("fetch-collections", () => fetchCollectionsStep(jobId, store.domain));
     await step.run("fetch-pages", () => fetchPagesStep(jobId, store.domain));
     await step.run("detect-apps", () => detectAppsStep(jobId, store.domain));

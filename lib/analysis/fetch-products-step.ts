@@ -14,6 +14,8 @@ export type ProductsCursor = {
   done: boolean;
   /** Whether every product was read (an incomplete listing is never diffed as "removed"). */
   complete: boolean;
+  /** The job ended (failed) during the crawl: the pipeline stops here. */
+  stopped?: boolean;
 };
 
 export const FIRST_PRODUCTS_CURSOR: ProductsCursor = { crawl: startProductCrawl(), done: false, complete: false };
@@ -23,7 +25,7 @@ async function handleFailure(jobId: string, domain: string, failure: StoreFailur
   if (FATAL_FAILURES.has(failure.status)) {
     await failJob(jobId, { ...described, step: "fetch-products" });
 
-    return { ...FIRST_PRODUCTS_CURSOR, done: true };
+    return { ...FIRST_PRODUCTS_CURSOR, done: true, stopped: true };
   }
   // Thrown: the workflow retries this slice from the same cursor, with backoff.
   throw new RetryableStoreError(described.code, described.error);
@@ -36,7 +38,7 @@ async function handleFailure(jobId: string, domain: string, failure: StoreFailur
  */
 export async function fetchProductsStep(jobId: string, domain: string, cursor: ProductsCursor): Promise<ProductsCursor> {
   const job = await getJobOrThrow(jobId);
-  if (job.status === "failed" || job.status === "completed") return { ...cursor, done: true };
+  if (job.status === "failed" || job.status === "completed") return { ...cursor, done: true, stopped: true };
   const expected = job.counts.expected_products ?? null;
 
   const slice = await crawlProducts(domain, cursor.crawl, {
