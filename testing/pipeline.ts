@@ -12,6 +12,7 @@ import { quietLogger } from "@/inngest/embedded";
 import { createTestApiKey, createTestUser } from "@/lib/auth/testing/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { startFakeStore, type FakeStoreServer } from "./fake-store";
+import { waitFor } from "./wait-for";
 
 export type PipelineHarness = {
   fakeStore: FakeStoreServer;
@@ -24,9 +25,9 @@ export type PipelineHarness = {
   stop(): Promise<void>;
 };
 
-/** Settings of a test run: the fake store, no pacing, short backoff, no PageSpeed. */
-export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<string, string> = {}) {
-  Object.assign(process.env, {
+/** Settings of a test run (this process or a worker): the fake store, no pacing, short backoff, no PageSpeed. */
+export function pipelineEnv(fakeStore: FakeStoreServer): Record<string, string> {
+  return {
     SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
     ALLOW_PRIVATE_NETWORK: "true",
     SCRAPER_MIN_INTERVAL_MS: "0",
@@ -34,8 +35,11 @@ export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<s
     SCRAPER_BACKOFF_BASE_MS: "20",
     PAGESPEED_ENABLED: "false",
     BASE_URL: "http://localhost:3000",
-    ...extra,
-  });
+  };
+}
+
+export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<string, string> = {}) {
+  Object.assign(process.env, pipelineEnv(fakeStore), extra);
   resetEnvCache();
 }
 
@@ -62,18 +66,16 @@ export async function startPipeline(extraEnv: Record<string, string> = {}): Prom
         { params: Promise.resolve({}) },
       ),
     async waitForJob(jobId, timeoutMs = 60_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+      const ended = async () => {
         const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
-        if (job && (job.status === "completed" || job.status === "failed")) {
-          // notify-callbacks runs after completion: wait for the whole run too.
-          if (job.workflowRunId) await engine.executor?.waitForRun(job.workflowRunId, { timeoutMs });
 
-          return job;
-        }
-        if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status} after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        return job && (job.status === "completed" || job.status === "failed") ? job : null;
+      };
+      const job = await waitFor(ended, { timeoutMs, intervalMs: 50, what: `job ${jobId} to end` });
+      // notify-callbacks runs after completion: wait for the whole run too.
+      if (job.workflowRunId) await engine.executor?.waitForRun(job.workflowRunId, { timeoutMs });
+
+      return job;
     },
     async stop() {
       await engine.stop();

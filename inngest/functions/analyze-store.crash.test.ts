@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureStore, generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
+import { pipelineEnv } from "@/testing/pipeline";
 import { spawnWorker } from "@/testing/spawn-worker";
+import { waitFor } from "@/testing/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 
 // Real crashes: a worker process running the app's own functions is SIGKILLed in the middle
@@ -37,25 +39,9 @@ type Records = {
 function worker(database: Record<string, string>, env: Record<string, string>) {
   return spawnWorker(
     "testing/pipeline-worker.ts",
-    {
-      SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
-      ALLOW_PRIVATE_NETWORK: "true",
-      SCRAPER_MIN_INTERVAL_MS: "0",
-      SCRAPER_BACKOFF_BASE_MS: "20",
-      PAGESPEED_ENABLED: "false",
-      ...database,
-      ...env,
-    },
+    { ...pipelineEnv(fakeStore), ...database, ...env },
     children,
   );
-}
-
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Each test gets its own database: a PGlite directory (shareable between processes one at a time) or its PostgreSQL copy. */
@@ -71,9 +57,9 @@ async function crashAndResume(options: {
   what: string;
 }): Promise<Records> {
   const first = worker(options.database, { WORKER_MODE: "start", JOB_DOMAIN: options.domain, WEBHOOK_URL: options.webhookUrl ?? "" });
-  await waitUntil(() => /"jobId"/.test(first.output()), `the job to start (${first.errors()})`);
+  await waitFor(() => /"jobId"/.test(first.output()), { timeoutMs: 60_000, what: "the job to start" });
   const { jobId } = JSON.parse(first.output().trim().split("\n").pop()!) as { jobId: string };
-  await waitUntil(options.killWhen, options.what);
+  await waitFor(options.killWhen, { timeoutMs: 60_000, what: options.what });
   first.child.kill("SIGKILL");
   await first.exited;
 

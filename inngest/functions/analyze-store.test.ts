@@ -13,6 +13,7 @@ import {
   SAMPLE_APPS,
 } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { waitFor } from "@/testing/wait-for";
 
 let h: PipelineHarness;
 
@@ -115,11 +116,10 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     const domain = "closing.test";
     h.fakeStore.addStore(generatedStore(domain, { products: 3000, seed: 8, faults: { latencyMs: 40 } }));
     const jobId = await submitOk(domain);
-    const deadline = Date.now() + 30_000;
-    while (!h.fakeStore.store(domain).log().some((entry) => entry.path.startsWith("/products.json"))) {
-      if (Date.now() > deadline) throw new Error("the crawl never started");
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitFor(() => h.fakeStore.store(domain).log().some((entry) => entry.path.startsWith("/products.json")), {
+      intervalMs: 10,
+      what: "the crawl to start",
+    });
     h.fakeStore.removeStore(domain);
     const locked = h.fakeStore.addStore(passwordStore(domain));
 

@@ -46,13 +46,3 @@ export async function loadSnapshotProducts(jobId: string, db: Database | Transac
 
   return rows.map((row) => productSchema.parse(row.data));
 }
-
-/** Ids of the products already in a job's snapshot (to skip sitemap handles already seen). */
-export async function loadSnapshotHandles(jobId: string): Promise<Set<string>> {
-  const rows = await getDb()
-    .select({ handle: snapshotProducts.handle })
-    .from(snapshotProducts)
-    .where(eq(snapshotProducts.jobId, jobId));
-
-  return new Set(rows.map((row) => row.handle));
-}

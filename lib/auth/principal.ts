@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys, sessions, users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -71,11 +71,12 @@ async function userForApiKey(rawKey: string): Promise<{ user: PrincipalUser; api
   if (!row) throw new ApiError("unauthorized", "Invalid or revoked API key");
 
   const { apiKeyId, ...user } = row;
-  // Best effort: a lost last-used stamp must never fail the request.
+  // Best effort, and at most once a minute per key: a busy script must not turn every
+  // request into a write, and a lost last-used stamp must never fail the request.
   void getDb()
     .update(apiKeys)
     .set({ lastUsedAt: new Date() })
-    .where(eq(apiKeys.id, apiKeyId))
+    .where(and(eq(apiKeys.id, apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(Date.now() - 60_000)))))
     .catch(() => {});
 
   return { user, apiKeyId };

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
 import { publishJobMessage } from "@/lib/realtime/publish-job-message";
@@ -13,22 +14,12 @@ type Progress = {
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
-/**
- * Records progress of a running job and announces it. No-op once the job has ended, so a
- * replayed or late step can never move a finished job.
- */
-export async function recordJobProgress(jobId: string, update: Progress): Promise<Job | null> {
+/** Updates a job that is still queued or running, in one transaction with its announcement. */
+async function updateActiveJob(jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<Job | null> {
   return getDb().transaction(async (tx) => {
     const [job] = await tx
       .update(jobs)
-      .set({
-        status: "running",
-        step: update.step,
-        progress: clamp(update.progress),
-        counts: update.counts ? sql`${jobs.counts} || ${JSON.stringify(update.counts)}::jsonb` : undefined,
-        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
-        updatedAt: new Date(),
-      })
+      .set({ ...set, updatedAt: new Date() })
       .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
       .returning();
     if (job) await publishJobMessage(job, tx);
@@ -37,23 +28,27 @@ export async function recordJobProgress(jobId: string, update: Progress): Promis
   });
 }
 
-/** Ends a job as failed with a clear error and machine code, and announces it. */
-export async function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
-  return getDb().transaction(async (tx) => {
-    const [job] = await tx
-      .update(jobs)
-      .set({
-        status: "failed",
-        error: failure.error,
-        errorCode: failure.code,
-        step: failure.step,
-        completedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(jobs.id, jobId), inArray(jobs.status, ["queued", "running"])))
-      .returning();
-    if (job) await publishJobMessage(job, tx);
+/**
+ * Records progress of a running job and announces it. No-op once the job has ended, so a
+ * replayed or late step can never move a finished job.
+ */
+export function recordJobProgress(jobId: string, update: Progress): Promise<Job | null> {
+  return updateActiveJob(jobId, {
+    status: "running",
+    step: update.step,
+    progress: clamp(update.progress),
+    counts: update.counts ? sql`${jobs.counts} || ${JSON.stringify(update.counts)}::jsonb` : undefined,
+    startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+  });
+}
 
-    return job ?? null;
+/** Ends a job as failed with a clear error and machine code, and announces it. */
+export function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
+  return updateActiveJob(jobId, {
+    status: "failed",
+    error: failure.error,
+    errorCode: failure.code,
+    step: failure.step,
+    completedAt: new Date(),
   });
 }

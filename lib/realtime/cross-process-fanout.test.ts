@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
+import { pipelineEnv } from "@/testing/pipeline";
 import { spawnWorker } from "@/testing/spawn-worker";
+import { waitFor } from "@/testing/wait-for";
 import { closeJobEventHub } from "./job-event-hub";
 import { createJobSocketServer, WS_CLOSE } from "./job-socket-server";
 import { jobMessageSchema, type JobMessage } from "./messages";
@@ -40,22 +42,10 @@ describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (Po
   it("delivers progress and completion of a job run by another process", async () => {
     const worker = spawnWorker(
       "testing/pipeline-worker.ts",
-      {
-        DATABASE_URL: process.env.DATABASE_URL!,
-        WORKER_MODE: "start",
-        JOB_DOMAIN: "fanout.test",
-        SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
-        ALLOW_PRIVATE_NETWORK: "true",
-        SCRAPER_MIN_INTERVAL_MS: "0",
-        PAGESPEED_ENABLED: "false",
-      },
+      { ...pipelineEnv(fakeStore), DATABASE_URL: process.env.DATABASE_URL!, WORKER_MODE: "start", JOB_DOMAIN: "fanout.test" },
       children,
     );
-    const deadline = Date.now() + 60_000;
-    while (!/"jobId"/.test(worker.output())) {
-      if (Date.now() > deadline) throw new Error(`worker did not start: ${worker.errors()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitFor(() => /"jobId"/.test(worker.output()), { timeoutMs: 60_000, what: "the worker to start the job" });
     const { jobId } = JSON.parse(worker.output().trim().split("\n")[0]!) as { jobId: string };
 
     const socket = new WebSocket(`${origin}/api/ws/${jobId}`);

@@ -9,8 +9,7 @@ export async function getPagespeedOrThrow(jobId: string) {
     .select()
     .from(pagespeedAudits)
     .where(eq(pagespeedAudits.jobId, jobId))
-    .orderBy(asc(pagespeedAudits.strategy))
-    .catch(() => []);
+    .orderBy(asc(pagespeedAudits.strategy));
   if (rows.length === 0) throw notFound(`PageSpeed data for job ${jobId}`);
 
   return {
