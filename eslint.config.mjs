@@ -1,6 +1,65 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The layers of README › Architecture, as import rules. An arrow may only point down:
+//   app, components → lib → db;  inngest/functions → lib;  server → lib, inngest/functions.
+// lib/http is the floor every domain stands on; lib/api (route wrapper, OpenAPI) is the
+// roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything.
+const layers = {
+  files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
+  ignores: ["**/*.test.ts", "testing/**", "e2e/**", "bench/**"],
+  rules: {
+    "import/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          {
+            target: "./db",
+            from: ["./lib", "./app", "./components", "./inngest", "./server", "./testing"],
+            message: "db/ is the bottom layer: it imports nothing of ours.",
+          },
+          {
+            target: "./lib",
+            from: ["./app", "./components", "./inngest", "./server", "./testing"],
+            message: "lib/ may import lib/ and db/ only; the workflow engine is lib/workflow.",
+          },
+          {
+            target: "./lib/!(api)/**/*",
+            from: "./lib/api",
+            message: "lib/api is the roof (route wrapper, OpenAPI) for app/ only; shared pieces live in lib/http.",
+          },
+          {
+            target: "./lib/http",
+            from: "./lib/!(http)/**/*",
+            message: "lib/http is the floor every domain stands on: it imports no domain.",
+          },
+          {
+            target: "./components",
+            from: ["./app", "./db", "./inngest", "./server", "./testing"],
+            message: "Components read through lib/.",
+          },
+          {
+            // app/api/inngest serves the Inngest functions; everything else goes through lib/.
+            target: "./app",
+            from: ["./db", "./server", "./testing"],
+            message: "Pages and routes read through lib/.",
+          },
+          {
+            target: "./inngest",
+            from: ["./app", "./components", "./server", "./testing", "./db"],
+            message: "Inngest functions call lib/ (one step, one lib function).",
+          },
+          {
+            target: "./server",
+            from: ["./app", "./components", "./testing"],
+            message: "The custom server starts lib/ and the Inngest functions; pages are Next's.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -12,6 +71,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  layers,
   {
     // House style: route files are adapters; data access lives in lib/ and db/.
     files: ["app/**/*.ts", "app/**/*.tsx"],

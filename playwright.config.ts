@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The fake Shopify store's port, known to the server (e2e/support/serve.ts) and to specs that drive it.
+process.env.E2E_FAKE_STORE_PORT ??= String(PORT + 1000);
 
 // Browsers cannot be downloaded here: Debian's Chromium drives the tests (apt-get install chromium).
 export default defineConfig({

@@ -14,10 +14,15 @@ try {
   process.exit(1);
 }
 
-const { startServer } = await import("@/lib/system/start-server");
+const { startServer } = await import("@/server/start-server");
 const { logger } = await import("@/lib/log");
 
 startServer().catch((error: unknown) => {
+  // Someone else holds the embedded database: say so in one line, not a stack.
+  if (error instanceof Error && error.name === "DatabaseInUseError") {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   logger.error("failed to start", { error });
   process.exit(1);
 });

@@ -1,21 +1,31 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { QueryProvider } from "@/components/dashboard/query-provider";
 import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
 import { SignedOutAnalyzeForm } from "@/components/jobs/signed-out-analyze-form";
+import { JsonLd } from "@/components/seo/json-ld";
+import { HomeDirectory } from "@/components/stores/home-directory";
 import { getSessionUser } from "@/lib/auth/session-user";
+import { buildWebsiteJsonLd, getHomeDirectory } from "@/lib/seo/home-directory";
+import { siteUrl } from "@/lib/stores/serialize-store";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { alternates: { canonical: `${siteUrl()}/` } };
+}
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 
 export default async function HomePage(props: PageProps<"/">) {
   const domain = firstValue((await props.searchParams).domain).slice(0, 300);
-  const user = await getSessionUser();
+  const [user, directory] = await Promise.all([getSessionUser(), getHomeDirectory()]);
 
   // A signed-out visitor who submitted the form: sign in, then come back with the domain filled in.
   if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/?domain=${encodeURIComponent(domain)}`)}`);
 
   return (
     <div className="space-y-10">
+      <JsonLd data={buildWebsiteJsonLd(siteUrl())} />
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
         <p className="mt-3 max-w-2xl text-slate-600">
@@ -30,6 +40,7 @@ export default async function HomePage(props: PageProps<"/">) {
           <SignedOutAnalyzeForm />
         )}
       </section>
+      <HomeDirectory data={directory} />
       <section className="grid gap-4 sm:grid-cols-3">
         <Feature title="Durable pipeline" text="Per-step retries with backoff; a crashed worker resumes from its last completed step." />
         <Feature title="Live and announced" text="Progress over WebSocket, a job.completed webhook and a completion e-mail." />

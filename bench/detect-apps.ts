@@ -5,7 +5,7 @@
  *   npx tsx bench/detect-apps.ts [--runs=15]
  */
 import { detectApps } from "@/lib/apps";
-import { largeStorefrontHtml } from "@/lib/apps/testing/large-storefront";
+import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
 import { loadHtml } from "@/lib/storefront/load-html";
 
 const runsArg = process.argv.find((a) => a.startsWith("--runs="));

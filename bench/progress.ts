@@ -11,11 +11,9 @@
  * throwaway PGlite directory. Figures only, no pass/fail.
  */
 import { createServer } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import WebSocket, { WebSocketServer } from "ws";
+import { provisionBenchDatabase } from "@/testing/test-database";
 
 const argValue = (name: string, fallback: number) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -28,22 +26,12 @@ const JOBS = argValue("jobs", 50);
 const WRITES = argValue("writes", 20);
 
 // A throwaway database: a fresh one on the PostgreSQL server of TEST_DATABASE_URL, else PGlite.
-const { dropDatabasesWithPrefix, newDatabasePrefix, withAdmin, withDatabaseName } = await import("@/testing/test-database");
-const adminUrl = process.env.TEST_DATABASE_URL;
-const benchDatabase = newDatabasePrefix("test");
-const pgliteDir = adminUrl ? null : mkdtempSync(path.join(tmpdir(), "storelens-bench-"));
-if (adminUrl) {
-  await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${benchDatabase}"`));
-  process.env.DATABASE_URL = withDatabaseName(adminUrl, benchDatabase);
-} else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = pgliteDir!;
-}
+const benchDatabase = await provisionBenchDatabase();
 process.env.LOG_LEVEL = "warn";
 
 const { closeDatabase, getDb, getDatabase } = await import("@/db");
 const { jobs, stores } = await import("@/db/schema");
-const { recordJobProgress } = await import("@/lib/jobs/update-job");
+const { recordJobProgress } = await import("@/lib/jobs/job-state");
 const { closeJobEventHub } = await import("@/lib/realtime/job-event-hub");
 const { createJobSocketServer } = await import("@/lib/realtime/job-socket-server");
 const { prepareDatabase } = await import("@/lib/system/prepare-database");
@@ -147,8 +135,7 @@ const baseline = percentiles(await measureBaseline());
 const pipeline = percentiles(await measurePipeline());
 const kind = getDatabase().kind;
 await closeDatabase();
-if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-if (adminUrl) await dropDatabasesWithPrefix(adminUrl, benchDatabase);
+await benchDatabase.drop();
 
 console.log(`progress push latency: ${JOBS} jobs watched at once × ${WRITES} writes each (database: ${kind})`);
 console.log(`  baseline (bare WebSocket send)   n=${baseline.n}  p50 ${fmt(baseline.p50)}  p95 ${fmt(baseline.p95)}  p99 ${fmt(baseline.p99)}`);

@@ -8,7 +8,9 @@
  * between request starts. Figures only, no pass/fail: compare runs, not thresholds.
  */
 import { parseResolveRules } from "@/lib/net";
-import { createPacer, readAllProducts, PRODUCTS_PAGE_LIMIT } from "@/lib/shopify";
+import { createPacer } from "@/lib/shopify/pacer";
+import { PRODUCTS_PAGE_LIMIT } from "@/lib/shopify/products";
+import { readAllProducts } from "@/testing/read-all-products";
 import { generatedStore, startFakeStore } from "@/testing/fake-store";
 
 type Args = { products: number; latency: number; interval: number; variantsEvery: number };

@@ -5,8 +5,9 @@ import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { getEnv } from "@/lib/env";
 import * as schema from "./schema";
+import { readDatabaseSettings } from "./settings";
+import { lockPgliteDirectory } from "./pglite-lock";
 
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -53,6 +54,8 @@ export function openPostgres(url: string): DatabaseHandle {
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
   const isMemory = dir === "memory://" || dir === "";
   if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
+  // One process per data directory: a second one (another server, db:migrate) is refused.
+  const unlock = isMemory ? () => {} : lockPgliteDirectory(path.resolve(dir));
   const client = isMemory ? new PGlite(options) : new PGlite(path.resolve(dir), options);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
 
@@ -65,7 +68,7 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): D
 
       return () => unlisten();
     },
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
 }
 
@@ -77,8 +80,8 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): D
 export function getDatabase(): DatabaseHandle {
   const g = globalThis as GlobalWithDb;
   if (!g[GLOBAL_KEY]) {
-    const env = getEnv();
-    g[GLOBAL_KEY] = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.PGLITE_DIR);
+    const settings = readDatabaseSettings();
+    g[GLOBAL_KEY] = settings.DATABASE_URL ? openPostgres(settings.DATABASE_URL) : openPglite(settings.PGLITE_DIR);
   }
 
   return g[GLOBAL_KEY];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseSettingsSchema } from "@/db/settings";
 
 /**
  * Every setting of StoreLens, validated once. Defaults make the embedded mode
@@ -28,14 +29,12 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BASE_URL: url.default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
+  /** Contact of /.well-known/security.txt (mailto: or https:); defaults to security@ the BASE_URL host. */
+  SECURITY_CONTACT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
 
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  PGLITE_DIR: z.string().default(".data/pglite"),
+  ...databaseSettingsSchema.shape,
 
   AUTH_SECRET: z.string().min(16).optional(),
   AUTH_GITHUB_ID: z.string().optional(),
@@ -83,6 +82,16 @@ export const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   JOB_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /** Completed snapshots the cleanup cron keeps per untracked store, and per tracked store. */
+  SNAPSHOTS_KEEP_UNTRACKED: z.coerce.number().int().min(1).max(1000).default(3),
+  SNAPSHOTS_KEEP_TRACKED: z.coerce.number().int().min(2).max(1000).default(30),
+  JOB_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Sign-in, sign-up and password-reset attempts per minute: per client address, per account. */
+  AUTH_ATTEMPTS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
+  AUTH_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Requests per second from one address before it is refused for IP_COOLDOWN_SECONDS (0: off). */
+  IP_BURST_LIMIT: z.coerce.number().int().min(0).default(300),
+  IP_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(60),
 
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: url.optional(),
@@ -90,7 +99,14 @@ export const envSchema = z.object({
 
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends API calls (a fake Stripe on loopback in tests); unset → api.stripe.com. */
   STRIPE_API_BASE: url.optional(),
+  STRIPE_PRICE_SINGLE_REPORT: z.string().optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
+  /** Display prices of the plans (Stripe charges what its price ids say; keep them equal). */
+  SINGLE_REPORT_PRICE_USD: z.string().regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 9.99").default("9.99"),
+  PRO_MONTHLY_PRICE_USD: z.string().regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 29.99").default("29.99"),
+  FREE_JOBS_PER_MONTH: z.coerce.number().int().min(0).max(10_000).default(3),
 
   X402_PAY_TO: z
     .string()
@@ -103,6 +119,8 @@ export const envSchema = z.object({
   CHAT_BASE_URL: url.optional(),
   CHAT_API_KEY: z.string().optional(),
   CHAT_MODEL: z.string().default("gpt-4o-mini"),
+  /** Longest one chat answer may take (all model calls and tools); the tokens used so far still count. */
+  CHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

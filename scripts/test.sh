@@ -16,8 +16,9 @@ step "typecheck"
 npx next typegen
 npx tsc --noEmit
 
-step "lint"
+step "lint and import layers"
 npx eslint --max-warnings=0 .
+node scripts/check-cycles.mjs
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
 step "unit and integration tests ($database)"

@@ -5,11 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, type Job } from "@/db/schema";
+import { jobs, users, type Job } from "@/db/schema";
 import { functions } from "@/inngest/functions";
-import { startWorkflowEngine, type WorkflowEngine } from "@/inngest/engine";
-import { quietLogger } from "@/inngest/embedded";
-import { createTestApiKey, createTestUser } from "@/lib/auth/testing/fixtures";
+import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
+import { quietLogger } from "@/lib/workflow/embedded";
+import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { startFakeStore, type FakeStoreServer } from "./fake-store";
 import { waitFor } from "./wait-for";
@@ -48,6 +48,8 @@ export async function startPipeline(extraEnv: Record<string, string> = {}): Prom
   configurePipelineEnv(fakeStore, extraEnv);
   const engine = await startWorkflowEngine({ functions, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log: quietLogger() });
   const user = await createTestUser();
+  // On Pro, so pipeline tests that submit many jobs are not stopped by the Free plan's quota.
+  await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));
   const { key } = await createTestApiKey(user.id);
   const { POST } = await import("@/app/api/jobs/route");
 

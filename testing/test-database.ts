@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 
 /**
@@ -58,4 +61,25 @@ export async function dropStaleDatabases(adminUrl: string, kind: "test" | "e2e",
       }
     }
   });
+}
+
+/**
+ * A throwaway database for a benchmark run: a fresh database on the PostgreSQL server of
+ * TEST_DATABASE_URL, else a fresh PGlite directory. Sets DATABASE_URL or PGLITE_DIR, so call
+ * it before anything opens the database; `drop()` removes it afterwards.
+ */
+export async function provisionBenchDatabase(): Promise<{ drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = mkdtempSync(path.join(tmpdir(), "storelens-bench-"));
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DIR = dir;
+
+    return { drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = newDatabasePrefix("test");
+  await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${name}"`));
+  process.env.DATABASE_URL = withDatabaseName(adminUrl, name);
+
+  return { drop: () => dropDatabasesWithPrefix(adminUrl, name) };
 }

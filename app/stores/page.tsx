@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginationNav } from "@/components/directory/pagination-nav";
 import { listStores } from "@/lib/stores/list-stores";
-import { listStoresQuerySchema } from "@/lib/stores/store-schemas";
+import { listStoresQuerySchema } from "@/lib/stores/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -42,6 +42,11 @@ export function FormField({ name, label, error, hint, id, ...input }: FormFieldP
   );
 }
 
+/** The e-mail field of the sign-in, sign-up and reset forms. */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return <FormField name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={defaultValue} error={error} />;
+}
+
 export function FormAlert({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
   const styles = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-800";
 

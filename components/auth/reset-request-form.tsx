@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { requestPasswordResetAction, type FormState } from "@/lib/auth/actions";
-import { FormAlert, FormField, SubmitButton } from "./form-field";
+import { EmailField, FormAlert, SubmitButton } from "./form-field";
 
 export function ResetRequestForm() {
   const [state, action, pending] = useActionState<FormState, FormData>(requestPasswordResetAction, {});
@@ -12,15 +12,7 @@ export function ResetRequestForm() {
   return (
     <form action={action} className="space-y-4" aria-label="Reset password" noValidate>
       {state.error ? <FormAlert tone="error">{state.error}</FormAlert> : null}
-      <FormField
-        name="email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.values?.email}
-        error={state.fieldErrors?.email}
-      />
+      <EmailField defaultValue={state.values?.email} error={state.fieldErrors?.email} />
       <SubmitButton pending={pending}>{pending ? "Sending…" : "Send reset link"}</SubmitButton>
     </form>
   );

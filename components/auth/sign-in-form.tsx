@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { signInAction, type FormState } from "@/lib/auth/actions";
-import { FormAlert, FormField, SubmitButton } from "./form-field";
+import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
 
 export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string; initialError?: string }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signInAction, { error: initialError });
@@ -12,7 +12,7 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
     <form action={action} className="space-y-4" aria-label="Sign in" noValidate>
       {state.error ? <FormAlert tone="error">{state.error}</FormAlert> : null}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <FormField name="email" label="E-mail" type="email" autoComplete="email" required defaultValue={state.values?.email} />
+      <EmailField defaultValue={state.values?.email} />
       <FormField name="password" label="Password" type="password" autoComplete="current-password" required />
       <div className="flex justify-end text-sm">
         <Link href="/reset-password" className="text-indigo-700 hover:underline">

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { signUpAction, type FormState } from "@/lib/auth/actions";
-import { FormAlert, FormField, SubmitButton } from "./form-field";
+import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, {});
@@ -12,15 +12,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       {state.error ? <FormAlert tone="error">{state.error}</FormAlert> : null}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <FormField name="name" label="Name (optional)" autoComplete="name" defaultValue={state.values?.name} error={state.fieldErrors?.name} />
-      <FormField
-        name="email"
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.values?.email}
-        error={state.fieldErrors?.email}
-      />
+      <EmailField defaultValue={state.values?.email} error={state.fieldErrors?.email} />
       <FormField
         name="password"
         label="Password"

@@ -10,8 +10,7 @@ import {
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
 import { callApi } from "./api-client";
-import { SubmitButton } from "@/components/ui/submit-button";
-import { FieldError } from "@/components/ui/field-error";
+import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const KEYS_QUERY = ["api-keys"] as const;
 
@@ -44,25 +43,20 @@ export function ApiKeysPanel() {
         <p className="mt-1 text-sm text-slate-600">
           Send it as the <code className="rounded bg-slate-100 px-1">X-API-Key</code> header from scripts, CI and agents.
         </p>
-        <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Create an API key">
-          <div className="flex-1 space-y-1">
-            <label htmlFor="api-key-name" className="block text-sm font-medium text-slate-700">
-              Key name
-            </label>
-            <input
-              id="api-key-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              placeholder="e.g. CI pipeline"
-              maxLength={100}
-              aria-invalid={create.isError ? true : undefined}
-              aria-describedby={create.isError ? "api-key-name-error" : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2 focus:outline-none focus:ring-2 focus:ring-indigo-500"
-            />
-          </div>
-          <SubmitButton pending={create.isPending}>{create.isPending ? "Creating…" : "Create key"}</SubmitButton>
-        </form>
-        {create.isError ? <FieldError id="api-key-name-error" message={create.error.message} className="mt-2" /> : null}
+        <SingleFieldForm
+          ariaLabel="Create an API key"
+          id="api-key-name"
+          label="Key name"
+          value={name}
+          onChange={setName}
+          onSubmit={onSubmit}
+          placeholder="e.g. CI pipeline"
+          maxLength={100}
+          pending={create.isPending}
+          submitLabel="Create key"
+          pendingLabel="Creating…"
+          error={create.isError ? create.error.message : undefined}
+        />
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
       </section>
 

@@ -9,5 +9,7 @@ export type DashboardTab = {
  */
 export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard/jobs", label: "Jobs" },
+  { href: "/dashboard/tracked-shops", label: "Tracked shops" },
   { href: "/dashboard/api-keys", label: "API keys" },
+  { href: "/dashboard/billing", label: "Billing" },
 ];

@@ -4,10 +4,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { callApi } from "@/components/dashboard/api-client";
-import { jobSchema } from "@/lib/jobs/job-schemas";
+import { jobSchema } from "@/lib/jobs/schemas";
 import { JobProgress } from "./job-progress";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FieldError } from "@/components/ui/field-error";
+import { DomainInput } from "./domain-input";
 
 // POST /api/jobs answers 201 { job }.
 const submittedJobSchema = z.object({ job: jobSchema });
@@ -27,24 +28,10 @@ export function AnalyzeStoreForm({ initialDomain = "" }: { initialDomain?: strin
   return (
     <div className="mt-6 max-w-xl space-y-5">
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row" aria-label="Analyze a store" noValidate>
-        <label htmlFor="domain" className="sr-only">
-          Store domain
-        </label>
-        <input
-          id="domain"
-          name="domain"
+        <DomainInput
           value={domain}
           onChange={(event) => setDomain(event.target.value)}
-          placeholder="allbirds.com"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          inputMode="url"
-          aria-invalid={submit.isError ? true : undefined}
-          aria-describedby={submit.isError ? "domain-error" : undefined}
-          className={`flex-1 rounded-md border px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 ${
-            submit.isError ? "border-red-500" : "border-slate-300"
-          }`}
+          errorId={submit.isError ? "domain-error" : undefined}
         />
         <SubmitButton pending={submit.isPending}>{submit.isPending ? "Submitting…" : "Analyze"}</SubmitButton>
       </form>

@@ -1,6 +1,6 @@
 import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
-import { jobStatusSchema } from "@/lib/jobs/job-schemas";
-import { isTerminal, jobMessageSchema, type JobMessage } from "@/lib/realtime/messages";
+import { jobStatusSchema } from "@/lib/jobs/schemas";
+import { isTerminal, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
 /** How the browser is currently receiving a job's progress, best first. */
 export type ProgressTransport = "websocket" | "sse" | "polling";

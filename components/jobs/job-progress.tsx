@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import type { JobResponse } from "@/lib/jobs/job-schemas";
-import type { JobMessage } from "@/lib/realtime/messages";
+import type { JobResponse } from "@/lib/jobs/schemas";
+import type { JobMessage } from "@/lib/jobs/job-messages";
 import { describeCounts, stepLabel } from "./job-steps";
 import { ProgressBar } from "./progress-bar";
 import { useJobProgress } from "./use-job-progress";

@@ -1,4 +1,4 @@
-import type { JobResponse } from "@/lib/jobs/job-schemas";
+import type { JobResponse } from "@/lib/jobs/schemas";
 
 const STYLE: Record<JobResponse["status"], string> = {
   queued: "bg-slate-50 text-slate-700 ring-slate-200",

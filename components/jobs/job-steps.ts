@@ -1,20 +1,10 @@
-/** Human labels of the pipeline's step names (DESIGN.md §6); the names themselves are stable. */
-const STEP_LABELS: Record<string, string> = {
-  "resolve-store": "Resolving the store",
-  "fetch-products": "Reading products",
-  "fetch-collections": "Reading collections",
-  "fetch-pages": "Reading pages",
-  "detect-apps": "Detecting apps",
-  pagespeed: "Measuring PageSpeed",
-  "build-report": "Building the report",
-  "notify-callbacks": "Sending notifications",
-};
+import { findPipelineStep } from "@/lib/analysis/pipeline-steps";
 
 export function stepLabel(step: string | null, status: string): string {
   if (status === "queued") return "Waiting for a free slot";
   if (!step) return "Starting";
 
-  return STEP_LABELS[step] ?? step;
+  return findPipelineStep(step)?.label ?? step;
 }
 
 const number = new Intl.NumberFormat("en-US");

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { JobResponse } from "@/lib/jobs/job-schemas";
+import type { JobResponse } from "@/lib/jobs/schemas";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status-badge";
 

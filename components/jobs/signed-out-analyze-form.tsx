@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DomainInput } from "./domain-input";
 
 /**
  * The home form for visitors who are not signed in. It submits (GET) to the home page,
@@ -8,19 +9,7 @@ export function SignedOutAnalyzeForm() {
   return (
     <div className="mt-6 max-w-xl space-y-3">
       <form action="/" method="get" className="flex flex-col gap-3 sm:flex-row" aria-label="Analyze a store">
-        <label htmlFor="domain" className="sr-only">
-          Store domain
-        </label>
-        <input
-          id="domain"
-          name="domain"
-          placeholder="allbirds.com"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          inputMode="url"
-          className="flex-1 rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
-        />
+        <DomainInput />
         <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
           Analyze
         </button>

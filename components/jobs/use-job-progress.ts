@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { JobMessage } from "@/lib/realtime/messages";
+import type { JobMessage } from "@/lib/jobs/job-messages";
 import { watchJobProgress, type ProgressTransport } from "./job-progress-source";
 
 export type JobProgressState = {

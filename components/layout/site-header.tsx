@@ -4,7 +4,9 @@ import { getSessionUser } from "@/lib/auth/session-user";
 const NAV = [
   { href: "/stores", label: "Stores" },
   { href: "/apps", label: "Apps" },
+  { href: "/blog", label: "Blog" },
   { href: "/docs", label: "API" },
+  { href: "/pricing", label: "Pricing" },
 ];
 
 export async function SiteHeader() {

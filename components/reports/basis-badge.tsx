@@ -1,4 +1,4 @@
-import type { Basis } from "./report-schemas";
+import type { Basis } from "./schemas";
 
 const EXPLAIN: Record<Basis, string> = {
   observed: "Observed: read directly from the store",

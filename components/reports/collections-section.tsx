@@ -1,6 +1,7 @@
 import { formatCount } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { ReportCollection } from "./report-schemas";
+import type { ReportCollection } from "./schemas";
+import { StoreLink } from "./store-link";
 
 const SHOWN = 24;
 
@@ -9,14 +10,9 @@ function CollectionItem({ collection, domain }: { collection: ReportCollection; 
 
   return (
     <li className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 text-sm">
-      <a
-        href={`https://${domain}/collections/${encodeURIComponent(collection.handle)}`}
-        rel="nofollow noopener noreferrer"
-        target="_blank"
-        className="min-w-0 truncate text-slate-800 hover:text-indigo-700 hover:underline"
-      >
+      <StoreLink domain={domain} kind="collections" handle={collection.handle} className="min-w-0 truncate text-slate-800 hover:text-indigo-700 hover:underline">
         {collection.title}
-      </a>
+      </StoreLink>
       <span className="shrink-0 tabular-nums text-slate-500">{count === null ? "—" : `${formatCount(count)} products`}</span>
     </li>
   );

@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
+import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog } from "@/lib/reports/get-changelog";
@@ -12,9 +13,7 @@ import {
   reportMetadataSchema,
   reportPagesSchema,
   reportSummarySchema,
-} from "./report-schemas";
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not_found";
+} from "./schemas";
 
 /** A JSON column the page cannot read degrades to "nothing to show", never to a broken page. */
 function parseOr<T extends z.ZodType>(schema: T, value: unknown, fallback: z.output<T>): z.output<T> {
@@ -83,7 +82,8 @@ function cachedCompletedReport(id: string): Promise<CompletedReport> {
 
 /**
  * What /reports/:id shows: the report; or, for a job that has no report yet (its report_url
- * is handed out at submission), the job itself to watch or read the failure; or null (404).
+ * is handed out at submission), the job itself to watch or read the failure; for a Checkout
+ * Session id whose payment is not confirmed yet, the payment; or null (404).
  * Cached per request so generateMetadata and the page share one load.
  */
 export const loadReportView = cache(async (id: string) => {
@@ -91,6 +91,15 @@ export const loadReportView = cache(async (id: string) => {
     return await cachedCompletedReport(id);
   } catch (error) {
     if (!isNotFound(error)) throw error;
+  }
+  if (isCheckoutSessionId(id)) {
+    // A single_report buyer's link: the payment may not be confirmed yet, or its job still running.
+    const order = await findCheckoutOrder(id);
+    if (!order) return null;
+    if (!order.job) return { kind: "payment" as const, sessionId: id, status: order.status, domain: order.domain };
+    if (order.job.status === "completed") return null;
+
+    return { kind: "job" as const, job: serializeJob(order.job) };
   }
   const job = await findJob(id);
   if (!job || job.status === "completed") return null;

@@ -1,6 +1,7 @@
 import { formatCount, formatDate } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { ReportPage } from "./report-schemas";
+import type { ReportPage } from "./schemas";
+import { StoreLink } from "./store-link";
 
 export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: string }) {
   return (
@@ -12,14 +13,9 @@ export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: s
           {pages.map((page) => (
             <li key={page.id} className="py-2 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <a
-                  href={`https://${domain}/pages/${encodeURIComponent(page.handle)}`}
-                  rel="nofollow noopener noreferrer"
-                  target="_blank"
-                  className="font-medium text-slate-800 hover:text-indigo-700 hover:underline"
-                >
+                <StoreLink domain={domain} kind="pages" handle={page.handle} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">
                   {page.title}
-                </a>
+                </StoreLink>
                 <span className="text-xs text-slate-500">Updated {formatDate(page.updatedAt)}</span>
               </div>
               {page.body ? <p className="mt-0.5 line-clamp-2 text-slate-600">{page.body}</p> : null}

@@ -1,6 +1,6 @@
 import { formatDate } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { PagespeedMetrics } from "./report-schemas";
+import type { PagespeedMetrics } from "./schemas";
 
 type Audit = {
   strategy: string;

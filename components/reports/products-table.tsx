@@ -9,6 +9,7 @@ import {
   type ProductListingQuery,
   type ProductSort,
 } from "./product-listing";
+import { StoreLink } from "./store-link";
 
 type ProductsTableProps = {
   products: Product[];
@@ -86,14 +87,9 @@ export function ProductsTable({ products, query, basePath, domain, currency }: P
             {listing.rows.map((product) => (
               <tr key={product.id} data-testid="product-row" className="align-top">
                 <td className="px-3 py-2">
-                  <a
-                    href={`https://${domain}/products/${encodeURIComponent(product.handle)}`}
-                    rel="nofollow noopener noreferrer"
-                    target="_blank"
-                    className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
-                  >
+                  <StoreLink domain={domain} kind="products" handle={product.handle} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
                     {product.title}
-                  </a>
+                  </StoreLink>
                   {/* On narrow screens the hidden columns' facts move under the title. */}
                   <div className="mt-0.5 text-xs text-slate-500 md:hidden">
                     {[product.vendor, product.productType].filter(Boolean).join(" · ")}

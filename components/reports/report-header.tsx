@@ -1,7 +1,7 @@
 import { BasisBadge } from "./basis-badge";
 import { formatCount, formatDate, formatPriceRange } from "./format";
 import type { ReportView } from "./load-report-view";
-import type { Basis } from "./report-schemas";
+import type { Basis } from "./schemas";
 
 const SECTIONS = [
   ["products", "Products"],

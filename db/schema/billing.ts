@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { jobs } from "./stores";
+import { jobs } from "./jobs";
 
 /** One-off card payments (Stripe Checkout), e.g. a single_report credit. */
 export const payments = pgTable(
@@ -14,6 +14,8 @@ export const payments = pgTable(
     amountCents: integer().notNull(),
     currency: text().notNull().default("usd"),
     status: text({ enum: ["pending", "paid", "failed", "refunded"] }).notNull().default("pending"),
+    /** single_report bought for a store: the job starts when the payment completes. */
+    domain: text(),
     /** The job this payment's credit was spent on; the report is reachable by the session id. */
     jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,8 @@ export const subscriptions = pgTable(
     plan: text({ enum: ["pro_monthly"] }).notNull(),
     status: text().notNull(),
     currentPeriodEnd: timestamp({ withTimezone: true }),
+    /** Creation time of the newest Stripe event applied: older events arriving late are ignored. */
+    lastEventAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { jobs } from "./stores";
+import { jobs } from "./jobs";
 
 /** The job.completed webhook of one job: at most one row per job, attempted at most once. */
 export const webhookCallbacks = pgTable(

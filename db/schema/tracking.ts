@@ -4,13 +4,16 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { jobs, stores } from "./stores";
+import { jobs } from "./jobs";
+import { stores } from "./stores";
 
 export const trackedShops = pgTable(
   "tracked_shops",
@@ -77,4 +80,64 @@ export const inventoryEvents = pgTable(
     index().on(t.storeId, t.occurredAt),
     index().on(t.storeId, t.productId, t.occurredAt),
   ],
+);
+
+/**
+ * Monitoring state of a tracked store (one row per store, however many users track it):
+ * when the daily re-analysis last ran, and whether the store keeps failing.
+ */
+export const monitoredStores = pgTable("monitored_stores", {
+  storeId: uuid()
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  /** When the monitor last created a job for the store (monitor clock). */
+  lastCheckedAt: timestamp({ withTimezone: true }),
+  lastJobId: uuid(),
+  /** Failed monitoring jobs in a row; the store is paused at the limit. */
+  consecutiveFailures: integer().notNull().default(0),
+  lastError: text(),
+  lastErrorCode: text(),
+  /** Set when the store failed too often: no more daily jobs until someone tracks it again. */
+  pausedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Compact per-UTC-day counts of changes (changelog subjects and inventory events) of a store.
+ * Written with every report, never deleted by snapshot cleanup: the heat graph reads it.
+ */
+export const storeDailyChanges = pgTable(
+  "store_daily_changes",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** UTC day, YYYY-MM-DD. */
+    day: text().notNull(),
+    /** e.g. product_added, price_changed, sale, restock. */
+    type: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.type] })],
+);
+
+/** The catalogue as the last snapshot of each UTC day saw it (size and prices over time). */
+export const storeDailyCatalog = pgTable(
+  "store_daily_catalog",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: text().notNull(),
+    jobId: uuid().notNull(),
+    products: integer().notNull(),
+    variants: integer().notNull(),
+    availableVariants: integer().notNull(),
+    priceMin: real(),
+    priceMax: real(),
+    priceAvg: real(),
+    /** Sum of visible variant quantities; null when the store hides them. */
+    totalInventory: integer(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day] })],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-// State of the embedded durable executor (inngest/embedded). Inngest Cloud keeps the same
+// State of the embedded durable executor (lib/workflow/embedded). Inngest Cloud keeps the same
 // state on its side; these tables are unused when the engine is "inngest".
 
 export const workflowRuns = pgTable(
@@ -9,6 +9,8 @@ export const workflowRuns = pgTable(
   {
     runId: text().primaryKey(),
     fnId: text().notNull(),
+    /** The triggering event's id: a second event with the same id starts no second run (as Inngest). */
+    eventId: text(),
     event: jsonb().notNull(),
     events: jsonb().notNull(),
     status: text({ enum: ["running", "completed", "failed", "cancelled"] }).notNull().default("running"),
@@ -21,7 +23,7 @@ export const workflowRuns = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.status, t.createdAt)],
+  (t) => [index().on(t.status, t.createdAt), uniqueIndex().on(t.fnId, t.eventId)],
 );
 
 /** Memoized step results: the durable state a resumed run replays from. */

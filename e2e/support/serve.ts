@@ -2,7 +2,8 @@
  * The server Playwright tests run against: the production build behind our own custom
  * server (so WebSockets and the embedded executor run as in production), on a throwaway
  * database — a fresh PostgreSQL database when TEST_DATABASE_URL is set, else a fresh PGlite
- * directory — and with store domains *.test routed to a fake Shopify store on loopback.
+ * directory — with store domains *.test routed to a fake Shopify store on loopback, and chat
+ * answered by a fake OpenAI-compatible model.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +15,8 @@ import {
   withDatabaseName,
 } from "../../testing/test-database";
 import { fixtureStore, generatedStore, startFakeStore } from "../../testing/fake-store";
+import { startFakeStripe } from "../../testing/fake-stripe";
+import { startFakeModel } from "../../testing/fake-model";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const prefix = newDatabasePrefix("e2e");
@@ -38,6 +41,9 @@ process.on("exit", () => {
 // The stores the browser tests analyze: *.test domains go to a fake Shopify store on loopback.
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
+fakeStore.addStore(fixtureStore("paid.test"));
+// A store whose quantities show, for the tracked-shops page (its spec moves it forward in time).
+fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
 process.env.SHOP_RESOLVE = fakeStore.shopResolve("*.test");
@@ -45,4 +51,26 @@ process.env.ALLOW_PRIVATE_NETWORK = "true";
 process.env.SCRAPER_MIN_INTERVAL_MS = "0";
 process.env.PAGESPEED_ENABLED = "false";
 
+// Card payments: the real Stripe SDK talks to a fake Stripe on loopback, whose Checkout page
+// sends signed webhooks to this server when the buyer presses Pay.
+const stripeSecrets = { secretKey: "sk_test_e2e", webhookSecret: "whsec_e2e_secret" };
+const fakeStripe = await startFakeStripe({
+  ...stripeSecrets,
+  webhookUrl: new URL("/api/stripe/webhook", process.env.BASE_URL ?? "http://127.0.0.1:3000").toString(),
+  prices: { price_e2e_single: 999, price_e2e_pro: 2999 },
+});
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: stripeSecrets.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripeSecrets.webhookSecret,
+  STRIPE_API_BASE: fakeStripe.url,
+  STRIPE_PRICE_SINGLE_REPORT: "price_e2e_single",
+  STRIPE_PRICE_PRO_MONTHLY: "price_e2e_pro",
+});
+// Chat answers come from a fake OpenAI-compatible model on loopback (it looks up the store summary, then quotes it).
+const fakeModel = await startFakeModel({ port: Number(process.env.E2E_FAKE_MODEL_PORT ?? 0) });
+process.env.CHAT_BASE_URL = fakeModel.baseUrl;
+process.env.CHAT_MODEL = "fake-model";
+
 await import("../../server");
+// Published and unpublished stores and a blog post for e2e/public-site.spec.ts.
+await import("./seed-public-site");

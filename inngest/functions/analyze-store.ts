@@ -6,14 +6,15 @@ import { fetchPagesStep } from "@/lib/analysis/fetch-pages-step";
 import { fetchProductsStep, FIRST_PRODUCTS_CURSOR } from "@/lib/analysis/fetch-products-step";
 import { markJobFailedAfterRetries } from "@/lib/analysis/fail-job-step";
 import { pagespeedStep } from "@/lib/analysis/pagespeed-step";
+import { PIPELINE_STEPS as STEPS } from "@/lib/analysis/pipeline-steps";
 import { resolveStoreStep } from "@/lib/analysis/resolve-store-step";
 import { notifyCallbacks } from "@/lib/notifications/notify-callbacks";
-import { inngest } from "../client";
-import { storeAnalysisRequested } from "../events";
+import { inngest } from "@/lib/workflow/client";
+import { storeAnalysisRequested } from "@/lib/workflow/events";
 
 /**
- * The analysis pipeline (DESIGN.md §6). Each step calls lib/analysis and is idempotent; step
- * names are stable because a resumed run is matched to its memoized steps by name. Products
+ * The analysis pipeline (DESIGN.md §6). Each step calls lib/analysis and is idempotent; the
+ * steps are declared once in lib/analysis/pipeline-steps.ts. Products
  * are read in several "fetch-products" steps (a bounded slice each), so a 30,000-product
  * catalogue survives a crash with at most one slice to redo.
  */
@@ -32,21 +33,21 @@ export const analyzeStore = inngest.createFunction(
   async ({ event, step }) => {
     const { jobId } = event.data;
 
-    const store = await step.run("resolve-store", () => resolveStoreStep(jobId));
+    const store = await step.run(STEPS.resolveStore.id, () => resolveStoreStep(jobId));
     if (!store.ok) return { jobId, status: "failed", code: store.code };
 
     let cursor = FIRST_PRODUCTS_CURSOR;
     while (!cursor.done) {
       const from = cursor;
-      cursor = await step.run("fetch-products", () => fetchProductsStep(jobId, store.domain, from));
+      cursor = await step.run(STEPS.fetchProducts.id, () => fetchProductsStep(jobId, store.domain, from));
     }
     if (cursor.stopped) return { jobId, status: "failed" };
-    await step.run("fetch-collections", () => fetchCollectionsStep(jobId, store.domain));
-    await step.run("fetch-pages", () => fetchPagesStep(jobId, store.domain));
-    await step.run("detect-apps", () => detectAppsStep(jobId, store.domain));
-    await step.run("pagespeed", () => pagespeedStep(jobId, store.domain));
-    const report = await step.run("build-report", () => buildReport(jobId, cursor.complete));
-    const notified = await step.run("notify-callbacks", () => notifyCallbacks(jobId));
+    await step.run(STEPS.fetchCollections.id, () => fetchCollectionsStep(jobId, store.domain));
+    await step.run(STEPS.fetchPages.id, () => fetchPagesStep(jobId, store.domain));
+    await step.run(STEPS.detectApps.id, () => detectAppsStep(jobId, store.domain));
+    await step.run(STEPS.pagespeed.id, () => pagespeedStep(jobId, store.domain));
+    const report = await step.run(STEPS.buildReport.id, () => buildReport(jobId, { listingComplete: cursor.complete, reconciliation: cursor.crawl.reconciliation }));
+    const notified = await step.run(STEPS.notifyCallbacks.id, () => notifyCallbacks(jobId));
 
     return { jobId, status: "completed", products: report.products, notified };
   },

@@ -1,5 +1,5 @@
 import { redispatchStalledJobs } from "@/lib/jobs/dispatch-job";
-import { inngest } from "../client";
+import { inngest } from "@/lib/workflow/client";
 
 /** Sends the workflow event of jobs whose creator died before sending it. */
 export const dispatchStalledJobs = inngest.createFunction(

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, storeApps } from "@/db/schema";
 import { detectAppsInDocument, getAppBySlug } from "@/lib/apps";
-import { recordJobProgress } from "@/lib/jobs/update-job";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify/storefront-html";
 import { loadHtml } from "@/lib/storefront/load-html";
@@ -37,7 +38,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
   }
   await saveArtifact(jobId, "storefront", artifact);
   await recordStoreApps(jobId, artifact.apps);
-  await recordJobProgress(jobId, { step: "detect-apps", progress: 0.9, counts: { apps: artifact.apps.length } });
+  await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
 
   return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null };
 }

@@ -1,4 +1,4 @@
-import { failJob } from "@/lib/jobs/update-job";
+import { failJob } from "@/lib/jobs/job-state";
 import { logger } from "@/lib/log";
 import { parseCodedMessage } from "./store-failures";
 

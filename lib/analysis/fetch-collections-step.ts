@@ -1,4 +1,5 @@
-import { recordJobProgress } from "@/lib/jobs/update-job";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify/collections";
 import { isStoreFailure } from "@/lib/shopify/outcomes";
 import { saveArtifact } from "./artifacts";
@@ -35,7 +36,7 @@ export async function fetchCollectionsStep(jobId: string, domain: string): Promi
   });
   const complete = list.complete && membership.cursor === null && !membership.failure;
   await saveArtifact(jobId, "collections", { collections, complete });
-  await recordJobProgress(jobId, { step: "fetch-collections", progress: 0.8, counts: { collections: collections.length } });
+  await recordStepProgress(jobId, PIPELINE_STEPS.fetchCollections, { counts: { collections: collections.length } });
 
   return { collections: collections.length };
 }

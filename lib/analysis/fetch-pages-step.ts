@@ -1,4 +1,5 @@
-import { recordJobProgress } from "@/lib/jobs/update-job";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify/outcomes";
 import { fetchPages } from "@/lib/shopify/pages";
 import { saveArtifact } from "./artifacts";
@@ -12,7 +13,7 @@ export async function fetchPagesStep(jobId: string, domain: string): Promise<{ p
     throw new RetryableStoreError(failure.code, failure.error);
   }
   await saveArtifact(jobId, "pages", { pages: list.pages, complete: list.complete });
-  await recordJobProgress(jobId, { step: "fetch-pages", progress: 0.85, counts: { pages: list.pages.length } });
+  await recordStepProgress(jobId, PIPELINE_STEPS.fetchPages, { counts: { pages: list.pages.length } });
 
   return { pages: list.pages.length };
 }

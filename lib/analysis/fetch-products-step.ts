@@ -1,8 +1,10 @@
 import { getJobOrThrow } from "@/lib/jobs/get-job";
-import { failJob, recordJobProgress } from "@/lib/jobs/update-job";
+import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, type StoreFailure } from "@/lib/shopify/outcomes";
 import { crawlProducts, startProductCrawl, type ProductCrawlCursor } from "@/lib/shopify/product-crawl";
-import { countSnapshotProducts, saveSnapshotProducts } from "./snapshot-products";
+import { countSnapshotProducts, saveSnapshotProducts } from "@/lib/reports/snapshot-products";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { snapshotSeenProducts } from "./snapshot-seen-products";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
@@ -23,7 +25,7 @@ export const FIRST_PRODUCTS_CURSOR: ProductsCursor = { crawl: startProductCrawl(
 async function handleFailure(jobId: string, domain: string, failure: StoreFailure): Promise<ProductsCursor> {
   const described = describeStoreFailure(domain, failure);
   if (FATAL_FAILURES.has(failure.status)) {
-    await failJob(jobId, { ...described, step: "fetch-products" });
+    await failJob(jobId, { ...described, step: PIPELINE_STEPS.fetchProducts.id });
 
     return { ...FIRST_PRODUCTS_CURSOR, done: true, stopped: true };
   }
@@ -50,9 +52,9 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
   if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
 
   const products = await countSnapshotProducts(jobId);
-  // Products span 5% → 75% of the job, measured against the count meta.json announced.
-  const share = expected ? Math.min(1, products / expected) : 0.5;
-  await recordJobProgress(jobId, { step: "fetch-products", progress: 0.05 + 0.7 * share, counts: { products } });
+  // Measured against the count meta.json announced.
+  const done = expected ? products / expected : 0.5;
+  await recordStepProgress(jobId, PIPELINE_STEPS.fetchProducts, { done, counts: { products } });
 
   if (slice.state === "done") return { crawl: slice.cursor, done: true, complete: slice.outcome === "ok" };
 

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { pagespeedAudits } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { recordJobProgress } from "@/lib/jobs/update-job";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { runPageSpeedAudits } from "@/lib/pagespeed";
 
 /**
@@ -35,7 +36,7 @@ export async function pagespeedStep(jobId: string, domain: string): Promise<{ au
       });
     audited = rows.filter((row) => row.error === null).length;
   }
-  await recordJobProgress(jobId, { step: "pagespeed", progress: 0.95 });
+  await recordStepProgress(jobId, PIPELINE_STEPS.pagespeed);
 
   return { audited };
 }

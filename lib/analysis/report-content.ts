@@ -1,4 +1,6 @@
 import type { Product } from "@/lib/shopify/schemas";
+import type { Reconciliation } from "@/lib/shopify/product-crawl";
+import { buildPriceDistribution } from "@/lib/stores/price-distribution";
 import type { Artifact } from "./artifacts";
 
 /** How a value came to be: read from the store, computed from what was read, or modelled. */
@@ -32,6 +34,7 @@ export function summarizeProducts(products: Product[]) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
       .map(([vendor, count]) => ({ vendor, count })),
+    price_distribution: buildPriceDistribution(products.map((p) => p.priceMin)),
   };
 }
 
@@ -41,6 +44,7 @@ type MetadataInput = {
   collections: Artifact<"collections"> | null;
   pages: Artifact<"pages"> | null;
   listingComplete: boolean;
+  reconciliation: Reconciliation;
   exposesInventory: boolean;
   productCount: number;
 };
@@ -63,6 +67,14 @@ export function buildMetadata(input: MetadataInput) {
     published_collections_count: observed(meta.publishedCollectionsCount),
     products_read: derived(input.productCount),
     listing_complete: derived(input.listingComplete),
+    // How completeness was established: the listing checked against the product sitemap.
+    completeness: derived({
+      basis: input.reconciliation.sitemapRead ? "listing+sitemap" : "listing",
+      sitemap_products: input.reconciliation.sitemapProducts,
+      recovered: input.reconciliation.recovered,
+      gone_during_crawl: input.reconciliation.gone,
+    }),
+    products_recovered: derived(input.reconciliation.recovered),
     collections_complete: derived(input.collections?.complete ?? false),
     pages_complete: derived(input.pages?.complete ?? false),
     exposes_inventory: derived(input.exposesInventory),
@@ -72,13 +84,3 @@ export function buildMetadata(input: MetadataInput) {
     storefront_title: observed(input.storefront?.title ?? null),
   };
 }
-
-/** Which parts of the report are observed, derived or estimated (see also metadata labels). */
-export const REPORT_PROVENANCE = {
-  "products[]": "observed",
-  "products[].priceMin, products[].priceMax, products[].available": "derived",
-  "products[].description": "derived",
-  "collections[]": "observed",
-  "pages[]": "observed",
-  summary: "derived",
-} as const;

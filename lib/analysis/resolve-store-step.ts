@@ -1,8 +1,11 @@
 import { getJobOrThrow } from "@/lib/jobs/get-job";
-import { failJob, recordJobProgress } from "@/lib/jobs/update-job";
+import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, isStoreFailure } from "@/lib/shopify/outcomes";
 import { resolveStore } from "@/lib/shopify/resolve-store";
+import { attachJobToShop } from "@/lib/stores/claim-store";
 import { saveArtifact } from "./artifacts";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
 export type ResolvedStoreStep =
@@ -16,27 +19,26 @@ export type ResolvedStoreStep =
  */
 export async function resolveStoreStep(jobId: string): Promise<ResolvedStoreStep> {
   const job = await getJobOrThrow(jobId);
-  await recordJobProgress(jobId, { step: "resolve-store", progress: 0.01 });
+  await recordStepProgress(jobId, PIPELINE_STEPS.resolveStore, { done: 0.2 });
 
   const resolved = await resolveStore(job.domain);
   if (isStoreFailure(resolved)) {
     const failure = describeStoreFailure(job.domain, resolved);
     if (FATAL_FAILURES.has(resolved.status) || resolved.status === "blocked") {
-      await failJob(jobId, { ...failure, step: "resolve-store" });
+      await failJob(jobId, { ...failure, step: PIPELINE_STEPS.resolveStore.id });
 
       return { ok: false, code: failure.code };
     }
     throw new RetryableStoreError(failure.code, failure.error);
   }
 
+  await attachJobToShop(jobId, resolved.meta.myshopifyDomain);
   await saveArtifact(jobId, "store", {
     meta: resolved.meta,
     canonicalDomain: resolved.canonicalDomain,
     cartCurrency: resolved.currency.cart,
   });
-  await recordJobProgress(jobId, {
-    step: "resolve-store",
-    progress: 0.05,
+  await recordStepProgress(jobId, PIPELINE_STEPS.resolveStore, {
     counts: { expected_products: resolved.meta.publishedProductsCount ?? 0 },
   });
 

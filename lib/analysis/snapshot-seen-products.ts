@@ -1,30 +1,39 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { snapshotProducts } from "@/db/schema";
 import type { SeenProducts } from "@/lib/shopify/seen-products";
 
 /** What a job's product crawl already delivered, read from its snapshot (not from step state). */
 export function snapshotSeenProducts(jobId: string): SeenProducts {
+  /** The values of `column` not yet in the job's snapshot, in their order. */
+  async function unseen<K extends "productId" | "handle">(column: K, values: (typeof snapshotProducts.$inferSelect)[K][]) {
+    if (values.length === 0) return [];
+    const rows = await getDb()
+      .select({ value: snapshotProducts[column] })
+      .from(snapshotProducts)
+      .where(and(eq(snapshotProducts.jobId, jobId), inArray(snapshotProducts[column], values)));
+    const seen = new Set<unknown>(rows.map((row) => row.value));
+
+    return values.filter((value) => !seen.has(value));
+  }
+
   return {
-    async filterNewIds(ids) {
-      if (ids.length === 0) return [];
+    filterNewIds: (ids) => unseen("productId", ids),
+    filterNewHandles: (handles) => unseen("handle", handles),
+    async findUnlisted(listed) {
       const rows = await getDb()
-        .select({ id: snapshotProducts.productId })
+        .select({ id: snapshotProducts.productId, handle: snapshotProducts.handle })
         .from(snapshotProducts)
-        .where(and(eq(snapshotProducts.jobId, jobId), inArray(snapshotProducts.productId, ids)));
-      const seen = new Set(rows.map((row) => row.id));
+        .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)));
 
-      return ids.filter((id) => !seen.has(id));
+      return rows.filter((row) => !listed.has(row.handle));
     },
-    async filterNewHandles(handles) {
-      if (handles.length === 0) return [];
-      const rows = await getDb()
-        .select({ handle: snapshotProducts.handle })
-        .from(snapshotProducts)
-        .where(and(eq(snapshotProducts.jobId, jobId), inArray(snapshotProducts.handle, handles)));
-      const seen = new Set(rows.map((row) => row.handle));
-
-      return handles.filter((handle) => !seen.has(handle));
+    async markGone(ids) {
+      if (ids.length === 0) return;
+      await getDb()
+        .update(snapshotProducts)
+        .set({ goneAt: new Date() })
+        .where(and(eq(snapshotProducts.jobId, jobId), inArray(snapshotProducts.productId, ids)));
     },
   };
 }

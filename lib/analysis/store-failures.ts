@@ -2,6 +2,23 @@ import type { StoreFailure } from "@/lib/shopify/outcomes";
 
 /** Job error codes for the ways a store can fail us, with a message a person understands. */
 export function describeStoreFailure(domain: string, failure: StoreFailure): { code: string; error: string } {
+  const described = describe(domain, failure);
+
+  return { ...described, error: withoutAddresses(described.error) };
+}
+
+const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
+const IPV6 = /\[?(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}\]?(?::\d+)?/gi;
+
+/**
+ * Job errors are public (GET /api/jobs/:id/status): the addresses a host resolved to or a
+ * connection was refused by (169.254.169.254, 10.0.0.5:443) stay in the log, not in them.
+ */
+function withoutAddresses(message: string): string {
+  return message.replace(IPV4, "[address]").replace(IPV6, "[address]");
+}
+
+function describe(domain: string, failure: StoreFailure): { code: string; error: string } {
   switch (failure.status) {
     case "password":
       return { code: "store_password_protected", error: `${domain} is password-protected: its storefront is not public` };

@@ -12,7 +12,7 @@ import {
   createTestUser,
   sessionCookieHeader,
   TEST_ORIGIN,
-} from "@/lib/auth/testing/fixtures";
+} from "@/testing/auth/fixtures";
 import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from "./schemas";
 
 const noParams = { params: Promise.resolve({}) };

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { generateRawApiKey, hashApiKey, visibleKeyPrefix } from "@/lib/auth/api-key-crypto";
 import { getEnv } from "@/lib/env";
 import { createdApiKeySchema, type CreateApiKeyInput, type CreatedApiKey } from "./schemas";

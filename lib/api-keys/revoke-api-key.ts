@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/http/errors";
 import { revokedApiKeySchema, type RevokedApiKey } from "./schemas";
 import { toApiKeyView } from "./to-api-key-view";
 

@@ -3,10 +3,24 @@ import packageJson from "@/package.json";
 import { appNameParamsSchema, listAppsQuerySchema } from "@/lib/apps/app-directory";
 import { apiKeyListSchema, apiKeyParamsSchema, createApiKeySchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/api-keys/schemas";
 import { ACCESS, ENDPOINTS, type AccessName } from "@/lib/auth/access";
+import { billingSummarySchema, checkoutSessionSchema, createCheckoutBodySchema, portalSessionSchema, webhookReceiptSchema } from "@/lib/billing/schemas";
 import { getEnv } from "@/lib/env";
-import { createJobBodySchema, findJobQuerySchema, jobIdParamsSchema, jobSchema, jobStatusSchema } from "@/lib/jobs/job-schemas";
-import { paginatedSchema } from "./pagination";
-import { listStoresQuerySchema, storeSlugParamsSchema, storeSummarySchema } from "@/lib/stores/store-schemas";
+import { createJobBodySchema, findJobQuerySchema, jobIdParamsSchema, jobSchema, jobStatusSchema } from "@/lib/jobs/schemas";
+import { paginatedSchema } from "@/lib/http/pagination";
+import { blogPostListQuerySchema, blogPostListSchema, blogPostSchema, blogSlugParamsSchema } from "@/lib/blog/schemas";
+import { freeExportQuerySchema } from "@/lib/export/schemas";
+import { listStoresQuerySchema, storePageQuerySchema, storeSlugParamsSchema, storeSummarySchema } from "@/lib/stores/schemas";
+import { chatAnswerSchema, chatBodySchema, chatLimitErrorSchema } from "@/lib/chat/schemas";
+import { compareQuerySchema } from "@/lib/analytics/schemas";
+import { inventoryEventSchema, inventoryEventsQuerySchema, productParamsSchema } from "@/lib/inventory/schemas";
+import { paginationQuerySchema } from "@/lib/http/pagination";
+import {
+  shopSlugParamsSchema,
+  trackedShopListSchema,
+  trackShopBodySchema,
+  trackShopResultSchema,
+  untrackShopResultSchema,
+} from "@/lib/tracking/schemas";
 
 type Operation = {
   summary: string;
@@ -18,6 +32,8 @@ type Operation = {
   success: { status: number; schema?: z.ZodType; description?: string };
   /** Documented error statuses besides the access ones. */
   errors?: number[];
+  /** Error statuses whose body has more than the common fields. */
+  errorSchemas?: Record<number, z.ZodType>;
 };
 
 const jobEnvelope = z.object({ job: jobSchema });
@@ -39,7 +55,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/pagespeed/:jobId": { summary: "PageSpeed audits (mobile, desktop) of a job", tag: "reports", params: jobIdParam, success: { status: 200, description: "Audits" }, errors: [404] },
   "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot", tag: "reports", params: jobIdParam, success: { status: 200, description: "Changelog entries" }, errors: [404] },
   "GET /api/stores": { summary: "The store directory", tag: "directory", query: listStoresQuerySchema, success: { status: 200, schema: paginatedSchema(storeSummarySchema) }, errors: [400] },
-  "GET /api/stores/:slug": { summary: "A store's public page data: SEO content, products, collections, apps", tag: "directory", params: storeSlugParamsSchema, success: { status: 200, description: "Store page" }, errors: [404] },
+  "GET /api/stores/:slug": { summary: "A store's public page data: SEO content, summary, prices, a page of products, collections, theme, apps, PageSpeed", tag: "directory", params: storeSlugParamsSchema, query: storePageQuerySchema, success: { status: 200, description: "Store page" }, errors: [404] },
   "GET /api/apps": { summary: "The app directory", tag: "directory", query: listAppsQuerySchema, success: { status: 200, description: "Apps with store counts" } },
   "GET /api/apps/:name": { summary: "One app and stores seen running it", tag: "directory", params: appNameParamsSchema, success: { status: 200, description: "App" }, errors: [404] },
   "GET /api/api-keys": { summary: "List your API keys", tag: "account", success: { status: 200, schema: apiKeyListSchema } },
@@ -49,6 +65,29 @@ export const OPERATIONS: Record<string, Operation> = {
   "POST /api/auth/reset-password": { summary: "E-mail a single-use password reset link", tag: "account", success: { status: 202, description: "Accepted" }, errors: [400] },
   "POST /api/auth/reset-password/confirm": { summary: "Set a new password with a reset token", tag: "account", success: { status: 200, description: "Password changed" }, errors: [400] },
   "GET /api/openapi.json": { summary: "This document", tag: "system", success: { status: 200, description: "OpenAPI 3.1" } },
+  "GET /api/billing": { summary: "Your plan, this month's Free usage, job credits and subscription", tag: "billing", success: { status: 200, schema: billingSummarySchema } },
+  "POST /api/billing/checkout": { summary: "Start a Stripe Checkout for single_report (no account needed with a domain) or pro_monthly (signed in)", tag: "billing", body: createCheckoutBodySchema, success: { status: 201, schema: checkoutSessionSchema }, errors: [400, 503] },
+  "POST /api/billing/portal": { summary: "Open the Stripe billing portal (manage or cancel the subscription)", tag: "billing", success: { status: 201, schema: portalSessionSchema }, errors: [404, 503] },
+  "POST /api/stripe/webhook": { summary: "Stripe events (signature verified on the raw body; each event id applied once)", tag: "billing", success: { status: 200, schema: webhookReceiptSchema }, errors: [400] },
+  "POST /api/chat": {
+    summary: "Ask about a store; answered from StoreLens data (JSON, or server-sent events with stream: true). Metered: 429 per minute or per day",
+    tag: "chat",
+    body: chatBodySchema,
+    success: { status: 200, schema: chatAnswerSchema },
+    errors: [400, 404, 429, 502, 503, 504],
+    errorSchemas: { 429: chatLimitErrorSchema },
+  },
+  "GET /api/free-export": { summary: "A published store's products as Shopify's product import CSV or as JSON (streamed download)", tag: "directory", query: freeExportQuerySchema, success: { status: 200, description: "text/csv (Shopify product import template) or application/json, as an attachment" }, errors: [400, 404] },
+  "GET /api/blog": { summary: "Published blog posts, newest first", tag: "blog", query: blogPostListQuerySchema, success: { status: 200, schema: blogPostListSchema }, errors: [400] },
+  "GET /api/blog/:slug": { summary: "One published blog post (Markdown and sanitized HTML)", tag: "blog", params: blogSlugParamsSchema, success: { status: 200, schema: blogPostSchema }, errors: [404] },
+  "GET /api/shops": { summary: "Your tracked shops: store, latest job, last and next check", tag: "tracking", query: paginationQuerySchema, success: { status: 200, schema: trackedShopListSchema }, errors: [400] },
+  "POST /api/shops": { summary: "Track a store (starts a first analysis unless a recent one exists); idempotent", tag: "tracking", body: trackShopBodySchema, success: { status: 201, schema: trackShopResultSchema }, errors: [400, 402] },
+  "DELETE /api/shops/:slug": { summary: "Stop tracking a store", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: untrackShopResultSchema }, errors: [404] },
+  "GET /api/store-detail/:slug/analytics": { summary: "Catalogue size and prices over time, and the 365-day change heat graph", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, description: "Analytics" }, errors: [404] },
+  "GET /api/store-detail/:slug/inventory": { summary: "Units sold in the last 30 days, daily sales (ranges with basis and confidence), recent restocks, total_inventory", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, description: "Inventory summary" }, errors: [404] },
+  "GET /api/store-detail/:slug/inventory/events": { summary: "Sale and restock events of the store, newest first", tag: "tracking", params: shopSlugParamsSchema, query: inventoryEventsQuerySchema, success: { status: 200, schema: paginatedSchema(inventoryEventSchema) }, errors: [400, 404] },
+  "GET /api/store-detail/:slug/inventory/product/:shopifyId": { summary: "One product's quantity history per variant, and its events", tag: "tracking", params: productParamsSchema, query: paginationQuerySchema, success: { status: 200, description: "Product inventory" }, errors: [400, 404] },
+  "GET /api/store-detail/:slug/compare": { summary: "Two snapshots compared: added, removed, changed by category (≤ 500 each)", tag: "tracking", params: shopSlugParamsSchema, query: compareQuerySchema, success: { status: 200, description: "Comparison" }, errors: [400, 404, 409] },
   "POST /api/admin/jobs/:id/retry": { summary: "Re-run a job as a new job (administrators)", tag: "admin", params: jobIdParamsSchema, success: { status: 201, schema: jobEnvelope }, errors: [404] },
 };
 
@@ -104,7 +143,8 @@ export function buildOpenApiDocument() {
         : { description: op.success.description ?? op.summary },
     };
     for (const status of [...(op.errors ?? []), ...accessErrors(endpoint.access)]) {
-      responses[status] = { description: `Error ${status}`, content: { "application/json": { schema: errorBody } } };
+      const special = op.errorSchemas?.[status];
+      responses[status] = { description: `Error ${status}`, content: { "application/json": { schema: special ? schemaOf(special, "output") : errorBody } } };
     }
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {

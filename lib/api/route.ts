@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { ACCESS, type AccessName, type AllowsNoUser } from "@/lib/auth/access";
-import { resolvePrincipal, type Principal, type PrincipalUser } from "@/lib/auth/principal";
+import { clientIp, resolvePrincipal, type Principal } from "@/lib/auth/principal";
+import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { paymentRequired } from "@/lib/billing/x402-requirements";
 import { getEnv } from "@/lib/env";
-import { ApiError, invalidRequest } from "./errors";
-import { newRequestId } from "./request-id";
-import { errorResponse } from "./responses";
+import { enforceIpCooldown } from "@/lib/limits/ip-cooldown";
+import { ApiError, invalidRequest } from "@/lib/http/errors";
+import { readCappedBody } from "@/lib/http/read-capped-body";
+import { newRequestId } from "@/lib/http/request-id";
+import { errorResponse } from "@/lib/http/responses";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -40,7 +43,7 @@ function authorize(principal: Principal, access: AccessName, req: Request): void
   switch (principal.kind) {
     case "anonymous":
       if (rule.anonymous) return;
-      if (rule.x402) throw paymentRequired(req);
+      if (rule.x402) throw paymentRequired();
       throw new ApiError("unauthorized", "Authentication required");
     case "x402":
       if (rule.x402 || rule.anonymous) return;
@@ -77,8 +80,7 @@ function assertSameOrigin(req: Request): void {
 }
 
 async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError("payload_too_large", "Request body is too large");
+  const text = await readCappedBody(req, MAX_JSON_BODY_BYTES);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -87,7 +89,25 @@ async function readJsonBody(req: Request): Promise<unknown> {
   }
 }
 
+/** PostgreSQL text cannot hold U+0000: refuse it at the door instead of failing a query. */
+function findNul(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (depth > 32 || value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+
+  return null;
+}
+
 function parseWith<T extends z.ZodType>(schema: T, input: unknown, where: "body" | "query" | "params") {
+  const nulAt = findNul(input, where);
+  if (nulAt !== null) {
+    throw new ApiError("invalid_request", `Invalid ${nulAt}: NUL characters are not allowed`, {
+      extra: { issues: [{ path: nulAt, message: "NUL characters are not allowed" }] },
+    });
+  }
   const result = schema.safeParse(input);
   if (!result.success) throw invalidRequest(result.error, where);
 
@@ -111,6 +131,7 @@ export function route<A extends AccessName, S extends Schemas>(
   return async (req, context) => {
     const requestId = newRequestId();
     try {
+      await enforceIpCooldown(clientIp(req));
       const principal = await resolvePrincipal(req);
       authorize(principal, options.access, req);
 

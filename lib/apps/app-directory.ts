@@ -2,9 +2,9 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/http/errors";
 import { serializeStore } from "@/lib/stores/serialize-store";
-import { APP_CATEGORIES } from "./app-schema";
+import { APP_CATEGORIES } from "./schemas";
 
 export const listAppsQuerySchema = z.object({
   category: z.enum(APP_CATEGORIES).optional(),
@@ -28,9 +28,19 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>) {
   return { data, categories: APP_CATEGORIES };
 }
 
+/** A malformed escape (`%E0`) names no app; it is not a server error. */
+function decodeOrNull(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /** One app by slug (or by its exact name, case-insensitive) with the stores seen running it. */
 export async function getAppOrThrow(name: string) {
-  const key = decodeURIComponent(name).trim();
+  const key = decodeOrNull(name)?.trim();
+  if (!key) throw notFound(`App ${name}`);
   const [app] = await getDb()
     .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
     .from(apps)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildDawnStorefrontHtml } from "@/lib/storefront/dawn-fixture";
-import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema } from "./app-schema";
+import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
+import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 import { detectApps } from "./detect-apps";
 import { getAppBySlug } from "./index";

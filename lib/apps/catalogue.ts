@@ -1,9 +1,9 @@
-import type { App } from "./app-schema";
+import type { App } from "./schemas";
 
 /**
  * StoreLens' own catalogue of Shopify apps and the storefront traces they leave.
  *
- * How patterns are chosen (see app-schema.ts for the exact rules):
+ * How patterns are chosen (see schemas.ts for the exact rules):
  * - `src`: a host or path fragment of the scripts/styles/iframes the app loads. Shopify
  *   ScriptTags are also listed as quoted URLs inside the `asyncLoad` inline script, so
  *   these fragments are looked for there too. Prefer the app's own CDN host over its

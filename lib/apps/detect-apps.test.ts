@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { largeStorefrontHtml } from "./testing/large-storefront";
-import { buildDawnStorefrontHtml } from "@/lib/storefront/dawn-fixture";
+import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
+import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { detectApps } from "./detect-apps";
 import { sampleAppSnippet } from "./sample-snippet";
 

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from "cheerio";
 import { loadHtml } from "@/lib/storefront/load-html";
-import type { App } from "./app-schema";
+import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 
 export type DetectedApp = { slug: string; evidence: string };

@@ -1,8 +1,8 @@
-import type { App } from "./app-schema";
+import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 
-export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchema, appSchema } from "./app-schema";
-export type { App, AppCategory, AppPatterns } from "./app-schema";
+export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchema, appSchema } from "./schemas";
+export type { App, AppCategory, AppPatterns } from "./schemas";
 export { APP_CATALOGUE } from "./catalogue";
 export { detectApps, detectAppsInDocument } from "./detect-apps";
 export type { DetectedApp, DetectOptions } from "./detect-apps";

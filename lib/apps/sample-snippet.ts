@@ -1,4 +1,4 @@
-import type { App } from "./app-schema";
+import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 
 /** Shop domain used in generated snippets (ScriptTag URLs carry ?shop=…). */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, getDb } from "@/db";
 import { apps } from "@/db/schema";
-import type { App } from "./app-schema";
+import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 
 /**

@@ -22,9 +22,9 @@ import {
   revokeTestApiKey,
   sessionCookieHeader,
   TEST_ORIGIN,
-} from "./testing/fixtures";
-import { startLegacyIdp, type LegacyIdp } from "./testing/legacy-idp";
-import { loadRouteHandler, placeholderParams } from "./testing/route-handlers";
+} from "@/testing/auth/fixtures";
+import { startLegacyIdp, type LegacyIdp } from "@/testing/auth/legacy-idp";
+import { loadRouteHandler, placeholderParams } from "@/testing/auth/route-handlers";
 
 const CALLERS = [
   "anonymous",
@@ -78,6 +78,8 @@ beforeAll(async () => {
   process.env.LEGACY_JWT_ISSUER = idp.issuer;
   process.env.LEGACY_JWT_AUDIENCE = idp.audience;
   process.env.ADMIN_USER_IDS = adminId;
+  // x402 on: an anonymous caller of POST /api/jobs is offered payment (402), not just refused.
+  process.env.X402_PAY_TO = "0x2222222222222222222222222222222222222222";
   resetEnvCache();
 
   const admin = await createTestUser({ id: adminId });
@@ -100,7 +102,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of ["LEGACY_JWT_JWKS_URL", "LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE", "ADMIN_USER_IDS"]) {
+  for (const key of ["LEGACY_JWT_JWKS_URL", "LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE", "ADMIN_USER_IDS", "X402_PAY_TO"]) {
     delete process.env[key];
   }
   resetEnvCache();

@@ -25,6 +25,10 @@ export const ACCESS = {
   "session-only": { anonymous: false, apiKey: false, session: true, x402: false },
   /** Operator endpoints (admin retry). */
   admin: { anonymous: false, apiKey: false, session: true, x402: false, admin: true },
+  /** POST /api/billing/checkout: single_report is buyable without an account. */
+  checkout: { anonymous: true, apiKey: true, session: true, x402: false },
+  /** POST /api/stripe/webhook: Stripe sends no credentials; the signature is checked by the handler. */
+  "stripe-webhook": { anonymous: true, apiKey: true, session: true, x402: false },
   /** POST /api/chat: anonymous allowed with stricter limits. */
   chat: { anonymous: true, apiKey: true, session: true, x402: false },
 } as const satisfies Record<string, AccessRule>;
@@ -64,4 +68,20 @@ export const ENDPOINTS: { method: string; path: string; access: AccessName }[] =
   { method: "GET", path: "/api/jobs/:id/events", access: "public" },
   { method: "POST", path: "/api/admin/jobs/:id/retry", access: "admin" },
   { method: "GET", path: "/api/openapi.json", access: "public" },
+  { method: "GET", path: "/api/billing", access: "account" },
+  { method: "POST", path: "/api/billing/checkout", access: "checkout" },
+  { method: "POST", path: "/api/billing/portal", access: "session-only" },
+  { method: "POST", path: "/api/stripe/webhook", access: "stripe-webhook" },
+  { method: "POST", path: "/api/chat", access: "chat" },
+  { method: "GET", path: "/api/free-export", access: "public" },
+  { method: "GET", path: "/api/blog", access: "public" },
+  { method: "GET", path: "/api/blog/:slug", access: "public" },
+  { method: "GET", path: "/api/shops", access: "account" },
+  { method: "POST", path: "/api/shops", access: "account" },
+  { method: "DELETE", path: "/api/shops/:slug", access: "account" },
+  { method: "GET", path: "/api/store-detail/:slug/analytics", access: "session-only" },
+  { method: "GET", path: "/api/store-detail/:slug/inventory", access: "session-only" },
+  { method: "GET", path: "/api/store-detail/:slug/inventory/events", access: "session-only" },
+  { method: "GET", path: "/api/store-detail/:slug/inventory/product/:shopifyId", access: "session-only" },
+  { method: "GET", path: "/api/store-detail/:slug/compare", access: "session-only" },
 ];

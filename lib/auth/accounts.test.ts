@@ -14,7 +14,7 @@ import {
   signUpWithPassword,
   verifyCredentials,
 } from "./index";
-import { createTestSession, TEST_ORIGIN } from "./testing/fixtures";
+import { createTestSession, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const GOOD = "correct horse 42";
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -32,6 +32,17 @@ async function issueResetToken(email: string): Promise<string> {
 
   return resetTokenFrom(mail!.text);
 }
+
+/** POST /api/auth/sign-up through the real route handler. */
+const signUp = (body: unknown) =>
+  signUpRoute(
+    new Request(`${TEST_ORIGIN}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve({}) },
+  );
 
 describe("password rules", () => {
   it.each([
@@ -65,22 +76,13 @@ describe("sign up", () => {
 
   it("POST /api/auth/sign-up: 201 with the public user; 409 for a taken e-mail (any case)", async () => {
     const email = unique("taken");
-    const call = (body: unknown) =>
-      signUpRoute(
-        new Request(`${TEST_ORIGIN}/api/auth/sign-up`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-        { params: Promise.resolve({}) },
-      );
 
-    const first = await call({ email, password: GOOD });
+    const first = await signUp({ email, password: GOOD });
     expect(first.status).toBe(201);
     const body = await first.json();
     expect(Object.keys(body.user).sort()).toEqual(["email", "id", "name"]);
 
-    const second = await call({ email: email.toUpperCase(), password: GOOD });
+    const second = await signUp({ email: email.toUpperCase(), password: GOOD });
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({
       code: "conflict",
@@ -90,21 +92,12 @@ describe("sign up", () => {
   });
 
   it("POST /api/auth/sign-up: 400 naming the field for a bad e-mail or a weak password", async () => {
-    const call = (body: unknown) =>
-      signUpRoute(
-        new Request(`${TEST_ORIGIN}/api/auth/sign-up`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-        { params: Promise.resolve({}) },
-      );
 
-    const badEmail = await call({ email: "not-an-email", password: GOOD });
+    const badEmail = await signUp({ email: "not-an-email", password: GOOD });
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).issues[0]).toMatchObject({ path: "body.email", message: expect.stringContaining("valid e-mail") });
 
-    const weak = await call({ email: unique("weak"), password: "aaaaaaaaaaaa" });
+    const weak = await signUp({ email: unique("weak"), password: "aaaaaaaaaaaa" });
     expect(weak.status).toBe(400);
     expect((await weak.json()).issues[0]).toMatchObject({ path: "body.password", message: expect.stringContaining("too weak") });
   });

@@ -1,9 +1,11 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 import { MailDeliveryError } from "@/lib/mail";
 import { signIn, signOut } from "./auth";
 import { safeCallbackPath } from "./callback-url";
@@ -20,6 +22,12 @@ export type FormState = {
 };
 
 const WRONG_CREDENTIALS_MESSAGE = "Wrong e-mail or password.";
+const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts; wait a minute and try again.";
+
+/** The client address, as the custom server put it in X-Forwarded-For. */
+async function actionIp(): Promise<string> {
+  return (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
 
 const field = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -46,6 +54,9 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
     await signIn("credentials", { email, password: field(formData, "password"), redirectTo });
   } catch (error) {
     // signIn() redirects by throwing; only Auth.js errors are failed sign-ins.
+    if (error instanceof CredentialsSignin && error.code === "rate_limited") {
+      return { error: TOO_MANY_ATTEMPTS_MESSAGE, values: { email } };
+    }
     if (error instanceof AuthError) return { error: WRONG_CREDENTIALS_MESSAGE, values: { email } };
     throw error;
   }
@@ -57,6 +68,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
   const values = { email: field(formData, "email"), name: field(formData, "name") };
   const password = field(formData, "password");
   try {
+    await limitAuthAttempt("sign-up", await actionIp(), values.email);
     await signUpWithPassword({ email: values.email, password, name: values.name });
   } catch (error) {
     if (error instanceof ApiError) return toFormState(error, values);
@@ -70,6 +82,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
 export async function requestPasswordResetAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email") };
   try {
+    await limitAuthAttempt("password-reset", await actionIp(), values.email);
     const { message } = await requestPasswordReset(values);
 
     return { message };

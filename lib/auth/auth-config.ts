@@ -1,6 +1,7 @@
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { NextAuthConfig } from "next-auth";
 import { encode as defaultEncode } from "next-auth/jwt";
+import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
@@ -11,7 +12,14 @@ import { logger } from "@/lib/log";
 import { configuredOAuthProviders } from "./oauth-providers";
 import { getAuthSecret, isSecureCookies } from "./secret";
 import { createSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./sessions";
+import { checkAuthAttempt } from "@/lib/limits/auth-limits";
+import { clientIp } from "./principal";
 import { verifyCredentials } from "./verify-credentials";
+
+/** Redirects to the sign-in page with `?error=CredentialsSignin&code=rate_limited`. */
+class TooManySignInAttempts extends CredentialsSignin {
+  code = "rate_limited";
+}
 
 /** The user as a session shows it: never a password hash, a plan secret or a token. */
 export type SessionUser = { id: string; name: string | null; email: string | null; image: string | null };
@@ -32,7 +40,13 @@ export function buildAuthConfig(): NextAuthConfig {
   const providers: NextAuthConfig["providers"] = [
     Credentials({
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: (raw) => verifyCredentials(raw),
+      authorize: async (raw, request) => {
+        const email = typeof raw?.email === "string" ? raw.email : undefined;
+        const { allowed } = await checkAuthAttempt("sign-in", clientIp(request), email);
+        if (!allowed) throw new TooManySignInAttempts();
+
+        return verifyCredentials(raw);
+      },
     }),
   ];
   for (const { id } of configuredOAuthProviders(env)) {

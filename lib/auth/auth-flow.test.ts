@@ -13,7 +13,7 @@ import { buildAuthConfig } from "./auth-config";
 import { requestPasswordReset, signUpWithPassword } from "./index";
 import { resetEnvCache } from "@/lib/env";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions";
-import { createTestSession, createTestUser, TEST_ORIGIN } from "./testing/fixtures";
+import { createTestSession, createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const PASSWORD = "Sup3r secret passphrase!";
 

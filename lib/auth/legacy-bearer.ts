@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { getDb } from "@/db";
 import { accounts, users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import type { PrincipalUser } from "./principal";
+import { principalUserColumns, type PrincipalUser } from "./principal-user";
 
 /** Provider name under which legacy identities are linked in the accounts table. */
 export const LEGACY_PROVIDER = "legacy";
@@ -58,11 +58,10 @@ async function verifyToken(token: string): Promise<JWTPayload> {
  */
 export async function verifyLegacyBearer(token: string): Promise<PrincipalUser> {
   const payload = await verifyToken(token);
-  const userColumns = { id: users.id, email: users.email, name: users.name, plan: users.plan };
 
   if (payload.sub) {
     const [linked] = await getDb()
-      .select(userColumns)
+      .select(principalUserColumns)
       .from(accounts)
       .innerJoin(users, eq(users.id, accounts.userId))
       .where(and(eq(accounts.provider, LEGACY_PROVIDER), eq(accounts.providerAccountId, payload.sub)))
@@ -72,7 +71,7 @@ export async function verifyLegacyBearer(token: string): Promise<PrincipalUser> 
 
   const email = typeof payload.email === "string" ? payload.email.toLowerCase() : undefined;
   if (email && payload.email_verified === true) {
-    const [byEmail] = await getDb().select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+    const [byEmail] = await getDb().select(principalUserColumns).from(users).where(eq(users.email, email)).limit(1);
     if (byEmail) return byEmail;
   }
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
-import { passwordResetTokens, userPasswords, users } from "@/db/schema";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { accounts, apiKeys, passwordResetTokens, userPasswords, users } from "@/db/schema";
+import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
@@ -164,6 +164,13 @@ export async function resetPassword(input: unknown): Promise<{ message: string; 
       .set({ emailVerified: now })
       .where(and(eq(users.id, candidate.userId), isNull(users.emailVerified)));
     await revokeUserSessions({ userId: candidate.userId, db: tx });
+    // Whoever held the account before the reset (someone who registered this e-mail first)
+    // keeps nothing: its API keys and linked OAuth logins go with the old password.
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.userId, candidate.userId), isNull(apiKeys.revokedAt)));
+    await tx.delete(accounts).where(eq(accounts.userId, candidate.userId));
   });
 
   return { message: "Your password has been changed. Sign in with the new password.", userId: candidate.userId };

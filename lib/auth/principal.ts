@@ -1,17 +1,11 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys, sessions, users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { hashApiKey, isWellFormedApiKey } from "./api-key-crypto";
 import { verifyLegacyBearer } from "./legacy-bearer";
-
-export type PrincipalUser = {
-  id: string;
-  email: string | null;
-  name: string | null;
-  plan: string;
-};
+import { principalUserColumns as userColumns, type PrincipalUser } from "./principal-user";
 
 /** Who is calling. Resolved once per request by the route wrapper. */
 export type Principal =
@@ -22,8 +16,6 @@ export type Principal =
   | { kind: "x402"; ip: string; paymentHeader: string };
 
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
-
-const userColumns = { id: users.id, email: users.email, name: users.name, plan: users.plan };
 
 export function clientIp(req: Request): string {
   const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { userPasswords, users } from "@/db/schema";
-import { ApiError, invalidRequest } from "@/lib/api/errors";
+import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { hashPassword } from "./passwords";
 import { signUpResponseSchema, signUpSchema, type SignUpInput } from "./schemas";
 

@@ -1,10 +1,18 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "@/db";
-import { emailNotifications, jobs, stores, webhookCallbacks, type Job } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
-import { normalizeDomain, slugForDomain } from "@/lib/shopify/domain";
+import { getDb, type Transaction } from "@/db";
+import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { logger } from "@/lib/log";
+import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
+import { claimStoreForDomain } from "@/lib/stores/claim-store";
 import { dispatchJob } from "./dispatch-job";
+
+/**
+ * What pays for a job, settled inside the transaction that writes it: `take` runs before the
+ * job row is inserted (it may lock, count, spend, or throw to refuse), `link` once the row exists.
+ */
+export type JobCharge = {
+  take(tx: Transaction): Promise<{ paymentMethod: string; paymentRef?: string }>;
+  link?(tx: Transaction, job: Job): Promise<void>;
+};
 
 export type CreateJobInput = {
   domain: string;
@@ -17,48 +25,47 @@ export type CreateJobInput = {
   /** Key of the soft per-caller concurrency cap (defaults to the user, else the job). */
   concurrencyKey?: string;
   retryOf?: string;
+  /** Billing's decision, taken atomically with the insert (overrides paymentMethod/paymentRef). */
+  charge?: JobCharge;
 };
-
-function parseDomainOrThrow(input: string): string {
-  const result = normalizeDomain(input);
-  if (!result.ok) {
-    throw new ApiError("invalid_request", `Invalid domain: ${result.error}`, {
-      extra: { issues: [{ path: "body.domain", message: result.error }] },
-    });
-  }
-
-  return result.domain;
-}
 
 /**
  * Creates a queued job (with its webhook and e-mail records) and starts its workflow.
  * An invalid domain is refused before anything is written.
  */
 export async function createJob(input: CreateJobInput): Promise<Job> {
-  const domain = parseDomainOrThrow(input.domain);
-  const slug = slugForDomain(domain);
+  const job = await insertQueuedJob(input);
+  const runId = await dispatchJob(job, input.concurrencyKey);
+  logger.info("job created", { jobId: job.id, domain: job.domain, runId });
 
-  const job = await getDb().transaction(async (tx) => {
-    // The store is keyed by slug: www.example.com and example.com are one store.
-    const [store] = await tx
-      .insert(stores)
-      .values({ domain, slug })
-      .onConflictDoUpdate({ target: stores.slug, set: { slug: sql`excluded.slug` } })
-      .returning({ id: stores.id });
+  return { ...job, workflowRunId: runId };
+}
+
+/** The job's rows, not yet dispatched (a crash right after leaves it to the stalled-job cron). */
+export async function insertQueuedJob(input: CreateJobInput): Promise<Job> {
+  const domain = parseDomainOrThrow(input.domain);
+
+  return getDb().transaction(async (tx) => {
+    const paid = input.charge
+      ? await input.charge.take(tx)
+      : { paymentMethod: input.paymentMethod, paymentRef: input.paymentRef };
+    // www.example.com and example.com are one store; a slug is never shared by two domains.
+    const store = await claimStoreForDomain(tx, domain);
     const [created] = await tx
       .insert(jobs)
       .values({
-        storeId: store!.id,
+        storeId: store.id,
         domain,
-        slug,
+        slug: store.slug,
         userId: input.userId,
         webhookUrl: input.webhookUrl,
         notifyEmail: input.notifyEmail,
-        paymentMethod: input.paymentMethod,
-        paymentRef: input.paymentRef,
+        paymentMethod: paid.paymentMethod,
+        paymentRef: paid.paymentRef,
         retryOf: input.retryOf,
       })
       .returning();
+    await input.charge?.link?.(tx, created!);
     if (input.webhookUrl) {
       await tx.insert(webhookCallbacks).values({ jobId: created!.id, url: input.webhookUrl });
     }
@@ -68,9 +75,4 @@ export async function createJob(input: CreateJobInput): Promise<Job> {
 
     return created!;
   });
-
-  const runId = await dispatchJob(job, input.concurrencyKey);
-  logger.info("job created", { jobId: job.id, domain, runId });
-
-  return { ...job, workflowRunId: runId };
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
-import { sendEvent } from "@/inngest/engine";
-import { storeAnalysisRequested } from "@/inngest/events";
+import { sendEvent } from "@/lib/workflow/engine";
+import { storeAnalysisRequested } from "@/lib/workflow/events";
 import { logger } from "@/lib/log";
 
 /** Jobs whose event is still unsent this long after creation are sent again. */
@@ -13,14 +13,21 @@ export const REDISPATCH_AFTER_MS = 2 * 60 * 1000;
  * job, so Inngest de-duplicates a second send of the same job.
  */
 export async function dispatchJob(job: Pick<Job, "id" | "userId">, concurrencyKey?: string): Promise<string | null> {
-  const key = concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
-  const { runIds } = await sendEvent(storeAnalysisRequested.create({ jobId: job.id, concurrencyKey: key }, { id: `analysis-${job.id}` }));
+  const runIds = await sendAnalysisEvent(job, concurrencyKey);
   await getDb()
     .update(jobs)
     .set({ workflowRunId: runIds[0] ?? null, dispatchedAt: new Date() })
     .where(and(eq(jobs.id, job.id), inArray(jobs.status, ["queued", "running"])));
 
   return runIds[0] ?? null;
+}
+
+/** The send half of dispatchJob; the same job always sends the same event id. */
+export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId">, concurrencyKey?: string): Promise<string[]> {
+  const key = concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
+  const { runIds } = await sendEvent(storeAnalysisRequested.create({ jobId: job.id, concurrencyKey: key }, { id: `analysis-${job.id}` }));
+
+  return runIds;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { normalizeDomain } from "@/lib/shopify/domain";
+import { findLatestJobOfStore } from "@/lib/stores/claim-store";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -21,14 +23,23 @@ export async function getJobOrThrow(jobId: string): Promise<Job> {
   return job;
 }
 
-/** The most recent job for a store domain (as normalized at submission). */
-export async function findLatestJobForDomain(domain: string): Promise<Job | null> {
-  const [job] = await getDb()
-    .select()
-    .from(jobs)
-    .where(eq(jobs.domain, domain))
-    .orderBy(desc(jobs.createdAt))
-    .limit(1);
+/** GET /api/jobs: by id, else the latest job of the store a domain names (www. or not); 400 when neither is given. */
+export async function findJobByIdOrDomain(query: { id?: string; domain?: string }): Promise<Job> {
+  if (query.id) {
+    const job = await findJob(query.id);
+    if (!job) throw notFound(`Job ${query.id}`);
 
-  return job ?? null;
+    return job;
+  }
+  if (query.domain) {
+    const normalized = normalizeDomain(query.domain);
+    const job = normalized.ok ? await findLatestJobOfStore(normalized.domain) : null;
+    if (!job) throw notFound(`Job for domain ${query.domain}`);
+
+    return job;
+  }
+
+  throw new ApiError("invalid_request", "Query parameter 'id' or 'domain' is required", {
+    extra: { issues: [{ path: "query", message: "one of id or domain is required" }] },
+  });
 }

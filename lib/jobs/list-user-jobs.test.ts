@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
-import { createTestUser } from "@/lib/auth/testing/fixtures";
-import { jobSchema } from "./job-schemas";
+import { createTestUser } from "@/testing/auth/fixtures";
+import { jobSchema } from "./schemas";
 import { listUserJobs } from "./list-user-jobs";
 
 let alice: string;

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
-import { offsetOf, paginated, type PaginationQuery } from "@/lib/api/pagination";
+import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
 import { serializeJob } from "./serialize-job";
 
 export type ListUserJobsOptions = PaginationQuery & { userId: string };

@@ -1,5 +1,5 @@
 import type { Job } from "@/db/schema";
-import { jobSchema, jobStatusSchema, type JobResponse } from "./job-schemas";
+import { jobSchema, jobStatusSchema, type JobResponse } from "./schemas";
 import { jobUrls } from "./job-urls";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox, MailDeliveryError, sendMail } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "./testing/fake-resend";
+import { startFakeResend, type FakeResend } from "@/testing/fake-resend";
 
 const message = (to: string) => ({
   to,

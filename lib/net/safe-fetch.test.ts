@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { parseResolveRules } from "./resolve-rules";
 import { safeFetch } from "./safe-fetch";
-import { startTestServer } from "./test-server";
+import { startTestServer } from "@/testing/test-server";
 import type { LookupAddress } from "./types";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;

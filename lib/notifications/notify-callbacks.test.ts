@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { emailNotifications, jobs, stores, webhookCallbacks } from "@/db/schema";
-import { createTestSession, createTestUser, sessionCookieHeader } from "@/lib/auth/testing/fixtures";
+import { createTestSession, createTestUser, sessionCookieHeader } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
 import { fixtureStore } from "@/testing/fake-store";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer } from "@/lib/net/test-server";
+import { startTestServer } from "@/testing/test-server";
 import { psiAnswer } from "@/testing/fake-pagespeed";
 import { runPageSpeed, runPageSpeedAudits } from "./run-pagespeed";
 import { pageSpeedResultSchema } from "./schemas";

@@ -1,6 +1,4 @@
 import type { ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
@@ -8,8 +6,9 @@ import { pipelineEnv } from "@/testing/pipeline";
 import { spawnWorker } from "@/testing/spawn-worker";
 import { waitFor } from "@/testing/wait-for";
 import { closeJobEventHub } from "./job-event-hub";
-import { createJobSocketServer, WS_CLOSE } from "./job-socket-server";
-import { jobMessageSchema, type JobMessage } from "./messages";
+import { startJobSocketHost, type JobSocketHost } from "@/testing/job-socket-host";
+import { WS_CLOSE } from "./job-socket-server";
+import { jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
 // Any web instance can serve any job: here the job runs in ANOTHER process (a worker), and
 // this process — with no executor of its own — pushes its progress to a WebSocket client,
@@ -17,23 +16,17 @@ import { jobMessageSchema, type JobMessage } from "./messages";
 
 const children: ChildProcess[] = [];
 let fakeStore: FakeStoreServer;
-let server: Server;
-let origin: string;
-const sockets = createJobSocketServer();
+let host: JobSocketHost;
 
 beforeAll(async () => {
   fakeStore = await startFakeStore();
   fakeStore.addStore(generatedStore("fanout.test", { products: 3000, seed: 4, faults: { latencyMs: 40 } }));
-  server = createServer((_req, res) => res.writeHead(404).end());
-  server.on("upgrade", (req, socket, head) => sockets.handleUpgrade(req, socket, head) || socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = await startJobSocketHost();
 });
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  await sockets.close();
-  server?.close();
+  await host?.close();
   await closeJobEventHub();
   await fakeStore?.close();
 });
@@ -48,7 +41,7 @@ describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (Po
     await waitFor(() => /"jobId"/.test(worker.output()), { timeoutMs: 60_000, what: "the worker to start the job" });
     const { jobId } = JSON.parse(worker.output().trim().split("\n")[0]!) as { jobId: string };
 
-    const socket = new WebSocket(`${origin}/api/ws/${jobId}`);
+    const socket = new WebSocket(`${host.origin}/api/ws/${jobId}`);
     const messages: JobMessage[] = [];
     socket.on("message", (data) => messages.push(jobMessageSchema.parse(JSON.parse(String(data)))));
     const code = await new Promise<number>((resolve) => socket.on("close", resolve));

@@ -1,6 +1,6 @@
 import { getDatabase } from "@/db";
 import { logger } from "@/lib/log";
-import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "./messages";
+import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
 type Subscriber = (message: JobMessage) => void;
 

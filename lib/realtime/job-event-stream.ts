@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import type { JobMessage } from "./messages";
+import { notFound } from "@/lib/http/errors";
+import type { JobMessage } from "@/lib/jobs/job-messages";
 import { watchJob, type JobWatch } from "./watch-job";
 
 const KEEPALIVE_MS = 15_000;

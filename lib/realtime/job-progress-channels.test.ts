@@ -1,41 +1,32 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
-import { createJobSocketServer, WS_CLOSE } from "./job-socket-server";
+import { startJobSocketHost, type JobSocketHost } from "@/testing/job-socket-host";
+import { WS_CLOSE } from "./job-socket-server";
 import { closeJobEventHub } from "./job-event-hub";
-import { jobMessageSchema, type JobMessage } from "./messages";
+import { jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
 // The push channels end to end: a real HTTP server owning the upgrade (as server.ts does),
 // a standard WebSocket client, and the real pipeline writing progress.
 
 let h: PipelineHarness;
-let server: Server;
-let origin: string;
-const sockets = createJobSocketServer();
+let host: JobSocketHost;
 
 beforeAll(async () => {
   h = await startPipeline();
   h.fakeStore.addStore(generatedStore("live.test", { products: 1500, seed: 9, faults: { latencyMs: 15 } }));
-  server = createServer((_req, res) => res.writeHead(404).end());
-  server.on("upgrade", (req, socket, head) => {
-    if (!sockets.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = await startJobSocketHost();
 });
 
 afterAll(async () => {
-  await sockets.close();
-  server?.close();
+  await host?.close();
   await closeJobEventHub();
   await h?.stop();
 });
 
 function watch(jobId: string) {
-  const socket = new WebSocket(`${origin}/api/ws/${jobId}`);
+  const socket = new WebSocket(`${host.origin}/api/ws/${jobId}`);
   const messages: JobMessage[] = [];
   const opened = new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());

@@ -1,6 +1,6 @@
 import { findJob } from "@/lib/jobs/get-job";
 import { getJobEventHub } from "./job-event-hub";
-import { isTerminal, jobMessage, type JobMessage } from "./messages";
+import { isTerminal, jobMessage, type JobMessage } from "@/lib/jobs/job-messages";
 
 export type JobWatch = { stop: () => void };
 

@@ -57,6 +57,17 @@ describe("diffSnapshots", () => {
     expect(changes).toEqual([]);
   });
 
+  it("never reports additions when the previous listing was the incomplete one", () => {
+    // Product 2 was missed by the earlier crawl, not added since; its variants are not new either.
+    const changes = diffSnapshots(snapshot([product(1)], false), snapshot([product(1), product(2)]));
+    expect(changes).toEqual([]);
+  });
+
+  it("still reports real removals against an incomplete previous listing", () => {
+    const changes = diffSnapshots(snapshot([product(1), product(2)], false), snapshot([product(1)]));
+    expect(changes.map((c) => `${c.subject}:${c.change}:${c.subjectId}`)).toEqual(["product:removed:2"]);
+  });
+
   it("reports collections and pages added, removed and changed", () => {
     const page = (id: number, body: string) => ({ id, handle: `page-${id}`, title: `Page ${id}`, author: null, body, createdAt: null, updatedAt: null, publishedAt: null });
     const changes = diffSnapshots(

@@ -2,9 +2,9 @@ import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, payments, reports, stores, type Job, type Report, type Store } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
-import { loadSnapshotProducts } from "@/lib/analysis/snapshot-products";
-import { REPORT_PROVENANCE } from "@/lib/analysis/report-content";
+import { notFound } from "@/lib/http/errors";
+import { loadSnapshotProducts } from "./snapshot-products";
+import { REPORT_PROVENANCE } from "./provenance";
 import { getEnv } from "@/lib/env";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { serializeStore } from "@/lib/stores/serialize-store";
@@ -46,10 +46,8 @@ export async function findReport(id: string): Promise<Found | null> {
   return bySlug(id);
 }
 
-export async function getReportOrThrow(id: string) {
-  const found = await findReport(id);
-  if (!found) throw notFound(`Report ${id}`);
-  const { job, report, store } = found;
+/** The report body of GET /api/reports/:id. */
+async function reportBody({ job, report, store }: Found) {
   const products = await loadSnapshotProducts(job.id);
   const base = getEnv().BASE_URL.replace(/\/$/, "");
 
@@ -69,4 +67,43 @@ export async function getReportOrThrow(id: string) {
     },
     generated_at: report.createdAt.toISOString(),
   };
+}
+
+async function findReportOrThrow(id: string): Promise<Found> {
+  const found = await findReport(id);
+  if (!found) throw notFound(`Report ${id}`);
+
+  return found;
+}
+
+export async function getReportOrThrow(id: string) {
+  return reportBody(await findReportOrThrow(id));
+}
+
+/** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+
+  return header.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+
+    return tag === "*" || tag === etag;
+  });
+}
+
+/**
+ * GET /api/reports/:id over HTTP. A job's report never changes once written, so it carries
+ * an ETag and is cacheable: by job id for good, by slug or payment id (which can come to
+ * name a newer report) briefly. A revalidation answers 304 without reading a product.
+ */
+export async function getReportResponse(id: string, req: Request): Promise<Response> {
+  const found = await findReportOrThrow(id);
+  const etag = `"report-${found.job.id}"`;
+  const headers = {
+    etag,
+    "cache-control": id === found.job.id ? "public, max-age=31536000, immutable" : "public, max-age=60",
+  };
+  if (matchesEtag(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+
+  return Response.json(await reportBody(found), { headers });
 }

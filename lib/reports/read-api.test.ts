@@ -83,6 +83,27 @@ describe("reports", () => {
     expect(missing.body).toMatchObject({ code: "not_found" });
   });
 
+  it("GET /api/reports/:id is cacheable and revalidates with 304 (a report never changes)", async () => {
+    const { GET } = await import("@/app/api/reports/[id]/route");
+    const get = (id: string, headers: Record<string, string> = {}) =>
+      GET(new Request(`http://localhost:3000/api/reports/${id}`, { headers }), { params: Promise.resolve({ id }) });
+
+    const first = await get(jobId);
+    const etag = first.headers.get("etag");
+    expect(etag).toBe(`"report-${jobId}"`);
+    expect(first.headers.get("cache-control")).toContain("immutable");
+
+    const again = await get(jobId, { "if-none-match": `W/"other", ${etag}` });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+
+    // By slug the answer can move to a newer report: cacheable only briefly.
+    const bySlug = await get("read-api-test");
+    expect(bySlug.headers.get("cache-control")).toBe("public, max-age=60");
+    expect((await get(jobId, { "if-none-match": '"report-someone-else"' })).status).toBe(200);
+  });
+
   it("GET /api/changelog/:jobId lists entries (none for a first analysis)", async () => {
     const changelog = await import("@/app/api/changelog/[jobId]/route");
     const entries = await call(changelog.GET, `/api/changelog/${jobId}`, { jobId });
@@ -120,8 +141,11 @@ describe("directory", () => {
     const { GET } = await import("@/app/api/stores/[slug]/route");
     const page = await call(GET, "/api/stores/read-api-test", { slug: "read-api-test" });
     expect(page.status).toBe(200);
-    expect(page.body.seo.json_ld["@type"]).toBe("OnlineStore");
-    expect(page.body.products.length).toBeGreaterThan(0);
+    expect(page.body.seo.json_ld["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(expect.arrayContaining(["OnlineStore", "ItemList"]));
+    expect(page.body.products.data.length).toBeGreaterThan(0);
+    expect(page.body.products.pagination.total).toBe(22);
+    // The report built by the pipeline carries the price bands the page charts.
+    expect(page.body.prices.distribution.reduce((n: number, band: { count: number }) => n + band.count, 0)).toBeGreaterThan(0);
     expect(page.body.apps.map((a: { slug: string }) => a.slug)).toEqual(expect.arrayContaining(["klaviyo"]));
     expect((await call(GET, "/api/stores/nope", { slug: "nope" })).status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";
 
@@ -115,8 +116,29 @@ function isPasswordRedirect(response: SafeResponse): boolean {
 /** Shopify's password template posts to /password; its body class names the template. */
 export function isPasswordPage(body: string): boolean {
   const head = body.slice(0, 200_000);
+  if (/\btemplate-password\b/.test(head)) return true;
+  // A tokenizer pass, not `<form[^>]+action=…`: that regex rescans the rest of the page
+  // from every `<form`, which a crafted page turns into quadratic work.
+  let found = false;
+  let inForm = false;
+  scanMarkup(head, { xmlMode: false }, {
+    openTag(name) {
+      inForm = name === "form";
+    },
+    attribute(name, value) {
+      if (inForm && name === "action" && isPasswordAction(value)) found = true;
+    },
+  });
 
-  return /<form[^>]+action=["'](?:https?:\/\/[^"'/]+)?\/password["']/i.test(head) || /\btemplate-password\b/.test(head);
+  return found;
+}
+
+function isPasswordAction(action: string | undefined): boolean {
+  if (action === undefined) return false;
+  if (action === "/password") return true;
+  const match = /^https?:\/\/[^/]+(\/.*)$/i.exec(action);
+
+  return match?.[1] === "/password";
 }
 
 function isChallenge(response: SafeResponse): boolean {

@@ -1,8 +1,9 @@
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { normalizeCollections } from "./normalize";
-import type { StoreFailure } from "./outcomes";
+import { isStoreFailure, type StoreFailure } from "./outcomes";
 import { fetchCollectionProductsPage, LISTING_MAX_PAGE, PRODUCTS_PAGE_LIMIT } from "./products";
 import { rawCollectionListSchema } from "./raw-schemas";
+import { readListing } from "./read-listing";
 import type { Collection } from "./schemas";
 
 export type CollectionsPage = { status: "ok"; page: number; collections: Collection[]; rawCount: number };
@@ -43,24 +44,16 @@ export async function fetchCollections(
   domain: string,
   options: StoreFetchOptions & { maxPages?: number } = {},
 ): Promise<CollectionList | StoreFailure> {
-  const maxPages = options.maxPages ?? LISTING_MAX_PAGE;
-  const byId = new Map<number, Collection>();
-  for (let page = 1; page <= maxPages; page += 1) {
-    const answer = await fetchCollectionsPage(domain, page, options);
-    if (answer.status !== "ok") {
-      return answer;
-    }
-    const before = byId.size;
-    for (const collection of answer.collections) {
-      byId.set(collection.id, collection);
-    }
-    // An empty page ends the list; a page with nothing new means `page` is ignored.
-    if (answer.rawCount === 0 || byId.size === before) {
-      return { status: "ok", collections: [...byId.values()], complete: true, requests: page };
-    }
-  }
+  const listing = await readListing(
+    async (page) => {
+      const answer = await fetchCollectionsPage(domain, page, options);
+      return answer.status === "ok" ? { ...answer, items: answer.collections } : answer;
+    },
+    { maxPages: options.maxPages ?? LISTING_MAX_PAGE },
+  );
+  if (isStoreFailure(listing)) return listing;
 
-  return { status: "ok", collections: [...byId.values()], complete: false, requests: maxPages };
+  return { status: "ok", collections: listing.items, complete: listing.complete, requests: listing.requests };
 }
 
 export type MembershipCursor = { index: number; page: number };

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseResolveRules } from "@/lib/net";
-import { startTestServer } from "@/lib/net/test-server";
+import { startTestServer } from "@/testing/test-server";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { createPacer } from "./pacer";
-import { createVirtualClock } from "./test-clock";
+import { createVirtualClock } from "@/testing/test-clock";
 
 type Reply = (res: ServerResponse) => void;
 

@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/env";
+import { currentStepSignal } from "@/lib/workflow/step-signal";
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
 import { computeBackoffMs, parseRetryAfter } from "./backoff";
 import { classifyAnswer, type ExpectedBody } from "./classify-answer";
@@ -68,6 +69,8 @@ export async function fetchStore(
   const maxRetries = options.maxRetries ?? env.SCRAPER_MAX_RETRIES;
   const maxBlockStreak = options.maxBlockStreak ?? DEFAULT_MAX_BLOCK_STREAK;
   const url = `https://${domain}${path}`;
+  // Inside a workflow step, the step's signal: a worker that lost the step stops crawling.
+  const signal = options.signal ?? currentStepSignal();
   const request: SafeFetchOptions = {
     ...options.net,
     headers: {
@@ -77,13 +80,13 @@ export async function fetchStore(
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
     shouldFollowRedirect: (next) => next.pathname !== "/password",
-    signal: options.signal,
+    signal,
   };
 
   for (let attempt = 0; ; attempt += 1) {
     let result;
     try {
-      result = await pacer.schedule(key, () => safeFetch(url, request), options.signal);
+      result = await pacer.schedule(key, () => safeFetch(url, request), signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
     }

@@ -1,50 +1,37 @@
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  ndash: "–",
-  mdash: "—",
-  hellip: "…",
-  rsquo: "’",
-  lsquo: "‘",
-  rdquo: "”",
-  ldquo: "“",
-};
+import { scanMarkup } from "./scan-markup";
+
+/** A description needs a few thousand characters; no body is worth parsing past this. */
+export const HTML_TEXT_MAX_INPUT = 512 * 1024;
+
+const SKIPPED = new Set(["script", "style", "noscript", "template"]);
 
 /**
- * Plain text of a product/page body, truncated on a word boundary. A regex pass, not
- * a DOM parse: it runs for every product of a 30,000-product catalogue and only
- * feeds a short description.
+ * Plain text of a product/page body, truncated on a word boundary. htmlparser2's
+ * tokenizer is one linear pass (crafted bodies such as thousands of unclosed `<script` or
+ * `<!--` cannot make it rescan), and the input is capped before parsing.
  */
 export function htmlToText(html: string | null | undefined, maxLength: number): string {
   if (!html) {
     return "";
   }
-  const text = decodeEntities(
-    html
-      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, " ")
-      .replace(/<!--[\s\S]*?-->/g, " ")
-      .replace(/<[^>]*>/g, " "),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
+  const parts: string[] = [];
+  let skipDepth = 0;
+  scanMarkup(html.length > HTML_TEXT_MAX_INPUT ? html.slice(0, HTML_TEXT_MAX_INPUT) : html, { xmlMode: false }, {
+    openTag(name) {
+      if (SKIPPED.has(name)) skipDepth += 1;
+      parts.push(" ");
+    },
+    closeTag(name) {
+      if (SKIPPED.has(name) && skipDepth > 0) skipDepth -= 1;
+      parts.push(" ");
+    },
+    text(text) {
+      if (skipDepth === 0) parts.push(text);
+    },
+  });
+  const text = parts.join("").replace(/\s+/g, " ").trim();
 
   return truncate(text, maxLength);
-}
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity.startsWith("#")) {
-      const code = entity[1] === "x" || entity[1] === "X" ? Number.parseInt(entity.slice(2), 16) : Number(entity.slice(1));
-
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
-  });
 }
 
 function truncate(text: string, maxLength: number): string {

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { htmlToText } from "./html-text";
 import {
   rawCollectionSchema,
@@ -16,18 +17,21 @@ export const DESCRIPTION_MAX_CHARS = 500;
 export const PAGE_BODY_MAX_CHARS = 2000;
 export const MAX_IMAGES_KEPT = 3;
 
-/** Parses raw products one at a time; malformed ones are counted, not fatal. */
-export function normalizeProducts(items: readonly unknown[]): { products: Product[]; skipped: number } {
-  const products: Product[] = [];
+/** Parses raw items one at a time: a malformed one is counted and left out, never fatal. */
+function normalizeEach<R, T>(items: readonly unknown[], schema: z.ZodType<R>, normalize: (raw: R) => T): { items: T[]; skipped: number } {
+  const normalized: T[] = [];
   let skipped = 0;
   for (const item of items) {
-    const parsed = rawProductSchema.safeParse(item);
-    if (parsed.success) {
-      products.push(normalizeProduct(parsed.data));
-    } else {
-      skipped += 1;
-    }
+    const parsed = schema.safeParse(item);
+    if (parsed.success) normalized.push(normalize(parsed.data));
+    else skipped += 1;
   }
+
+  return { items: normalized, skipped };
+}
+
+export function normalizeProducts(items: readonly unknown[]): { products: Product[]; skipped: number } {
+  const { items: products, skipped } = normalizeEach(items, rawProductSchema, normalizeProduct);
 
   return { products, skipped };
 }
@@ -133,11 +137,7 @@ function normalizeMeta(raw: RawMeta): StoreMeta {
 }
 
 export function normalizeCollections(items: readonly unknown[]): Collection[] {
-  return items.flatMap((item) => {
-    const parsed = rawCollectionSchema.safeParse(item);
-
-    return parsed.success ? [normalizeCollection(parsed.data)] : [];
-  });
+  return normalizeEach(items, rawCollectionSchema, normalizeCollection).items;
 }
 
 function normalizeCollection(raw: RawCollection): Collection {
@@ -154,11 +154,7 @@ function normalizeCollection(raw: RawCollection): Collection {
 }
 
 export function normalizePages(items: readonly unknown[]): Page[] {
-  return items.flatMap((item) => {
-    const parsed = rawPageSchema.safeParse(item);
-
-    return parsed.success ? [normalizePage(parsed.data)] : [];
-  });
+  return normalizeEach(items, rawPageSchema, normalizePage).items;
 }
 
 function normalizePage(raw: RawPage): Page {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPacer, pacerKeyForDomain } from "./pacer";
-import { createVirtualClock } from "./test-clock";
+import { createVirtualClock } from "@/testing/test-clock";
 
 describe("createPacer", () => {
   it("runs one task at a time per store and spaces starts by the min interval", async () => {

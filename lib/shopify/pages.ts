@@ -1,7 +1,8 @@
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { normalizePages } from "./normalize";
-import type { StoreFailure } from "./outcomes";
+import { isStoreFailure, type StoreFailure } from "./outcomes";
 import { rawPageListSchema } from "./raw-schemas";
+import { readListing } from "./read-listing";
 import type { Page } from "./schemas";
 
 export type PagesPage = { status: "ok"; page: number; pages: Page[]; rawCount: number };
@@ -33,25 +34,14 @@ export async function fetchPages(
   domain: string,
   options: StoreFetchOptions & { maxPages?: number } = {},
 ): Promise<PageList | StoreFailure> {
-  const maxPages = options.maxPages ?? 20;
-  const byId = new Map<number, Page>();
-  for (let page = 1; page <= maxPages; page += 1) {
-    const answer = await fetchPagesPage(domain, page, options);
-    if (answer.status === "http_error" && answer.httpStatus === 404) {
-      return { status: "ok", pages: [], complete: false, requests: page };
-    }
-    if (answer.status !== "ok") {
-      return answer;
-    }
-    const before = byId.size;
-    for (const item of answer.pages) {
-      byId.set(item.id, item);
-    }
-    // An empty page ends the list; a page with nothing new means `page` is ignored.
-    if (answer.rawCount === 0 || byId.size === before) {
-      return { status: "ok", pages: [...byId.values()], complete: true, requests: page };
-    }
-  }
+  const listing = await readListing(
+    async (page) => {
+      const answer = await fetchPagesPage(domain, page, options);
+      return answer.status === "ok" ? { ...answer, items: answer.pages } : answer;
+    },
+    { maxPages: options.maxPages ?? 20, isMissing: (failure) => failure.status === "http_error" && failure.httpStatus === 404 },
+  );
+  if (isStoreFailure(listing)) return listing;
 
-  return { status: "ok", pages: [...byId.values()], complete: false, requests: maxPages };
+  return { status: "ok", pages: listing.items, complete: listing.complete, requests: listing.requests };
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseResolveRules } from "@/lib/net";
-import { startTestServer } from "@/lib/net/test-server";
+import { startTestServer } from "@/testing/test-server";
 import type { StoreFetchOptions } from "./fetch-store";
 import { createPacer } from "./pacer";
 import { crawlProducts } from "./product-crawl";
-import { createVirtualClock } from "./test-clock";
+import { createMemorySeenProducts } from "./seen-products";
+import { createVirtualClock } from "@/testing/test-clock";
 
 /** Minimal list-shape products with ids from..from+count-1. */
 const products = (from: number, count: number) =>
@@ -15,8 +16,24 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
   server = await startTestServer((req, res) => {
-    const page = Number(new URL(req.url ?? "/", "http://x").searchParams.get("page"));
-    const answer = pages.get(page) ?? { status: 200, body: JSON.stringify({ products: [] }) };
+    const url = new URL(req.url ?? "/", "http://x");
+    // The product sitemap lists every product the listing pages hold, as Shopify's does.
+    if (url.pathname === "/sitemap.xml") {
+      const index = `<sitemapindex><sitemap><loc>https://shop.test/sitemap_products_1.xml?from=1&amp;to=99999</loc></sitemap></sitemapindex>`;
+      return res.writeHead(200, { "content-type": "application/xml" }).end(index);
+    }
+    if (url.pathname === "/sitemap_products_1.xml") {
+      const handles = [...pages.values()].flatMap((answer) => {
+        try {
+          return (JSON.parse(answer.body) as { products: { handle: string }[] }).products.map((p) => p.handle);
+        } catch {
+          return [];
+        }
+      });
+      const urls = handles.map((handle) => `<url><loc>https://shop.test/products/${handle}</loc></url>`).join("");
+      return res.writeHead(200, { "content-type": "application/xml" }).end(`<urlset>${urls}</urlset>`);
+    }
+    const answer = pages.get(Number(url.searchParams.get("page"))) ?? { status: 200, body: JSON.stringify({ products: [] }) };
     res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
   });
 });
@@ -45,7 +62,8 @@ describe("crawlProducts", () => {
     pages.set(2, ok(products(251, 249)));
     pages.set(3, ok(products(500, 3)));
     const slice = await crawlProducts("shop.test", null, options);
-    expect(slice).toMatchObject({ state: "done", outcome: "ok", requests: 4 });
+    // Four listing pages, then the sitemap index and its product sitemap to reconcile.
+    expect(slice).toMatchObject({ state: "done", outcome: "ok", requests: 6 });
     expect(slice.products).toHaveLength(502);
   });
 
@@ -62,13 +80,16 @@ describe("crawlProducts", () => {
   it("stops on a store that is down, and resumes at the same page later", async () => {
     pages.set(1, ok(products(1, 250)));
     pages.set(2, { status: 503, body: "" });
-    const first = await crawlProducts("shop.test", null, options);
+    // What the workflow keeps between slices: the products delivered so far.
+    const seen = createMemorySeenProducts();
+    const first = await crawlProducts("shop.test", null, { ...options, seen });
     expect(first).toMatchObject({ state: "failed", failure: { status: "unavailable", httpStatus: 503 } });
     expect(first.products).toHaveLength(250);
     expect(first.cursor.page).toBe(2);
+    seen.remember(first.products);
 
     pages.set(2, ok(products(251, 5)));
-    const second = await crawlProducts("shop.test", first.cursor, options);
+    const second = await crawlProducts("shop.test", first.cursor, { ...options, seen });
     expect(second).toMatchObject({ state: "done", outcome: "ok" });
     expect(second.products.map((p) => p.id)).toEqual([251, 252, 253, 254, 255]);
   });

@@ -19,7 +19,7 @@ import { fetchProductSitemapPaths, fetchSitemapProductHandles } from "./sitemap"
  * slice and de-duplicated through SeenProducts, never kept here.
  */
 export const productCrawlCursorSchema = z.object({
-  phase: z.enum(["listing", "collections", "sitemap", "done"]),
+  phase: z.enum(["listing", "collections", "sitemap", "verify", "done"]),
   /** Next /products.json page. */
   page: z.number().int().min(1),
   /** Fallback, per-collection listings: page of /collections.json, collection within it, its products page. */
@@ -36,9 +36,25 @@ export const productCrawlCursorSchema = z.object({
   issues: z.array(z.string()),
   productsFound: z.number().int().min(0),
   requests: z.number().int().min(0),
+  /** Reconciliation against the product sitemap (defaults keep cursors of older runs readable). */
+  reconciliation: z
+    .object({
+      /** Every child product sitemap was read. */
+      sitemapRead: z.boolean(),
+      /** Distinct product handles the sitemap lists. */
+      sitemapProducts: z.number().int().min(0),
+      /** Products the listing missed and the sitemap supplied (fetched by handle). */
+      recovered: z.number().int().min(0),
+      /** Products read during the crawl that no longer existed at its end. */
+      gone: z.number().int().min(0),
+      /** Child sitemaps counted into sitemapProducts (a re-read child is not counted twice). */
+      countedSitemaps: z.number().int().min(0),
+    })
+    .default({ sitemapRead: false, sitemapProducts: 0, recovered: 0, gone: 0, countedSitemaps: 0 }),
 });
 
 export type ProductCrawlCursor = z.infer<typeof productCrawlCursorSchema>;
+export type Reconciliation = ProductCrawlCursor["reconciliation"];
 
 export type ProductCrawlOptions = StoreFetchOptions & {
   /** Soft bound on store requests in this slice (default 40). */
@@ -63,6 +79,8 @@ export type ProductCrawlSlice = {
 const MAX_ISSUES = 20;
 const MAX_LISTING_SKIPS_IN_ROW = 2;
 const SITEMAP_BATCH = 100;
+/** Products checked one by one when the crawl holds more than the sitemap lists. */
+const MAX_UNLISTED_CHECKS = 500;
 
 export function startProductCrawl(): ProductCrawlCursor {
   return {
@@ -79,6 +97,7 @@ export function startProductCrawl(): ProductCrawlCursor {
     issues: [],
     productsFound: 0,
     requests: 0,
+    reconciliation: { sitemapRead: false, sitemapProducts: 0, recovered: 0, gone: 0, countedSitemaps: 0 },
   };
 }
 
@@ -144,8 +163,10 @@ function runUnit(slice: Slice): Promise<UnitResult> {
       return readListingPage(slice);
     case "collections":
       return readCollectionUnit(slice);
-    default:
+    case "sitemap":
       return readSitemapUnit(slice);
+    default:
+      return verifyUnlistedProducts(slice);
   }
 }
 
@@ -180,7 +201,9 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
     return null;
   }
   if (answer.rawCount === 0) {
-    cursor.phase = "done";
+    // The listing pages by offset: a product deleted or added while we read it shifts the
+    // pages under us. The sitemap, an independent list, tells what the listing missed.
+    cursor.phase = "sitemap";
 
     return null;
   }
@@ -194,10 +217,14 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
     return null;
   }
   slice.lastListingFirstId = firstId;
-  const { failure } = await deliver(slice, answer.products);
-  if (!failure) {
-    cursor.page += 1;
-  }
+
+  return deliverThenAdvance(slice, answer.products, () => (cursor.page += 1));
+}
+
+/** Delivers a page's products; the cursor moves past the page only once they are delivered. */
+async function deliverThenAdvance(slice: Slice, products: Product[], advance: () => void): Promise<UnitResult> {
+  const { failure } = await deliver(slice, products);
+  if (!failure) advance();
 
   return failure;
 }
@@ -258,33 +285,41 @@ async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
     return null;
   }
   slice.lastCollectionFirstId = firstId;
-  const { failure } = await deliver(slice, answer.products);
-  if (!failure) {
-    cursor.collectionProductsPage += 1;
-  }
 
-  return failure;
+  return deliverThenAdvance(slice, answer.products, () => (cursor.collectionProductsPage += 1));
 }
 
 async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
   const { cursor } = slice;
+  const reconciliation = cursor.reconciliation;
+  // Past the cap with the announced count in hand, the sitemap only reconciles; otherwise an
+  // unreadable sitemap leaves the listing unconfirmed.
+  const needed = !(cursor.reachedCap && hasEnough(slice));
   if (!slice.sitemapPaths) {
     const index = await fetchProductSitemapPaths(slice.domain, slice.options);
     slice.used += 1;
     if (index.status !== "ok") {
       return skipOrStop(slice, index, "sitemap index", () => {
         cursor.phase = "done";
-      }, !hasEnough(slice));
+      }, needed);
     }
-    if (index.paths.length === 0 && !hasEnough(slice)) {
+    if (index.paths.length === 0 && needed && cursor.productsFound > 0) {
       noteIssue(slice, "the sitemap lists no product sitemaps", true);
     }
+    if (cursor.sitemapIndex === 0 && reconciliation.countedSitemaps === 0) reconciliation.sitemapRead = index.paths.length > 0;
     slice.sitemapPaths = index.paths;
   }
 
   const path = slice.sitemapPaths[cursor.sitemapIndex];
   if (path === undefined) {
-    cursor.phase = "done";
+    if (!holdsUnlistedProducts(slice)) {
+      cursor.phase = "done";
+
+      return null;
+    }
+    // Verify in a slice of its own, once every product delivered so far is stored.
+    cursor.phase = "verify";
+    slice.used = Math.max(slice.used, slice.max);
 
     return null;
   }
@@ -296,7 +331,13 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
     const child = await fetchSitemapProductHandles(slice.domain, path, slice.options);
     slice.used += 1;
     if (child.status !== "ok") {
+      reconciliation.sitemapRead = false;
+
       return skipOrStop(slice, child, `sitemap ${path}`, nextSitemap);
+    }
+    if (reconciliation.countedSitemaps === cursor.sitemapIndex) {
+      reconciliation.sitemapProducts += child.handles.length;
+      reconciliation.countedSitemaps += 1;
     }
     slice.sitemapHandles = { index: cursor.sitemapIndex, handles: child.handles };
   }
@@ -320,7 +361,9 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
     const answer = await fetchProductByHandle(slice.domain, handle, slice.options);
     slice.used += 1;
     if (answer.status === "ok") {
-      await deliver(slice, [answer.product], false);
+      const { delivered } = await deliver(slice, [answer.product], false);
+      // Below the cap the listing should have had it: a shift hid it from us.
+      if (!cursor.reachedCap) reconciliation.recovered += delivered;
     } else if (answer.status !== "missing") {
       const offset = cursor.sitemapOffset + i;
       const stop = skipOrStop(slice, answer, `product ${handle}`, () => undefined);
@@ -332,6 +375,55 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
     }
   }
   cursor.sitemapOffset += batch.length;
+
+  return null;
+}
+
+/**
+ * The crawl holds more products than the sitemap lists: some it read may be gone since
+ * (deleted or unpublished mid-crawl). Those not listed are checked one by one; the gone
+ * ones are marked, never silently kept or dropped.
+ */
+async function verifyUnlistedProducts(slice: Slice): Promise<UnitResult> {
+  const { cursor } = slice;
+  const reconciliation = cursor.reconciliation;
+  const seen = slice.options.seen;
+  cursor.phase = "done";
+  if (!seen || !holdsUnlistedProducts(slice)) return null;
+
+  const listed = new Set<string>();
+  const index = await fetchProductSitemapPaths(slice.domain, slice.options);
+  slice.used += 1;
+  if (index.status !== "ok") return skipOrStop(slice, index, "sitemap index (verify)", () => undefined);
+  for (const path of index.paths) {
+    const child = await fetchSitemapProductHandles(slice.domain, path, slice.options);
+    slice.used += 1;
+    if (child.status !== "ok") return skipOrStop(slice, child, `sitemap ${path} (verify)`, () => undefined);
+    for (const handle of child.handles) listed.add(handle);
+  }
+
+  const unlisted = await seen.findUnlisted(listed);
+  if (unlisted.length > MAX_UNLISTED_CHECKS) {
+    noteIssue(slice, `${unlisted.length} products are not in the sitemap; checked the first ${MAX_UNLISTED_CHECKS}`, true);
+  }
+  const goneIds: number[] = [];
+  for (const product of unlisted.slice(0, MAX_UNLISTED_CHECKS)) {
+    const answer = await fetchProductByHandle(slice.domain, product.handle, slice.options);
+    slice.used += 1;
+    if (answer.status === "missing") goneIds.push(product.id);
+    else if (answer.status !== "ok") {
+      const stop = skipOrStop(slice, answer, `product ${product.handle} (verify)`, () => undefined);
+      if (stop) {
+        cursor.phase = "verify";
+
+        return stop;
+      }
+    }
+  }
+  if (goneIds.length > 0) {
+    await seen.markGone(goneIds);
+    reconciliation.gone += goneIds.length;
+  }
 
   return null;
 }
@@ -397,6 +489,13 @@ function noteIssue(slice: Slice, issue: string, marksIncomplete: boolean): void 
   if (slice.cursor.issues.length < MAX_ISSUES) {
     slice.cursor.issues.push(issue);
   }
+}
+
+/** More products in hand than the (fully read) sitemap lists: some may be gone since. */
+function holdsUnlistedProducts({ cursor, options }: Slice): boolean {
+  const { sitemapRead, sitemapProducts, gone } = cursor.reconciliation;
+
+  return Boolean(options.seen) && sitemapRead && cursor.productsFound - gone > sitemapProducts;
 }
 
 function hasEnough(slice: Slice): boolean {

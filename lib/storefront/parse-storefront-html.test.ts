@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDawnStorefrontHtml } from "./dawn-fixture";
+import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { parseStorefrontHtml } from "./parse-storefront-html";
 import { findAssignedLiterals, readAssignedValue } from "./script-literals";
 import { themeNameForStoreId } from "./theme-store";

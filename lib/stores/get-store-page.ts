@@ -1,58 +1,156 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apps, reports, snapshotProducts, storeApps, stores } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { apps, pagespeedAudits, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { offsetOf, paginated } from "@/lib/http/pagination";
 import { productSchema } from "@/lib/shopify/schemas";
-import { serializeStore, storePageUrl } from "./serialize-store";
+import { buildStoreJsonLd } from "./json-ld";
+import type { PriceDistribution } from "./price-distribution";
+import type { StorePageQuery } from "./schemas";
+import { serializeStore, siteUrl, storePageUrl } from "./serialize-store";
 
-/** Products shown on a store page; the full catalogue is in the report. */
-const STORE_PAGE_PRODUCTS = 48;
+/** Collections listed on the page; the report has them all. */
+const STORE_PAGE_COLLECTIONS = 60;
 
-/** The public store page data: SEO content, products, collections, apps. */
-export async function getStorePageOrThrow(slug: string) {
+type ReportSummary = {
+  product_count?: number;
+  variant_count?: number;
+  available_product_count?: number;
+  price_min?: string | null;
+  price_max?: string | null;
+  top_vendors?: { vendor: string; count: number }[];
+  price_distribution?: PriceDistribution;
+};
+
+type CollectionEntry = { id: number; handle: string; title: string; productsCount: number | null };
+
+async function findStore(slug: string): Promise<Store & { latestJobId: string }> {
   const [store] = await getDb().select().from(stores).where(eq(stores.slug, slug)).limit(1);
   if (!store?.latestJobId) throw notFound(`Store ${slug}`);
 
-  const [report] = await getDb().select().from(reports).where(eq(reports.jobId, store.latestJobId)).limit(1);
-  const productRows = await getDb()
+  return store as Store & { latestJobId: string };
+}
+
+/**
+ * One page of the latest snapshot's products, in SQL and in primary-key order: a
+ * 30,000-product store costs one index range read of `per_page` rows, never the whole
+ * catalogue. The total comes from the store row the analysis wrote.
+ */
+async function readProductPage(jobId: string, total: number | null, query: StorePageQuery) {
+  const rows = await getDb()
     .select({ data: snapshotProducts.data })
     .from(snapshotProducts)
-    .where(eq(snapshotProducts.jobId, store.latestJobId))
-    .orderBy(asc(snapshotProducts.title))
-    .limit(STORE_PAGE_PRODUCTS);
-  const installed = await getDb()
-    .select({ slug: apps.slug, name: apps.name, category: apps.category })
-    .from(storeApps)
-    .innerJoin(apps, eq(apps.slug, storeApps.appSlug))
-    .where(eq(storeApps.storeId, store.id))
-    .orderBy(asc(apps.name));
+    .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)))
+    .orderBy(asc(snapshotProducts.productId))
+    .limit(query.per_page)
+    .offset(offsetOf(query));
+  const count =
+    total ??
+    (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt))))[0]?.n ??
+    0;
 
-  const summary = serializeStore(store);
+  return paginated(
+    rows.map((row) => productSchema.parse(row.data)),
+    query,
+    count,
+  );
+}
+
+/** Collections of the report without their product id lists (which can be huge). */
+async function readCollections(jobId: string): Promise<{ total: number; shown: CollectionEntry[] }> {
+  const [row] = await getDb()
+    .select({
+      total: sql<number>`coalesce(jsonb_array_length(${reports.collections}), 0)::int`,
+      shown: sql<CollectionEntry[]>`coalesce((
+        select jsonb_agg(jsonb_build_object('id', c->'id', 'handle', c->'handle', 'title', c->'title', 'productsCount', c->'productsCount'))
+        from (select c from jsonb_array_elements(${reports.collections}) c limit ${STORE_PAGE_COLLECTIONS}) t
+      ), '[]'::jsonb)`,
+    })
+    .from(reports)
+    .where(eq(reports.jobId, jobId));
+
+  return { total: row?.total ?? 0, shown: row?.shown ?? [] };
+}
+
+/** The public store page: summary, prices, a page of products, collections, theme, apps, PageSpeed, SEO. */
+export async function getStorePageOrThrow(slug: string, query: StorePageQuery = { page: 1, per_page: 24 }) {
+  const store = await findStore(slug);
+  const jobId = store.latestJobId;
+
+  const [[report], products, collections, installed, audits] = await Promise.all([
+    getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
+    readProductPage(jobId, store.productCount, query),
+    readCollections(jobId),
+    getDb()
+      .select({ slug: apps.slug, name: apps.name, category: apps.category })
+      .from(storeApps)
+      .innerJoin(apps, eq(apps.slug, storeApps.appSlug))
+      .where(eq(storeApps.storeId, store.id))
+      .orderBy(asc(apps.name)),
+    getDb()
+      .select({ strategy: pagespeedAudits.strategy, performanceScore: pagespeedAudits.performanceScore, metrics: pagespeedAudits.metrics, error: pagespeedAudits.error, fetchedAt: pagespeedAudits.fetchedAt })
+      .from(pagespeedAudits)
+      .where(eq(pagespeedAudits.jobId, jobId))
+      .orderBy(asc(pagespeedAudits.strategy)),
+  ]);
+
+  const summary = (report?.summary ?? {}) as ReportSummary;
   const name = store.name ?? store.domain;
-  const description =
+  const description = (
     store.description ??
-    `${name} is a Shopify store with ${store.productCount ?? 0} products${store.themeName ? ` on the ${store.themeName} theme` : ""}.`;
+    `${name} is a Shopify store with ${store.productCount ?? 0} products${store.themeName ? ` on the ${store.themeName} theme` : ""}.`
+  ).slice(0, 300);
+  const canonical = storePageUrl(store.slug);
+  const indexable = store.publishedAt !== null;
 
   return {
-    store: summary,
+    store: serializeStore(store),
     seo: {
       title: `${name} — Shopify store analysis`,
-      description: description.slice(0, 300),
-      canonical: storePageUrl(store.slug),
-      indexable: store.publishedAt !== null,
-      json_ld: {
-        "@context": "https://schema.org",
-        "@type": "OnlineStore",
-        name,
-        url: `https://${store.domain}`,
-        description,
-        ...(store.currency ? { currenciesAccepted: store.currency } : {}),
-      },
+      description,
+      canonical,
+      indexable,
+      og_image: `${canonical}/opengraph-image`,
+      json_ld: buildStoreJsonLd({ store, name, description, canonical, products: products.data, siteUrl: siteUrl() }),
     },
-    summary: report?.summary ?? null,
-    products: productRows.map((row) => productSchema.parse(row.data)),
-    collections: (report?.collections as unknown[] | undefined) ?? [],
+    summary: {
+      product_count: summary.product_count ?? store.productCount ?? 0,
+      variant_count: summary.variant_count ?? null,
+      available_product_count: summary.available_product_count ?? null,
+      collection_count: store.collectionCount ?? collections.total,
+      page_count: store.pageCount ?? null,
+      top_vendors: summary.top_vendors ?? [],
+    },
+    prices: {
+      currency: store.currency,
+      min: summary.price_min ?? null,
+      max: summary.price_max ?? null,
+      median: summary.price_distribution?.median ?? null,
+      distribution: summary.price_distribution?.bands ?? [],
+    },
+    products,
+    collections: { total: collections.total, data: collections.shown },
+    theme: store.themeName,
     apps: installed,
-    latest_job_id: store.latestJobId,
+    pagespeed: audits.map((audit) => ({
+      strategy: audit.strategy,
+      performance_score: audit.performanceScore,
+      metrics: audit.metrics,
+      error: audit.error,
+      fetched_at: audit.fetchedAt.toISOString(),
+    })),
+    analyzed_at: store.lastAnalyzedAt?.toISOString() ?? report?.createdAt.toISOString() ?? null,
+    first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null,
+    published_at: store.publishedAt?.toISOString() ?? null,
+    latest_job_id: jobId,
+    report_url: `${siteUrl()}/reports/${jobId}`,
+    export_urls: indexable
+      ? {
+          csv: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=csv`,
+          json: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=json`,
+        }
+      : null,
   };
 }
+
+export type StorePageData = Awaited<ReturnType<typeof getStorePageOrThrow>>;

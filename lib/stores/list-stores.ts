@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { storeApps, stores } from "@/db/schema";
-import { offsetOf, paginated } from "@/lib/api/pagination";
-import type { ListStoresQuery } from "./store-schemas";
+import { offsetOf, paginated } from "@/lib/http/pagination";
+import type { ListStoresQuery } from "./schemas";
 import { serializeStore } from "./serialize-store";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,9 +1,12 @@
 import type { Store } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { storeSummarySchema, type StoreSummary } from "./store-schemas";
+import { storeSummarySchema, type StoreSummary } from "./schemas";
+
+/** The public origin, without a trailing slash. */
+export const siteUrl = () => getEnv().BASE_URL.replace(/\/$/, "");
 
 export function storePageUrl(slug: string): string {
-  return `${getEnv().BASE_URL.replace(/\/$/, "")}/stores/${slug}`;
+  return `${siteUrl()}/stores/${slug}`;
 }
 
 export function serializeStore(store: Store): StoreSummary {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/db";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { getEngineKind } from "@/lib/env";
 import packageJson from "@/package.json";
 

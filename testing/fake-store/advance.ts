@@ -31,6 +31,12 @@ export function advanceStore(target: Target, options: AdvanceOptions, step: numb
     changes.push({ kind: "product_removed", productId: product.id, handle: product.handle, variantIds: product.variants.map((v) => v.id) });
   }
 
+  for (const slot of pickProductsToRemove(target, rng, options.unpublishProducts)) {
+    const product = target.catalog.product(slot);
+    target.catalog.remove(slot);
+    changes.push({ kind: "product_unpublished", productId: product.id, handle: product.handle, variantIds: product.variants.map((v) => v.id) });
+  }
+
   for (const { variantId, amount } of inventoryPlan(target, rng, options.sales, touched, true)) {
     changes.push(changeInventory(target, variantId, -amount, now, "sale"));
   }

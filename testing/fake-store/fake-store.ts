@@ -34,6 +34,9 @@ export class FakeStore {
   private entries: RequestLogEntry[] = [];
   private state: StoreCounters = emptyCounters();
   private steps = 0;
+  private scheduled: Array<{ due: (seq: number, path: string) => boolean; options: AdvanceOptions }> = [];
+  /** What the scheduled changes (changeAt) did, in the order they happened. */
+  readonly changesDuringCrawl: FakeChange[] = [];
 
   constructor(readonly definition: StoreDefinition) {
     this.domain = normaliseHost(definition.domain);
@@ -51,6 +54,29 @@ export class FakeStore {
   advance(options: AdvanceOptions = {}): FakeChange[] {
     if (!this.shop) throw new Error(`${this.domain} is not a Shopify store`);
     return advanceStore(this.shop, options, ++this.steps);
+  }
+
+  /**
+   * Changes the store while it is being read: `options` is applied just before the store
+   * serves its `afterRequests + 1`-th request from now (0: before the very next one).
+   */
+  changeAt(afterRequests: number, options: AdvanceOptions): void {
+    const atRequest = this.state.requests + afterRequests + 1;
+    this.scheduled.push({ due: (seq) => seq >= atRequest, options });
+  }
+
+  /** Like changeAt, just before the first request whose path (with query) matches `path`. */
+  changeBefore(path: RegExp, options: AdvanceOptions): void {
+    this.scheduled.push({ due: (_seq, requested) => path.test(requested), options });
+  }
+
+  /** Called by the server before it answers a storefront request of this store. */
+  beforeRequest(path: string): void {
+    const seq = this.state.requests + 1;
+    const due = this.scheduled.filter((s) => s.due(seq, path));
+    if (due.length === 0) return;
+    this.scheduled = this.scheduled.filter((s) => !due.includes(s));
+    for (const { options } of due) this.changesDuringCrawl.push(...this.advance({ minutes: 0, ...options }));
   }
 
   counters(): StoreCounters {

@@ -99,6 +99,7 @@ async function handle(registry: StoreRegistry, req: IncomingMessage, res: Server
     send(res, method, html(notShopifyHtml(host, url.pathname + url.search)));
     return;
   }
+  if (store.shop) store.beforeRequest(url.pathname + url.search);
   const fault = store.shop ? store.faults.next(isDataEndpoint(url.pathname)) : null;
   const reply: Reply = fault
     ? { status: fault.status, headers: { "content-type": "text/html; charset=utf-8", ...fault.headers }, body: fault.body }

@@ -93,6 +93,8 @@ export interface AdvanceOptions {
   addProducts?: number;
   /** A count, or product ids. */
   removeProducts?: number | number[];
+  /** Like removal for the storefront (gone from listings, sitemap and /products/<handle>), reported as unpublished. */
+  unpublishProducts?: number[];
   addPages?: number;
   /** A count, or page ids. */
   removePages?: number | number[];
@@ -127,6 +129,7 @@ export type FakeChange =
     }
   | { kind: "product_added"; productId: number; handle: string; variantIds: number[] }
   | { kind: "product_removed"; productId: number; handle: string; variantIds: number[] }
+  | { kind: "product_unpublished"; productId: number; handle: string; variantIds: number[] }
   | { kind: "page_added"; pageId: number; handle: string }
   | { kind: "page_removed"; pageId: number; handle: string }
   | { kind: "collection_added"; collectionId: number; handle: string }

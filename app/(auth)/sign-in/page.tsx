@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { redirect } from "next/navigation";
 import { FormAlert } from "@/components/auth/form-field";
 import { AuthCard } from "@/components/auth/auth-card";
+import { AuthSwitch } from "@/components/auth/auth-switch";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { auth } from "@/lib/auth/auth";
-import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { redirectIfSignedIn } from "@/lib/auth/redirect-if-signed-in";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 export const dynamic = "force-dynamic";
@@ -14,20 +12,12 @@ export const metadata: Metadata = { title: "Sign in", robots: { index: false } }
 
 export default async function SignInPage(props: PageProps<"/sign-in">) {
   const params = await props.searchParams;
-  const callbackUrl = safeCallbackPath(params.callbackUrl);
-  if ((await auth())?.user) redirect(callbackUrl);
+  const callbackUrl = await redirectIfSignedIn(params.callbackUrl);
 
   return (
     <AuthCard
       title="Sign in to StoreLens"
-      subtitle={
-        <>
-          New here?{" "}
-          <Link href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="text-indigo-700 hover:underline">
-            Create an account
-          </Link>
-        </>
-      }
+      subtitle={<AuthSwitch prompt="New here?" href="/sign-up" label="Create an account" callbackUrl={callbackUrl} />}
     >
       {params.reset === "done" ? <FormAlert tone="success">Your password has been changed. Sign in with the new one.</FormAlert> : null}
       <OAuthButtons callbackUrl={callbackUrl} />

@@ -1,4 +1,4 @@
-import { created } from "@/lib/api/responses";
+import { created } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
 import { createApiKey, createApiKeySchema, listApiKeys } from "@/lib/api-keys";
 

@@ -1,9 +1,9 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/workflow/client";
 import { functions } from "@/inngest/functions";
 import { getEngineKind } from "@/lib/env";
-import { ApiError } from "@/lib/api/errors";
-import { errorResponse } from "@/lib/api/responses";
+import { ApiError } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

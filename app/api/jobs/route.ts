@@ -1,17 +1,17 @@
-import { created } from "@/lib/api/responses";
+import { json } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
-import { submitJob } from "@/lib/jobs/submit-job";
-import { createJobBodySchema, findJobQuerySchema } from "@/lib/jobs/job-schemas";
-import { findJobByIdOrDomain } from "@/lib/jobs/find-job";
+import { submitJob } from "@/lib/billing/submit-job";
+import { createJobBodySchema, findJobQuerySchema } from "@/lib/jobs/schemas";
+import { findJobByIdOrDomain } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/jobs – submit a store domain for analysis
-export const POST = route({ access: "jobs.create", body: createJobBodySchema }, async ({ body, principal, req }) => {
-  const job = await submitJob(body, principal, req);
+export const POST = route({ access: "jobs.create", body: createJobBodySchema }, async ({ body, principal }) => {
+  const { job, headers } = await submitJob(body, principal);
 
-  return created({ job: serializeJob(job) });
+  return json({ job: serializeJob(job) }, 201, headers);
 });
 
 // GET /api/jobs?id=|domain= – find a job by id or by store domain (latest)

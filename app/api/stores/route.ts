@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { listStores } from "@/lib/stores/list-stores";
-import { listStoresQuerySchema } from "@/lib/stores/store-schemas";
+import { listStoresQuerySchema } from "@/lib/stores/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,24 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { orNotFound } from "@/lib/http/or-not-found";
 import { getAppOrThrow } from "@/lib/apps/app-directory";
+import { siteUrl } from "@/lib/stores/serialize-store";
 
 export const dynamic = "force-dynamic";
 
-async function load(name: string) {
-  try {
-    return await getAppOrThrow(name);
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") notFound();
-    throw error;
-  }
-}
+const load = (name: string) => orNotFound(getAppOrThrow(name));
 
 export async function generateMetadata(props: PageProps<"/apps/[name]">): Promise<Metadata> {
   const app = await load((await props.params).name);
 
-  return { title: `${app.name} — Shopify app`, description: app.description ?? undefined };
+  return {
+    title: `${app.name} — Shopify app`,
+    description: app.description ?? `${app.name} (${app.category.replaceAll("-", " ")}): the analyzed Shopify stores seen running it.`,
+    // The page also answers to the app's name; the slug URL is the canonical one.
+    alternates: { canonical: `${siteUrl()}/apps/${app.slug}` },
+  };
 }
 
 export default async function AppPage(props: PageProps<"/apps/[name]">) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { JobsList } from "@/components/jobs/jobs-list";
-import { paginationQuerySchema } from "@/lib/api/pagination";
+import { paginationQuerySchema } from "@/lib/http/pagination";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { listUserJobs } from "@/lib/jobs/list-user-jobs";
 

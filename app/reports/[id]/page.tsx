@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AutoRefresh } from "@/components/billing/auto-refresh";
+import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { loadReportView } from "@/components/reports/load-report-view";
 import { productListingQuerySchema } from "@/components/reports/product-listing";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
+import { isChatConfigured } from "@/lib/chat/chat-model";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +15,7 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
   const { id } = await props.params;
   const view = await loadReportView(id);
   if (!view) return { title: "Report not found", robots: { index: false } };
+  if (view.kind === "payment") return { title: "Confirming your payment", robots: { index: false } };
   if (view.kind === "job") return { title: `Analyzing ${view.job.domain}`, robots: { index: false } };
   const count = view.summary.product_count ?? view.products.length;
 
@@ -27,6 +31,20 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
   const { id } = await props.params;
   const view = await loadReportView(id);
   if (!view) notFound();
+
+  if (view.kind === "payment") {
+    return (
+      <section className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold tracking-tight">{view.domain ?? "Your report"}</h1>
+        <p className="mt-1 text-sm text-slate-600" role="status">
+          {view.status === "failed"
+            ? "The payment did not go through, so no analysis was started."
+            : "Waiting for the payment confirmation. The analysis starts as soon as it arrives; keep this page open or bookmark it."}
+        </p>
+        {view.status === "failed" ? null : <AutoRefresh />}
+      </section>
+    );
+  }
 
   if (view.kind === "job") {
     return (
@@ -44,5 +62,10 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
 
   const productQuery = productListingQuerySchema.parse(await props.searchParams);
 
-  return <ReportView view={view} productQuery={productQuery} />;
+  return (
+    <div className="space-y-6">
+      <ReportView view={view} productQuery={productQuery} />
+      {isChatConfigured() && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
+    </div>
+  );
 }

@@ -1,10 +1,13 @@
-import { json } from "@/lib/api/responses";
+import { json } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
 import { passwordResetRequestSchema, requestPasswordReset } from "@/lib/auth";
+import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/auth/reset-password – e-mail a single-use reset link (same answer whether or not the account exists)
-export const POST = route({ access: "public", body: passwordResetRequestSchema }, async ({ body }) =>
-  json(await requestPasswordReset(body), 202),
-);
+export const POST = route({ access: "public", body: passwordResetRequestSchema }, async ({ body, principal }) => {
+  await limitAuthAttempt("password-reset", principal.ip, body.email);
+
+  return json(await requestPasswordReset(body), 202);
+});

@@ -1,10 +1,13 @@
-import { created } from "@/lib/api/responses";
+import { created } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
 import { signUpSchema, signUpWithPassword } from "@/lib/auth";
+import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/auth/sign-up – create an account with e-mail and password (then sign in through Auth.js)
-export const POST = route({ access: "public", body: signUpSchema }, async ({ body }) =>
-  created(await signUpWithPassword(body)),
-);
+export const POST = route({ access: "public", body: signUpSchema }, async ({ body, principal }) => {
+  await limitAuthAttempt("sign-up", principal.ip, body.email);
+
+  return created(await signUpWithPassword(body));
+});

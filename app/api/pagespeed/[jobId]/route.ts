@@ -5,6 +5,6 @@ import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
 export const dynamic = "force-dynamic";
 
 // GET /api/pagespeed/:jobId – PageSpeed audits (mobile, desktop) of a job
-export const GET = route({ access: "public", params: z.object({ jobId: z.uuid() }) }, ({ params }) =>
+export const GET = route({ access: "public", params: z.object({ jobId: z.string().min(1).max(300) }) }, ({ params }) =>
   getPagespeedOrThrow(params.jobId),
 );

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { getReportOrThrow } from "@/lib/reports/get-report";
+import { getReportResponse } from "@/lib/reports/get-report";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/reports/:id – the full report by job id, payment id or store slug (latest)
-export const GET = route({ access: "public", params: z.object({ id: z.string().min(1).max(300) }) }, ({ params }) =>
-  getReportOrThrow(params.id),
+// GET /api/reports/:id – the full report by job id, payment id or store slug (latest); ETag / 304
+export const GET = route({ access: "public", params: z.object({ id: z.string().min(1).max(300) }) }, ({ params, req }) =>
+  getReportResponse(params.id, req),
 );

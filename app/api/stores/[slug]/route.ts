@@ -1,10 +1,10 @@
 import { route } from "@/lib/api/route";
 import { getStorePageOrThrow } from "@/lib/stores/get-store-page";
-import { storeSlugParamsSchema } from "@/lib/stores/store-schemas";
+import { storePageQuerySchema, storeSlugParamsSchema } from "@/lib/stores/schemas";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/stores/:slug – a store's public page data (SEO content, products, collections, apps)
-export const GET = route({ access: "public", params: storeSlugParamsSchema }, ({ params }) =>
-  getStorePageOrThrow(params.slug),
+// GET /api/stores/:slug – a store's public page data (SEO, summary, prices, a page of products, collections, theme, apps, PageSpeed)
+export const GET = route({ access: "public", params: storeSlugParamsSchema, query: storePageQuerySchema }, ({ params, query }) =>
+  getStorePageOrThrow(params.slug, query),
 );

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { jobEventStream } from "@/lib/realtime/job-event-stream";
 
 export const dynamic = "force-dynamic";

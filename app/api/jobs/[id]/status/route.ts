@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
-import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { serializeJobStatus } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";

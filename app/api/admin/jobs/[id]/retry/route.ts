@@ -1,6 +1,6 @@
-import { created } from "@/lib/api/responses";
+import { created } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
-import { jobIdParamsSchema } from "@/lib/jobs/job-schemas";
+import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { retryJob } from "@/lib/jobs/retry-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 

@@ -1,0 +1,11 @@
+import { json } from "@/lib/http/responses";
+import { route } from "@/lib/api/route";
+import { portalSessionSchema } from "@/lib/billing/schemas";
+import { createPortalSession } from "@/lib/billing/create-portal-session";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/billing/portal – a Stripe billing portal session (manage or cancel the subscription)
+export const POST = route({ access: "session-only" }, async ({ user }) =>
+  json(portalSessionSchema.parse(await createPortalSession(user.id)), 201),
+);

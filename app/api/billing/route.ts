@@ -1,0 +1,8 @@
+import { route } from "@/lib/api/route";
+import { billingSummarySchema } from "@/lib/billing/schemas";
+import { getBillingSummary } from "@/lib/billing/get-billing-summary";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/billing – the caller's plan, this month's usage, credits and subscription
+export const GET = route({ access: "account" }, async ({ user }) => billingSummarySchema.parse(await getBillingSummary(user.id)));

@@ -1,0 +1,10 @@
+import { route } from "@/lib/api/route";
+import { exportResponse, exportStoreProducts } from "@/lib/export/export-store-products";
+import { freeExportQuerySchema } from "@/lib/export/schemas";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/free-export?slug=…&format=csv|json – a published store's products as Shopify's import CSV or JSON (streamed)
+export const GET = route({ access: "public", query: freeExportQuerySchema }, async ({ query }) =>
+  exportResponse(await exportStoreProducts(query)),
+);

@@ -1,0 +1,35 @@
+import { ImageResponse } from "next/og";
+import { orNotFound } from "@/lib/http/or-not-found";
+import { loadOgFonts } from "@/lib/seo/og-fonts";
+import { getStoreCardOrThrow } from "@/lib/stores/get-store-card";
+
+export const alt = "StoreLens analysis of a Shopify store";
+export const size = { width: 1200, height: 630 };
+export const contentType = "image/png";
+export const dynamic = "force-dynamic";
+
+const count = new Intl.NumberFormat("en-US");
+
+export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
+  const card = await orNotFound(getStoreCardOrThrow((await params).slug));
+
+  return new ImageResponse(
+    (
+      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 72, background: "#0f172a", color: "white", fontFamily: "Inter" }}>
+        <div style={{ display: "flex", fontSize: 32, color: "#a5b4fc", fontWeight: 700 }}>StoreLens · Shopify store analysis</div>
+        <div style={{ display: "flex", flexDirection: "column" }}>
+          <div style={{ display: "flex", fontSize: 76, fontWeight: 700, lineHeight: 1.1 }}>{card.name.slice(0, 60)}</div>
+          <div style={{ display: "flex", fontSize: 34, color: "#cbd5e1", marginTop: 16 }}>{card.domain}</div>
+        </div>
+        <div style={{ display: "flex", gap: 48, fontSize: 36 }}>
+          <div style={{ display: "flex" }}>{count.format(card.productCount)} products</div>
+          {card.theme ? <div style={{ display: "flex" }}>{card.theme} theme</div> : null}
+        </div>
+        <div style={{ display: "flex", fontSize: 30, color: "#c7d2fe" }}>
+          {card.apps.length > 0 ? `Apps: ${card.apps.join(" · ")}` : "No catalogued apps detected"}
+        </div>
+      </div>
+    ),
+    { ...size, fonts: await loadOgFonts() },
+  );
+}

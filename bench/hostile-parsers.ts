@@ -1,0 +1,47 @@
+/**
+ * Parsers on hostile input: time for each crafted body at 1x, 2x and 4x its size, and the
+ * growth ratio. A linear parser prints ratios near 2 and 4; quadratic work would print 4
+ * and 16 (and cubic 8 and 64).
+ *
+ *   npx tsx bench/hostile-parsers.ts [--size=100000]  (inputs past a parser's cap flatten the ratio)
+ */
+import { isPasswordPage } from "@/lib/shopify/classify-answer";
+import { htmlToText } from "@/lib/shopify/html-text";
+import { readLocs } from "@/lib/shopify/sitemap";
+import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
+
+const sizeArg = process.argv.find((a) => a.startsWith("--size="));
+const SIZE = sizeArg ? Number(sizeArg.split("=")[1]) : 100_000;
+
+const cases: [string, (input: string) => unknown, (size: number) => string][] = [
+  ["sitemap: <loc> + spaces", readLocs, hostile.sitemapSpaces],
+  ["sitemap: open <loc>s", readLocs, hostile.sitemapOpenLocs],
+  ["html: unclosed <script>", (h) => htmlToText(h, 500), hostile.htmlScripts],
+  ["html: < without >", (h) => htmlToText(h, 500), hostile.htmlOpenBrackets],
+  ["html: unclosed <div>", (h) => htmlToText(h, 500), hostile.htmlOpenElements],
+  ["html: unclosed <!--", (h) => htmlToText(h, 500), hostile.htmlComments],
+  ["password page: <form without >", isPasswordPage, hostile.passwordForms],
+];
+
+/** The fastest of several runs: the least disturbed by JIT warm-up and other processes. */
+function time(fn: () => unknown): number {
+  let best = Infinity;
+  for (let run = 0; run < 15; run += 1) {
+    const t0 = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - t0);
+  }
+
+  return best;
+}
+
+for (const [name, parse, make] of cases) {
+  const [t1, t2, t4] = [1, 2, 4].map((k) => {
+    const input = make(SIZE * k);
+
+    return time(() => parse(input));
+  }) as [number, number, number];
+  console.log(
+    `${name.padEnd(34)} ${(SIZE / 1e6).toFixed(1)} MB ${t1.toFixed(1)} ms · x2 ${(t2 / t1).toFixed(1)} · x4 ${(t4 / t1).toFixed(1)}`,
+  );
+}

@@ -1,0 +1,6 @@
+import { jsonLdScript } from "@/lib/stores/json-ld";
+
+/** A schema.org JSON-LD block; the text is escaped so untrusted names cannot end the script. */
+export function JsonLd({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />;
+}

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { PostList } from "@/components/blog/post-list";
+import { formatCount, formatDate } from "@/components/reports/format";
+import type { getHomeDirectory } from "@/lib/seo/home-directory";
+
+type HomeDirectoryData = Awaited<ReturnType<typeof getHomeDirectory>>;
+
+/** The directory on the home page: recent stores, popular apps, latest posts. */
+export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section aria-labelledby="recent-stores" className="rounded-xl bg-white p-5 ring-1 ring-slate-200 lg:col-span-2">
+        <div className="flex items-baseline justify-between">
+          <h2 id="recent-stores" className="text-lg font-semibold">Recently analyzed stores</h2>
+          <Link href="/stores" className="text-sm text-indigo-700 underline">All {formatCount(data.storeCount)} stores</Link>
+        </div>
+        {data.recentStores.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No store analyzed yet: submit the first one above.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {data.recentStores.map((store) => (
+              <li key={store.slug} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+                <Link href={`/stores/${store.slug}`} className="truncate font-medium text-slate-800 hover:text-indigo-700 hover:underline">
+                  {store.name ?? store.domain}
+                </Link>
+                <span className="shrink-0 text-slate-500">
+                  {formatCount(store.product_count)} products · {formatDate(store.last_analyzed_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="popular-apps" className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+        <div className="flex items-baseline justify-between">
+          <h2 id="popular-apps" className="text-lg font-semibold">Popular apps</h2>
+          <Link href="/apps" className="text-sm text-indigo-700 underline">App directory</Link>
+        </div>
+        {data.popularApps.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No app detected yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-1 text-sm">
+            {data.popularApps.map((app) => (
+              <li key={app.slug} className="flex justify-between gap-3">
+                <Link href={`/apps/${app.slug}`} className="truncate text-slate-800 hover:text-indigo-700 hover:underline">{app.name}</Link>
+                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(app.stores)} stores</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="latest-posts" className="lg:col-span-3">
+        <div className="mb-3 flex items-baseline justify-between">
+          <h2 id="latest-posts" className="text-lg font-semibold">From the blog</h2>
+          <Link href="/blog" className="text-sm text-indigo-700 underline">All posts</Link>
+        </div>
+        <PostList posts={data.latestPosts} />
+      </section>
+    </div>
+  );
+}

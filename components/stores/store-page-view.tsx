@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { JsonLd } from "@/components/seo/json-ld";
+import type { StorePageData } from "@/lib/stores/get-store-page";
+import { PriceSection } from "./price-section";
+import { StoreCollectionsSection } from "./store-collections-section";
+import { StoreHeader } from "./store-header";
+import { StorePagespeedSection } from "./store-pagespeed-section";
+import { StoreProductsSection } from "./store-products-section";
+import { StoreStackSection } from "./store-stack-section";
+import { StoreSummarySection } from "./store-summary-section";
+
+/**
+ * The public store page, section by section. `aside` takes a panel (e.g. a chat about the
+ * store) shown beside the sections on wide screens and after them on narrow ones.
+ */
+export function StorePageView({ data, aside }: { data: StorePageData; aside?: ReactNode }) {
+  return (
+    <article className="space-y-6">
+      <JsonLd data={data.seo.json_ld} />
+      <StoreHeader data={data} />
+      <div className={aside ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
+        <div className="space-y-6">
+          <StoreSummarySection data={data} />
+          <PriceSection prices={data.prices} />
+          <StoreStackSection data={data} />
+          <StoreProductsSection data={data} />
+          <StoreCollectionsSection data={data} />
+          <StorePagespeedSection audits={data.pagespeed} />
+        </div>
+        {aside ? <aside className="space-y-6">{aside}</aside> : null}
+      </div>
+    </article>
+  );
+}

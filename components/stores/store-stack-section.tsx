@@ -1,0 +1,27 @@
+import Link from "next/link";
+import { EmptyNote, ReportSection } from "@/components/reports/report-section";
+import type { StorePageData } from "@/lib/stores/get-store-page";
+
+/** Theme and installed apps; each app links to its page in the app directory. */
+export function StoreStackSection({ data }: { data: StorePageData }) {
+  return (
+    <ReportSection id="stack" title="Theme and apps">
+      <p className="text-sm text-slate-700">
+        Theme: <strong>{data.theme ?? "not identified"}</strong>
+      </p>
+      {data.apps.length === 0 ? (
+        <EmptyNote>No apps from our catalogue were detected on the storefront.</EmptyNote>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {data.apps.map((app) => (
+            <li key={app.slug}>
+              <Link href={`/apps/${app.slug}`} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100">
+                {app.name} <span className="text-indigo-500">· {app.category}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ReportSection>
+  );
+}

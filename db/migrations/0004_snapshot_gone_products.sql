@@ -1,0 +1,1 @@
+ALTER TABLE "snapshot_products" ADD COLUMN "gone_at" timestamp with time zone;

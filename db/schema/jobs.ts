@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { JOB_STATUSES } from "./job-status";
+import { stores } from "./stores";
+
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id),
+    domain: text().notNull(),
+    slug: text().notNull(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    status: text({ enum: JOB_STATUSES }).notNull().default("queued"),
+    step: text(),
+    progress: real().notNull().default(0),
+    counts: jsonb().$type<Record<string, number>>().notNull().default({}),
+    error: text(),
+    errorCode: text(),
+    /** Whether the product listing was read to the end (never diff an incomplete one as "removed"). */
+    listingComplete: boolean(),
+    webhookUrl: text(),
+    notifyEmail: text(),
+    /** plan | credit | x402 | admin: what paid for this job. */
+    paymentMethod: text(),
+    paymentRef: text(),
+    retryOf: uuid(),
+    workflowRunId: text(),
+    /** When the workflow event was accepted; null means it must still be (re)sent. */
+    dispatchedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.storeId, t.createdAt),
+    index().on(t.userId, t.createdAt),
+    index().on(t.domain, t.createdAt),
+    index().on(t.status),
+    check("jobs_progress_range", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;

@@ -1,0 +1,97 @@
+import { bigint, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jobs } from "./jobs";
+import { stores } from "./stores";
+
+/** The report of a completed job. Written once; the database refuses updates. */
+export const reports = pgTable("reports", {
+  jobId: uuid()
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: "cascade" }),
+  storeId: uuid()
+    .notNull()
+    .references(() => stores.id),
+  collections: jsonb().notNull(),
+  pages: jsonb().notNull(),
+  metadata: jsonb().notNull(),
+  summary: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Products as observed by one job (the snapshot). Kept out of step outputs so a
+ * 30,000-product catalogue never travels through the workflow's memoized state.
+ */
+export const snapshotProducts = pgTable(
+  "snapshot_products",
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    productId: bigint({ mode: "number" }).notNull(),
+    handle: text().notNull(),
+    title: text().notNull(),
+    data: jsonb().notNull(),
+    /** Read during the crawl, gone by its end (deleted or unpublished): not part of the snapshot. */
+    goneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.productId] })],
+);
+
+/**
+ * What a job's steps gathered besides products (meta, collections, pages, storefront), kept
+ * in the database rather than in memoized step outputs, which travel with every call request.
+ */
+export const jobArtifacts = pgTable(
+  "job_artifacts",
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["store", "collections", "pages", "storefront"] }).notNull(),
+    data: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.kind] })],
+);
+
+export const pagespeedAudits = pgTable(
+  "pagespeed_audits",
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    strategy: text({ enum: ["mobile", "desktop"] }).notNull(),
+    performanceScore: real(),
+    metrics: jsonb(),
+    error: text(),
+    fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.strategy] })],
+);
+
+export const CHANGE_SUBJECTS = ["product", "variant", "price", "availability", "collection", "page"] as const;
+export const CHANGE_KINDS = ["added", "removed", "changed"] as const;
+
+export const changelogEntries = pgTable(
+  "changelog_entries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id),
+    previousJobId: uuid(),
+    subject: text({ enum: CHANGE_SUBJECTS }).notNull(),
+    change: text({ enum: CHANGE_KINDS }).notNull(),
+    subjectId: text().notNull(),
+    title: text(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.jobId), index().on(t.storeId, t.createdAt)],
+);
+
+export type Report = typeof reports.$inferSelect;

@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+// The public, search-facing site over stores seeded by e2e/support/seed-public-site.ts.
+
+const STORE = "/stores/published-shop-test";
+
+// The server seeds once it answers: wait for the last thing the seed writes, the blog post.
+async function waitForSeed(request: APIRequestContext) {
+  const posts = async () => ((await (await request.get("/api/blog")).json()) as { data: unknown[] }).data.length;
+  await expect.poll(posts, { timeout: 30_000 }).toBeGreaterThan(0);
+}
+
+test.beforeAll(async ({ request }) => {
+  await waitForSeed(request);
+});
+
+test("a published store page has its meta tags, parseable JSON-LD and a 1200×630 Open Graph PNG", async ({ page, request, baseURL }) => {
+  await page.goto(STORE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Published Shop");
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page).toHaveTitle("Published Shop — Shopify store analysis");
+
+  const meta = (selector: string) => page.locator(selector).first().getAttribute("content");
+  expect(await meta('meta[name="description"]')).toContain("Published Shop");
+  expect(await meta('meta[name="robots"]')).toBe("index, follow");
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseURL}${STORE}`);
+  expect(await meta('meta[property="og:title"]')).toBe("Published Shop — Shopify store analysis");
+  expect(await meta('meta[property="og:image:width"]')).toBe("1200");
+  const ogImage = await meta('meta[property="og:image"]');
+  expect(ogImage).toContain(`${STORE}/opengraph-image`);
+
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const graph = blocks.map((text) => JSON.parse(text) as { "@graph"?: { "@type": string; itemListElement?: unknown[] }[] }).flatMap((doc) => doc["@graph"] ?? []);
+  const types = graph.map((node) => node["@type"]);
+  expect(types).toEqual(expect.arrayContaining(["WebPage", "BreadcrumbList", "OnlineStore", "ItemList"]));
+  expect(graph.find((node) => node["@type"] === "ItemList")!.itemListElement).toHaveLength(24);
+
+  const image = await request.get(new URL(ogImage!).pathname + new URL(ogImage!).search);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  const png = await image.body();
+  expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+
+  // The page in full: prices chart, apps linking to their pages, products paged in SQL, export.
+  await expect(page.getByRole("img", { name: "Products per price band" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Loox/ })).toHaveAttribute("href", "/apps/loox");
+  await expect(page.getByRole("link", { name: "Analyze again" })).toHaveAttribute("href", "/?domain=published-shop.test");
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator("#products li")).toHaveCount(24);
+  const csv = await request.get("/api/free-export?slug=published-shop-test&format=csv");
+  expect(csv.headers()["content-disposition"]).toBe('attachment; filename="published-shop-test-products.csv"');
+  expect((await csv.text()).split("\n")[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor,Type,Tags,Published,Option1 Name/);
+});
+
+test("an unpublished store page says noindex and stays out of the sitemap", async ({ page, request }) => {
+  await page.goto("/stores/fresh-shop-test");
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");
+  const stores = await (await request.get("/sitemaps/sitemap/stores-0.xml")).text();
+  expect(stores).toContain("/stores/published-shop-test</loc>");
+  expect(stores).not.toContain("fresh-shop-test");
+  expect((await request.get("/api/free-export?slug=fresh-shop-test&format=json")).status()).toBe(404);
+});
+
+test("robots.txt and sitemap.xml parse", async ({ request, baseURL }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  const lines = robots.split("\n").map((line) => line.trim()).filter(Boolean);
+  for (const line of lines) expect(line).toMatch(/^(User-Agent|Allow|Disallow|Sitemap|Host): \S+$/i);
+  expect(lines).toEqual(expect.arrayContaining(["Disallow: /dashboard", "Disallow: /api/", "Allow: /api/openapi.json", `Sitemap: ${baseURL}/sitemap.xml`]));
+
+  const index = await request.get("/sitemap.xml");
+  expect(index.headers()["content-type"]).toContain("xml");
+  const locs = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(locs.length).toBeGreaterThanOrEqual(3);
+  for (const loc of locs) {
+    const child = await request.get(new URL(loc).pathname);
+    expect(child.status()).toBe(200);
+    const xml = await child.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"/);
+    expect(xml.match(/<url>/g)?.length ?? 0).toBe(xml.match(/<\/url>/g)?.length ?? 0);
+  }
+});
+
+test("the blog, a post and the feed render", async ({ page, request }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
+  await page.getByRole("link", { name: /Shopify directory weekly/ }).first().click();
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Shopify directory weekly");
+  await expect(page.getByRole("heading", { name: "Most-installed apps" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Third Shop" }).first()).toHaveAttribute("href", /\/stores\/third-shop-test$/);
+  const article = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { "@graph": { "@type": string }[] });
+  expect(article[0]!["@graph"].map((n) => n["@type"])).toEqual(["Article", "BreadcrumbList"]);
+
+  const feed = await request.get("/blog/feed.xml");
+  expect(feed.headers()["content-type"]).toContain("application/atom+xml");
+  const xml = await feed.text();
+  expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+  expect(xml).toMatch(/<entry>[\s\S]*<title>Shopify directory weekly[\s\S]*<\/entry>/);
+});
+
+test("home page shows the directory; llms.txt and security.txt answer", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Recently analyzed stores" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Published Shop" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Popular apps" })).toBeVisible();
+  const website = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { "@type": string; potentialAction?: { "@type": string } });
+  expect(website.find((doc) => doc["@type"] === "WebSite")?.potentialAction?.["@type"]).toBe("SearchAction");
+
+  const llms = await (await request.get("/llms.txt")).text();
+  expect(llms).toMatch(/^# StoreLens/);
+  expect(llms).toContain("/api/openapi.json");
+  expect(llms).toContain("X-PAYMENT");
+  const security = await (await request.get("/.well-known/security.txt")).text();
+  expect(security).toMatch(/^Contact: mailto:security@127\.0\.0\.1$/m);
+  expect(security).toMatch(/^Expires: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/m);
+});

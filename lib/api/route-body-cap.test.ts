@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { route } from "./route";
+
+// A hostile client can send an endless body or lie in Content-Length; the wrapper must stop
+// reading at the cap and answer 413 instead of buffering everything first.
+
+const echo = route({ access: "public", body: z.object({ name: z.string() }) }, async ({ body }) => body);
+const context = { params: Promise.resolve({}) };
+const CHUNK = 64 * 1024;
+
+/** A body stream of `total` bytes that counts how many the server pulled. */
+function countingBody(total: number) {
+  const counter = { pulled: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= total) return controller.close();
+      counter.pulled += CHUNK;
+      controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+    },
+  });
+
+  return { stream, counter };
+}
+
+function post(body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) {
+  return new Request("http://localhost/api/echo", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+    duplex: "half",
+  } as RequestInit);
+}
+
+describe("request body cap", () => {
+  it("stops reading a 20 MB streamed body shortly after the 1 MB cap and answers 413", async () => {
+    const { stream, counter } = countingBody(20_000_000);
+    const response = await echo(post(stream), context);
+
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "payload_too_large" });
+    expect(counter.pulled).toBeLessThan(1_000_000 + 4 * CHUNK);
+  });
+
+  it("refuses a declared Content-Length over the cap before reading any of it", async () => {
+    const { stream, counter } = countingBody(20_000_000);
+    const response = await echo(post(stream, { "content-length": "20000000" }), context);
+
+    expect(response.status).toBe(413);
+    // Only what the stream primes itself with before anyone reads.
+    expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+  });
+
+  it("still reads a small body", async () => {
+    const response = await echo(post(JSON.stringify({ name: "ok" })), context);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: "ok" });
+  });
+});

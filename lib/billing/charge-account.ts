@@ -1,0 +1,49 @@
+import { eq, sql } from "drizzle-orm";
+import type { Transaction } from "@/db";
+import { users } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { getEnv } from "@/lib/env";
+import type { JobCharge } from "@/lib/jobs/create-job";
+import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
+
+/**
+ * What pays for a job submitted by an account (session, API key or bearer), decided under a
+ * row lock on the user in the transaction that inserts the job, so concurrent submissions
+ * are counted one after another: Pro → unlimited; Free quota left → counted against it;
+ * else a single_report credit is spent; else 402 plan_limit_reached.
+ */
+export function chargeAccount(userId: string): JobCharge {
+  return {
+    async take(tx: Transaction) {
+      const [user] = await tx
+        .select({ plan: users.plan, credits: users.jobCredits })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      if (!user) throw new ApiError("unauthorized", "This account no longer exists");
+      if (user.plan === "pro_monthly") return { paymentMethod: "subscription" };
+
+      const usage = await getFreeUsage(tx, userId);
+      if (usage.used < usage.limit) return { paymentMethod: FREE_PLAN_METHOD };
+
+      if (user.credits > 0) {
+        await tx.update(users).set({ jobCredits: sql`${users.jobCredits} - 1` }).where(eq(users.id, userId));
+
+        return { paymentMethod: "credit" };
+      }
+
+      throw planLimitReached(usage.used, usage.limit, usage.resetsAt);
+    },
+  };
+}
+
+function planLimitReached(used: number, limit: number, resetsAt: Date): ApiError {
+  const pricing = new URL("/pricing", getEnv().BASE_URL).toString();
+
+  return new ApiError(
+    "plan_limit_reached",
+    `The Free plan includes ${limit} jobs per calendar month (UTC) and ${used} have been used. ` +
+      `Buy a single report or upgrade to Pro at ${pricing}, or wait until ${resetsAt.toISOString()}.`,
+    { extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } },
+  );
+}

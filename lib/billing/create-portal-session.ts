@@ -1,0 +1,21 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { getEnv } from "@/lib/env";
+import { getStripe, toStripeApiError } from "./stripe-client";
+
+/** A Stripe billing portal session where the user manages or cancels their subscription. */
+export async function createPortalSession(userId: string): Promise<{ url: string }> {
+  const [user] = await getDb().select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  if (!user?.customer) throw new ApiError("not_found", "No billing account yet: buy a plan first");
+
+  const session = await getStripe()
+    .billingPortal.sessions.create({
+      customer: user.customer,
+      return_url: `${getEnv().BASE_URL.replace(/\/$/, "")}/dashboard/billing`,
+    })
+    .catch(toStripeApiError);
+
+  return { url: session.url };
+}

@@ -1,0 +1,26 @@
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { getDb } from "@/db";
+import { snapshotProducts } from "@/db/schema";
+import { productSchema, type Product } from "@/lib/shopify/schemas";
+
+/** Products read per query: memory stays at one batch however big the catalogue is. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The products of a job's snapshot in primary-key order, one keyset-paginated batch at a
+ * time, fetched only when the consumer asks for more (a slow download holds one batch).
+ */
+export async function* readExportProducts(jobId: string, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<Product> {
+  let after = -1;
+  for (;;) {
+    const rows = await getDb()
+      .select({ productId: snapshotProducts.productId, data: snapshotProducts.data })
+      .from(snapshotProducts)
+      .where(and(eq(snapshotProducts.jobId, jobId), gt(snapshotProducts.productId, after), isNull(snapshotProducts.goneAt)))
+      .orderBy(asc(snapshotProducts.productId))
+      .limit(batchSize);
+    for (const row of rows) yield productSchema.parse(row.data);
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.productId;
+  }
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/** Machine codes of every error StoreLens answers, with their HTTP status. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  /** The Free plan's monthly jobs are used up (body: limit, used, resets_at, upgrade_url). */
+  plan_limit_reached: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  not_implemented: 501,
+  model_error: 502,
+  unavailable: 503,
+  chat_not_configured: 503,
+  model_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ApiErrorBody = {
+  error: string;
+  code: string;
+  [extra: string]: unknown;
+};
+
+/**
+ * The one error type of the API. Thrown anywhere below a route; the route wrapper turns it
+ * into `{ error, code, ...extra }` with the status of its code (DESIGN.md §7).
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { extra?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): ApiErrorBody {
+    return { error: this.message, code: this.code, ...this.extra };
+  }
+}
+
+export type ValidationIssue = { path: string; message: string };
+
+/** A failed schema parse as the contract's 400, naming each bad field. */
+export function invalidRequest(error: z.ZodError, where: "body" | "query" | "params"): ApiError {
+  const issues: ValidationIssue[] = error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join("."),
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const message = first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`;
+
+  return new ApiError("invalid_request", message, { extra: { issues } });
+}
+
+export const notFound = (what: string) => new ApiError("not_found", `${what} not found`);
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.code === "not_found";

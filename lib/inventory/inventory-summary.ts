@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { getDb } from "@/db";
+import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
+import { currentTime } from "@/lib/system/clock";
+import { dailyRate, unitsSold } from "./sales-velocity";
+
+export const SALES_WINDOW_DAYS = 30;
+const DAY_MS = 86_400_000;
+const RECENT_RESTOCKS = 10;
+
+/** Titles of products as the store's latest snapshot names them (always kept by cleanup). */
+export async function productTitles(store: Store, productIds: number[]): Promise<Map<number, string>> {
+  if (!store.latestJobId || productIds.length === 0) return new Map();
+  const rows = await getDb()
+    .select({ id: snapshotProducts.productId, title: snapshotProducts.title })
+    .from(snapshotProducts)
+    .where(and(eq(snapshotProducts.jobId, store.latestJobId), inArray(snapshotProducts.productId, productIds)));
+
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/**
+ * GET /api/store-detail/:slug/inventory: units sold in the last 30 days and daily sales (each
+ * a range with its basis and confidence), recent restocks, and total_inventory (0 when the
+ * store hides quantities, as the contract says). Reads events and per-day aggregates only.
+ */
+export async function getInventorySummary(store: Store) {
+  const now = currentTime();
+  const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
+  const events = await getDb()
+    .select()
+    .from(inventoryEvents)
+    .where(and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now)))
+    .orderBy(desc(inventoryEvents.occurredAt));
+  const visible = store.exposesInventory === true;
+  const firstSeen = store.firstAnalyzedAt ?? now;
+  // Sales are measured between snapshots: the window holds data from the first snapshot on.
+  const coverageDays = Math.min(SALES_WINDOW_DAYS, Math.max(0, (now.getTime() - Math.max(firstSeen.getTime(), since.getTime())) / DAY_MS));
+  const sales = events.filter((e) => e.kind === "sale");
+  const restocks = events.filter((e) => e.kind === "restock");
+  const units = unitsSold(sales, visible, coverageDays, SALES_WINDOW_DAYS);
+
+  const [latest] = await getDb()
+    .select({ totalInventory: storeDailyCatalog.totalInventory })
+    .from(storeDailyCatalog)
+    .where(eq(storeDailyCatalog.storeId, store.id))
+    .orderBy(desc(storeDailyCatalog.day))
+    .limit(1);
+  const recent = restocks.slice(0, RECENT_RESTOCKS);
+  const titles = await productTitles(store, recent.map((e) => e.productId));
+  const daily = await dailySeries(store.id, events, now);
+
+  return {
+    basis: visible ? ("observed" as const) : ("estimated" as const),
+    window: { days: SALES_WINDOW_DAYS, from: since.toISOString(), to: now.toISOString(), coverage_days: Math.round(coverageDays * 100) / 100 },
+    total_inventory: visible ? (latest?.totalInventory ?? 0) : 0,
+    total_inventory_basis: visible ? ("observed" as const) : ("unavailable" as const),
+    units_sold_30d: units,
+    estimated_daily_sales: dailyRate(units, coverageDays),
+    restocks_30d: {
+      events: restocks.length,
+      units: visible ? restocks.reduce((sum, e) => sum + (e.delta ?? 0), 0) : null,
+      basis: visible ? ("observed" as const) : ("estimated" as const),
+    },
+    recent_restocks: recent.map((e) => ({
+      product_id: e.productId,
+      variant_id: e.variantId,
+      title: titles.get(e.productId) ?? null,
+      units: e.delta,
+      basis: e.basis,
+      occurred_at: e.occurredAt.toISOString(),
+    })),
+    daily,
+  };
+}
+
+type EventRow = typeof inventoryEvents.$inferSelect;
+
+/** Per-day sales and restocks of the window, for the chart (days without snapshots stay empty). */
+async function dailySeries(storeId: string, events: EventRow[], now: Date) {
+  const days = Array.from({ length: SALES_WINDOW_DAYS }, (_, i) => new Date(now.getTime() - (SALES_WINDOW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const byDay = new Map(days.map((day) => [day, { day, units_sold: 0, sale_events: 0, restock_events: 0, inventory: null as number | null }]));
+  for (const event of events) {
+    const cell = byDay.get(event.occurredAt.toISOString().slice(0, 10));
+    if (!cell) continue;
+    if (event.kind === "sale") {
+      cell.sale_events++;
+      cell.units_sold += event.delta ?? 0;
+    } else cell.restock_events++;
+  }
+  const levels = await getDb()
+    .select({ day: storeDailyCatalog.day, total: storeDailyCatalog.totalInventory })
+    .from(storeDailyCatalog)
+    .where(and(eq(storeDailyCatalog.storeId, storeId)))
+    .orderBy(asc(storeDailyCatalog.day));
+  for (const level of levels) {
+    const cell = byDay.get(level.day);
+    if (cell) cell.inventory = level.total;
+  }
+
+  return [...byDay.values()];
+}

@@ -1,0 +1,97 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { getDb, type Database, type Transaction } from "@/db";
+import { jobs, type Job } from "@/db/schema";
+import { JOB_EVENTS_CHANNEL, jobMessage } from "./job-messages";
+
+/**
+ * The job state machine: queued → running → completed | failed, plus progress while
+ * running. Every transition is written here, guarded on the state it leaves, and
+ * announced in the same transaction — so a message is only seen once the write is
+ * visible, a rolled-back write announces nothing, and a replayed or late step can never
+ * move a job that has ended.
+ */
+
+const ACTIVE = ["queued", "running"] as const;
+
+type Progress = {
+  step: string;
+  /** 0..1 of the whole job. */
+  progress: number;
+  /** Counts merged into the job's counts (products, collections, pages, …). */
+  counts?: Record<string, number>;
+};
+
+export type Completion = {
+  step: string;
+  /** Whether every product was read (an incomplete listing is never diffed as "removed"). */
+  listingComplete: boolean;
+  /** Final counts, merged into the job's counts. */
+  counts: Record<string, number>;
+  at: Date;
+};
+
+const clamp = (value: number) => Math.min(1, Math.max(0, value));
+
+/** Publishes a job's state to every process through PostgreSQL NOTIFY (in-process on PGlite). */
+async function announce(job: Job, db: Database | Transaction): Promise<void> {
+  await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${JSON.stringify(jobMessage(job))})`);
+}
+
+/** Moves a job that is still queued or running, and announces the new state. */
+async function transition(
+  db: Database | Transaction,
+  jobId: string,
+  set: PgUpdateSetSource<typeof jobs>,
+): Promise<Job | null> {
+  const [job] = await db
+    .update(jobs)
+    .set({ updatedAt: new Date(), ...set })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ACTIVE)))
+    .returning();
+  if (job) await announce(job, db);
+
+  return job ?? null;
+}
+
+/** queued|running → running: records progress and announces it. No-op once the job has ended. */
+export function recordJobProgress(jobId: string, update: Progress): Promise<Job | null> {
+  return getDb().transaction((tx) =>
+    transition(tx, jobId, {
+      status: "running",
+      step: update.step,
+      progress: clamp(update.progress),
+      counts: update.counts ? sql`${jobs.counts} || ${JSON.stringify(update.counts)}::jsonb` : undefined,
+      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+    }),
+  );
+}
+
+/** queued|running → failed, with a clear error and machine code. */
+export function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
+  return getDb().transaction((tx) =>
+    transition(tx, jobId, {
+      status: "failed",
+      error: failure.error,
+      errorCode: failure.code,
+      step: failure.step,
+      completedAt: new Date(),
+    }),
+  );
+}
+
+/**
+ * running → completed, inside the caller's transaction (the one that writes the report),
+ * so the job is completed exactly when its report exists.
+ */
+export function completeJob(tx: Transaction, jobId: string, completion: Completion): Promise<Job | null> {
+  return transition(tx, jobId, {
+    status: "completed",
+    step: completion.step,
+    progress: 1,
+    listingComplete: completion.listingComplete,
+    counts: sql`${jobs.counts} || ${JSON.stringify(completion.counts)}::jsonb`,
+    completedAt: completion.at,
+    updatedAt: completion.at,
+  });
+}

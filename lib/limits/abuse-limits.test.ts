@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { jobs, users } from "@/db/schema";
+import { GET as findJobRoute } from "@/app/api/jobs/route";
+import { POST as signUpRoute } from "@/app/api/auth/sign-up/route";
+import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
+import { generatedStore } from "@/testing/fake-store";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { resetIpCooldownMemory } from "./ip-cooldown";
+
+// Abuse limits, counted in PostgreSQL: job submissions per account per minute, sign-up and
+// password-reset attempts per address and per account, and the contract's IP cooldown.
+
+let h: PipelineHarness;
+const context = { params: Promise.resolve({}) };
+
+beforeAll(async () => {
+  h = await startPipeline({
+    JOB_SUBMISSIONS_PER_MINUTE: "2",
+    AUTH_ATTEMPTS_PER_MINUTE_PER_IP: "3",
+    AUTH_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: "2",
+    IP_BURST_LIMIT: "5",
+    IP_COOLDOWN_SECONDS: "30",
+  });
+  h.fakeStore.addStore(generatedStore("limited.test", { products: 2, seed: 1 }));
+  // The limits count in fixed one-minute windows: start well inside one, so no case straddles two.
+  const second = new Date().getSeconds();
+  if (second > 40) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+}, 90_000);
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+function postJson(path: string, body: unknown, ip: string) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("abuse limits", () => {
+  it("refuses the third job submission of an account within a minute, writing no job", async () => {
+    const first = await h.submit({ domain: "limited.test" });
+    const second = await h.submit({ domain: "limited.test" });
+    const third = await h.submit({ domain: "limited.test" });
+
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(third.status).toBe(429);
+    const body = (await third.json()) as { code: string; limit_type: string; retry_after: number; error: string };
+    expect(body).toMatchObject({ code: "rate_limited", limit_type: "per_minute" });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(third.headers.get("retry-after")).toBe(String(body.retry_after));
+    expect(await getDb().$count(jobs, eq(jobs.userId, h.userId))).toBe(2);
+  });
+
+  it("limits sign-ups per address, and a refused sign-up creates no account", async () => {
+    const ip = "203.0.113.50";
+    const statuses: number[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const response = await signUpRoute(postJson("/api/auth/sign-up", { email: `flood${n}@example.com`, password: "correct horse battery" }, ip), context);
+      statuses.push(response.status);
+      if (n === 4) expect(await response.json()).toMatchObject({ code: "rate_limited", limit_type: "per_minute" });
+    }
+
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(await getDb().$count(users, eq(users.email, "flood4@example.com"))).toBe(0);
+    // Another address is not affected.
+    const other = await signUpRoute(postJson("/api/auth/sign-up", { email: "calm@example.com", password: "correct horse battery" }, "203.0.113.51"), context);
+    expect(other.status).toBe(201);
+  });
+
+  it("limits password-reset requests per account, whatever the address", async () => {
+    const statuses: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const response = await resetRoute(postJson("/api/auth/reset-password", { email: "calm@example.com" }, `198.51.100.${n}`), context);
+      statuses.push(response.status);
+    }
+
+    expect(statuses).toEqual([202, 202, 429]);
+  });
+
+  it("puts an address that bursts past the limit in a cooldown (429 ip_cooldown) that every instance honours", async () => {
+    const find = (ip: string) =>
+      findJobRoute(new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }), context);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await find("192.0.2.77")).status);
+
+    expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
+    const refused = await find("192.0.2.77");
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { code: string; limit_type: string; retry_after: number };
+    expect(body).toMatchObject({ code: "rate_limited", limit_type: "ip_cooldown" });
+    expect(body.retry_after).toBeGreaterThan(0);
+    expect(body.retry_after).toBeLessThanOrEqual(30);
+
+    // Another address is served; a process that never saw the burst still refuses the address.
+    expect((await find("192.0.2.78")).status).toBe(404);
+    resetIpCooldownMemory();
+    expect((await find("192.0.2.77")).status).toBe(429);
+  });
+});

@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { ipCooldowns } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { rateLimited } from "./rate-limit";
+
+/**
+ * The contract's edge protection: an address sending hundreds of requests per second is
+ * refused for a cooldown window (429, `limit_type: "ip_cooldown"`). Bursts are counted in
+ * memory (a database write per request would be the flood's amplifier); the cooldown itself is
+ * a row in PostgreSQL, so every instance refuses the address once one has seen the burst.
+ */
+type Burst = { second: number; hits: number };
+
+const bursts = new Map<string, Burst>();
+/** Known cooldowns (and known absences) per address, re-read from the database at most once a second. */
+const known = new Map<string, { until: number; checkedAt: number }>();
+const RECHECK_MS = 1000;
+const MAX_TRACKED = 100_000;
+
+function countHit(ip: string, now: number): number {
+  const second = Math.floor(now / 1000);
+  const burst = bursts.get(ip);
+  if (burst?.second === second) {
+    burst.hits += 1;
+
+    return burst.hits;
+  }
+  if (bursts.size >= MAX_TRACKED) bursts.clear();
+  bursts.set(ip, { second, hits: 1 });
+
+  return 1;
+}
+
+async function cooldownUntil(ip: string, now: number): Promise<number> {
+  const cached = known.get(ip);
+  if (cached && (cached.until > now || now - cached.checkedAt < RECHECK_MS)) return cached.until;
+  const [row] = await getDb().select({ until: ipCooldowns.until }).from(ipCooldowns).where(eq(ipCooldowns.ip, ip));
+  if (known.size >= MAX_TRACKED) known.clear();
+  const until = row?.until.getTime() ?? 0;
+  known.set(ip, { until, checkedAt: now });
+
+  return until;
+}
+
+async function startCooldown(ip: string, now: number, seconds: number): Promise<number> {
+  const until = now + seconds * 1000;
+  await getDb()
+    .insert(ipCooldowns)
+    .values({ ip, until: new Date(until), reason: "request burst" })
+    .onConflictDoUpdate({ target: ipCooldowns.ip, set: { until: sql`excluded.until`, reason: sql`excluded.reason` } });
+  known.set(ip, { until, checkedAt: now });
+  logger.warn("address in cooldown after a request burst", { ip, seconds });
+
+  return until;
+}
+
+/** Throws the ip_cooldown 429 for an address in cooldown, or one whose burst just passed the limit. */
+export async function enforceIpCooldown(ip: string, now = Date.now()): Promise<void> {
+  if (ip === "unknown") return;
+  const { IP_BURST_LIMIT, IP_COOLDOWN_SECONDS } = getEnv();
+  if (IP_BURST_LIMIT === 0) return;
+
+  let until = await cooldownUntil(ip, now);
+  if (until <= now && countHit(ip, now) > IP_BURST_LIMIT) until = await startCooldown(ip, now, IP_COOLDOWN_SECONDS);
+  if (until > now) {
+    throw rateLimited("Too many requests from this address; it is in a cooldown window", "ip_cooldown", Math.ceil((until - now) / 1000));
+  }
+}
+
+/** Tests: forget what this process remembers (the database rows stay). */
+export function resetIpCooldownMemory(): void {
+  bursts.clear();
+  known.clear();
+}

@@ -1,0 +1,48 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Database, type Transaction } from "@/db";
+import { snapshotProducts } from "@/db/schema";
+import { productSchema, type Product } from "@/lib/shopify/schemas";
+
+const INSERT_BATCH = 500;
+
+/**
+ * Adds products to a job's snapshot. Idempotent: a retried or resumed step writes the same
+ * rows again, and a product met twice (listing, collection, sitemap) is kept once.
+ */
+export async function saveSnapshotProducts(jobId: string, products: Product[]): Promise<void> {
+  for (let i = 0; i < products.length; i += INSERT_BATCH) {
+    const batch = products.slice(i, i + INSERT_BATCH).map((product) => ({
+      jobId,
+      productId: product.id,
+      handle: product.handle,
+      title: product.title,
+      data: product,
+    }));
+    await getDb()
+      .insert(snapshotProducts)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [snapshotProducts.jobId, snapshotProducts.productId],
+        set: { handle: sql`excluded.handle`, title: sql`excluded.title`, data: sql`excluded.data` },
+      });
+  }
+}
+
+export async function countSnapshotProducts(jobId: string): Promise<number> {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(snapshotProducts)
+    .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)));
+
+  return row?.n ?? 0;
+}
+
+export async function loadSnapshotProducts(jobId: string, db: Database | Transaction = getDb()): Promise<Product[]> {
+  const rows = await db
+    .select({ data: snapshotProducts.data })
+    .from(snapshotProducts)
+    .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)))
+    .orderBy(asc(snapshotProducts.productId));
+
+  return rows.map((row) => productSchema.parse(row.data));
+}

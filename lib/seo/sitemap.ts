@@ -1,0 +1,102 @@
+import { and, asc, countDistinct, desc, isNotNull, lte, max, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { blogPosts, storeApps, stores } from "@/db/schema";
+import { siteUrl } from "@/lib/stores/serialize-store";
+
+/** The sitemap protocol's cap on URLs per file (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+export type SitemapEntry = { url: string; lastModified?: Date; changeFrequency?: "daily" | "weekly" | "monthly"; priority?: number };
+type Section = "stores" | "apps" | "blog";
+
+const STATIC_PATHS = ["/", "/stores", "/apps", "/blog", "/docs"] as const;
+
+const publishedStore = and(isNotNull(stores.publishedAt), isNotNull(stores.latestJobId));
+const publishedPost = (now: Date) => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now));
+
+async function countSection(section: Section, now: Date): Promise<number> {
+  const db = getDb();
+  const [row] =
+    section === "stores"
+      ? await db.select({ n: sql<number>`count(*)::int` }).from(stores).where(publishedStore)
+      : section === "apps"
+        ? await db.select({ n: countDistinct(storeApps.appSlug) }).from(storeApps)
+        : await db.select({ n: sql<number>`count(*)::int` }).from(blogPosts).where(publishedPost(now));
+
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The child sitemaps: one of static pages, then each section split into files of at most
+ * `limit` URLs ("stores-0", "stores-1", …). Sections without URLs get no file.
+ */
+export async function listSitemapIds({ limit = SITEMAP_MAX_URLS, now = new Date() } = {}): Promise<string[]> {
+  const ids = ["static"];
+  for (const section of ["stores", "apps", "blog"] as const) {
+    const files = Math.ceil((await countSection(section, now)) / limit);
+    for (let i = 0; i < files; i++) ids.push(`${section}-${i}`);
+  }
+
+  return ids;
+}
+
+/** The URLs of one child sitemap; unknown ids have none. */
+export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = new Date() } = {}): Promise<SitemapEntry[]> {
+  const base = siteUrl();
+  if (id === "static") return STATIC_PATHS.map((path) => ({ url: `${base}${path === "/" ? "" : path}`, changeFrequency: "daily" }));
+
+  const match = /^(stores|apps|blog)-(\d{1,6})$/.exec(id);
+  if (!match) return [];
+  const offset = Number(match[2]) * limit;
+  const db = getDb();
+
+  switch (match[1] as Section) {
+    case "stores": {
+      const rows = await db
+        .select({ slug: stores.slug, at: stores.lastAnalyzedAt })
+        .from(stores)
+        .where(publishedStore)
+        .orderBy(asc(stores.slug))
+        .limit(limit)
+        .offset(offset);
+
+      return rows.map((row) => ({ url: `${base}/stores/${row.slug}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "weekly" }));
+    }
+    case "apps": {
+      const rows = await db
+        .select({ slug: storeApps.appSlug, at: max(storeApps.detectedAt) })
+        .from(storeApps)
+        .groupBy(storeApps.appSlug)
+        .orderBy(asc(storeApps.appSlug))
+        .limit(limit)
+        .offset(offset);
+
+      return rows.map((row) => ({ url: `${base}/apps/${row.slug}`, ...(row.at ? { lastModified: new Date(row.at) } : {}), changeFrequency: "weekly" }));
+    }
+    case "blog": {
+      const rows = await db
+        .select({ slug: blogPosts.slug, at: blogPosts.publishedAt })
+        .from(blogPosts)
+        .where(publishedPost(now))
+        .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
+        .limit(limit)
+        .offset(offset);
+
+      return rows.map((row) => ({ url: `${base}/blog/${row.slug}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "monthly" }));
+    }
+  }
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+/** The sitemap index at /sitemap.xml, pointing at Next's child sitemaps (/sitemaps/sitemap/<id>.xml, app/sitemaps/sitemap.ts). */
+export async function buildSitemapIndex(options: { limit?: number; now?: Date } = {}): Promise<string> {
+  const base = siteUrl();
+  const ids = await listSitemapIds(options);
+  const [latestStore] = await getDb().select({ at: max(stores.lastAnalyzedAt) }).from(stores).where(publishedStore);
+  const lastmod = latestStore?.at ? `<lastmod>${new Date(latestStore.at).toISOString()}</lastmod>` : "";
+  const entries = ids.map((id) => `<sitemap><loc>${escapeXml(`${base}/sitemaps/sitemap/${id}.xml`)}</loc>${id.startsWith("stores") ? lastmod : ""}</sitemap>`);
+
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
+}

@@ -1,0 +1,65 @@
+import { getEnv } from "@/lib/env";
+import { jobPriceAtomic } from "@/lib/billing/x402-requirements";
+import { siteUrl } from "@/lib/stores/serialize-store";
+
+const DAY_MS = 24 * 3600_000;
+
+/** /.well-known/security.txt (RFC 9116): a contact, an expiry half a year ahead, the canonical URL. */
+export function buildSecurityTxt(now = new Date()): string {
+  const env = getEnv();
+  const base = siteUrl();
+  const contact = env.SECURITY_CONTACT ?? `mailto:security@${new URL(base).hostname}`;
+  const expires = new Date(now.getTime() + 180 * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+  return [
+    `Contact: ${contact}`,
+    `Expires: ${expires}`,
+    "Preferred-Languages: en",
+    `Canonical: ${base}/.well-known/security.txt`,
+    "",
+  ].join("\n");
+}
+
+/** /llms.txt (llmstxt.org): what StoreLens is and how an agent uses its API. */
+export function buildLlmsTxt(): string {
+  const env = getEnv();
+  const base = siteUrl();
+  const atomic = jobPriceAtomic();
+
+  return `# StoreLens
+
+> StoreLens analyzes Shopify stores from their public storefront data: products, collections, pages, theme, installed apps and PageSpeed. Submit a store domain as a job, follow its progress, then read the report. A public directory of analyzed stores, an app directory and a blog are available too.
+
+All endpoints are JSON under ${base}/api. Errors are \`{"error": "<message>", "code": "<machine_code>"}\`.
+
+## API
+
+- [OpenAPI 3.1 document](${base}/api/openapi.json): every endpoint, parameter, response and who may call it
+- [API reference](${base}/docs): the same document, readable
+
+Typical flow:
+1. \`POST ${base}/api/jobs\` with \`{"domain": "example.com"}\` (optional \`webhook_url\`, \`notify_email\`) → \`{"job": {"id": …}}\`
+2. Poll \`GET ${base}/api/jobs/{id}/status\` until \`status\` is \`completed\` or \`failed\` (or open the WebSocket \`/api/ws/{id}\`, or the SSE stream \`/api/jobs/{id}/events\`)
+3. \`GET ${base}/api/reports/{id}\`: products, collections, pages, metadata
+
+Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/stores\` (directory), \`/api/stores/{slug}\`, \`/api/apps\`, \`/api/blog\`, and \`/api/free-export?slug=…&format=csv|json\` (a published store's products as Shopify's product import CSV, or JSON).
+
+## Authentication
+
+- API key: header \`X-API-Key: ${env.API_KEY_PREFIX}_…\`. Create one in the dashboard (API keys tab) or with \`POST /api/api-keys\` while signed in. The raw key is shown once.
+- Pay per job, no account (x402 v1): \`POST /api/jobs\` without credentials answers 402 with payment requirements (price USD ${env.X402_PRICE_USD} in USDC on ${env.X402_NETWORK}). Retry with the signed proof in the \`X-PAYMENT\` header; settlement adds a few seconds. A proof pays for one job only.
+- With the \`x402-fetch\` client, raise its spending cap: \`wrapFetchWithPayment(fetch, account, ${atomic}n)\`. Its default \`maxValue\` is 0.10 USDC (100000 atomic units), below our price, so without it the client refuses to pay.
+
+## Limits
+
+- Chat (\`POST /api/chat\`): 10 requests per minute and 200,000 tokens per day with a key or session; 3 per minute and 20,000 tokens per day anonymous. A 429 carries \`limit_type\` and \`retry_after\`: wait at least that long, add ±10% jitter, give up after 3 consecutive 429s.
+- Paginated lists take \`page\` and \`per_page\` (max 50) and answer \`{"data": […], "pagination": {…}}\`.
+
+## Optional
+
+- [Store directory](${base}/stores)
+- [App directory](${base}/apps)
+- [Blog](${base}/blog) and its [Atom feed](${base}/blog/feed.xml)
+- [Sitemap](${base}/sitemap.xml)
+`;
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { jobSchema } from "@/lib/jobs/schemas";
+import { paginatedSchema } from "@/lib/http/pagination";
+
+/** POST /api/shops body. */
+export const trackShopBodySchema = z.object({
+  domain: z.string().trim().min(1, "domain is required").max(300),
+});
+export type TrackShopBody = z.infer<typeof trackShopBodySchema>;
+
+/** A store slug in the path (/api/shops/:slug, /api/store-detail/:slug/...). */
+export const shopSlugParamsSchema = z.object({
+  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
+});
+
+/** The monitoring state shown with each tracked shop. */
+export const monitoringSchema = z.object({
+  /** active: checked daily; failing: the last checks failed; paused: failed too often, not retried until tracked again. */
+  state: z.enum(["active", "failing", "paused"]),
+  last_checked_at: z.iso.datetime({ offset: true }).nullable(),
+  next_check_at: z.iso.datetime({ offset: true }).nullable(),
+  consecutive_failures: z.number().int(),
+  last_error: z.string().nullable(),
+  last_error_code: z.string().nullable(),
+});
+
+export const trackedShopSchema = z.object({
+  slug: z.string(),
+  tracked_since: z.iso.datetime({ offset: true }),
+  store: z.object({
+    id: z.string(),
+    domain: z.string(),
+    slug: z.string(),
+    name: z.string().nullable(),
+    product_count: z.number().int().nullable(),
+    exposes_inventory: z.boolean().nullable(),
+    last_analyzed_at: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  latest_job: jobSchema.nullable(),
+  monitoring: monitoringSchema,
+});
+export type TrackedShopView = z.infer<typeof trackedShopSchema>;
+
+export const trackedShopListSchema = paginatedSchema(trackedShopSchema).extend({
+  limit: z.object({ plan: z.string(), tracked: z.number().int(), max: z.number().int() }),
+});
+
+/** POST /api/shops answer: the tracked shop, and whether this call started tracking it. */
+export const trackShopResultSchema = z.object({ shop: trackedShopSchema, created: z.boolean() });
+export const untrackShopResultSchema = z.object({ slug: z.string(), tracked: z.literal(false) });

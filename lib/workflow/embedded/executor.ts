@@ -1,0 +1,260 @@
+import { hostname } from "node:os";
+import { getDatabase, type DatabaseHandle } from "@/db";
+import { runWithStepSignal } from "../step-signal";
+import { applyOutcome, LeaseLostError, timerOutcome, type ApplyContext } from "./apply";
+import { exponentialBackoff, type Backoff } from "./backoff";
+import { buildCallRequest, interpretResponse, sendCallRequest, type Outcome } from "./call";
+import { claimDueItems, heartbeat, type ClaimedItem } from "./claim";
+import { CronScheduler } from "./cron";
+import { describeFunction, syncFunctions, type FunctionInfo } from "./functions";
+import { newId } from "./ids";
+import { consoleLogger, type Logger } from "./logger";
+import type { EventInput, ServeHandler } from "./protocol";
+import {
+  createRunsForEvents,
+  getRun,
+  listSteps,
+  normalizeEvent,
+  type CreatedRun,
+  type RunRecord,
+  type StepRecord,
+} from "./runs";
+
+export type EmbeddedExecutorOptions = {
+  /** `serve({ client, functions })` from "inngest/next": the executor speaks HTTP to it in-process. */
+  handler: ServeHandler;
+  /** The URL the handler believes it is served at (only used to build Request objects). */
+  serveUrl: string;
+  /** Defaults to the process-wide handle (getDatabase()). */
+  database?: DatabaseHandle;
+  /** Lease of a running call request; a crashed worker's item is taken over after it. Default 15 s. */
+  leaseMs?: number;
+  /** Queue polling interval. Default 250 ms (new work in this process wakes the loop at once). */
+  pollMs?: number;
+  /** Retry delay: a base in ms for exponential backoff with jitter, or a function of the attempt. */
+  backoffMs?: number | Backoff;
+  /** Call requests this worker executes at the same time. Default 16. */
+  maxInFlight?: number;
+  log?: Logger;
+  /** The clock cron schedules are read against (tests drive it virtually). Default Date.now. */
+  now?: () => number;
+};
+
+export type SendResult = {
+  /** Ids of the events as stored (given ids are kept). */
+  eventIds: string[];
+  /** Every run the events started (one event may start several functions' runs). */
+  runs: CreatedRun[];
+  runIds: string[];
+};
+
+/**
+ * Runs Inngest functions durably without the Inngest server: a small "Inngest server" in
+ * Node that keeps runs, memoised steps and a queue of call requests in PostgreSQL, and
+ * drives the SDK's own serve() handler with the documented call-request protocol. It never
+ * re-implements function logic: any InngestFunction served by the handler runs unchanged.
+ */
+export class EmbeddedExecutor {
+  readonly workerId = `${hostname()}:${process.pid}:${newId().slice(-6)}`;
+  private readonly db: DatabaseHandle["db"];
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly backoff: Backoff;
+  private readonly maxInFlight: number;
+  private readonly log: Logger;
+  private readonly cron: CronScheduler;
+  private functions = new Map<string, FunctionInfo>();
+  private synced?: Promise<void>;
+  private loop?: Promise<void>;
+  private stopping = false;
+  private wakeUp?: () => void;
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly inflightItems = new Set<number>();
+  private leaseCounter = 0;
+
+  constructor(private readonly opts: EmbeddedExecutorOptions) {
+    this.db = (opts.database ?? getDatabase()).db;
+    this.leaseMs = opts.leaseMs ?? 15_000;
+    this.pollMs = opts.pollMs ?? 250;
+    this.backoff = typeof opts.backoffMs === "function" ? opts.backoffMs : exponentialBackoff({ baseMs: opts.backoffMs ?? 1000 });
+    this.maxInFlight = opts.maxInFlight ?? 16;
+    this.log = opts.log ?? consoleLogger();
+    this.cron = new CronScheduler(this.db, (m) => this.log.info(m));
+  }
+
+  /** Learns the function configs (in-band sync) once; ingestion works after this, without start(). */
+  ready(): Promise<void> {
+    this.synced ??= syncFunctions(this.opts.handler, this.opts.serveUrl).then((configs) => {
+      const warn = (m: string) => this.log.warn(m);
+      this.functions = new Map(configs.map((c) => [c.id, describeFunction(c, warn)]));
+      this.log.debug(`synced ${configs.length} functions: ${[...this.functions.keys()].join(", ")}`);
+    });
+
+    return this.synced;
+  }
+
+  /** Starts the worker loop: claims due call requests, fires crons. */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    await this.ready();
+    this.stopping = false;
+    this.loop = this.run();
+    this.log.info(`embedded executor ${this.workerId} started (${this.functions.size} functions, lease ${this.leaseMs} ms)`);
+  }
+
+  /** Graceful stop: no new claims; call requests in flight finish and are saved. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.loop;
+    this.loop = undefined;
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Event ingestion (inngest.send / step.sendEvent end here via `fetch`). Returns the runs started. */
+  async send(input: EventInput | EventInput[]): Promise<SendResult> {
+    await this.ready();
+    const events = [input].flat().map(normalizeEvent);
+    const runs = await this.db.transaction((tx) => createRunsForEvents(tx, this.functions.values(), events, (m) => this.log.warn(m)));
+    for (const r of runs) this.log.debug(`run ${r.runId} of ${r.fnId} created by event ${r.eventId}`);
+    this.wakeUp?.();
+
+    return { eventIds: events.map((e) => e.id), runs, runIds: runs.map((r) => r.runId) };
+  }
+
+  /**
+   * Pass as the client's `fetch`: the SDK's only outbound call here is `POST /e/<key>`
+   * (inngest.send, step.sendEvent). Anything else (checkpoint API, realtime, REST API) has
+   * no embedded equivalent and fails loudly instead of hanging on a missing server.
+   */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request?.url ?? String(input));
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    if (method === "POST" && /^\/e\/[^/]+\/?$/.test(url.pathname)) {
+      const text = init?.body !== undefined && init.body !== null ? String(init.body) : await (request?.text() ?? "[]");
+      const { eventIds } = await this.send(JSON.parse(text) as EventInput | EventInput[]);
+
+      return Response.json({ ids: eventIds, status: 200 }); // the SDK's sendEventResponseSchema
+    }
+    throw new Error(`embedded workflow executor: no Inngest server for ${method} ${url.href}`);
+  };
+
+  getRun(runId: string): Promise<RunRecord | undefined> {
+    return getRun(this.db, runId);
+  }
+
+  listSteps(runId: string): Promise<StepRecord[]> {
+    return listSteps(this.db, runId);
+  }
+
+  /** Resolves when the run has ended (any worker process may run it). */
+  async waitForRun(runId: string, { timeoutMs = 30_000 } = {}): Promise<RunRecord> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const run = await this.getRun(runId);
+      if (run && run.status !== "running") return run;
+      if (Date.now() > deadline) throw new Error(`run ${runId} still ${run?.status ?? "missing"} after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, Math.min(Math.max(this.pollMs, 25), 250)));
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.tick();
+      } catch (error) {
+        this.log.error("executor tick failed", error);
+      }
+      if (this.stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private async tick(): Promise<void> {
+    await this.cron.fireDue(this.functions.values(), this.opts.now?.() ?? Date.now());
+    const items = await claimDueItems(this.db, {
+      max: this.maxInFlight - this.inflight.size,
+      leaseMs: this.leaseMs,
+      newToken: () => `${this.workerId}#${++this.leaseCounter}`,
+      inFlight: this.inflightItems,
+    });
+    for (const item of items) {
+      this.inflightItems.add(item.id);
+      const task: Promise<void> = this.process(item).finally(() => {
+        this.inflight.delete(task);
+        this.inflightItems.delete(item.id);
+        this.wakeUp?.();
+      });
+      this.inflight.add(task);
+    }
+  }
+
+  /** One queue item: a call request to the SDK, or a timer (sleep / invoke timeout) firing. */
+  private async process(item: ClaimedItem): Promise<void> {
+    try {
+      const outcome = item.kind === "call" ? await this.call(item) : timerOutcome(item);
+      const ctx: ApplyContext = { functions: this.functions, warn: (m) => this.log.warn(m) };
+      const result = await this.db.transaction((tx) => applyOutcome(tx, item, outcome, ctx));
+      this.logOutcome(item, outcome);
+      for (const runId of result.createdRuns) if (runId) this.log.debug(`run ${runId} created by run ${item.runId}`);
+    } catch (error) {
+      // Not applied: the item stays leased until its lease expires, then it is called again.
+      if (error instanceof LeaseLostError) this.log.warn(error.message);
+      else this.log.error(`run ${item.runId}: item ${item.id} failed in the executor`, error);
+    }
+  }
+
+  private async call(item: ClaimedItem): Promise<Outcome> {
+    const [run, steps] = await Promise.all([this.getRun(item.runId), this.listSteps(item.runId)]);
+    const fn = run && this.functions.get(run.fnId);
+    if (!run) return { type: "failed", error: { name: "Error", message: `run ${item.runId} not found` } };
+    if (!fn) return { type: "failed", error: { name: "Error", message: `function ${run.fnId} is not served by this app` } };
+
+    // Losing the lease means another worker may now run this step: abort ours (its fetches
+    // stop) and discard whatever it returns.
+    const lease = new AbortController();
+    const timer = setInterval(() => {
+      heartbeat(this.db, item, this.leaseMs)
+        .then((held) => {
+          if (held || lease.signal.aborted) return;
+          this.log.warn(`run ${item.runId}: lease on item ${item.id} lost during the call; stopping the step`);
+          lease.abort(new LeaseLostError(item));
+        })
+        .catch((error: unknown) => this.log.warn("heartbeat failed", error));
+    }, Math.max(this.leaseMs / 3, 20));
+    try {
+      const body = buildCallRequest(run, steps, item, fn);
+      const response = await runWithStepSignal(lease.signal, () =>
+        sendCallRequest(this.opts.handler, this.opts.serveUrl, fn.id, item.stepId, body),
+      );
+      if (lease.signal.aborted) throw new LeaseLostError(item);
+
+      return interpretResponse(response, item, fn, this.backoff);
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private logOutcome(item: ClaimedItem, outcome: Outcome): void {
+    const where = `run ${item.runId} (${item.stepId === "step" ? "discovery" : `step ${item.stepId.slice(0, 8)}`}, attempt ${item.attempt})`;
+    if (outcome.type === "retry") {
+      const message = (outcome.error as { message?: string } | null)?.message ?? "";
+      this.log.info(`${where}: ${outcome.stepName ? `step "${outcome.stepName}"` : "function"} error "${message}", retry in ${outcome.delayMs} ms`);
+    } else if (outcome.type === "completed") this.log.debug(`${where}: completed`);
+    else if (outcome.type === "failed") this.log.warn(`${where}: failed`, outcome.error);
+    else for (const s of outcome.saves) this.log.debug(`${where}: step "${s.name ?? s.hashedId}" ${s.op}`);
+  }
+}
+
+export function createEmbeddedExecutor(options: EmbeddedExecutorOptions): EmbeddedExecutor {
+  return new EmbeddedExecutor(options);
+}

@@ -1,0 +1,21 @@
+import { getDatabase } from "@/db";
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { ensureAuthSecret } from "./ensure-auth-secret";
+import { prepareDatabase } from "@/lib/system/prepare-database";
+
+/**
+ * Everything a process needs before it serves: valid settings, an up-to-date schema and
+ * the app catalogue.
+ * Idempotent; the custom server and the tools call it.
+ */
+export async function bootstrap(): Promise<void> {
+  ensureAuthSecret();
+  const env = getEnv();
+  const database = getDatabase();
+  await prepareDatabase(database);
+  logger.info("database ready", {
+    db: database.kind,
+    location: env.DATABASE_URL ? "DATABASE_URL" : env.PGLITE_DIR,
+  });
+}

@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import next from "next";
+import { closeDatabase } from "@/db";
+import { functions } from "@/inngest/functions";
+import { startWorkflowEngine } from "@/lib/workflow/engine";
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
+import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
+import { bootstrap } from "./bootstrap";
+import { setClientAddress } from "@/lib/system/client-address";
+
+/** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
+export async function startServer(): Promise<void> {
+  const env = getEnv();
+  const dev = env.NODE_ENV === "development";
+  await bootstrap();
+
+  const app = next({ dev, hostname: env.HOST, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const nextUpgrade = app.getUpgradeHandler();
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The client address behind per-IP limits: the socket's, unless a proxy we trust set it.
+    setClientAddress(req, env.TRUST_PROXY);
+    void handle(req, res);
+  });
+
+  const jobSockets = createJobSocketServer();
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (jobSockets.handleUpgrade(req, socket, head)) return;
+    // Anything else (dev HMR) is Next's.
+    void nextUpgrade(req, socket, head);
+  });
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const engine = await startWorkflowEngine({ functions });
+  logger.info(`StoreLens listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, {
+    mode: dev ? "development" : "production",
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    server.close();
+    await engine.stop().catch(() => {});
+    await jobSockets.close();
+    await closeJobEventHub();
+    server.closeAllConnections();
+    await app.close().catch(() => {});
+    await closeDatabase().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}

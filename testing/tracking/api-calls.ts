@@ -1,0 +1,45 @@
+/** Calls the real route handlers of the tracking API as a browser or a script would. */
+import { sessionCookieHeader } from "@/testing/auth/fixtures";
+import { loadRouteHandler } from "@/testing/auth/route-handlers";
+
+export type Caller = { cookie?: string; apiKey?: string };
+
+function headersOf(caller: Caller): Record<string, string> {
+  if (caller.cookie) return sessionCookieHeader(caller.cookie);
+  if (caller.apiKey) return { "x-api-key": caller.apiKey };
+
+  return {};
+}
+
+/**
+ * `path` is the endpoint pattern (":slug"…); `values` fills it; `query` is appended.
+ * Returns the status and the parsed body.
+ */
+export async function callApi<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  caller: Caller,
+  { values = {}, query = "", body }: { values?: Record<string, string>; query?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const handler = await loadRouteHandler(method, path);
+  const url = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
+  const response = await handler(
+    new Request(`http://localhost:3000${url}${query}`, {
+      method,
+      headers: { ...headersOf(caller), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+    { params: Promise.resolve(values) },
+  );
+  const text = await response.text();
+
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export const STORE_DETAIL_ENDPOINTS = [
+  "/api/store-detail/:slug/analytics",
+  "/api/store-detail/:slug/inventory",
+  "/api/store-detail/:slug/inventory/events",
+  "/api/store-detail/:slug/inventory/product/:shopifyId",
+  "/api/store-detail/:slug/compare",
+] as const;
