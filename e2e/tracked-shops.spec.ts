@@ -53,8 +53,10 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
 
   // On a phone the page stays usable: the heat graph scrolls inside its box, the page does not.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
+  // Charts re-measure through a ResizeObserver after the viewport changes: wait for the layout to settle.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(1);
 
   // Stop tracking.
   await page.goto("/dashboard/tracked-shops");
