@@ -39,6 +39,17 @@ describe("parseEnv", () => {
     expect(getEngineKind(parseEnv({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }))).toBe("inngest");
   });
 
+  it("refuses a legacy JWKS without both the issuer and the audience to check", () => {
+    const jwks = "https://idp.example/.well-known/jwks.json";
+    expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks })).toThrow(
+      /LEGACY_JWT_ISSUER: required when LEGACY_JWT_JWKS_URL is set[^]*LEGACY_JWT_AUDIENCE: required when LEGACY_JWT_JWKS_URL is set/,
+    );
+    expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/" })).toThrow(/LEGACY_JWT_AUDIENCE/);
+    expect(parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" }).LEGACY_JWT_AUDIENCE).toBe("storelens");
+    // A shared secret is StoreLens's own: the issuer and audience stay optional there.
+    expect(() => parseEnv({ LEGACY_JWT_SECRET: "a-shared-secret-of-some-length" })).not.toThrow();
+  });
+
   it("documents every variable in .env.example", () => {
     const example = readFileSync(".env.example", "utf8");
     for (const key of Object.keys(envSchema.shape)) {

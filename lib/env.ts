@@ -132,12 +132,25 @@ export function formatEnvIssues(error: z.ZodError): string {
     .join("\n");
 }
 
+/** Settings that only make sense together; checked after each one is valid on its own. */
+function requireCoupledSettings(env: Env, ctx: z.RefinementCtx): void {
+  // A JWKS (typically a shared identity provider) signs tokens for other audiences too:
+  // without an issuer and audience check, any token it ever issued would be accepted here.
+  if (env.LEGACY_JWT_JWKS_URL) {
+    for (const key of ["LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE"] as const) {
+      if (!env[key]) {
+        ctx.addIssue({ code: "custom", path: [key], message: "required when LEGACY_JWT_JWKS_URL is set (tokens of other issuers or audiences would be accepted)" });
+      }
+    }
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env tooling.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema.superRefine(requireCoupledSettings).safeParse(cleaned);
   if (!result.success) {
     throw new Error(`Invalid environment configuration:\n${formatEnvIssues(result.error)}`);
   }
