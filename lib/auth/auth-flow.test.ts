@@ -12,6 +12,7 @@ import { GET as health } from "@/app/api/health/route";
 import { buildAuthConfig } from "./auth-config";
 import { requestPasswordReset, signUpWithPassword } from "./index";
 import { resetEnvCache } from "@/lib/env";
+import { listOutbox } from "@/lib/mail";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions";
 import { createTestSession, createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
@@ -137,10 +138,12 @@ describe("Auth.js with database sessions and the credentials provider", () => {
       expect(dump, `${table} holds the raw API key`).not.toContain(key);
       expect(dump, `${table} holds the password`).not.toContain(PASSWORD);
     }
-    const [mail] = await queryRows<{ text: string }>(getDb(), sql`select text from mail_outbox where "to" = ${email}`);
+    const [mail] = await listOutbox({ to: email });
     const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    const tokens = JSON.stringify(await queryRows(getDb(), sql`select * from password_reset_tokens`));
-    expect(tokens).not.toContain(resetToken);
+    for (const table of ["password_reset_tokens", "mail_outbox"]) {
+      const dump = JSON.stringify(await queryRows(getDb(), sql.raw(`select * from "${table}"`)));
+      expect(dump, `${table} holds the live reset token`).not.toContain(resetToken);
+    }
   });
 
   it("refreshes a session's expiry through /api/auth/session once it is older than updateAge", async () => {
