@@ -14,29 +14,10 @@ import { requestPasswordReset, signUpWithPassword } from "./index";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions";
+import { CookieJar } from "@/testing/auth/cookie-jar";
 import { createTestSession, createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const PASSWORD = "Sup3r secret passphrase!";
-
-class CookieJar {
-  private readonly jar = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === "" || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  get(name: string) {
-    return this.jar.get(name);
-  }
-  header() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 // next-auth's own entry cannot load under Vitest (it imports "next/server" extensionless);
 // its route handlers are this same config handed to @auth/core's Auth().
