@@ -15,7 +15,7 @@ import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions";
 import { CookieJar } from "@/testing/auth/cookie-jar";
-import { createTestSession, createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
+import { createTestSession, createTestUser, signUpTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const PASSWORD = "Sup3r secret passphrase!";
 
@@ -44,7 +44,7 @@ async function signIn(email: string, password: string, jar: CookieJar) {
 describe("Auth.js with database sessions and the credentials provider", () => {
   it("signs in to a revocable session row, serves a stripped session, and signs out by deleting the row", async () => {
     const email = `flow-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const { user } = await signUpWithPassword({ email, password: PASSWORD, name: "Flow" });
+    const user = await signUpTestUser({ email, password: PASSWORD, name: "Flow" });
     const jar = new CookieJar();
 
     const wrong = await signIn(email, "wrong password 1", jar);

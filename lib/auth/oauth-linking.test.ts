@@ -10,10 +10,9 @@ import { getDb } from "@/db";
 import { accounts, users } from "@/db/schema";
 import { CookieJar } from "@/testing/auth/cookie-jar";
 import { startFakeGitHub, type FakeGitHub, type FakeGitHubIdentity } from "@/testing/auth/fake-github";
-import { createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
+import { createTestUser, signUpTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 import { buildAuthConfig } from "./auth-config";
 import { githubProvider } from "./oauth-providers";
-import { signUpWithPassword } from "./sign-up";
 
 let github: FakeGitHub;
 let config: ReturnType<typeof buildAuthConfig>;
@@ -82,7 +81,7 @@ describe("OAuth sign-in to an address that already has an account", () => {
 
   it("refuses when the account never verified its e-mail (someone may have registered another's address)", async () => {
     const email = `unverified-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const { user } = await signUpWithPassword({ email, password: "Sup3r secret passphrase!" });
+    const user = await signUpTestUser({ email, password: "Sup3r secret passphrase!" });
 
     const result = await signInWithGitHub(identity(email, true));
 
