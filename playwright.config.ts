@@ -4,6 +4,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The fake Shopify store's port, known to the server (e2e/support/serve.ts) and to specs that drive it.
 process.env.E2E_FAKE_STORE_PORT ??= String(PORT + 1000);
 
+// The server seals mail_outbox bodies with a key derived from AUTH_SECRET; the specs read them
+// (e2e/support/mail-outbox.ts) in this process, so both must hold the same secret.
+const AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret";
+process.env.AUTH_SECRET = AUTH_SECRET;
+
 // Browsers cannot be downloaded here: Debian's Chromium drives the tests (apt-get install chromium).
 export default defineConfig({
   testDir: "./e2e",
@@ -45,7 +50,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       BASE_URL: `http://127.0.0.1:${PORT}`,
-      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+      AUTH_SECRET,
       ALLOW_PRIVATE_NETWORK: "true",
       LOG_LEVEL: "warn",
     },

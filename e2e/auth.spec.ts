@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/accounts";
-import { readResetLink } from "./support/mail-outbox";
+import { readEmailLink, readOutbox, readResetLink } from "./support/mail-outbox";
 
 test("sign up, sign out, a wrong password is refused, then sign in", async ({ page, context }) => {
   const email = uniqueEmail("signup");
@@ -27,7 +27,7 @@ test("sign up, sign out, a wrong password is refused, then sign in", async ({ pa
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
 });
 
-test("sign up shows clear inline errors: bad e-mail, weak password, taken e-mail", async ({ page, browser }) => {
+test("sign up shows clear inline errors: bad e-mail, weak password; a taken e-mail is not revealed", async ({ page, browser }) => {
   await page.goto("/sign-up");
   await page.getByLabel("E-mail").fill("not-an-email");
   await page.getByLabel("Password").fill(PASSWORD);
@@ -48,9 +48,27 @@ test("sign up shows clear inline errors: bad e-mail, weak password, taken e-mail
   const other = await browser.newPage();
   await signUp(other, email);
   await other.close();
-  await page.getByLabel("Password").fill(PASSWORD);
+  // The sign-up itself is accepted as for a new address; only the sign-in that follows it
+  // fails, as any wrong password does (and the owner gets an e-mail about the attempt).
+  await page.getByLabel("Password").fill("Another passphrase 9");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("An account with this e-mail already exists")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "We could not sign you in with this e-mail and password" })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  expect((await readOutbox(email.toLowerCase())).map((m) => m.subject)).toContain("Someone tried to sign up to StoreLens with your address");
+});
+
+test("the confirmation link of the sign-up e-mail confirms the address once", async ({ page }) => {
+  const email = uniqueEmail("confirm");
+  await signUp(page, email);
+
+  const link = await readEmailLink(email, "/verify-email");
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your e-mail address is confirmed" })).toBeVisible();
+
+  await page.goto(new URL(link).pathname);
+  await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "This confirmation link is invalid, was already used or has expired" })).toBeVisible();
 });
 
 test("password reset by e-mail: single-use link, new password works, old sessions end", async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { envSchema, getEngineKind, parseEnv } from "./env";
+import { envSchema, getEngineKind, isEmailVerificationRequired, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("runs on embedded defaults with nothing set", () => {
@@ -37,6 +37,24 @@ describe("parseEnv", () => {
   it("selects Inngest only when both keys are present", () => {
     expect(getEngineKind(parseEnv({ INNGEST_EVENT_KEY: "e" }))).toBe("embedded");
     expect(getEngineKind(parseEnv({ INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }))).toBe("inngest");
+  });
+
+  it("refuses a legacy JWKS without both the issuer and the audience to check", () => {
+    const jwks = "https://idp.example/.well-known/jwks.json";
+    expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks })).toThrow(
+      /LEGACY_JWT_ISSUER: required when LEGACY_JWT_JWKS_URL is set[^]*LEGACY_JWT_AUDIENCE: required when LEGACY_JWT_JWKS_URL is set/,
+    );
+    expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/" })).toThrow(/LEGACY_JWT_AUDIENCE/);
+    expect(parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" }).LEGACY_JWT_AUDIENCE).toBe("storelens");
+    // A shared secret is StoreLens's own: the issuer and audience stay optional there.
+    expect(() => parseEnv({ LEGACY_JWT_SECRET: "a-shared-secret-of-some-length" })).not.toThrow();
+  });
+
+  it("requires e-mail verification by default only when mail really leaves the machine", () => {
+    expect(isEmailVerificationRequired(parseEnv({}))).toBe(false);
+    expect(isEmailVerificationRequired(parseEnv({ RESEND_API_KEY: "re_123" }))).toBe(true);
+    expect(isEmailVerificationRequired(parseEnv({ RESEND_API_KEY: "re_123", REQUIRE_EMAIL_VERIFICATION: "false" }))).toBe(false);
+    expect(isEmailVerificationRequired(parseEnv({ REQUIRE_EMAIL_VERIFICATION: "true" }))).toBe(true);
   });
 
   it("documents every variable in .env.example", () => {

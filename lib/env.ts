@@ -96,6 +96,11 @@ export const envSchema = z.object({
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: url.optional(),
   MAIL_FROM: z.string().default("StoreLens <reports@storelens.local>"),
+  /** New accounts confirm their e-mail before their first job; unset: on when RESEND_API_KEY is set. */
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
 
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -132,12 +137,25 @@ export function formatEnvIssues(error: z.ZodError): string {
     .join("\n");
 }
 
+/** Settings that only make sense together; checked after each one is valid on its own. */
+function requireCoupledSettings(env: Env, ctx: z.RefinementCtx): void {
+  // A JWKS (typically a shared identity provider) signs tokens for other audiences too:
+  // without an issuer and audience check, any token it ever issued would be accepted here.
+  if (env.LEGACY_JWT_JWKS_URL) {
+    for (const key of ["LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE"] as const) {
+      if (!env[key]) {
+        ctx.addIssue({ code: "custom", path: [key], message: "required when LEGACY_JWT_JWKS_URL is set (tokens of other issuers or audiences would be accepted)" });
+      }
+    }
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env tooling.
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema.superRefine(requireCoupledSettings).safeParse(cleaned);
   if (!result.success) {
     throw new Error(`Invalid environment configuration:\n${formatEnvIssues(result.error)}`);
   }
@@ -166,4 +184,13 @@ export const env: Env = new Proxy({} as Env, {
 /** Which engine runs the workflow functions: Inngest when its keys are configured. */
 export function getEngineKind(settings: Env = getEnv()): "inngest" | "embedded" {
   return settings.INNGEST_EVENT_KEY && settings.INNGEST_SIGNING_KEY ? "inngest" : "embedded";
+}
+
+/**
+ * Whether an account must confirm its e-mail before its first job (free accounts would
+ * otherwise be unlimited scrapers). By default only when mail really leaves the machine: with
+ * mail to the log, a newcomer running `npm start` could never receive the link.
+ */
+export function isEmailVerificationRequired(settings: Env = getEnv()): boolean {
+  return settings.REQUIRE_EMAIL_VERIFICATION ?? Boolean(settings.RESEND_API_KEY);
 }

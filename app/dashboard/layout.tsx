@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
+import { emailVerificationStatus } from "@/lib/auth/email-verification";
 import { requireSessionUser } from "@/lib/auth/session-user";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +10,12 @@ export const metadata: Metadata = { title: { default: "Dashboard", template: "%s
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireSessionUser("/dashboard");
+  const verification = await emailVerificationStatus(user.id);
 
-  return <DashboardShell user={user}>{children}</DashboardShell>;
+  return (
+    <DashboardShell user={user}>
+      {verification.required && !verification.verified ? <VerifyEmailBanner email={verification.email} /> : null}
+      {children}
+    </DashboardShell>
+  );
 }

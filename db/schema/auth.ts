@@ -78,11 +78,15 @@ export const userPasswords = pgTable("user_passwords", {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Single-use, expiring password reset links; only the token's SHA-256 is kept. */
+/**
+ * Single-use, expiring links sent by e-mail (password reset, e-mail verification); only the
+ * token's SHA-256 is kept. `purpose` keeps one kind of link from ever doing the other's job.
+ */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text().primaryKey(),
+    purpose: text({ enum: ["password_reset", "verify_email"] }).notNull().default("password_reset"),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -85,11 +85,19 @@ export async function readOutbox(to: string, timeoutMs = 15_000): Promise<Outbox
   }
 }
 
-/** The reset link of the newest reset e-mail to `to`. */
-export async function readResetLink(to: string): Promise<string> {
-  const [message] = await readOutbox(to.toLowerCase());
-  const link = message ? /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(message.text)?.[0] : undefined;
-  if (!link) throw new Error(`no reset link in the outbox for ${to}`);
-
-  return link;
+/** The newest link to `path` (/reset-password, /verify-email) mailed to `to`. */
+export async function readEmailLink(to: string, path: "/reset-password" | "/verify-email"): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}/[A-Za-z0-9_-]+`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    for (const message of await readOutbox(to.toLowerCase())) {
+      const link = pattern.exec(message.text)?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${path} link in the outbox for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
+
+/** The reset link of the newest reset e-mail to `to`. */
+export const readResetLink = (to: string) => readEmailLink(to, "/reset-password");

@@ -3,6 +3,7 @@ import packageJson from "@/package.json";
 import { appNameParamsSchema, listAppsQuerySchema } from "@/lib/apps/app-directory";
 import { apiKeyListSchema, apiKeyParamsSchema, createApiKeySchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/api-keys/schemas";
 import { ACCESS, ENDPOINTS, type AccessName } from "@/lib/auth/access";
+import { messageResponseSchema, signUpResponseSchema, verifyEmailSchema } from "@/lib/auth/schemas";
 import { billingSummarySchema, checkoutSessionSchema, createCheckoutBodySchema, portalSessionSchema, webhookReceiptSchema } from "@/lib/billing/schemas";
 import { getEnv } from "@/lib/env";
 import { createJobBodySchema, findJobQuerySchema, jobIdParamsSchema, jobSchema, jobStatusSchema } from "@/lib/jobs/schemas";
@@ -46,7 +47,7 @@ const reportIdParam = z.object({ id: z.string().describe("Job id, Stripe Checkou
  */
 export const OPERATIONS: Record<string, Operation> = {
   "GET /api/health": { summary: "Liveness, database driver, workflow engine, version", tag: "system", success: { status: 200, description: "Health" } },
-  "POST /api/jobs": { summary: "Submit a store domain for analysis", tag: "jobs", body: createJobBodySchema, success: { status: 201, schema: jobEnvelope }, errors: [400] },
+  "POST /api/jobs": { summary: "Submit a store domain for analysis (403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on)", tag: "jobs", body: createJobBodySchema, success: { status: 201, schema: jobEnvelope }, errors: [400, 403] },
   "GET /api/jobs": { summary: "Find a job by id or by store domain (latest)", tag: "jobs", query: findJobQuerySchema, success: { status: 200, schema: jobEnvelope }, errors: [400, 404] },
   "GET /api/jobs/:id": { summary: "Job details", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobEnvelope }, errors: [404] },
   "GET /api/jobs/:id/status": { summary: "Job status and progress (for polling)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobStatusSchema }, errors: [404] },
@@ -61,7 +62,9 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/api-keys": { summary: "List your API keys", tag: "account", success: { status: 200, schema: apiKeyListSchema } },
   "POST /api/api-keys": { summary: "Create an API key (the raw key is returned only now)", tag: "account", body: createApiKeySchema, success: { status: 201, schema: createdApiKeySchema }, errors: [400] },
   "DELETE /api/api-keys/:id": { summary: "Revoke an API key (effective on the next request)", tag: "account", params: apiKeyParamsSchema, success: { status: 200, schema: revokedApiKeySchema }, errors: [404] },
-  "POST /api/auth/sign-up": { summary: "Create an account with e-mail and password", tag: "account", success: { status: 201, description: "Account created" }, errors: [400, 409] },
+  "POST /api/auth/sign-up": { summary: "Create an account with e-mail and password; the same answer whether or not the address already has an account (its owner is told by e-mail)", tag: "account", success: { status: 202, schema: signUpResponseSchema }, errors: [400, 429] },
+  "POST /api/auth/verify-email": { summary: "Confirm the account's e-mail with the token of its link (single use, 24 hours)", tag: "account", body: verifyEmailSchema, success: { status: 200, schema: messageResponseSchema }, errors: [400] },
+  "POST /api/auth/verify-email/resend": { summary: "Mail a new confirmation link to the account's e-mail (3 per hour)", tag: "account", success: { status: 202, schema: messageResponseSchema }, errors: [429] },
   "POST /api/auth/reset-password": { summary: "E-mail a single-use password reset link", tag: "account", success: { status: 202, description: "Accepted" }, errors: [400] },
   "POST /api/auth/reset-password/confirm": { summary: "Set a new password with a reset token", tag: "account", success: { status: 200, description: "Password changed" }, errors: [400] },
   "GET /api/openapi.json": { summary: "This document", tag: "system", success: { status: 200, description: "OpenAPI 3.1" } },

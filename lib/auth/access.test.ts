@@ -236,6 +236,8 @@ describe("bearer tokens of the legacy identity provider", () => {
     ["a wrong issuer", { sub: "legacy-sub-admin" }, { issuer: "https://evil.example/" }],
     ["a wrong audience", { sub: "legacy-sub-admin" }, { audience: "someone-else" }],
     ["an unknown subject", { sub: "nobody" }, {}],
+    ["a token naming no issuer", { sub: "legacy-sub-admin" }, { issuer: "" }],
+    ["a token naming no audience", { sub: "legacy-sub-admin" }, { audience: "" }],
   ])("refuses %s with 401", async (_label, claims, options) => {
     const response = await call(await idp.sign(claims, options));
     expect(response.status).toBe(401);

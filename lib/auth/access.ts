@@ -54,6 +54,8 @@ export const ENDPOINTS: { method: string; path: string; access: AccessName }[] =
   { method: "POST", path: "/api/auth/sign-up", access: "public" },
   { method: "POST", path: "/api/auth/reset-password", access: "public" },
   { method: "POST", path: "/api/auth/reset-password/confirm", access: "public" },
+  { method: "POST", path: "/api/auth/verify-email", access: "public" },
+  { method: "POST", path: "/api/auth/verify-email/resend", access: "account" },
   { method: "POST", path: "/api/jobs", access: "jobs.create" },
   { method: "GET", path: "/api/jobs", access: "public" },
   { method: "GET", path: "/api/jobs/:id", access: "public" },

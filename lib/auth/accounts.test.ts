@@ -1,20 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { passwordResetTokens, sessions, userPasswords, users } from "@/db/schema";
 import { POST as signUpRoute } from "@/app/api/auth/sign-up/route";
 import { listOutbox } from "@/lib/mail";
 import {
-  EMAIL_TAKEN_MESSAGE,
   passwordProblem,
   requestPasswordReset,
   resetPassword,
   RESET_LINK_INVALID_MESSAGE,
   RESET_REQUESTED_MESSAGE,
-  signUpWithPassword,
+  signUpAcceptedMessage,
   verifyCredentials,
 } from "./index";
-import { createTestSession, TEST_ORIGIN } from "@/testing/auth/fixtures";
+import { createTestSession, signUpTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const GOOD = "correct horse 42";
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -64,7 +63,7 @@ describe("password rules", () => {
 describe("sign up", () => {
   it("creates the user and an argon2id hash in user_passwords, never in users", async () => {
     const email = unique("New.Person");
-    const { user } = await signUpWithPassword({ email, password: GOOD, name: "New Person" });
+    const user = await signUpTestUser({ email, password: GOOD, name: "New Person" });
 
     expect(user).toEqual({ id: user.id, email: email.toLowerCase(), name: "New Person" });
     const [row] = await getDb().select().from(userPasswords).where(eq(userPasswords.userId, user.id));
@@ -74,21 +73,33 @@ describe("sign up", () => {
     expect(JSON.stringify(userRow)).not.toContain("argon2");
   });
 
-  it("POST /api/auth/sign-up: 201 with the public user; 409 for a taken e-mail (any case)", async () => {
+  it("POST /api/auth/sign-up answers a new and a taken e-mail (any case) alike: 202, the same body", async () => {
     const email = unique("taken");
 
     const first = await signUp({ email, password: GOOD });
-    expect(first.status).toBe(201);
-    const body = await first.json();
-    expect(Object.keys(body.user).sort()).toEqual(["email", "id", "name"]);
+    const second = await signUp({ email: email.toUpperCase(), password: "another passphrase 9" });
 
-    const second = await signUp({ email: email.toUpperCase(), password: GOOD });
-    expect(second.status).toBe(409);
-    expect(await second.json()).toMatchObject({
-      code: "conflict",
-      error: EMAIL_TAKEN_MESSAGE,
-      issues: [{ path: "body.email", message: EMAIL_TAKEN_MESSAGE }],
-    });
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    const body = await first.json();
+    expect(await second.json()).toEqual(body);
+    expect(body).toEqual({ message: signUpAcceptedMessage(false), verification_required: false });
+    expect(JSON.stringify(body)).not.toContain(email.toLowerCase());
+  });
+
+  it("a taken e-mail keeps its account and password; its owner is told by e-mail instead", async () => {
+    const email = unique("owner");
+    const owner = await signUpTestUser({ email, password: GOOD });
+
+    await signUp({ email, password: "intruder passphrase 9" });
+
+    expect(await getDb().select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([{ id: owner.id }]);
+    expect(await verifyCredentials({ email, password: GOOD })).toMatchObject({ id: owner.id });
+    expect(await verifyCredentials({ email, password: "intruder passphrase 9" })).toBeNull();
+    const [mail, welcome] = await listOutbox({ to: email });
+    expect(mail!.subject).toBe("Someone tried to sign up to StoreLens with your address");
+    expect(mail!.text).toContain("http://localhost:3000/reset-password");
+    expect(welcome!.subject).toBe("Confirm your StoreLens e-mail address");
   });
 
   it("POST /api/auth/sign-up: 400 naming the field for a bad e-mail or a weak password", async () => {
@@ -106,7 +117,7 @@ describe("sign up", () => {
 describe("credentials check", () => {
   it("accepts the right password (e-mail in any case) and refuses a wrong one or an unknown user", async () => {
     const email = unique("signin");
-    const { user } = await signUpWithPassword({ email, password: GOOD });
+    const user = await signUpTestUser({ email, password: GOOD });
 
     expect(await verifyCredentials({ email: email.toUpperCase(), password: GOOD })).toMatchObject({ id: user.id, email });
     expect(await verifyCredentials({ email, password: "wrong password 1" })).toBeNull();
@@ -119,7 +130,7 @@ describe("credentials check", () => {
 describe("password reset", () => {
   it("mails a link (token stored only as SHA-256), sets the new password, spends the token, revokes sessions", async () => {
     const email = unique("reset");
-    const { user } = await signUpWithPassword({ email, password: GOOD });
+    const user = await signUpTestUser({ email, password: GOOD });
     const sessionToken = await createTestSession(user.id);
 
     expect(await requestPasswordReset({ email })).toEqual({ message: RESET_REQUESTED_MESSAGE });
@@ -129,7 +140,7 @@ describe("password reset", () => {
     const token = resetTokenFrom(mail!.text);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [stored] = await getDb().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [stored] = await getDb().select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, "password_reset")));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
@@ -155,7 +166,7 @@ describe("password reset", () => {
 
   it("refuses an expired link, and a weak new password without spending the link", async () => {
     const email = unique("expired");
-    const { user } = await signUpWithPassword({ email, password: GOOD });
+    const user = await signUpTestUser({ email, password: GOOD });
 
     const token = await issueResetToken(email);
     await expect(resetPassword({ token, password: "short" })).rejects.toMatchObject({ status: 400 });
@@ -173,7 +184,7 @@ describe("password reset", () => {
 
   it("using one link spends every other open link of the user", async () => {
     const email = unique("two-links");
-    await signUpWithPassword({ email, password: GOOD });
+    await signUpTestUser({ email, password: GOOD });
     const first = await issueResetToken(email);
     const second = await issueResetToken(email);
     expect(first).not.toBe(second);

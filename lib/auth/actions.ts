@@ -4,14 +4,14 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/errors";
-import { logger } from "@/lib/log";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
-import { MailDeliveryError } from "@/lib/mail";
 import { signIn, signOut } from "./auth";
 import { safeCallbackPath } from "./callback-url";
 import { configuredOAuthProviders } from "./oauth-providers";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { signUpWithPassword } from "./sign-up";
+import { confirmEmail, resendVerificationMailFor } from "./email-verification";
+import { getSessionUser } from "./session-user";
+import { signUpAcceptedMessage, signUpWithPassword } from "./sign-up";
 
 /** What a form shows after a failed submit: one message, per-field messages, kept values. */
 export type FormState = {
@@ -23,6 +23,8 @@ export type FormState = {
 
 const WRONG_CREDENTIALS_MESSAGE = "Wrong e-mail or password.";
 const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts; wait a minute and try again.";
+const SIGN_UP_SIGN_IN_FAILED_MESSAGE =
+  "We could not sign you in with this e-mail and password. If the address already has an account, sign in with its password or reset it.";
 
 /** The client address, as the custom server put it in X-Forwarded-For. */
 async function actionIp(): Promise<string> {
@@ -64,19 +66,53 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
   return {};
 }
 
+/**
+ * Sign-up answers alike for a new and a taken address. With verification on, the form shows
+ * "check your e-mail"; with it off (mail to the log), it signs in with the credentials just
+ * sent, and a taken address fails that sign-in like any wrong password.
+ */
 export async function signUpAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email"), name: field(formData, "name") };
   const password = field(formData, "password");
+  let verificationRequired: boolean;
   try {
     await limitAuthAttempt("sign-up", await actionIp(), values.email);
-    await signUpWithPassword({ email: values.email, password, name: values.name });
+    ({ verification_required: verificationRequired } = await signUpWithPassword({ email: values.email, password, name: values.name }));
   } catch (error) {
     if (error instanceof ApiError) return toFormState(error, values);
     throw error;
   }
-  await signIn("credentials", { email: values.email, password, redirectTo: safeCallbackPath(field(formData, "callbackUrl")) });
+  if (verificationRequired) return { message: signUpAcceptedMessage(true), values };
+  try {
+    await signIn("credentials", { email: values.email, password, redirectTo: safeCallbackPath(field(formData, "callbackUrl")) });
+  } catch (error) {
+    if (error instanceof AuthError) return { error: SIGN_UP_SIGN_IN_FAILED_MESSAGE, values };
+    throw error;
+  }
 
   return {};
+}
+
+/** Resends the confirmation link of the signed-in account (the dashboard banner's button). */
+export async function resendVerificationAction(_prev: FormState, _formData: FormData): Promise<FormState> {
+  const user = await getSessionUser();
+  if (!user) return { error: "Sign in first." };
+  try {
+    return { message: (await resendVerificationMailFor(user.id)).message };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    throw error;
+  }
+}
+
+/** The confirmation page's button: spends the link, then the page says so. */
+export async function verifyEmailAction(_prev: FormState, formData: FormData): Promise<FormState> {
+  try {
+    return { message: (await confirmEmail(field(formData, "token"))).message };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    throw error;
+  }
 }
 
 export async function requestPasswordResetAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -87,12 +123,8 @@ export async function requestPasswordResetAction(_prev: FormState, formData: For
 
     return { message };
   } catch (error) {
+    // Delivery happens after the answer (queueMail): a failure is logged, never shown here.
     if (error instanceof ApiError) return toFormState(error, values);
-    if (error instanceof MailDeliveryError) {
-      logger.error("password reset mail failed", { error: error.message });
-
-      return { error: "We could not send the e-mail just now. Please try again in a few minutes.", values };
-    }
     throw error;
   }
 }

@@ -3,13 +3,12 @@ import type { NextAuthConfig } from "next-auth";
 import { encode as defaultEncode } from "next-auth/jwt";
 import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "next-auth/providers/credentials";
-import GitHub from "next-auth/providers/github";
-import Google from "next-auth/providers/google";
 import { getDb } from "@/db";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { configuredOAuthProviders } from "./oauth-providers";
+import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
+import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
 import { getAuthSecret, isSecureCookies } from "./secret";
 import { createSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./sessions";
 import { checkAuthAttempt } from "@/lib/limits/auth-limits";
@@ -50,8 +49,8 @@ export function buildAuthConfig(): NextAuthConfig {
     }),
   ];
   for (const { id } of configuredOAuthProviders(env)) {
-    if (id === "github") providers.push(GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET }));
-    if (id === "google") providers.push(Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET }));
+    if (id === "github") providers.push(githubProvider({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET }));
+    if (id === "google") providers.push(googleProvider({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET }));
   }
 
   return {
@@ -66,6 +65,12 @@ export function buildAuthConfig(): NextAuthConfig {
     session: { maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     callbacks: {
+      // An OAuth identity may join an existing account only when both sides proved the address.
+      async signIn({ account, profile }) {
+        if (account?.type !== "oauth" && account?.type !== "oidc") return true;
+
+        return oauthSignInDecision({ provider: account.provider, providerAccountId: account.providerAccountId, profile });
+      },
       // Required: next-auth would otherwise hand the whole users row to auth() callers.
       session({ session, user }) {
         const safe: SessionUser = { id: user.id, name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
@@ -77,6 +82,12 @@ export function buildAuthConfig(): NextAuthConfig {
         if (account?.provider === "credentials") token.credentials = true;
 
         return token;
+      },
+    },
+    events: {
+      // `profile` here is the mapped user: its emailVerified is the provider's word (oauth-providers.ts).
+      async linkAccount({ user, profile }) {
+        if (user.id) await markVouchedEmailVerified(user.id, profile);
       },
     },
     jwt: {

@@ -12,30 +12,12 @@ import { GET as health } from "@/app/api/health/route";
 import { buildAuthConfig } from "./auth-config";
 import { requestPasswordReset, signUpWithPassword } from "./index";
 import { resetEnvCache } from "@/lib/env";
+import { listOutbox } from "@/lib/mail";
 import { SESSION_MAX_AGE_SECONDS } from "./sessions";
-import { createTestSession, createTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
+import { CookieJar } from "@/testing/auth/cookie-jar";
+import { createTestSession, createTestUser, signUpTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
 
 const PASSWORD = "Sup3r secret passphrase!";
-
-class CookieJar {
-  private readonly jar = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      const value = pair!.slice(index + 1);
-      if (value === "" || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  get(name: string) {
-    return this.jar.get(name);
-  }
-  header() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 // next-auth's own entry cannot load under Vitest (it imports "next/server" extensionless);
 // its route handlers are this same config handed to @auth/core's Auth().
@@ -62,7 +44,7 @@ async function signIn(email: string, password: string, jar: CookieJar) {
 describe("Auth.js with database sessions and the credentials provider", () => {
   it("signs in to a revocable session row, serves a stripped session, and signs out by deleting the row", async () => {
     const email = `flow-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    const { user } = await signUpWithPassword({ email, password: PASSWORD, name: "Flow" });
+    const user = await signUpTestUser({ email, password: PASSWORD, name: "Flow" });
     const jar = new CookieJar();
 
     const wrong = await signIn(email, "wrong password 1", jar);
@@ -137,10 +119,12 @@ describe("Auth.js with database sessions and the credentials provider", () => {
       expect(dump, `${table} holds the raw API key`).not.toContain(key);
       expect(dump, `${table} holds the password`).not.toContain(PASSWORD);
     }
-    const [mail] = await queryRows<{ text: string }>(getDb(), sql`select text from mail_outbox where "to" = ${email}`);
+    const [mail] = await listOutbox({ to: email });
     const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-    const tokens = JSON.stringify(await queryRows(getDb(), sql`select * from password_reset_tokens`));
-    expect(tokens).not.toContain(resetToken);
+    for (const table of ["password_reset_tokens", "mail_outbox"]) {
+      const dump = JSON.stringify(await queryRows(getDb(), sql.raw(`select * from "${table}"`)));
+      expect(dump, `${table} holds the live reset token`).not.toContain(resetToken);
+    }
   });
 
   it("refreshes a session's expiry through /api/auth/session once it is older than updateAge", async () => {

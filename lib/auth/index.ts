@@ -1,7 +1,13 @@
 // Server-side auth API for routes and pages. Auth.js itself (handlers, auth, signIn,
 // signOut) is in ./auth, imported directly where needed so tests of the pure parts
 // do not load next-auth.
-export { signUpWithPassword, EMAIL_TAKEN_MESSAGE } from "./sign-up";
+export { signUpWithPassword, signUpAcceptedMessage } from "./sign-up";
+export {
+  confirmEmail,
+  resendVerificationMail,
+  VERIFY_LINK_INVALID_MESSAGE,
+  EMAIL_UNVERIFIED_MESSAGE,
+} from "./email-verification";
 export {
   requestPasswordReset,
   resetPassword,

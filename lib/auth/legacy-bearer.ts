@@ -29,6 +29,12 @@ function verificationKey(): JWTVerifyGetKey | Uint8Array {
 async function verifyToken(token: string): Promise<JWTPayload> {
   const env = getEnv();
   const key = verificationKey();
+  // The settings check refuses to start without them; this keeps a JWKS from ever being
+  // trusted for tokens minted for another service, whatever the configuration path.
+  if (!(key instanceof Uint8Array) && (!env.LEGACY_JWT_ISSUER || !env.LEGACY_JWT_AUDIENCE)) {
+    logger.error("legacy bearer: LEGACY_JWT_JWKS_URL is set without LEGACY_JWT_ISSUER and LEGACY_JWT_AUDIENCE");
+    throw new ApiError("unauthorized", "Bearer tokens are not accepted by this server");
+  }
   const options = {
     issuer: env.LEGACY_JWT_ISSUER,
     audience: env.LEGACY_JWT_AUDIENCE,

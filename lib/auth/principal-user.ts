@@ -6,7 +6,15 @@ export type PrincipalUser = {
   email: string | null;
   name: string | null;
   plan: string;
+  /** When the e-mail was confirmed (link, password reset, or an OAuth provider's word). */
+  emailVerified: Date | null;
 };
 
 /** The columns that make a PrincipalUser, for every query that resolves a credential. */
-export const principalUserColumns = { id: users.id, email: users.email, name: users.name, plan: users.plan };
+export const principalUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  plan: users.plan,
+  emailVerified: users.emailVerified,
+};

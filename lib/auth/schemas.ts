@@ -47,7 +47,17 @@ export const publicUserSchema = z.object({
   name: z.string().nullable(),
 });
 
-export const signUpResponseSchema = z.object({ user: publicUserSchema });
+/**
+ * The answer of POST /api/auth/sign-up, the same for a new and a taken address (no account
+ * enumeration). `verification_required` is the server's setting: when false, sign in now.
+ */
+export const signUpResponseSchema = z.object({ message: z.string(), verification_required: z.boolean() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+/** Confirm an e-mail address with the token of its link (POST /api/auth/verify-email). */
+export const verifyEmailSchema = z.object({
+  token: z.string().min(20, "This confirmation link is invalid").max(200, "This confirmation link is invalid"),
+});
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type SignUpInput = z.input<typeof signUpSchema>;

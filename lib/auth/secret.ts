@@ -1,30 +1,8 @@
-import { createHash } from "node:crypto";
-import type { Env } from "@/lib/env";
-import { getEnv } from "@/lib/env";
-import { logger } from "@/lib/log";
+import { getEnv, type Env } from "@/lib/env";
+import { getAuthSecret } from "@/lib/system/auth-secret";
 
-let warned = false;
-
-/**
- * The Auth.js secret (CSRF tokens, OAuth state cookies). Required in production. In
- * development and test a stable secret is derived from BASE_URL, with a loud warning,
- * so local sign-ins survive restarts without any setup.
- */
-export function getAuthSecret(env: Env = getEnv()): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (env.NODE_ENV === "production") {
-    throw new Error("AUTH_SECRET is required in production: set it to a random value (openssl rand -base64 32).");
-  }
-  if (!warned) {
-    warned = true;
-    logger.warn(
-      "!!! AUTH_SECRET is not set: using a derived DEVELOPMENT secret. Anyone can forge it. " +
-        "Never run like this in production; set AUTH_SECRET (openssl rand -base64 32). !!!",
-    );
-  }
-
-  return createHash("sha256").update(`storelens-insecure-development-secret|${env.BASE_URL}`).digest("base64url");
-}
+// The secret itself lives in lib/system: the mail outbox derives its key from it too.
+export { getAuthSecret };
 
 /** Cookies get the Secure flag (and the __Secure- prefix) when the public origin is https. */
 export function isSecureCookies(env: Env = getEnv()): boolean {

@@ -1,4 +1,5 @@
 import type { Job } from "@/db/schema";
+import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { Principal } from "@/lib/auth/principal";
 import type { CreateJobBody } from "@/lib/jobs/schemas";
 import { limitJobSubmissions } from "@/lib/limits/job-submission-limit";
@@ -10,7 +11,10 @@ import { createPaidJob } from "./pay-for-job";
  */
 export async function submitJob(body: CreateJobBody, principal: Principal): Promise<{ job: Job; headers: Record<string, string> }> {
   // Accounts are also held to a per-minute submission limit (an x402 payment is its own limit).
-  if ("user" in principal) await limitJobSubmissions(principal.user.id);
+  if ("user" in principal) {
+    assertEmailVerifiedForJobs(principal.user);
+    await limitJobSubmissions(principal.user.id);
+  }
 
   return createPaidJob(principal, {
     domain: body.domain,

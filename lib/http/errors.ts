@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   /** The Free plan's monthly jobs are used up (body: limit, used, resets_at, upgrade_url). */
   plan_limit_reached: 402,
   forbidden: 403,
+  /** The account must confirm its e-mail first (REQUIRE_EMAIL_VERIFICATION). */
+  email_unverified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { consumeRateLimit, rateLimited } from "./rate-limit";
+import { consumeRateLimit, enforceRateLimit, rateLimited } from "./rate-limit";
 
 export type AuthAction = "sign-in" | "sign-up" | "password-reset";
 
@@ -23,4 +23,9 @@ export async function checkAuthAttempt(action: AuthAction, ip: string, email: st
 export async function limitAuthAttempt(action: AuthAction, ip: string, email: string | undefined): Promise<void> {
   const { allowed, retryAfterSeconds } = await checkAuthAttempt(action, ip, email);
   if (!allowed) throw rateLimited("Too many attempts; wait a minute and try again", "per_minute", retryAfterSeconds);
+}
+
+/** "Send the confirmation e-mail again": a few per hour per account (each one is a mail out). */
+export async function limitVerificationResends(userId: string): Promise<void> {
+  await enforceRateLimit(`auth:verify-resend:user:${userId}`, 3, 3600, "At most 3 confirmation e-mails per hour; check your spam folder");
 }

@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
 import { resetEnvCache } from "@/lib/env";
+import { UNREADABLE_BODY } from "./sealed-body";
 import { listOutbox, MailDeliveryError, sendMail } from "@/lib/mail";
 import { startFakeResend, type FakeResend } from "@/testing/fake-resend";
 
@@ -44,6 +47,33 @@ describe("sendMail without RESEND_API_KEY (log transport)", () => {
       providerMessageId: null,
     });
     expect(row!.text).toContain("SECRET-TOKEN");
+  });
+
+  it("keeps the bodies sealed in the table: the row does not hold the link's token", async () => {
+    const sent = await sendMail(message("sealed@example.test"));
+
+    const [stored] = await queryRows<Record<string, unknown>>(getDb(), sql`select * from mail_outbox where id = ${sent.outboxId}`);
+    expect(JSON.stringify(stored)).not.toContain("SECRET-TOKEN");
+    expect(stored).toMatchObject({ to: "sealed@example.test", subject: "Reset your password" });
+    // Sealed with a fresh nonce each time: two equal messages are not equal rows.
+    const again = await sendMail(message("sealed@example.test"));
+    const [second] = await queryRows<{ text: string }>(getDb(), sql`select text from mail_outbox where id = ${again.outboxId}`);
+    expect(second!.text).not.toBe(stored!.text);
+
+    const [read] = await listOutbox({ to: "sealed@example.test", limit: 1 });
+    expect(read!.html).toBe(message("x@example.test").html);
+  });
+
+  it("reads a body sealed under another AUTH_SECRET as unreadable, not as an error", async () => {
+    setEnv({ AUTH_SECRET: "one-secret-of-some-length-1234" });
+    await sendMail(message("rotated@example.test"));
+    setEnv({ AUTH_SECRET: "another-secret-of-some-length-5678" });
+    try {
+      const [row] = await listOutbox({ to: "rotated@example.test" });
+      expect(row!.text).toBe(UNREADABLE_BODY);
+    } finally {
+      setEnv({ AUTH_SECRET: undefined });
+    }
   });
 
   it("refuses an invalid recipient before anything is recorded", async () => {

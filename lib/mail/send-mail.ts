@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { recordOutboxMessage, setOutboxProviderMessageId, type MailTransportName } from "./outbox";
 import { logTransport, resendTransport, type MailTransport } from "./transports";
 
@@ -39,4 +40,21 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
   if (providerMessageId) await setOutboxProviderMessageId(outboxId, providerMessageId);
 
   return { outboxId, transport: transport.name, providerMessageId };
+}
+
+/**
+ * Records the message now and hands it to the transport in the background. For mail whose
+ * sending must not show in the answer (account mail: whether the provider was called, how
+ * long it took or whether it failed would tell who has an account). Failures are logged.
+ */
+export async function queueMail(message: MailMessage): Promise<{ outboxId: string }> {
+  const parsed = mailMessageSchema.parse(message);
+  const transport = currentTransport();
+  const outboxId = await recordOutboxMessage({ ...parsed, transport: transport.name });
+  void transport
+    .send({ from: getEnv().MAIL_FROM, ...parsed }, outboxId)
+    .then((providerMessageId) => (providerMessageId ? setOutboxProviderMessageId(outboxId, providerMessageId) : undefined))
+    .catch((error: unknown) => logger.error("queued mail not delivered", { outbox_id: outboxId, error: (error as Error).message }));
+
+  return { outboxId };
 }

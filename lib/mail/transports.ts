@@ -20,7 +20,7 @@ export class MailDeliveryError extends Error {
 
 /**
  * The embedded-mode transport: one log line per message. The body may hold a secret
- * (a password-reset link), so it is never logged; read it from the mail_outbox table.
+ * (a password-reset link), so it is never logged; read it with listOutbox (mail_outbox keeps it sealed).
  */
 export const logTransport: MailTransport = {
   name: "log",

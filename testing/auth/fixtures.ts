@@ -8,6 +8,7 @@ import { apiKeys, users } from "@/db/schema";
 import { createApiKey } from "@/lib/api-keys";
 import { getEnv } from "@/lib/env";
 import { createSession } from "@/lib/auth/sessions";
+import { signUpWithPassword } from "@/lib/auth/sign-up";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -24,6 +25,21 @@ export async function createTestUser(options: { id?: string; email?: string; nam
     .returning();
 
   return user!;
+}
+
+/**
+ * Signs up through the real sign-up (argon2 hash, confirmation mail), which answers without
+ * naming the account; returns the account it made (unverified e-mail).
+ */
+export async function signUpTestUser(input: { email: string; password: string; name?: string }) {
+  await signUpWithPassword(input);
+  const [user] = await getDb()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.email, input.email.trim().toLowerCase()));
+  if (!user) throw new Error(`sign-up made no account for ${input.email}`);
+
+  return user;
 }
 
 /** A signed-in session row; the value is what the browser's cookie would carry. */

@@ -1,13 +1,13 @@
-import { created } from "@/lib/http/responses";
+import { json } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
 import { signUpSchema, signUpWithPassword } from "@/lib/auth";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/auth/sign-up – create an account with e-mail and password (then sign in through Auth.js)
+// POST /api/auth/sign-up – create an account with e-mail and password; the same 202 whether or not the address was taken
 export const POST = route({ access: "public", body: signUpSchema }, async ({ body, principal }) => {
   await limitAuthAttempt("sign-up", principal.ip, body.email);
 
-  return created(await signUpWithPassword(body));
+  return json(await signUpWithPassword(body), 202);
 });

@@ -1,0 +1,8 @@
+import { json } from "@/lib/http/responses";
+import { route } from "@/lib/api/route";
+import { resendVerificationMail } from "@/lib/auth";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/auth/verify-email/resend – mail the signed-in account a new confirmation link (rate limited)
+export const POST = route({ access: "account" }, async ({ user }) => json(await resendVerificationMail(user), 202));
