@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { changelogEntries, inventoryEvents, jobs, reports, storeDailyCatalog, stores } from "@/db/schema";
@@ -94,6 +94,12 @@ describe("build-report over a catalogue many batches long", () => {
       .from(changelogEntries)
       .where(eq(changelogEntries.jobId, jobId));
     expect(sorted(entries)).toEqual(sorted(expected));
+    // "No before" is SQL NULL, not a jsonb null: queries filter on it.
+    const [{ n } = { n: -1 }] = await getDb()
+      .select({ n: count() })
+      .from(changelogEntries)
+      .where(and(eq(changelogEntries.jobId, jobId), isNull(changelogEntries.before)));
+    expect(n).toBe(expected.filter((c) => c.before === null).length);
 
     const events = await getDb()
       .select({

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Transaction } from "@/db";
-import { changelogEntries, inventoryEvents, inventoryLevels, jobs, type Job } from "@/db/schema";
+import { inventoryEvents, inventoryLevels, jobs, type Job } from "@/db/schema";
 import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
 import { deriveInventoryEvents, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
 import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
@@ -57,10 +57,15 @@ async function recordInventoryBatch(
   levels: InventoryLevel[],
   at: Date,
 ): Promise<DerivedInventoryEvent[]> {
-  await insertInBatches(levels, (batch) =>
-    tx.insert(inventoryLevels).values(batch.map((level) => ({ jobId: job.id, storeId: job.storeId, recordedAt: at, ...level }))),
-  );
-  if (!previous || levels.length === 0) return [];
+  if (levels.length === 0) return [];
+  // One jsonb parameter per statement: building a 1,000-row INSERT value by value through the
+  // query builder costs more event-loop time than the database takes to write it.
+  await tx.execute(sql`
+    insert into inventory_levels (job_id, store_id, product_id, variant_id, quantity, available, recorded_at)
+    select ${job.id}::uuid, ${job.storeId}::uuid, r.product_id, r.variant_id, r.quantity, r.available, ${at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(levels.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, available: l.available })))}::jsonb)
+      as r(product_id bigint, variant_id bigint, quantity integer, available boolean)`);
+  if (!previous) return [];
   // One array parameter, not one per variant: a batch may hold thousands of variants.
   const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
   const before = await tx
@@ -86,9 +91,15 @@ function changelogWriter(tx: Transaction, job: Job, previous: Job) {
   let written = 0;
   const write = async (changes: Change[]) => {
     written += changes.length;
-    await tx
-      .insert(changelogEntries)
-      .values(changes.map((change) => ({ jobId: job.id, storeId: job.storeId, previousJobId: previous.id, ...change })));
+    const rows = changes.map((c) => ({ subject: c.subject, change: c.change, subject_id: c.subjectId, title: c.title, before: c.before, after: c.after }));
+    // As for inventory levels: one jsonb parameter, not six per row. A missing before/after
+    // is stored as SQL NULL (not a jsonb null), as the query builder would store it.
+    await tx.execute(sql`
+      insert into changelog_entries (job_id, store_id, previous_job_id, subject, change, subject_id, title, before, after)
+      select ${job.id}::uuid, ${job.storeId}::uuid, ${previous.id}::uuid, r.subject, r.change, r.subject_id, r.title,
+        nullif(r.before, 'null'::jsonb), nullif(r.after, 'null'::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(subject text, change text, subject_id text, title text, before jsonb, after jsonb)`);
   };
 
   return {
