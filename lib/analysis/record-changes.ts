@@ -60,11 +60,13 @@ async function recordInventoryBatch(
   if (levels.length === 0) return [];
   // One jsonb parameter per statement: building a 1,000-row INSERT value by value through the
   // query builder costs more event-loop time than the database takes to write it.
-  await tx.execute(sql`
-    insert into inventory_levels (job_id, store_id, product_id, variant_id, quantity, available, recorded_at)
-    select ${job.id}::uuid, ${job.storeId}::uuid, r.product_id, r.variant_id, r.quantity, r.available, ${at.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(levels.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, available: l.available })))}::jsonb)
-      as r(product_id bigint, variant_id bigint, quantity integer, available boolean)`);
+  await insertInBatches(levels, (batch) =>
+    tx.execute(sql`
+      insert into inventory_levels (job_id, store_id, product_id, variant_id, quantity, available, recorded_at)
+      select ${job.id}::uuid, ${job.storeId}::uuid, r.product_id, r.variant_id, r.quantity, r.available, ${at.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(batch.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, available: l.available })))}::jsonb)
+        as r(product_id bigint, variant_id bigint, quantity integer, available boolean)`),
+  );
   if (!previous) return [];
   // One array parameter, not one per variant: a batch may hold thousands of variants.
   const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
