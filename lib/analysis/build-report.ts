@@ -7,8 +7,8 @@ import { currentTime } from "@/lib/system/clock";
 import { recordStoreAnalysis } from "@/lib/stores/record-store-analysis";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
-import { findPreviousCompletedJob, recordChangelog, recordInventory } from "./record-changes";
-import { buildMetadata, summarizeProducts } from "./report-content";
+import { findPreviousCompletedJob, recordCatalogue, type RecordedCatalogue } from "./record-changes";
+import { buildMetadata } from "./report-content";
 
 export type BuildReportResult = { products: number; changes: number; alreadyBuilt: boolean };
 
@@ -19,40 +19,46 @@ async function lockJob(tx: Transaction, jobId: string): Promise<Job> {
   return job;
 }
 
-async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot, changes: number): Promise<void> {
-  const { products, collections, pages, listingComplete } = current.snapshot;
+async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot, catalogue: RecordedCatalogue): Promise<void> {
+  const { collections, pages, listingComplete } = current.snapshot;
   await tx.insert(reports).values({
     jobId: job.id,
     storeId: job.storeId,
     collections,
     pages,
-    metadata: buildMetadata({ ...current, listingComplete, productCount: products.length }),
-    summary: { ...summarizeProducts(products), collection_count: collections.length, page_count: pages.length, changes },
+    metadata: buildMetadata({ ...current, listingComplete, productCount: catalogue.products, exposesInventory: catalogue.exposesInventory }),
+    summary: { ...catalogue.summary, collection_count: collections.length, page_count: pages.length, changes: catalogue.changes },
   });
 }
+
+export type BuildReportOptions = {
+  /** Snapshot products per database round trip (the default suits 30,000-product stores). */
+  batchSize?: number;
+};
 
 /**
  * The last data step of a job, in ONE transaction: the changelog against the store's
  * previous completed snapshot, inventory levels and events, the report, the store's
  * directory row, and the job completed. A crash anywhere rolls it all back for the retry;
- * a replay after success finds the report and does nothing.
+ * a replay after success finds the report and does nothing. Products are walked in batches
+ * (recordCatalogue): never held whole, and the event loop keeps answering meanwhile.
  */
-export async function buildReport(jobId: string, crawl: CrawlOutcome): Promise<BuildReportResult> {
+export async function buildReport(jobId: string, crawl: CrawlOutcome, options: BuildReportOptions = {}): Promise<BuildReportResult> {
   const { listingComplete } = crawl;
   const [existing] = await getDb().select({ jobId: reports.jobId }).from(reports).where(eq(reports.jobId, jobId));
   if (existing) return { products: 0, changes: 0, alreadyBuilt: true };
 
   const current = await readCurrentSnapshot(jobId, crawl);
-  const { products, collections, pages } = current.snapshot;
+  const { collections, pages } = current.snapshot;
 
   return getDb().transaction(async (tx) => {
     const job = await lockJob(tx, jobId);
     const now = currentTime();
     const previous = await findPreviousCompletedJob(tx, job);
-    const changes = await recordChangelog(tx, job, previous, current.snapshot);
-    const events = await recordInventory(tx, job, previous, current.levels, now);
-    await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, changes, events, products });
-    await insertReport(tx, job, current, changes.length);
+    const catalogue = await recordCatalogue(tx, job, previous, current.snapshot, now, options.batchSize);
+    const { products, changes } = catalogue;
+    await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalogue.counts, catalog: catalogue.catalog });
+    await insertReport(tx, job, current, catalogue);
 
     const { meta } = current.store;
     await recordStoreAnalysis(tx, job.storeId, {
@@ -64,20 +70,20 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome): Promise<B
       country: meta.country,
       myshopifyDomain: meta.myshopifyDomain,
       themeName: current.storefront?.theme?.name ?? null,
-      productCount: products.length,
+      productCount: products,
       collectionCount: collections.length,
       pageCount: pages.length,
-      exposesInventory: current.exposesInventory,
+      exposesInventory: catalogue.exposesInventory,
     });
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,
       listingComplete,
-      counts: { products: products.length, collections: collections.length, pages: pages.length, changes: changes.length },
+      counts: { products, collections: collections.length, pages: pages.length, changes },
       at: now,
     });
     if (!completed) throw new Error(`job ${jobId} ended before its report was built`);
 
-    return { products: products.length, changes: changes.length, alreadyBuilt: false };
+    return { products, changes, alreadyBuilt: false };
   });
 }

@@ -1,11 +1,17 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Transaction } from "@/db";
-import { changelogEntries, inventoryEvents, inventoryLevels, jobs, type Job } from "@/db/schema";
+import { inventoryEvents, inventoryLevels, jobs, type Job } from "@/db/schema";
+import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
 import { deriveInventoryEvents, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
-import { diffSnapshots, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
-import { loadSnapshotProducts } from "@/lib/reports/snapshot-products";
+import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
+import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
+import { SNAPSHOT_BATCH, streamSnapshotProducts } from "@/lib/reports/snapshot-products";
+import type { Product } from "@/lib/shopify/schemas";
 import { loadArtifact } from "./artifacts";
+import { createProductSummary } from "./report-content";
 
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
 const BATCH = 1000;
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -24,51 +30,46 @@ export async function findPreviousCompletedJob(tx: Transaction, job: Job): Promi
   return previous ?? null;
 }
 
-async function loadSnapshot(tx: Transaction, job: Job): Promise<Snapshot> {
-  const [products, collections, pages] = await Promise.all([
-    loadSnapshotProducts(job.id, tx),
-    loadArtifact(job.id, "collections", tx),
-    loadArtifact(job.id, "pages", tx),
-  ]);
+type Content = Omit<Snapshot, "products">;
 
-  return {
-    products,
-    collections: collections?.collections ?? [],
-    pages: pages?.pages ?? [],
-    listingComplete: job.listingComplete ?? false,
-  };
+async function loadContent(tx: Transaction, job: Job): Promise<Content> {
+  const [collections, pages] = await Promise.all([loadArtifact(job.id, "collections", tx), loadArtifact(job.id, "pages", tx)]);
+
+  return { collections: collections?.collections ?? [], pages: pages?.pages ?? [], listingComplete: job.listingComplete ?? false };
 }
 
-/** Writes the changelog of `job` against `previous` (none for a store's first analysis). */
-export async function recordChangelog(
-  tx: Transaction,
-  job: Job,
-  previous: Job | null,
-  current: Snapshot,
-): Promise<Change[]> {
-  if (!previous) return [];
-  const changes = diffSnapshots(await loadSnapshot(tx, previous), current);
-  await insertInBatches(changes, (batch) =>
-    tx
-      .insert(changelogEntries)
-      .values(batch.map((change) => ({ jobId: job.id, storeId: job.storeId, previousJobId: previous.id, ...change }))),
+function inventoryLevelsOf(products: Product[]): InventoryLevel[] {
+  return products.flatMap((product) =>
+    product.variants.map((variant) => ({
+      productId: product.id,
+      variantId: variant.id,
+      quantity: variant.inventoryQuantity,
+      available: variant.available,
+    })),
   );
-
-  return changes;
 }
 
-/** Inventory levels of this snapshot, and the sale/restock events since the previous one. */
-export async function recordInventory(
+/** Inventory levels of one batch of products, and their sale/restock events since `previous`. */
+async function recordInventoryBatch(
   tx: Transaction,
   job: Job,
   previous: Job | null,
   levels: InventoryLevel[],
   at: Date,
 ): Promise<DerivedInventoryEvent[]> {
+  if (levels.length === 0) return [];
+  // One jsonb parameter per statement: building a 1,000-row INSERT value by value through the
+  // query builder costs more event-loop time than the database takes to write it.
   await insertInBatches(levels, (batch) =>
-    tx.insert(inventoryLevels).values(batch.map((level) => ({ jobId: job.id, storeId: job.storeId, recordedAt: at, ...level }))),
+    tx.execute(sql`
+      insert into inventory_levels (job_id, store_id, product_id, variant_id, quantity, available, recorded_at)
+      select ${job.id}::uuid, ${job.storeId}::uuid, r.product_id, r.variant_id, r.quantity, r.available, ${at.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(batch.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, available: l.available })))}::jsonb)
+        as r(product_id bigint, variant_id bigint, quantity integer, available boolean)`),
   );
   if (!previous) return [];
+  // One array parameter, not one per variant: a batch may hold thousands of variants.
+  const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
   const before = await tx
     .select({
       productId: inventoryLevels.productId,
@@ -77,11 +78,110 @@ export async function recordInventory(
       available: inventoryLevels.available,
     })
     .from(inventoryLevels)
-    .where(eq(inventoryLevels.jobId, previous.id));
+    .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
   const events = deriveInventoryEvents(before, levels);
   await insertInBatches(events, (batch) =>
     tx.insert(inventoryEvents).values(batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, ...event }))),
   );
 
   return events;
+}
+
+/** Changelog rows buffered and written BATCH at a time. */
+function changelogWriter(tx: Transaction, job: Job, previous: Job) {
+  let buffer: Change[] = [];
+  let written = 0;
+  const write = async (changes: Change[]) => {
+    written += changes.length;
+    const rows = changes.map((c) => ({ subject: c.subject, change: c.change, subject_id: c.subjectId, title: c.title, before: c.before, after: c.after }));
+    // As for inventory levels: one jsonb parameter, not six per row. A missing before/after
+    // is stored as SQL NULL (not a jsonb null), as the query builder would store it.
+    await tx.execute(sql`
+      insert into changelog_entries (job_id, store_id, previous_job_id, subject, change, subject_id, title, before, after)
+      select ${job.id}::uuid, ${job.storeId}::uuid, ${previous.id}::uuid, r.subject, r.change, r.subject_id, r.title,
+        nullif(r.before, 'null'::jsonb), nullif(r.after, 'null'::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(subject text, change text, subject_id text, title text, before jsonb, after jsonb)`);
+  };
+
+  return {
+    async add(changes: Change[]) {
+      for (const change of changes) buffer.push(change);
+      while (buffer.length >= BATCH) await write(buffer.splice(0, BATCH));
+    },
+    async flush() {
+      if (buffer.length > 0) await write(buffer);
+      buffer = [];
+
+      return written;
+    },
+  };
+}
+
+export type RecordedCatalogue = {
+  products: number;
+  /** Changelog entries written (products, variants, prices, availability, collections, pages). */
+  changes: number;
+  /** Changes and inventory events by type, for the daily aggregates. */
+  counts: Map<string, number>;
+  summary: ReturnType<ReturnType<typeof createProductSummary>["result"]>;
+  catalog: ReturnType<ReturnType<typeof createCatalogFigures>["result"]>;
+  /** Whether any variant shows its inventory_quantity (most stores hide it since 2017). */
+  exposesInventory: boolean;
+};
+
+/**
+ * One pass over the job's snapshot, `batchSize` products at a time in product-id order:
+ * the changelog against `previous` (a merge join with its snapshot, none for a store's first
+ * analysis), inventory levels and events, and the report's and the day's figures. Neither
+ * snapshot is ever held whole, and the event loop gets a turn between batches.
+ */
+export async function recordCatalogue(
+  tx: Transaction,
+  job: Job,
+  previous: Job | null,
+  current: Content,
+  at: Date,
+  batchSize = SNAPSHOT_BATCH,
+): Promise<RecordedCatalogue> {
+  const summary = createProductSummary();
+  const catalog = createCatalogFigures();
+  const counts = createChangeCounts();
+  const changelog = previous && changelogWriter(tx, job, previous);
+  const diff =
+    previous &&
+    createProductStreamDiff(streamSnapshotProducts(previous.id, tx, batchSize), {
+      previousComplete: previous.listingComplete ?? false,
+      currentComplete: current.listingComplete,
+    });
+  const record = async (changes: Change[]) => {
+    counts.addChanges(changes);
+    await changelog?.add(changes);
+  };
+  let products = 0;
+  let exposesInventory = false;
+
+  for await (const batch of streamSnapshotProducts(job.id, tx, batchSize)) {
+    products += batch.length;
+    summary.add(batch);
+    catalog.add(batch);
+    const levels = inventoryLevelsOf(batch);
+    exposesInventory ||= levels.some((level) => level.quantity !== null);
+    counts.addEvents(await recordInventoryBatch(tx, job, previous, levels, at));
+    if (diff) await record(await diff.diffBatch(batch));
+    await yieldToEventLoop();
+  }
+  if (previous && diff) {
+    await record(await diff.finish());
+    await record(diffCollectionsAndPages(await loadContent(tx, previous), current));
+  }
+
+  return {
+    products,
+    changes: (await changelog?.flush()) ?? 0,
+    counts: counts.counts,
+    summary: summary.result(),
+    catalog: catalog.result(),
+    exposesInventory,
+  };
 }

@@ -10,32 +10,62 @@ export type Labelled<T> = { value: T; basis: Basis };
 const observed = <T>(value: T): Labelled<T> => ({ value, basis: "observed" });
 const derived = <T>(value: T): Labelled<T> => ({ value, basis: "derived" });
 
-function minMax(prices: string[]): { min: string | null; max: string | null } {
-  if (prices.length === 0) return { min: null, max: null };
-  const sorted = [...prices].sort((a, b) => Number(a) - Number(b));
+type PriceExtreme = { price: string; value: number };
 
-  return { min: sorted[0] ?? null, max: sorted[sorted.length - 1] ?? null };
+/**
+ * The report's derived product figures, folded in batch by batch (a 30,000-product
+ * catalogue is never held whole). Same results as sorting every price: the lowest price
+ * is the first of equal lowest ones met, the highest the last of equal highest ones.
+ */
+export function createProductSummary() {
+  let productCount = 0;
+  let variantCount = 0;
+  let availableCount = 0;
+  let min: PriceExtreme | null = null;
+  let max: PriceExtreme | null = null;
+  const vendors = new Map<string, number>();
+  const priceMins: (string | null)[] = [];
+
+  return {
+    add(products: Product[]) {
+      for (const p of products) {
+        productCount++;
+        variantCount += p.variants.length;
+        if (p.available === true) availableCount++;
+        if (p.vendor) vendors.set(p.vendor, (vendors.get(p.vendor) ?? 0) + 1);
+        priceMins.push(p.priceMin);
+        for (const { price } of p.variants) {
+          if (price === null) continue;
+          const value = Number(price);
+          if (Number.isNaN(value)) continue;
+          if (!min || value < min.value) min = { price, value };
+          if (!max || value >= max.value) max = { price, value };
+        }
+      }
+    },
+    result() {
+      return {
+        product_count: productCount,
+        variant_count: variantCount,
+        available_product_count: availableCount,
+        price_min: min?.price ?? null,
+        price_max: max?.price ?? null,
+        top_vendors: [...vendors.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([vendor, count]) => ({ vendor, count })),
+        price_distribution: buildPriceDistribution(priceMins),
+      };
+    },
+  };
 }
 
 /** Derived figures over a product list (all computed from observed product data). */
 export function summarizeProducts(products: Product[]) {
-  const prices = products.flatMap((p) => p.variants.map((v) => v.price).filter((price): price is string => price !== null));
-  const range = minMax(prices);
-  const vendors = new Map<string, number>();
-  for (const p of products) if (p.vendor) vendors.set(p.vendor, (vendors.get(p.vendor) ?? 0) + 1);
+  const summary = createProductSummary();
+  summary.add(products);
 
-  return {
-    product_count: products.length,
-    variant_count: products.reduce((n, p) => n + p.variants.length, 0),
-    available_product_count: products.filter((p) => p.available === true).length,
-    price_min: range.min,
-    price_max: range.max,
-    top_vendors: [...vendors.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 10)
-      .map(([vendor, count]) => ({ vendor, count })),
-    price_distribution: buildPriceDistribution(products.map((p) => p.priceMin)),
-  };
+  return summary.result();
 }
 
 type MetadataInput = {

@@ -10,22 +10,29 @@ type DailyInput = {
   storeId: string;
   jobId: string;
   at: Date;
-  changes: Change[];
-  events: DerivedInventoryEvent[];
-  products: Product[];
+  /** Changes and inventory events of this snapshot by type (createChangeCounts). */
+  counts: Map<string, number>;
+  catalog: CatalogFigures;
 };
 
-function countByType(changes: Change[], events: DerivedInventoryEvent[]): Map<string, number> {
+/** Change and inventory-event counts by type, added up batch by batch. */
+export function createChangeCounts() {
   const counts = new Map<string, number>();
   const bump = (type: string) => counts.set(type, (counts.get(type) ?? 0) + 1);
-  for (const change of changes) bump(changeTypeOf(change));
-  for (const event of events) bump(event.kind);
 
-  return counts;
+  return {
+    counts,
+    addChanges: (changes: Change[]) => changes.forEach((change) => bump(changeTypeOf(change))),
+    addEvents: (events: DerivedInventoryEvent[]) => events.forEach((event) => bump(event.kind)),
+  };
 }
 
-function catalogFigures(products: Product[]) {
+export type CatalogFigures = ReturnType<ReturnType<typeof createCatalogFigures>["result"]>;
+
+/** The day's catalogue figures, folded in batch by batch (the catalogue is never held whole). */
+export function createCatalogFigures() {
   // Loops, not Math.min(...prices): a 30,000-product store has too many prices to spread.
+  let products = 0;
   let priceMin = Infinity;
   let priceMax = -Infinity;
   let priceSum = 0;
@@ -33,29 +40,36 @@ function catalogFigures(products: Product[]) {
   let variants = 0;
   let available = 0;
   let inventory: number | null = null;
-  for (const product of products) {
-    for (const variant of product.variants) {
-      variants++;
-      if (variant.available) available++;
-      const price = variant.price === null ? NaN : Number(variant.price);
-      if (Number.isFinite(price)) {
-        priceMin = Math.min(priceMin, price);
-        priceMax = Math.max(priceMax, price);
-        priceSum += price;
-        priced++;
-      }
-      if (variant.inventoryQuantity !== null) inventory = (inventory ?? 0) + Math.max(0, variant.inventoryQuantity);
-    }
-  }
 
   return {
-    products: products.length,
-    variants,
-    availableVariants: available,
-    priceMin: priced ? priceMin : null,
-    priceMax: priced ? priceMax : null,
-    priceAvg: priced ? Math.round((priceSum / priced) * 100) / 100 : null,
-    totalInventory: inventory,
+    add(batch: Product[]) {
+      for (const product of batch) {
+        products++;
+        for (const variant of product.variants) {
+          variants++;
+          if (variant.available) available++;
+          const price = variant.price === null ? NaN : Number(variant.price);
+          if (Number.isFinite(price)) {
+            priceMin = Math.min(priceMin, price);
+            priceMax = Math.max(priceMax, price);
+            priceSum += price;
+            priced++;
+          }
+          if (variant.inventoryQuantity !== null) inventory = (inventory ?? 0) + Math.max(0, variant.inventoryQuantity);
+        }
+      }
+    },
+    result() {
+      return {
+        products,
+        variants,
+        availableVariants: available,
+        priceMin: priced ? priceMin : null,
+        priceMax: priced ? priceMax : null,
+        priceAvg: priced ? Math.round((priceSum / priced) * 100) / 100 : null,
+        totalInventory: inventory,
+      };
+    },
   };
 }
 
@@ -66,7 +80,7 @@ function catalogFigures(products: Product[]) {
  */
 export async function recordDailyStats(tx: Transaction, input: DailyInput): Promise<void> {
   const day = utcDay(input.at);
-  const counts = [...countByType(input.changes, input.events)].map(([type, count]) => ({ storeId: input.storeId, day, type, count }));
+  const counts = [...input.counts].map(([type, count]) => ({ storeId: input.storeId, day, type, count }));
   if (counts.length > 0) {
     await tx
       .insert(storeDailyChanges)
@@ -76,7 +90,7 @@ export async function recordDailyStats(tx: Transaction, input: DailyInput): Prom
         set: { count: sql`${storeDailyChanges.count} + excluded.count` },
       });
   }
-  const figures = catalogFigures(input.products);
+  const figures = input.catalog;
   await tx
     .insert(storeDailyCatalog)
     .values({ storeId: input.storeId, day, jobId: input.jobId, at: input.at, ...figures })

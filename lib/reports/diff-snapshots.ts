@@ -85,40 +85,54 @@ function productFieldsChanged(before: Product, after: Product): Record<string, {
   );
 }
 
+/**
+ * The changes of one product of the current snapshot against its previous version (none
+ * when it is new: then "added", unless the earlier listing was incomplete and may simply
+ * have missed it).
+ */
+export function diffProduct(before: Product | undefined, product: Product, previousListingComplete: boolean): Change[] {
+  const id = product.id;
+  if (!before) {
+    return previousListingComplete
+      ? [{ subject: "product", change: "added", subjectId: String(id), title: product.title, before: null, after: { handle: product.handle, priceMin: product.priceMin } }]
+      : [];
+  }
+  const changes: Change[] = [];
+  const fields = productFieldsChanged(before, product);
+  if (Object.keys(fields).length > 0) {
+    changes.push({
+      subject: "product",
+      change: "changed",
+      subjectId: String(id),
+      title: product.title,
+      before: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.before])),
+      after: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.after])),
+    });
+  }
+  changes.push(...diffVariants(before, product));
+
+  return changes;
+}
+
+/** A product of the previous snapshot missing from the current one (only said of complete listings). */
+export const removedProduct = (product: Product): Change => ({
+  subject: "product",
+  change: "removed",
+  subjectId: String(product.id),
+  title: product.title,
+  before: { handle: product.handle },
+  after: null,
+});
+
 function diffProducts(previous: Snapshot, current: Snapshot): Change[] {
   const changes: Change[] = [];
   const old = byId(previous.products);
   const now = byId(current.products);
 
-  for (const [id, product] of now) {
-    const before = old.get(id);
-    if (!before) {
-      // An incomplete earlier listing may simply have missed this product.
-      if (previous.listingComplete) {
-        changes.push({ subject: "product", change: "added", subjectId: String(id), title: product.title, before: null, after: { handle: product.handle, priceMin: product.priceMin } });
-      }
-      continue;
-    }
-    const fields = productFieldsChanged(before, product);
-    if (Object.keys(fields).length > 0) {
-      changes.push({
-        subject: "product",
-        change: "changed",
-        subjectId: String(id),
-        title: product.title,
-        before: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.before])),
-        after: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.after])),
-      });
-    }
-    changes.push(...diffVariants(before, product));
-  }
+  for (const [id, product] of now) changes.push(...diffProduct(old.get(id), product, previous.listingComplete));
   // Never call a product removed when this listing could not be read to the end.
   if (current.listingComplete) {
-    for (const [id, product] of old) {
-      if (!now.has(id)) {
-        changes.push({ subject: "product", change: "removed", subjectId: String(id), title: product.title, before: { handle: product.handle }, after: null });
-      }
-    }
+    for (const [id, product] of old) if (!now.has(id)) changes.push(removedProduct(product));
   }
 
   return changes;
@@ -148,14 +162,22 @@ function diffNamed<T extends { id: number; title: string; handle: string }>(
   return changes;
 }
 
-/**
- * What changed between a store's previous completed snapshot and this one: products,
- * variants, prices, availability, collections and pages added, removed or changed.
- */
-export function diffSnapshots(previous: Snapshot, current: Snapshot): Change[] {
+/** Collections and pages added, removed or changed (small lists, held whole). */
+export function diffCollectionsAndPages(
+  previous: Pick<Snapshot, "collections" | "pages">,
+  current: Pick<Snapshot, "collections" | "pages">,
+): Change[] {
   return [
-    ...diffProducts(previous, current),
     ...diffNamed("collection", previous.collections, current.collections, (c) => ({ handle: c.handle, title: c.title })),
     ...diffNamed("page", previous.pages, current.pages, (p) => ({ handle: p.handle, title: p.title, body: p.body })),
   ];
+}
+
+/**
+ * What changed between a store's previous completed snapshot and this one: products,
+ * variants, prices, availability, collections and pages added, removed or changed.
+ * (build-report walks big catalogues batch by batch with diff-product-stream.ts instead.)
+ */
+export function diffSnapshots(previous: Snapshot, current: Snapshot): Change[] {
+  return [...diffProducts(previous, current), ...diffCollectionsAndPages(previous, current)];
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { snapshotProducts } from "@/db/schema";
 import { productSchema, type Product } from "@/lib/shopify/schemas";
@@ -45,4 +45,37 @@ export async function loadSnapshotProducts(jobId: string, db: Database | Transac
     .orderBy(asc(snapshotProducts.productId));
 
   return rows.map((row) => productSchema.parse(row.data));
+}
+
+/** Products per query when a snapshot is walked: a few MB of jsonb at a time, not the catalogue. */
+export const SNAPSHOT_BATCH = 500;
+
+/**
+ * A job's snapshot in product-id order, one batch at a time (keyset pagination on the
+ * primary key), so a 30,000-product catalogue is never held or parsed all at once.
+ */
+export async function* streamSnapshotProducts(
+  jobId: string,
+  db: Database | Transaction = getDb(),
+  batchSize = SNAPSHOT_BATCH,
+): AsyncGenerator<Product[]> {
+  let after = -Infinity;
+  for (;;) {
+    const rows = await db
+      .select({ productId: snapshotProducts.productId, data: snapshotProducts.data })
+      .from(snapshotProducts)
+      .where(
+        and(
+          eq(snapshotProducts.jobId, jobId),
+          isNull(snapshotProducts.goneAt),
+          Number.isFinite(after) ? gt(snapshotProducts.productId, after) : undefined,
+        ),
+      )
+      .orderBy(asc(snapshotProducts.productId))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.productId;
+    yield rows.map((row) => productSchema.parse(row.data));
+    if (rows.length < batchSize) return;
+  }
 }
