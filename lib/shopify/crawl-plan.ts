@@ -38,22 +38,23 @@ export function bySize(candidates: readonly PlannedCollection[]): PlannedCollect
 }
 
 /**
- * The order to read collections in: first the set whose sizes together span the catalogue for
- * the fewest pages (with the missing products anywhere in the catalogue, that is what has to
- * be read; a store's collections by type or by vendor partition it), then the rest by size, in
- * case that set overlaps and the count is not reached.
+ * The collection route: which collections to read, in order, and what it is expected to cost.
+ * First the set whose sizes best span the catalogue (with the missing products anywhere in it,
+ * that is what has to be read; a store's collections by type or by vendor partition it), then
+ * the rest by size, in case that set overlaps and the count is not reached.
  */
-export function orderPlan(candidates: readonly PlannedCollection[], expected: number | null): PlannedCollection[] {
+export function planRoute(
+  candidates: readonly PlannedCollection[],
+  expected: number,
+  missing: number,
+): { collections: PlannedCollection[]; cost: number } {
   const sorted = bySize(candidates);
-  if (!expected || expected <= 0) return sorted;
-  const span = cheapestSpan(sorted.filter((c) => rank(c) >= 0), expected);
+  const span = cheapestSpan(sorted.filter((c) => rank(c) >= 0), expected, missing);
 
-  return [...span, ...sorted.filter((c) => !span.includes(c))];
+  return { collections: [...span.chosen, ...sorted.filter((c) => !span.chosen.includes(c))], cost: span.cost };
 }
 
 const LISTING_CAP_PRODUCTS = LISTING_MAX_PAGE * PRODUCTS_PAGE_LIMIT;
-/** Sizes are only roughly additive (a product in no collection, counts a little stale). */
-const SPAN_SHARE = 0.995;
 /** Sets spanning more than this share of the catalogue overlap too much to be worth planning. */
 const SPAN_OVERLAP = 1.1;
 /** Work of the knapsack below (collections × buckets), whatever the catalogue size: a few ms. */
@@ -64,15 +65,19 @@ function rank(c: PlannedCollection): number {
 }
 
 /**
- * Fewest pages whose collection sizes add up to SPAN_SHARE of `expected`: a 0/1 knapsack over
- * sizes in buckets (rounded down, so a set never spans less than it claims). Among sets of as
- * few pages, the one spanning the least: a sum past the catalogue means collections overlap.
- * Empty when the collections together do not span it.
+ * The set of collections with the least expected cost: its pages, plus one request by handle
+ * for each missing product its sizes leave uncovered (missing products are spread over the
+ * catalogue), plus a page per 250 products it spans past the catalogue (counted twice: such
+ * sets overlap and rarely reach the count). A 0/1 knapsack over sizes in buckets (rounded
+ * down). The empty set is the sitemap route: every missing product by handle.
  */
-function cheapestSpan(collections: readonly PlannedCollection[], expected: number): PlannedCollection[] {
+function cheapestSpan(
+  collections: readonly PlannedCollection[],
+  expected: number,
+  missing: number,
+): { chosen: PlannedCollection[]; cost: number } {
   const buckets = Math.max(1, Math.floor(SPAN_WORK / Math.max(1, collections.length)));
   const unit = Math.max(1, Math.ceil(expected / buckets));
-  const target = Math.floor((expected * SPAN_SHARE) / unit);
   const upper = Math.ceil((expected * SPAN_OVERLAP) / unit);
   type Choice = { pages: number; index: number; previous: Choice | null };
   const best: Array<Choice | null | undefined> = new Array(upper + 1).fill(undefined);
@@ -90,33 +95,21 @@ function cheapestSpan(collections: readonly PlannedCollection[], expected: numbe
       if (!current || total < current.pages) best[t + size] = { pages: total, index, previous: from };
     }
   });
-  let pick: Choice | null = null;
-  for (let t = target; t <= upper; t += 1) {
+  const weigh = (choice: Choice | null, t: number) => {
+    const spanned = t * unit;
+    const uncovered = Math.max(0, expected - spanned) / expected;
+
+    return (choice?.pages ?? 0) + Math.ceil(missing * uncovered) + Math.max(0, spanned - expected) / PRODUCTS_PAGE_LIMIT;
+  };
+  let pick: { choice: Choice | null; cost: number } = { choice: null, cost: weigh(null, 0) };
+  for (let t = 1; t <= upper; t += 1) {
     const choice = best[t];
-    if (choice && (!pick || choice.pages < pick.pages)) pick = choice;
+    if (choice && weigh(choice, t) < pick.cost) pick = { choice, cost: weigh(choice, t) };
   }
   const chosen: PlannedCollection[] = [];
-  for (let choice = pick; choice; choice = choice.previous) chosen.push(collections[choice.index]!);
+  for (let choice = pick.choice; choice; choice = choice.previous) chosen.push(collections[choice.index]!);
 
-  return chosen.reverse();
-}
-
-/**
- * Expected requests of the collection route: the planned listings until together they span the
- * catalogue once (the missing products may sit in any of them), plus one request per missing
- * product the collections cannot cover.
- */
-export function collectionRouteCost(plan: readonly PlannedCollection[], expected: number, missing: number): number {
-  let pages = 0;
-  let spanned = 0;
-  for (const collection of plan) {
-    if (spanned >= expected * SPAN_SHARE) break;
-    pages += collectionPages(collection.products);
-    spanned += collection.products ?? 0;
-  }
-  const uncovered = spanned >= expected * SPAN_SHARE ? 0 : Math.ceil(missing * (1 - spanned / expected));
-
-  return pages + uncovered;
+  return { chosen: chosen.reverse(), cost: pick.cost };
 }
 
 /**

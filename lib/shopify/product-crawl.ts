@@ -4,9 +4,8 @@ import {
   bySize,
   collectionCandidates,
   collectionPages,
-  collectionRouteCost,
   collectionRouteGuess,
-  orderPlan,
+  planRoute,
 } from "./crawl-plan";
 import type { StoreFetchOptions } from "./fetch-store";
 import { FATAL_FAILURES, STOP_FAILURES, type StoreFailure } from "./outcomes";
@@ -340,11 +339,13 @@ async function planCollectionRoute(slice: Slice): Promise<UnitResult> {
   plan.collections = bySize([...plan.collections, ...collectionCandidates(page.collections)]);
   // A short page is the last one.
   plan.ready = page.rawCount < PRODUCTS_PAGE_LIMIT || cursor.collectionsPage >= LISTING_MAX_PAGE;
-  if (plan.ready) plan.collections = orderPlan(plan.collections, slice.options.expectedProducts ?? null);
   cursor.collectionPlan = plan;
   cursor.collectionsPage += 1;
-  if (plan.ready && sitemapIsCheaper(slice, (expected, missing) => collectionRouteCost(plan.collections, expected, missing))) {
-    cursor.phase = "sitemap";
+  const expected = slice.options.expectedProducts;
+  if (plan.ready && typeof expected === "number" && expected > 0) {
+    const route = planRoute(plan.collections, expected, Math.max(0, expected - cursor.productsFound));
+    plan.collections = route.collections;
+    if (sitemapIsCheaper(slice, () => route.cost)) cursor.phase = "sitemap";
   }
 
   return null;
