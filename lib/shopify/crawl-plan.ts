@@ -67,9 +67,8 @@ function rank(c: PlannedCollection): number {
 /**
  * The set of collections with the least expected cost: its pages, plus one request by handle
  * for each missing product its sizes leave uncovered (missing products are spread over the
- * catalogue), plus a page per 250 products it spans past the catalogue (counted twice: such
- * sets overlap and rarely reach the count). A 0/1 knapsack over sizes in buckets (rounded
- * down). The empty set is the sitemap route: every missing product by handle.
+ * catalogue). A 0/1 knapsack over sizes in buckets (rounded down). The empty set is the
+ * sitemap route: every missing product by handle.
  */
 function cheapestSpan(
   collections: readonly PlannedCollection[],
@@ -95,16 +94,18 @@ function cheapestSpan(
       if (!current || total < current.pages) best[t + size] = { pages: total, index, previous: from };
     }
   });
-  const weigh = (choice: Choice | null, t: number) => {
-    const spanned = t * unit;
-    const uncovered = Math.max(0, expected - spanned) / expected;
-
-    return (choice?.pages ?? 0) + Math.ceil(missing * uncovered) + Math.max(0, spanned - expected) / PRODUCTS_PAGE_LIMIT;
-  };
-  let pick: { choice: Choice | null; cost: number } = { choice: null, cost: weigh(null, 0) };
+  // Sizes adding up past the catalogue prove at least that much overlap, and sets that overlap
+  // leave gaps as often as not: a span off the catalogue's size either way weighs as uncovered.
+  const weigh = (choice: Choice | null, t: number) =>
+    (choice?.pages ?? 0) + Math.ceil((missing * Math.abs(expected - t * unit)) / expected);
+  // Equal costs: the span closest to the catalogue's size (most likely a partition).
+  const off = (t: number) => Math.abs(expected - t * unit);
+  let pick: { choice: Choice | null; cost: number; t: number } = { choice: null, cost: weigh(null, 0), t: 0 };
   for (let t = 1; t <= upper; t += 1) {
     const choice = best[t];
-    if (choice && weigh(choice, t) < pick.cost) pick = { choice, cost: weigh(choice, t) };
+    if (!choice) continue;
+    const cost = weigh(choice, t);
+    if (cost < pick.cost || (cost === pick.cost && off(t) < off(pick.t))) pick = { choice, cost, t };
   }
   const chosen: PlannedCollection[] = [];
   for (let choice = pick.choice; choice; choice = choice.previous) chosen.push(collections[choice.index]!);
