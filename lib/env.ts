@@ -67,6 +67,10 @@ export const envSchema = z.object({
   SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
   /** First retry delay of the exponential backoff (doubles per attempt, with jitter). */
   SCRAPER_BACKOFF_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A store counting or listing more products than this fails its job `store_too_large`. */
+  MAX_PRODUCTS_PER_JOB: z.coerce.number().int().min(1).default(150_000),
+  /** Store requests the product crawl of one job may make (a 100,000-product store read by handle past the cap fits). */
+  MAX_STORE_REQUESTS_PER_JOB: z.coerce.number().int().min(1).default(100_000),
 
   PAGESPEED_API_URL: url.default("https://www.googleapis.com/pagespeedonline/v5/runPagespeed"),
   PAGESPEED_API_KEY: z.string().optional(),

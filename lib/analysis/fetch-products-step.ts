@@ -1,3 +1,4 @@
+import { getEnv } from "@/lib/env";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
 import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, type StoreFailure } from "@/lib/shopify/outcomes";
@@ -6,7 +7,7 @@ import { countSnapshotProducts, saveSnapshotProducts } from "@/lib/reports/snaps
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { snapshotSeenProducts } from "./snapshot-seen-products";
-import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+import { describeStoreFailure, describeStoreTooLarge, RetryableStoreError } from "./store-failures";
 
 /** Store requests per step: a crash redoes at most this much work (~10 listing pages). */
 export const PRODUCT_REQUESTS_PER_STEP = 10;
@@ -33,6 +34,13 @@ async function handleFailure(jobId: string, domain: string, failure: StoreFailur
   throw new RetryableStoreError(described.code, described.error);
 }
 
+/** Past a per-job cap: the job fails `store_too_large` and the pipeline stops, no request more. */
+async function stopTooLarge(jobId: string, domain: string, reason: string): Promise<ProductsCursor> {
+  await failJob(jobId, { ...describeStoreTooLarge(domain, reason), step: PIPELINE_STEPS.fetchProducts.id });
+
+  return { ...FIRST_PRODUCTS_CURSOR, done: true, stopped: true };
+}
+
 /**
  * Step fetch-products, one bounded slice of the crawl: listing pages until an EMPTY page;
  * past the 25,000-product cap, collection listings and the product sitemap. Products go
@@ -42,9 +50,17 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
   const job = await getJobOrThrow(jobId);
   if (job.status === "failed" || job.status === "completed") return { ...cursor, done: true, stopped: true };
   const expected = job.counts.expected_products ?? null;
+  const { MAX_PRODUCTS_PER_JOB: maxProducts, MAX_STORE_REQUESTS_PER_JOB: maxRequests } = getEnv();
+  if (expected !== null && expected > maxProducts) {
+    return stopTooLarge(jobId, domain, `its meta.json counts ${expected} products, more than the ${maxProducts} a job may read`);
+  }
+  const budget = maxRequests - cursor.crawl.requests;
+  if (budget <= 0) {
+    return stopTooLarge(jobId, domain, `its products took ${cursor.crawl.requests} requests without an end, the most a job may make`);
+  }
 
   const slice = await crawlProducts(domain, cursor.crawl, {
-    maxRequests: PRODUCT_REQUESTS_PER_STEP,
+    maxRequests: Math.min(PRODUCT_REQUESTS_PER_STEP, budget),
     seen: snapshotSeenProducts(jobId),
     expectedProducts: expected,
   });
@@ -52,6 +68,10 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
   if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
 
   const products = await countSnapshotProducts(jobId);
+  // meta.json may under-count: what the store actually lists is capped too.
+  if (products > maxProducts) {
+    return stopTooLarge(jobId, domain, `it lists more than the ${maxProducts} products a job may read`);
+  }
   // Measured against the count meta.json announced.
   const done = expected ? products / expected : 0.5;
   await recordStepProgress(jobId, PIPELINE_STEPS.fetchProducts, { done, counts: { products } });

@@ -39,6 +39,11 @@ function describe(domain: string, failure: StoreFailure): { code: string; error:
   }
 }
 
+/** Past a per-job cap (MAX_PRODUCTS_PER_JOB, MAX_STORE_REQUESTS_PER_JOB): the job ends here. */
+export function describeStoreTooLarge(domain: string, reason: string): { code: string; error: string } {
+  return { code: "store_too_large", error: `${domain} is too large to analyze: ${reason}` };
+}
+
 /**
  * A transient store failure thrown from a step so the workflow retries it with backoff.
  * The code travels in the message because step errors are serialized to {name, message}.

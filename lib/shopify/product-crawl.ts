@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { fetchCollectionsPage } from "./collections";
+import {
+  bySize,
+  collectionCandidates,
+  collectionPages,
+  collectionRouteGuess,
+  planRoute,
+} from "./crawl-plan";
 import type { StoreFetchOptions } from "./fetch-store";
 import { FATAL_FAILURES, STOP_FAILURES, type StoreFailure } from "./outcomes";
 import {
@@ -8,10 +15,14 @@ import {
   fetchProductByHandle,
   fetchProductsPage,
   LISTING_MAX_PAGE,
+  PRODUCTS_PAGE_LIMIT,
 } from "./products";
 import type { Product } from "./schemas";
 import type { SeenProducts } from "./seen-products";
 import { fetchProductSitemapPaths, fetchSitemapProductHandles } from "./sitemap";
+
+/** Shopify cuts product sitemaps at 5,000 URLs: 200 children is a million products. */
+const MAX_SITEMAP_PATHS = 200;
 
 /**
  * Where a product crawl stands. Small and JSON-safe on purpose: a workflow step
@@ -22,14 +33,25 @@ export const productCrawlCursorSchema = z.object({
   phase: z.enum(["listing", "collections", "sitemap", "verify", "done"]),
   /** Next /products.json page. */
   page: z.number().int().min(1),
-  /** Fallback, per-collection listings: page of /collections.json, collection within it, its products page. */
+  /** Fallback, per-collection listings: page of /collections.json, collection of the plan, its products page. */
   collectionsPage: z.number().int().min(1),
   collectionIndex: z.number().int().min(0),
   collectionProductsPage: z.number().int().min(1),
-  /** Fallback, sitemap: child sitemap and handle offset within it. */
+  /** Fallback, sitemap: child sitemap and offset within its pending handles. */
   sitemapIndex: z.number().int().min(0),
   sitemapOffset: z.number().int().min(0),
+  /** Child product sitemaps of the index, kept so a later slice does not read the index again. */
+  sitemapPaths: z.array(z.string()).max(MAX_SITEMAP_PATHS).optional(),
+  /** Handles of child `index` not held when it was read: what is left to fetch one by one. */
+  sitemapPending: z.object({ index: z.number().int().min(0), handles: z.array(z.string()) }).optional(),
   reachedCap: z.boolean(),
+  /** Past the cap: the collection listings worth reading, in order; `ready` once /collections.json was read. */
+  collectionPlan: z
+    .object({
+      ready: z.boolean(),
+      collections: z.array(z.object({ handle: z.string(), products: z.number().int().nullable() })),
+    })
+    .optional(),
   listingSkipsInRow: z.number().int().min(0),
   /** False once any unit of work was skipped after failing. */
   complete: z.boolean(),
@@ -110,9 +132,6 @@ type Slice = {
   out: Product[];
   ids: Set<number>;
   handles: Set<string>;
-  collectionHandles?: { page: number; handles: string[] };
-  sitemapPaths?: string[];
-  sitemapHandles?: { index: number; handles: string[] };
   lastListingFirstId?: number;
   lastCollectionFirstId?: number;
 };
@@ -122,8 +141,11 @@ type UnitResult = StoreFailure | null;
 
 /**
  * Step `fetch-products`, one bounded slice at a time: `/products.json` pages until an
- * empty page; past the 25,000 cap, every collection's listing, then the product
- * sitemap with `/products/<handle>.json` for handles not seen yet. Fatal answers
+ * empty page, and the product sitemap only when the listing fell short of the count
+ * meta.json announced. Past the 25,000 cap, the cheaper of two routes to the missing
+ * products (crawl-plan.ts): collection listings, largest first, until the count is
+ * reached, or `/products/<handle>.json` for every sitemap handle not seen yet; either way
+ * the product sitemap ends the crawl, in case the count was lower than the truth. Fatal answers
  * (password, gone, refused) and back-off answers (blocked, rate limited) stop the
  * slice with a resumable cursor; anything else is skipped and marks the listing
  * incomplete, which must never be diffed as "removed products".
@@ -175,8 +197,7 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
   const answer = await fetchProductsPage(slice.domain, cursor.page, slice.options);
   slice.used += 1;
   if (answer.status === "page_cap") {
-    cursor.reachedCap = true;
-    cursor.phase = hasEnough(slice) ? "sitemap" : "collections";
+    reachCap(slice);
 
     return null;
   }
@@ -201,9 +222,11 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
     return null;
   }
   if (answer.rawCount === 0) {
-    // The listing pages by offset: a product deleted or added while we read it shifts the
-    // pages under us. The sitemap, an independent list, tells what the listing missed.
-    cursor.phase = "sitemap";
+    // Read to its end, the listing holds every product meta.json counts (ids are unique by
+    // construction): nothing is missing. Short of the count, a product deleted or added while we
+    // read shifted the pages under us; the sitemap, an independent list, tells what we missed.
+    // A count lower than the truth cannot stop the listing early: only this empty page ends it.
+    cursor.phase = hasEnough(slice) ? "done" : "sitemap";
 
     return null;
   }
@@ -218,7 +241,30 @@ async function readListingPage(slice: Slice): Promise<UnitResult> {
   }
   slice.lastListingFirstId = firstId;
 
-  return deliverThenAdvance(slice, answer.products, () => (cursor.page += 1));
+  return deliverThenAdvance(slice, answer.products, () => {
+    cursor.page += 1;
+    // Past page 100 Shopify only answers the cap (page × 250 > 25,000): no need to ask.
+    if (cursor.page > LISTING_MAX_PAGE) reachCap(slice);
+  });
+}
+
+/**
+ * The listing cannot go further. With the count reached, only the sitemap check is left (it
+ * catches a count lower than the truth); otherwise the cheaper way to the missing products.
+ */
+function reachCap(slice: Slice): void {
+  const { cursor } = slice;
+  cursor.reachedCap = true;
+  cursor.phase = hasEnough(slice) || sitemapIsCheaper(slice, collectionRouteGuess) ? "sitemap" : "collections";
+}
+
+/** One request per missing product (the sitemap route) against what the collection route would cost. */
+function sitemapIsCheaper(slice: Slice, collectionRoute: (expected: number, missing: number) => number): boolean {
+  const expected = slice.options.expectedProducts;
+  if (typeof expected !== "number" || expected <= 0) return false;
+  const missing = Math.max(0, expected - slice.cursor.productsFound);
+
+  return missing <= collectionRoute(expected, missing);
 }
 
 /** Delivers a page's products; the cursor moves past the page only once they are delivered. */
@@ -231,35 +277,16 @@ async function deliverThenAdvance(slice: Slice, products: Product[], advance: ()
 
 async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
   const { cursor } = slice;
-  if (hasEnough(slice) || cursor.collectionsPage > LISTING_MAX_PAGE) {
+  if (hasEnough(slice)) {
     cursor.phase = "sitemap";
 
     return null;
   }
-  if (slice.collectionHandles?.page !== cursor.collectionsPage) {
-    const page = await fetchCollectionsPage(slice.domain, cursor.collectionsPage, slice.options);
-    slice.used += 1;
-    if (page.status !== "ok") {
-      // The sitemap still covers the catalogue; only record why this route stopped.
-      return skipOrStop(slice, page, `collections page ${cursor.collectionsPage}`, () => {
-        cursor.phase = "sitemap";
-      }, false);
-    }
-    if (page.rawCount === 0) {
-      cursor.phase = "sitemap";
+  if (!cursor.collectionPlan?.ready) return planCollectionRoute(slice);
 
-      return null;
-    }
-    // "all" mirrors /products.json, cap included: it cannot add anything the listing missed.
-    const handles = page.collections.filter((c) => c.productsCount !== 0 && c.handle !== "all").map((c) => c.handle);
-    slice.collectionHandles = { page: cursor.collectionsPage, handles };
-  }
-
-  const handle = slice.collectionHandles.handles[cursor.collectionIndex];
-  if (handle === undefined) {
-    cursor.collectionsPage += 1;
-    cursor.collectionIndex = 0;
-    cursor.collectionProductsPage = 1;
+  const planned = cursor.collectionPlan.collections[cursor.collectionIndex];
+  if (planned === undefined) {
+    cursor.phase = "sitemap";
 
     return null;
   }
@@ -267,7 +294,8 @@ async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
     cursor.collectionIndex += 1;
     cursor.collectionProductsPage = 1;
   };
-  const answer = await fetchCollectionProductsPage(slice.domain, handle, cursor.collectionProductsPage, slice.options);
+  const page = cursor.collectionProductsPage;
+  const answer = await fetchCollectionProductsPage(slice.domain, planned.handle, page, slice.options);
   slice.used += 1;
   if (answer.status === "page_cap" || (answer.status === "ok" && answer.rawCount === 0)) {
     nextCollection();
@@ -275,18 +303,52 @@ async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
     return null;
   }
   if (answer.status !== "ok") {
-    return skipOrStop(slice, answer, `collection ${handle} page ${cursor.collectionProductsPage}`, nextCollection, false);
+    return skipOrStop(slice, answer, `collection ${planned.handle} page ${page}`, nextCollection, false);
   }
   // A collection that serves the same first product again is ignoring `page`.
   const firstId = answer.products[0]?.id;
-  if (cursor.collectionProductsPage > 1 && firstId !== undefined && firstId === slice.lastCollectionFirstId) {
+  if (page > 1 && firstId !== undefined && firstId === slice.lastCollectionFirstId) {
     nextCollection();
 
     return null;
   }
   slice.lastCollectionFirstId = firstId;
+  // The size /collections.json gave says which page is the last: no empty page to ask for.
+  // A size lower than the truth is caught by the sitemap check that ends the crawl.
+  const last = planned.products !== null && page >= collectionPages(planned.products);
 
-  return deliverThenAdvance(slice, answer.products, () => (cursor.collectionProductsPage += 1));
+  return deliverThenAdvance(slice, answer.products, last ? nextCollection : () => (cursor.collectionProductsPage += 1));
+}
+
+/**
+ * One page of /collections.json into the plan (kept in the cursor, so a later slice does not
+ * read it again). Once every page is in, the collection route is taken only if it beats
+ * fetching the missing products one by one from the sitemap.
+ */
+async function planCollectionRoute(slice: Slice): Promise<UnitResult> {
+  const { cursor } = slice;
+  const page = await fetchCollectionsPage(slice.domain, cursor.collectionsPage, slice.options);
+  slice.used += 1;
+  if (page.status !== "ok") {
+    // The sitemap still covers the catalogue; only record why this route stopped.
+    return skipOrStop(slice, page, `collections page ${cursor.collectionsPage}`, () => {
+      cursor.phase = "sitemap";
+    }, false);
+  }
+  const plan = cursor.collectionPlan ?? { ready: false, collections: [] };
+  plan.collections = bySize([...plan.collections, ...collectionCandidates(page.collections)]);
+  // A short page is the last one.
+  plan.ready = page.rawCount < PRODUCTS_PAGE_LIMIT || cursor.collectionsPage >= LISTING_MAX_PAGE;
+  cursor.collectionPlan = plan;
+  cursor.collectionsPage += 1;
+  const expected = slice.options.expectedProducts;
+  if (plan.ready && typeof expected === "number" && expected > 0) {
+    const route = planRoute(plan.collections, expected, Math.max(0, expected - cursor.productsFound));
+    plan.collections = route.collections;
+    if (sitemapIsCheaper(slice, () => route.cost)) cursor.phase = "sitemap";
+  }
+
+  return null;
 }
 
 async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
@@ -295,7 +357,7 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
   // Past the cap with the announced count in hand, the sitemap only reconciles; otherwise an
   // unreadable sitemap leaves the listing unconfirmed.
   const needed = !(cursor.reachedCap && hasEnough(slice));
-  if (!slice.sitemapPaths) {
+  if (!cursor.sitemapPaths) {
     const index = await fetchProductSitemapPaths(slice.domain, slice.options);
     slice.used += 1;
     if (index.status !== "ok") {
@@ -307,10 +369,10 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
       noteIssue(slice, "the sitemap lists no product sitemaps", true);
     }
     if (cursor.sitemapIndex === 0 && reconciliation.countedSitemaps === 0) reconciliation.sitemapRead = index.paths.length > 0;
-    slice.sitemapPaths = index.paths;
+    cursor.sitemapPaths = index.paths.slice(0, MAX_SITEMAP_PATHS);
   }
 
-  const path = slice.sitemapPaths[cursor.sitemapIndex];
+  const path = cursor.sitemapPaths[cursor.sitemapIndex];
   if (path === undefined) {
     if (!holdsUnlistedProducts(slice)) {
       cursor.phase = "done";
@@ -326,8 +388,9 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
   const nextSitemap = () => {
     cursor.sitemapIndex += 1;
     cursor.sitemapOffset = 0;
+    delete cursor.sitemapPending;
   };
-  if (slice.sitemapHandles?.index !== cursor.sitemapIndex) {
+  if (cursor.sitemapPending?.index !== cursor.sitemapIndex) {
     const child = await fetchSitemapProductHandles(slice.domain, path, slice.options);
     slice.used += 1;
     if (child.status !== "ok") {
@@ -339,20 +402,19 @@ async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
       reconciliation.sitemapProducts += child.handles.length;
       reconciliation.countedSitemaps += 1;
     }
-    slice.sitemapHandles = { index: cursor.sitemapIndex, handles: child.handles };
+    // Only the handles we do not hold travel on, in the cursor: the child is read once.
+    cursor.sitemapPending = { index: cursor.sitemapIndex, handles: await filterNewHandles(slice, child.handles) };
+    cursor.sitemapOffset = 0;
   }
 
-  const batch = slice.sitemapHandles.handles.slice(cursor.sitemapOffset, cursor.sitemapOffset + SITEMAP_BATCH);
+  const batch = cursor.sitemapPending.handles.slice(cursor.sitemapOffset, cursor.sitemapOffset + SITEMAP_BATCH);
   if (batch.length === 0) {
     nextSitemap();
 
     return null;
   }
-  const unseen = new Set(await filterNewHandles(slice, batch));
   for (const [i, handle] of batch.entries()) {
-    if (!unseen.has(handle)) {
-      continue;
-    }
+    if (slice.handles.has(handle)) continue;
     if (slice.used >= slice.max) {
       cursor.sitemapOffset += i;
 

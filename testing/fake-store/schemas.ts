@@ -34,6 +34,7 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     currency: z.string().regex(/^[A-Z]{3}$/).optional(),
     country: z.string().regex(/^[A-Z]{2}$/).optional(),
     exposeInventory: z.boolean().optional(),
+    publishedProductsCount: z.number().int().min(0).optional(),
     password: z.boolean().optional(),
     jsonBlocked: z.boolean().optional(),
     apps: z.array(z.string()).optional(),

@@ -65,7 +65,7 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   if (path === "/pages.json") {
     return paginate(url, (offset, limit) => ({ pages: shop.pages.slice(offset, offset + limit).map((p) => pageJson(p, store.shopId)) }));
   }
-  if (path === "/meta.json") return json(metaJson(store, shop));
+  if (path === "/meta.json") return json(metaJson(store, shop, def.kind === "shopify" ? def.publishedProductsCount : undefined));
   if (path === "/sitemap.xml") return sitemapIndex(shop, store.domain);
   if (path === "/robots.txt") return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: robotsTxt(store.domain) };
 
@@ -114,7 +114,7 @@ const MONEY_FORMATS: Record<string, string> = {
   JPY: "¥{{amount_no_decimals}}",
 };
 
-function metaJson(store: FakeStore, shop: BuiltStore) {
+function metaJson(store: FakeStore, shop: BuiltStore, publishedProductsCount?: number) {
   const { settings } = shop;
   return {
     id: store.shopId,
@@ -130,7 +130,7 @@ function metaJson(store: FakeStore, shop: BuiltStore) {
     ships_to_countries: [settings.country, "ES", "FR", "DE"].filter((c, i, all) => all.indexOf(c) === i),
     money_format: MONEY_FORMATS[settings.currency] ?? `{{amount}} ${settings.currency}`,
     published_collections_count: shop.collections.length,
-    published_products_count: shop.catalog.size,
+    published_products_count: publishedProductsCount ?? shop.catalog.size,
     shopify_pay_enabled_card_brands: ["visa", "master", "american_express", "maestro"],
     offers_shop_pay_installments: false,
   };

@@ -49,6 +49,8 @@ export interface ShopifyStoreDefinition {
   country?: string;
   /** When true variants carry inventory_quantity / inventory_management / old_inventory_quantity. */
   exposeInventory?: boolean;
+  /** meta.json `published_products_count` when it should differ from the truth (Shopify's is cached and can lag). */
+  publishedProductsCount?: number;
   /** Password-protected storefront ("opening soon"). */
   password?: boolean;
   /** JSON endpoints answer 403 (a Cloudflare rule in front of the store); HTML still works. */

@@ -1,0 +1,157 @@
+/**
+ * Pipeline benchmark: one whole job (POST /api/jobs → report → callbacks) through the embedded
+ * executor on a generated fake store past the 25,000-product listing cap (collections by type
+ * and vendor, product sitemaps of 5,000 URLs, a product with 100+ variants every 2,500).
+ *
+ *   npx tsx bench/pipeline.ts [--products=30000] [--interval=20] [--latency=0]
+ *
+ * interval: SCRAPER_MIN_INTERVAL_MS (production: 1000); latency: ms the fake store waits before
+ * every answer. Prints wall time and its ratio to the politeness floor (store requests made ×
+ * interval), the product crawl's requests against the fewest that could read the catalogue
+ * (computed from the fake store's own shape), peak RSS and the event loop's longest stall.
+ * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else PGlite.
+ * Figures only, no pass/fail.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { provisionBenchDatabase } from "@/testing/test-database";
+import { generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK, type FakeStore } from "@/testing/fake-store";
+
+const argValue = (name: string, fallback: number) => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
+
+  return value;
+};
+const PRODUCTS = argValue("products", 30_000);
+const INTERVAL = argValue("interval", 20);
+const LATENCY = argValue("latency", 0);
+const PAGE = 250;
+const LISTING_CAP = 25_000;
+
+const benchDatabase = await provisionBenchDatabase();
+process.env.LOG_LEVEL = "warn";
+
+const { and, desc, eq } = await import("drizzle-orm");
+const { closeDatabase, getDatabase, getDb } = await import("@/db");
+const { workflowSteps } = await import("@/db/schema");
+const { prepareDatabase } = await import("@/lib/system/prepare-database");
+const { startPipeline } = await import("@/testing/pipeline");
+
+/**
+ * The fewest store requests that read every product, from what the fake store knows: the
+ * listing's 100 pages, one request per product whose variant list the listing cuts, then the
+ * cheapest way to the products past the cap: /collections.json and a set of whole collection
+ * listings (ceil(size / 250) each) covering them, the product sitemap (index, children, one
+ * request per product), or collections for some and the sitemap for the rest.
+ */
+function fewestRequests(store: FakeStore) {
+  const shop = store.shop!;
+  const catalog = shop.catalog;
+  const slots = catalog.liveSlots();
+  let hugeVariants = 0;
+  for (const slot of slots) if (catalog.product(slot).variants.length >= LISTING_VARIANT_LIMIT) hugeVariants += 1;
+  const listingPages = Math.min(Math.ceil(slots.length / PAGE), LISTING_CAP / PAGE);
+  const missing = catalog.newestFirst(LISTING_CAP, Number.MAX_SAFE_INTEGER);
+  // The whole catalogue in the listing: it still needs its empty page to know it ended.
+  if (missing.length === 0) return { total: listingPages + 1 + hugeVariants, route: "listing only", listingPages, hugeVariants, missing: 0 };
+
+  const members = catalog.members(shop.collections);
+  const useful = shop.collections.filter((c) => c.handle !== "all" && (members.get(c.id)?.length ?? 0) > 0);
+  const bit = new Map<number, number>();
+  useful.forEach((c, i) => {
+    for (const slot of members.get(c.id) ?? []) bit.set(slot, (bit.get(slot) ?? 0) | (1 << i));
+  });
+  // Missing products grouped by the set of collections holding them.
+  const byMask = new Map<number, number>();
+  for (const slot of missing) byMask.set(bit.get(slot) ?? 0, (byMask.get(bit.get(slot) ?? 0) ?? 0) + 1);
+  const pagesOf = (c: (typeof useful)[number]) => Math.min(LISTING_CAP / PAGE, Math.ceil((members.get(c.id)?.length ?? 0) / PAGE));
+  const sitemapBase = 1 + Math.ceil(slots.length / SITEMAP_CHUNK);
+  const collectionsJson = Math.max(1, Math.ceil(shop.collections.length / PAGE));
+  let best = { cost: sitemapBase + missing.length, route: "sitemap + by handle" };
+  if (useful.length <= 20) {
+    for (let subset = 1; subset < 1 << useful.length; subset += 1) {
+      let pages = collectionsJson;
+      useful.forEach((c, i) => {
+        if (subset & (1 << i)) pages += pagesOf(c);
+      });
+      let uncovered = 0;
+      for (const [mask, n] of byMask) if ((mask & subset) === 0) uncovered += n;
+      const cost = pages + (uncovered > 0 ? sitemapBase + uncovered : 0);
+      if (cost < best.cost) {
+        const names = useful.filter((_, i) => subset & (1 << i)).map((c) => c.handle);
+        best = { cost, route: `collections (${names.join(", ")})${uncovered ? " + sitemap" : ""}` };
+      }
+    }
+  }
+
+  return { total: listingPages + hugeVariants + best.cost, route: best.route, listingPages, hugeVariants, missing: missing.length };
+}
+
+function trackPeakRss() {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+
+  return () => {
+    clearInterval(timer);
+
+    return Math.max(peak, process.resourceUsage().maxRSS * 1024);
+  };
+}
+
+await prepareDatabase(getDatabase());
+const h = await startPipeline({ SCRAPER_MIN_INTERVAL_MS: String(INTERVAL), MAX_STORE_REQUESTS_PER_JOB: "1000000" });
+const domain = "bench-pipeline.test";
+h.fakeStore.addStore(generatedStore(domain, { products: PRODUCTS, seed: 1, faults: { latencyMs: LATENCY } }));
+const store = h.fakeStore.store(domain);
+const fewest = fewestRequests(store);
+store.resetCounters();
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+const stopRss = trackPeakRss();
+loop.enable();
+const started = performance.now();
+const response = await h.submit({ domain });
+const { job: submitted } = (await response.json()) as { job: { id: string } };
+const job = await h.waitForJob(submitted.id, 3_600_000);
+const seconds = (performance.now() - started) / 1000;
+loop.disable();
+const peakRss = stopRss();
+
+const [lastSlice] = await getDb()
+  .select({ result: workflowSteps.result })
+  .from(workflowSteps)
+  .where(and(eq(workflowSteps.runId, job.workflowRunId ?? ""), eq(workflowSteps.name, "fetch-products")))
+  .orderBy(desc(workflowSteps.seq))
+  .limit(1);
+const crawl = (lastSlice?.result as { data?: { crawl?: { requests?: number; collectionPlan?: unknown } } } | undefined)?.data?.crawl;
+const crawlRequests = crawl?.requests ?? NaN;
+const storeRequests = store.counters().requests;
+const floor = (storeRequests * INTERVAL) / 1000;
+const kind = getDatabase().kind;
+
+await h.stop();
+await closeDatabase();
+await benchDatabase.drop();
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const rows: Array<[string, string]> = [
+  ["store", `${PRODUCTS} products (listing cap 25,000), ${INTERVAL} ms min interval, ${LATENCY} ms latency, database ${kind}`],
+  ["job", `${job.status}${job.errorCode ? ` (${job.errorCode})` : ""}, ${job.counts.products ?? 0} products`],
+  ["wall time", `${seconds.toFixed(2)} s`],
+  ["store requests (whole job)", String(storeRequests)],
+  ["politeness floor (requests × interval)", `${floor.toFixed(2)} s`],
+  ["wall time / floor", floor > 0 ? `×${(seconds / floor).toFixed(2)}` : "n/a (interval 0)"],
+  ["product crawl requests", String(crawlRequests)],
+  [
+    "fewest that read the catalogue",
+    `${fewest.total} (${fewest.listingPages} listing + ${fewest.hugeVariants} variant lists + ${fewest.total - fewest.listingPages - fewest.hugeVariants} for the ${fewest.missing} past the cap: ${fewest.route})`,
+  ],
+  ["crawl / fewest", `×${(crawlRequests / fewest.total).toFixed(3)}`],
+  ["peak RSS (process: server, executor, fake store)", mb(peakRss)],
+  ["event loop: longest stall", `${(loop.max / 1e6).toFixed(1)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(1)} ms)`],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+console.log("(the fake store runs in this process: its JSON generation and memory are in these figures)");
+process.exit(0);
