@@ -70,7 +70,8 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
       const hop: RedirectHop = { url: url.href, status, location };
       const wantsFollow = next.ok && maxRedirects > 0 && (options.shouldFollowRedirect?.(next.url, hop) ?? true);
       if (next.ok && wantsFollow) {
-        res.resume();
+        // Destroy, never drain: a hostile 3xx can stream an endless body to pin the socket.
+        res.destroy();
         if (redirects.length >= maxRedirects) {
           return fail("too_many_redirects", `more than ${maxRedirects} redirects`, url.href);
         }
