@@ -91,7 +91,7 @@ for (const [i, domain] of domains.entries()) {
 }
 
 // One caller per job, each on a paid plan: the per-caller concurrency cap is not what is measured.
-const callers = [];
+const callers: string[] = [];
 for (let i = 0; i < JOBS; i += 1) {
   const user = await createTestUser();
   await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));
