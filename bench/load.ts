@@ -111,21 +111,31 @@ const accepted = submitted.filter((s) => s.status === 201 && s.jobId);
 const ended = await Promise.all(accepted.map((s) => h.waitForJob(s.jobId!, 30 * 60_000)));
 const wallMs = performance.now() - started;
 
-type StoreFigures = { domain: string; requests: number; floorMs: number; minGapMs: number; errors: number };
+type StoreFigures = { domain: string; requests: number; floorMs: number; minGapMs: number; gaps: number[]; errors: number };
 const perStore: StoreFigures[] = await Promise.all(domains.map(async (domain) => {
   const log = await stores.log(domain);
   const starts = log.map((entry) => entry.receivedAt).sort((a, b) => a - b);
-  let minGapMs = Infinity;
-  for (let i = 1; i < starts.length; i += 1) minGapMs = Math.min(minGapMs, starts[i]! - starts[i - 1]!);
+  const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
+  const minGapMs = Math.min(...gaps);
   const requests = log.length;
 
-  return { domain, requests, floorMs: requests * INTERVAL_MS, minGapMs, errors: log.filter((e) => e.status >= 400).length };
+  return { domain, requests, floorMs: requests * INTERVAL_MS, minGapMs, gaps, errors: log.filter((e) => e.status >= 400).length };
 }));
 
 const failed = ended.filter((job) => job.status !== "completed");
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+
+  return sorted.length ? `median ${seconds(sorted[Math.floor(sorted.length / 2)]!)}, max ${seconds(sorted[sorted.length - 1]!)}` : "n/a";
+};
+const queued = ended.map((job) => (job.startedAt ?? job.createdAt).getTime() - job.createdAt.getTime());
+const running = ended.map((job) => (job.completedAt ?? job.updatedAt).getTime() - (job.startedAt ?? job.createdAt).getTime());
 const rejected = submitted.filter((s) => s.status !== 201);
 const slowest = perStore.reduce((a, b) => (b.floorMs > a.floorMs ? b : a));
 const minGap = Math.min(...perStore.map((s) => s.minGapMs));
+const allGaps = perStore.flatMap((s) => s.gaps).sort((a, b) => a - b);
+const shortGaps = allGaps.filter((gap) => gap < INTERVAL_MS).length;
 const storeErrors = perStore.reduce((sum, s) => sum + s.errors, 0);
 const rows: Array<[string, string]> = [
   ["jobs", `${JOBS} on ${JOBS} stores (${PRODUCTS}–${PRODUCTS + 50 * (JOBS - 1)} products), ${INTERVAL_MS} ms min interval, ${LATENCY_MS} ms store latency`],
@@ -134,16 +144,20 @@ const rows: Array<[string, string]> = [
   ["jobs failed", `${failed.length}${failed.length ? `  (${[...new Set(failed.map((j) => j.errorCode))].join(", ")})` : ""}`],
   ["submissions refused", `${rejected.length}${rejected.length ? `  (${[...new Set(rejected.map((s) => `${s.status} ${s.code}`))].join(", ")})` : ""}`],
   ["store answers ≥ 400", String(storeErrors)],
-  ["wall time", `${(wallMs / 1000).toFixed(2)} s`],
+  ["wall time", seconds(wallMs)],
+  ["per job: waiting to start", spread(queued)],
+  ["per job: running", spread(running)],
   ["requests (all stores)", String(perStore.reduce((sum, s) => sum + s.requests, 0))],
   ["slowest store's floor", `${(slowest.floorMs / 1000).toFixed(2)} s  (${slowest.domain}: ${slowest.requests} requests × ${INTERVAL_MS} ms)`],
   ["ratio wall / floor", (wallMs / Math.max(slowest.floorMs, 1)).toFixed(2)],
   ["min gap between requests to one store", `${minGap.toFixed(1)} ms`],
   ["every store paced (min gap ≥ interval)", minGap >= INTERVAL_MS ? "yes" : `NO: ${perStore.filter((s) => s.minGapMs < INTERVAL_MS).length} stores`],
+  ["gaps under the interval", `${shortGaps} of ${allGaps.length}; 1st percentile gap ${(allGaps[Math.floor(allGaps.length / 100)] ?? NaN).toFixed(1)} ms`],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 console.log("(executor and pipeline in this process, fake stores in a child process; one caller per job)");
+console.log("(gaps are arrival times as the fake store's event loop saw them: on a busy machine its own queueing shortens some)");
 
 await h.stop();
 stores.stop();
