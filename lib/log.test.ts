@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { logger } from "./log";
+import { consoleLogger } from "./workflow/embedded/logger";
 
 /** Everything the logger writes while `fn` runs, from both streams. */
 async function captureLogs(fn: () => Promise<void> | void): Promise<string> {
@@ -44,6 +45,18 @@ describe("logger: secrets never reach the logs", () => {
     expect(output).toContain("division by zero");
     expect(output).not.toContain(sessionToken);
     expect(output).not.toContain(password);
+  });
+
+  it("scrubs the workflow executor's lines too (step errors are logged there whole)", async () => {
+    const apiKey = `sl_${randomBytes(32).toString("base64url")}`;
+    const failure = await getDb()
+      .execute(sql`select 1 / 0 where ${apiKey} <> ''`)
+      .then(() => undefined, (error: unknown) => error);
+    const output = await captureLogs(() => consoleLogger().error("Inngest step error", failure));
+
+    expect(output).toContain("[workflow] Inngest step error");
+    expect(output).toContain("division by zero");
+    expect(output).not.toContain(apiKey);
   });
 
   it("drops query strings of URLs, header values and token-shaped strings in messages and fields", async () => {
