@@ -50,13 +50,26 @@ export function openPostgres(url: string): DatabaseHandle {
   };
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process, so its buffers are our resident memory. The
+ * defaults are a server's (shared_buffers 128MB, maintenance_work_mem 64MB); an embedded
+ * installation's working set is a few MB, and the OS page cache sits under the data files anyway.
+ */
+export const PGLITE_MEMORY_SETTINGS = [
+  "-c", "shared_buffers=16MB",
+  "-c", "wal_buffers=1MB",
+  "-c", "temp_buffers=1MB",
+  "-c", "maintenance_work_mem=16MB",
+];
+
 /** Opens a PGlite handle; `loadDataDir` starts it from a dump (tests start from a migrated one). */
 export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
   const isMemory = dir === "memory://" || dir === "";
   if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
   // One process per data directory: a second one (another server, db:migrate) is refused.
   const unlock = isMemory ? () => {} : lockPgliteDirectory(path.resolve(dir));
-  const client = isMemory ? new PGlite(options) : new PGlite(path.resolve(dir), options);
+  const settings = { ...options, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] };
+  const client = isMemory ? new PGlite(settings) : new PGlite(path.resolve(dir), settings);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
 
   return {

@@ -2,25 +2,63 @@ import { getEnv } from "@/lib/env";
 
 /**
  * A small structured logger. One JSON line per event in production, readable lines in
- * development. Values under secret-looking keys are redacted before anything is written.
+ * development. Values under secret-looking keys are redacted before anything is written, and
+ * every string (messages, error stacks and causes included) loses bound query values, URL query
+ * strings, header values and token-shaped runs: errors are logged whole, so they must be safe whole.
  */
 type Level = "debug" | "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
 
-const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie|x-payment|signature|hash/i;
+const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie|x-payment|signature|hash|^param(eter)?s$/i;
 const LEVELS: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const REDACTED = "[redacted]";
+
+// Every pattern below is linear: each match starts at a fixed marker and runs over a character
+// class that cannot overlap the marker, so a hostile string cannot make the scan quadratic.
+const SCRUBBERS: Array<[RegExp, string | ((match: string) => string)]> = [
+  // drizzle's "Failed query: …\nparams: <bound values>" (and postgres' own parameters lines)
+  [/\b(param(?:eter)?s:)[^\n]*/gi, `$1 ${REDACTED}`],
+  // query strings: ?token=…, ?code=…; the path stays readable
+  [/\?[^\s#"'<>=&?]*=[^\s#"'<>]*/g, `?${REDACTED}`],
+  // headers written out as text
+  [/\b((?:set-)?cookie|authorization|x-payment)(["']?\s*[:=]\s*)[^\n]*/gi, `$1$2${REDACTED}`],
+  [/\bBearer\s+[^\s"',]+/gi, `Bearer ${REDACTED}`],
+  // API keys and session/reset tokens: long base64url runs with letters and digits (not UUIDs or hex digests)
+  [/[A-Za-z0-9_-]{32,}/g, (run) => (looksLikeToken(run) ? REDACTED : run)],
+];
+
+function looksLikeToken(run: string): boolean {
+  return /[0-9]/.test(run) && /[g-zG-Z_]/.test(run);
+}
+
+/** Removes bound values, query strings, header values and token-shaped strings from free text. */
+function scrubText(text: string): string {
+  return SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text);
+}
+
+function redactError(error: Error, depth: number): Record<string, unknown> {
+  const code = (error as { code?: unknown }).code;
+
+  return {
+    name: error.name,
+    message: scrubText(error.message),
+    ...(typeof code === "string" ? { code } : {}),
+    stack: error.stack === undefined ? undefined : scrubText(error.stack),
+    ...(error.cause !== undefined ? { cause: redact(error.cause, depth + 1) } : {}),
+  };
+}
 
 function redact(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack };
-  }
-  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (typeof value === "string") return scrubText(value);
+  if (depth > 4) return typeof value === "object" && value !== null ? "[nested]" : value;
+  if (value instanceof Error) return redactError(value, depth);
+  if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
 
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) => [
       k,
-      SECRET_KEY.test(k) ? "[redacted]" : redact(v, depth + 1),
+      SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1),
     ]),
   );
 }
@@ -40,9 +78,10 @@ function write(level: Level, message: string, fields?: Fields): void {
   const { level: minimum, json } = settings();
   if (LEVELS[level] < minimum) return;
   const safe = redact(fields ?? {}) as Fields;
+  const msg = scrubText(message);
   const line = json
-    ? JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...safe })
-    : `[${level}] ${message}${fields ? ` ${JSON.stringify(safe)}` : ""}`;
+    ? JSON.stringify({ level, time: new Date().toISOString(), msg, ...safe })
+    : `[${level}] ${msg}${fields ? ` ${JSON.stringify(safe)}` : ""}`;
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 

@@ -1,15 +1,54 @@
-// `npm start`: build once when there is no production build, then run the custom server.
+// `npm start`: build once when there is no production build, compile the custom server to one
+// JavaScript file, then run it in this process.
+//
+// Why compiled: run through the tsx loader, the server keeps the loader and every transformed
+// module (with its source map) resident, about 150 MB more at idle than the same code compiled.
+// Without esbuild (an install that left out dev dependencies) it falls back to tsx.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
 
 if (!existsSync(".next/BUILD_ID")) {
   console.log("No production build yet: running `next build` first (about a minute)…");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const compiled = await compileServer(path.join(".next", "custom-server", "server.mjs"));
+if (compiled) {
+  await import(pathToFileURL(path.resolve(compiled)).href);
+} else {
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env: process.env });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** server.ts and everything it imports of ours in one ES module; packages stay imports. */
+async function compileServer(outfile) {
+  let esbuild;
+  try {
+    esbuild = await import("esbuild");
+  } catch {
+    return null;
+  }
+  try {
+    await esbuild.build({
+      entryPoints: ["server.ts"],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      tsconfig: "tsconfig.json",
+      logLevel: "warning",
+    });
+
+    return outfile;
+  } finally {
+    await esbuild.stop?.();
+  }
+}

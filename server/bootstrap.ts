@@ -1,4 +1,5 @@
 import { getDatabase } from "@/db";
+import { initialisePgliteDirectory } from "@/db/pglite-init";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ensureAuthSecret } from "./ensure-auth-secret";
@@ -12,6 +13,7 @@ import { prepareDatabase } from "@/lib/system/prepare-database";
 export async function bootstrap(): Promise<void> {
   ensureAuthSecret();
   const env = getEnv();
+  if (!env.DATABASE_URL) await initialisePgliteDirectory(env.PGLITE_DIR);
   const database = getDatabase();
   await prepareDatabase(database);
   logger.info("database ready", {

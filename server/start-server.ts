@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { closeDatabase } from "@/db";
@@ -10,6 +11,7 @@ import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
 import { setClientAddress } from "@/lib/system/client-address";
+import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from "./unknown-api-path";
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
@@ -21,10 +23,13 @@ export async function startServer(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();
+  // Unknown /api paths answer the JSON error body, not Next's HTML 404 page (production build only).
+  const isUnknownApiPath = dev ? null : loadUnknownApiPathMatcher(path.join(process.cwd(), ".next"));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // The client address behind per-IP limits: the socket's, unless a proxy we trust set it.
     setClientAddress(req, env.TRUST_PROXY);
+    if (isUnknownApiPath?.(requestPathname(req.url))) return answerUnknownApiPath(res, req.method);
     void handle(req, res);
   });
 

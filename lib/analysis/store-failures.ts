@@ -14,7 +14,7 @@ const IPV6 = /\[?(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}\]?(?::\d+)?/gi;
  * Job errors are public (GET /api/jobs/:id/status): the addresses a host resolved to or a
  * connection was refused by (169.254.169.254, 10.0.0.5:443) stay in the log, not in them.
  */
-function withoutAddresses(message: string): string {
+export function withoutAddresses(message: string): string {
   return message.replace(IPV4, "[address]").replace(IPV6, "[address]");
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "@/db";
-import { jobs, type Job } from "@/db/schema";
+import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { JOB_EVENTS_CHANNEL, jobMessage } from "./job-messages";
 
 /**
@@ -67,17 +67,37 @@ export function recordJobProgress(jobId: string, update: Progress): Promise<Job 
   );
 }
 
-/** queued|running → failed, with a clear error and machine code. */
+/**
+ * queued|running → failed, with a clear error and machine code. A failed job never reaches
+ * notify-callbacks, so its webhook and e-mail records are closed here, in the same
+ * transaction: nothing is left `pending` for a job that can no longer complete.
+ */
 export function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
-  return getDb().transaction((tx) =>
-    transition(tx, jobId, {
+  return getDb().transaction(async (tx) => {
+    const job = await transition(tx, jobId, {
       status: "failed",
       error: failure.error,
       errorCode: failure.code,
       step: failure.step,
       completedAt: new Date(),
-    }),
-  );
+    });
+    if (job) await closeNotifications(tx, jobId, job.completedAt ?? new Date());
+
+    return job;
+  });
+}
+
+const NOT_SENT = "Job failed: job.completed is never sent";
+
+async function closeNotifications(tx: Transaction, jobId: string, at: Date): Promise<void> {
+  await tx
+    .update(webhookCallbacks)
+    .set({ status: "failed", error: NOT_SENT, completedAt: at })
+    .where(and(eq(webhookCallbacks.jobId, jobId), eq(webhookCallbacks.status, "pending")));
+  await tx
+    .update(emailNotifications)
+    .set({ status: "failed", error: NOT_SENT })
+    .where(and(eq(emailNotifications.jobId, jobId), eq(emailNotifications.status, "pending")));
 }
 
 /**

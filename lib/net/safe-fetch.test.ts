@@ -168,6 +168,20 @@ describe("safeFetch: redirects", () => {
     expect(declined).toMatchObject({ ok: true, response: { status: 302, headers: { location: "/password" } } });
   });
 
+  it("destroys a redirect's body instead of draining it: an endless 3xx body cannot pin the connection", async () => {
+    const cap = 64 * 1024 * 1024;
+    const endless = await startEndlessRedirectServer(cap);
+    try {
+      const result = await safeFetch(`${endless.origin}/go`, allowLocal);
+      expect(result).toMatchObject({ ok: true, response: { status: 200, body: "arrived" } });
+      const outcome = await endless.redirectOutcome;
+      expect(outcome.closedByClient).toBe(true);
+      expect(outcome.bytesSent).toBeLessThan(cap);
+    } finally {
+      await endless.close();
+    }
+  });
+
   it("turns a POST into a GET on 302", async () => {
     const result = await safeFetch(`${server.origin}/redirect?to=/echo`, { ...allowLocal, method: "POST", body: "{}" });
     expect(result.ok && JSON.parse(result.response.body)).toMatchObject({ method: "GET" });
@@ -237,3 +251,37 @@ describe("safeFetch: SHOP_RESOLVE and env defaults", () => {
     }
   });
 });
+
+/**
+ * Answers /go with a 302 whose body never ends (written as fast as the client takes it) and
+ * /arrived with a short page. `redirectOutcome` settles when the client closes the 302's
+ * connection, or once `cap` bytes were sent without that happening.
+ */
+async function startEndlessRedirectServer(cap: number) {
+  let settle: (outcome: { closedByClient: boolean; bytesSent: number }) => void = () => undefined;
+  const redirectOutcome = new Promise<{ closedByClient: boolean; bytesSent: number }>((resolve) => {
+    settle = resolve;
+  });
+  const chunk = Buffer.alloc(64 * 1024, 0x78);
+
+  return startTestServer((req, res) => {
+    if (req.url !== "/go") {
+      res.end("arrived");
+      return;
+    }
+    let sent = 0;
+    res.socket?.once("close", () => settle({ closedByClient: true, bytesSent: sent }));
+    res.writeHead(302, { location: "/arrived" });
+    const pump = () => {
+      while (sent < cap) {
+        sent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+      settle({ closedByClient: false, bytesSent: sent });
+    };
+    pump();
+  }).then((server) => ({ ...server, redirectOutcome }));
+}

@@ -62,7 +62,7 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
     if (!resolved.ok) {
       return resolved;
     }
-    const res = await sendRequest(resolved.target, url, { method, headers, body, signal });
+    const res = await sendRequest(resolved.target, url, { method, headers, body, signal, onSent: options.onRequestSent });
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if (isRedirectStatus(status) && location) {
@@ -70,7 +70,8 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
       const hop: RedirectHop = { url: url.href, status, location };
       const wantsFollow = next.ok && maxRedirects > 0 && (options.shouldFollowRedirect?.(next.url, hop) ?? true);
       if (next.ok && wantsFollow) {
-        res.resume();
+        // Destroy, never drain: a hostile 3xx can stream an endless body to pin the socket.
+        res.destroy();
         if (redirects.length >= maxRedirects) {
           return fail("too_many_redirects", `more than ${maxRedirects} redirects`, url.href);
         }
@@ -105,7 +106,13 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
 function sendRequest(
   target: ConnectTarget,
   url: URL,
-  init: { method: string; headers: Record<string, string>; body: string | Uint8Array | undefined; signal: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: string | Uint8Array | undefined;
+    signal: AbortSignal;
+    onSent?: () => void;
+  },
 ): Promise<IncomingMessage> {
   const isHttps = target.protocol === "https:";
   const headers: Record<string, string> = {
@@ -130,6 +137,7 @@ function sendRequest(
     });
     request.once("response", resolve);
     request.once("error", reject);
+    if (init.onSent) request.once("finish", init.onSent);
     request.end(init.body);
   });
 }

@@ -52,4 +52,6 @@ export type SafeFetchOptions = {
   signal?: AbortSignal;
   /** DNS seam for tests; defaults to dns.lookup with all addresses. */
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Called when a request (each redirect hop) has been handed to the network; pacing counts from then. */
+  onRequestSent?: () => void;
 };

@@ -5,7 +5,7 @@ import { emailNotifications, jobs, stores, webhookCallbacks } from "@/db/schema"
 import { createTestSession, createTestUser, sessionCookieHeader } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
-import { fixtureStore } from "@/testing/fake-store";
+import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { deliverJobWebhook } from "./deliver-webhook";
@@ -17,6 +17,7 @@ beforeAll(async () => {
   h = await startPipeline();
   receiver = await startWebhookReceiver();
   h.fakeStore.addStore(fixtureStore("notify.test"));
+  h.fakeStore.addStore(passwordStore("notify-locked.test"));
 });
 
 afterAll(async () => {
@@ -91,6 +92,21 @@ describe("job.completed webhook", () => {
     }
     expect(receiver.requests.filter((r) => r.path === "/hooks/internal")).toHaveLength(0);
     expect((await callbackOf(job!.id))?.error).toMatch(/blocked_address/);
+  });
+});
+
+describe("a job that fails", () => {
+  it("closes its webhook and e-mail records as failed, never sent, instead of leaving them pending", async () => {
+    const email = `failed-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    const job = await runJob({ domain: "notify-locked.test", webhook_url: receiver.url("/hooks/never"), notify_email: email });
+    expect(job.status).toBe("failed");
+
+    expect(await callbackOf(job.id)).toMatchObject({ status: "failed", attempts: 0, error: expect.stringMatching(/job failed/i) });
+    expect((await callbackOf(job.id))?.completedAt).toBeInstanceOf(Date);
+    const [record] = await getDb().select().from(emailNotifications).where(eq(emailNotifications.jobId, job.id));
+    expect(record).toMatchObject({ status: "failed", email });
+    expect(receiver.requests.filter((r) => r.path === "/hooks/never")).toHaveLength(0);
+    expect(await listOutbox({ to: email })).toHaveLength(0);
   });
 });
 

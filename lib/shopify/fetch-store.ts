@@ -86,7 +86,7 @@ export async function fetchStore(
   for (let attempt = 0; ; attempt += 1) {
     let result;
     try {
-      result = await pacer.schedule(key, () => safeFetch(url, request), signal);
+      result = await pacer.schedule(key, (sent) => safeFetch(url, { ...request, onRequestSent: sent }), signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
     }

@@ -23,6 +23,26 @@ describe("createPacer", () => {
     expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(1000);
   });
 
+  it("spaces the next start from when a request actually went out, not only from its turn", async () => {
+    const clock = createVirtualClock();
+    const pacer = createPacer({ minIntervalMs: 1000, clock });
+    let sentAt = 0;
+    let nextStart = 0;
+    const heldUp = async (sent: () => void) => {
+      await clock.sleep(300); // the request leaves this process late (a busy event loop)
+      sentAt = clock.now();
+      sent();
+    };
+    await Promise.all([
+      pacer.schedule("a", heldUp),
+      pacer.schedule("a", async () => {
+        nextStart = clock.now();
+      }),
+    ]);
+
+    expect(nextStart - sentAt).toBeGreaterThanOrEqual(1000);
+  });
+
   it("lets different stores run side by side", async () => {
     const pacer = createPacer({ minIntervalMs: 1000, clock: createVirtualClock() });
     let inFlight = 0;

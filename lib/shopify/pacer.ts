@@ -11,8 +11,12 @@ import { realClock, type Clock } from "./clock";
 export type Pacer = {
   readonly minIntervalMs: number;
   readonly clock: Clock;
-  /** Runs `task` when it is this store's turn. */
-  schedule<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /**
+   * Runs `task` when it is this store's turn. The task calls `sent()` when its request has
+   * actually gone out: the next start is spaced from then too, so a request held up in this
+   * process (a busy event loop) cannot reach the store closer than the interval to the next one.
+   */
+  schedule<T>(key: string, task: (sent: () => void) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** No request to this store starts in the next `ms`. */
   defer(key: string, ms: number): void;
   /** Records a block-shaped answer; returns the current streak. */
@@ -75,7 +79,9 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
         signal?.throwIfAborted();
         state.lastStart = clock.now();
 
-        return task();
+        return task(() => {
+          state.lastStart = Math.max(state.lastStart, clock.now());
+        });
       });
       state.tail = run.then(
         () => undefined,

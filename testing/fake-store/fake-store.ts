@@ -94,11 +94,17 @@ export class FakeStore {
   }
 
   /** Called by the server for every storefront response of this store. */
-  record(method: string, path: string, status: number, fault?: "rateLimited" | "securityRejected" | "serverErrors"): void {
+  record(
+    method: string,
+    path: string,
+    status: number,
+    fault?: "rateLimited" | "securityRejected" | "serverErrors",
+    receivedAt = performance.now(),
+  ): void {
     const seq = ++this.state.requests;
     this.state.byStatus[status] = (this.state.byStatus[status] ?? 0) + 1;
     if (fault) this.state[fault]++;
-    this.entries.push({ seq, method, path, status, at: Date.now() });
+    this.entries.push({ seq, method, path, status, at: Date.now(), receivedAt });
     if (this.entries.length > LOG_LIMIT) this.entries.splice(0, this.entries.length - LOG_LIMIT);
   }
 

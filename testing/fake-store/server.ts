@@ -83,6 +83,7 @@ export async function startFakeStore(options: StartOptions = {}): Promise<FakeSt
 }
 
 async function handle(registry: StoreRegistry, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const receivedAt = performance.now();
   const method = req.method ?? "GET";
   const url = new URL(req.url ?? "/", "http://fake-store.invalid");
 
@@ -105,7 +106,7 @@ async function handle(registry: StoreRegistry, req: IncomingMessage, res: Server
     ? { status: fault.status, headers: { "content-type": "text/html; charset=utf-8", ...fault.headers }, body: fault.body }
     : serveStorefront(store, url);
   if (store.faults.latencyMs > 0) await sleep(store.faults.latencyMs);
-  store.record(method, url.pathname + url.search, reply.status, fault?.kind);
+  store.record(method, url.pathname + url.search, reply.status, fault?.kind, receivedAt);
   send(res, method, reply);
 }
 

@@ -146,6 +146,8 @@ export interface RequestLogEntry {
   status: number;
   /** Date.now() when the response was sent. */
   at: number;
+  /** performance.now() when the request reached the store (spacing of request starts). */
+  receivedAt: number;
 }
 
 export interface StoreCounters {

@@ -1,3 +1,5 @@
+import { logger } from "@/lib/log";
+
 /** The logger shape of the Inngest SDK (and of console): the executor logs through the same. */
 export type Logger = {
   info(...args: unknown[]): void;
@@ -6,16 +8,26 @@ export type Logger = {
   debug(...args: unknown[]): void;
 };
 
-/** Console with a prefix; debug lines only when DEBUG_WORKFLOW is set. */
+/**
+ * The app's logger with a prefix; debug lines only when DEBUG_WORKFLOW is set. Step errors
+ * (drizzle errors with their bound values, fetch errors with URLs) are logged whole here, so
+ * they go through lib/log's scrubbing like every other line.
+ */
 export function consoleLogger(prefix = "[workflow]"): Logger {
   const debug = Boolean(process.env.DEBUG_WORKFLOW);
+  const line = (args: unknown[]) => {
+    const words = args.filter((arg) => typeof arg === "string");
+    const details = args.filter((arg) => typeof arg !== "string");
+
+    return [[prefix, ...words].join(" "), details.length ? { details } : undefined] as const;
+  };
 
   return {
-    info: (...args) => console.info(prefix, ...args),
-    warn: (...args) => console.warn(prefix, ...args),
-    error: (...args) => console.error(prefix, ...args),
+    info: (...args) => logger.info(...line(args)),
+    warn: (...args) => logger.warn(...line(args)),
+    error: (...args) => logger.error(...line(args)),
     debug: (...args) => {
-      if (debug) console.debug(prefix, ...args);
+      if (debug) logger.info(...line(args));
     },
   };
 }
