@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { inventoryLevels, jobArtifacts, snapshotProducts } from "@/db/schema";
+import { inventoryLevels, jobArtifacts, reportBodies, snapshotProducts } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 
 /** Jobs pruned per batch (one workflow step each). */
@@ -48,6 +48,9 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Prom
     await tx.delete(snapshotProducts).where(inArray(snapshotProducts.jobId, ids));
     await tx.delete(inventoryLevels).where(inArray(inventoryLevels.jobId, ids));
     await tx.delete(jobArtifacts).where(inArray(jobArtifacts.jobId, ids));
+    // A stored report body was built from the products just deleted: the next read rebuilds
+    // it (with a new ETag) from what the snapshot now holds, so the full and paged answers agree.
+    await tx.delete(reportBodies).where(inArray(reportBodies.jobId, ids));
   });
 
   return { jobs: ids.length };
