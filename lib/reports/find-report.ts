@@ -68,9 +68,29 @@ export async function findReportOrThrow(id: string): Promise<FoundReport> {
   return found;
 }
 
-export async function locateReportOrThrow(id: string): Promise<LocatedReport> {
+/**
+ * Where ids with a stored body pointed in the last second: a popular report is looked up once
+ * a second, not once per request. A slug moving to a newer report, or a body dropped with its
+ * snapshot, shows within that second (other instances see it within theirs, as with any cache).
+ */
+const LOCATION_TTL_MS = 1000;
+const MAX_LOCATIONS = 10_000;
+const recentLocations = new Map<string, { at: number; located: LocatedReport }>();
+
+export async function locateReportOrThrow(id: string, now = Date.now()): Promise<LocatedReport> {
+  const hit = recentLocations.get(id);
+  if (hit && now - hit.at < LOCATION_TTL_MS) return hit.located;
   const located = await lookUp(id, newestLocated);
   if (!located) throw notFound(`Report ${id}`);
+  if (located.etag !== null) {
+    if (recentLocations.size >= MAX_LOCATIONS) recentLocations.clear();
+    recentLocations.set(id, { at: now, located });
+  }
 
   return located;
+}
+
+/** Forget remembered locations (after dropping stored bodies in this process; tests). */
+export function forgetReportLocations(): void {
+  recentLocations.clear();
 }

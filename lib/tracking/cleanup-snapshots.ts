@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { inventoryLevels, jobArtifacts, reportBodies, snapshotProducts } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { forgetReportLocations } from "@/lib/reports/find-report";
 
 /** Jobs pruned per batch (one workflow step each). */
 export const CLEANUP_BATCH = 100;
@@ -52,6 +53,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Prom
     // it (with a new ETag) from what the snapshot now holds, so the full and paged answers agree.
     await tx.delete(reportBodies).where(inArray(reportBodies.jobId, ids));
   });
+  forgetReportLocations();
 
   return { jobs: ids.length };
 }
