@@ -44,6 +44,19 @@ async function pagedReport(id: string, page: number, perPage: number): Promise<R
   });
 }
 
+/** Bodies being built in this process: concurrent first reads of one report build it once. */
+const building = new Map<string, Promise<StoredBody>>();
+
+function buildOnce(jobId: string): Promise<StoredBody> {
+  let pending = building.get(jobId);
+  if (!pending) {
+    pending = storeReportBody(jobId).finally(() => building.delete(jobId));
+    building.set(jobId, pending);
+  }
+
+  return pending;
+}
+
 /** The stored body in one encoding: from memory, else from its row, else built (first read). */
 async function bodyBytes(jobId: string, etag: string | null, encoding: "gzip" | "brotli"): Promise<{ etag: string; bytes: Buffer }> {
   if (etag !== null) {
@@ -56,7 +69,7 @@ async function bodyBytes(jobId: string, etag: string | null, encoding: "gzip" | 
       return { etag, bytes: stored };
     }
   }
-  const built: StoredBody = await storeReportBody(jobId);
+  const built = await buildOnce(jobId);
   rememberBody(built.etag, "gzip", built.gzip);
   rememberBody(built.etag, "brotli", built.brotli);
 
