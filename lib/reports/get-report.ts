@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { z } from "zod";
+import { STORED_ENCODING_HEADER } from "@/lib/http/stored-encoding";
 import { offsetOf, paginated, paginationQuerySchema } from "@/lib/http/pagination";
 import { findReportOrThrow, locateReportOrThrow } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
@@ -104,6 +105,7 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
     return new Response(stream, { headers });
   }
   headers["content-encoding"] = encoding;
+  headers[STORED_ENCODING_HEADER] = encoding;
   headers["content-length"] = String(body.bytes.length);
 
   // A Buffer is a Uint8Array over a plain ArrayBuffer; sent as is, without a copy.
