@@ -8,16 +8,19 @@
  * --mode=static) sending the very bytes our route sent, with the same Content-Encoding, so the
  * ratio is what our route costs over copying the bytes to the socket. Also measured: the
  * previous behaviour (every product loaded, validated and serialised per request), and the
- * report server's RSS before and after the load. The route runs in its own process through its
- * real handler (wrapper, access check, zod parsing, database) without Next's router in front.
+ * report server's RSS before and after the load. The report is served by the real server
+ * (server.ts, production build: run `npx next build` first); without a build, by the route
+ * handler alone in its own process (bench/report-server.ts --mode=app), without Next in front.
+ * The previous behaviour is always measured through the handler alone.
  * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else a throwaway
  * PGlite directory. Figures only, no pass/fail.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { get, type IncomingHttpHeaders } from "node:http";
+import { createServer, get, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { provisionBenchDatabase } from "@/testing/test-database";
@@ -44,6 +47,42 @@ const { prepareDatabase } = await import("@/lib/system/prepare-database");
 const { seedAnalyzedStore } = await import("@/testing/directory-seed");
 
 type Server = { child: ChildProcess; url: string; rss(): Promise<number>; stop(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+
+  return port;
+}
+
+/** The production server (server.ts on the last `next build`), workers off, on a free port. */
+async function startRealServer(): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKER_ENABLED: "false", AUTH_SECRET: "bench-reports-secret-0123456789abcdef" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = once(child, "exit");
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error("server.ts exited during start-up");
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (attempt > 600) throw new Error("server.ts did not start within a minute");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    child,
+    url,
+    rss: async () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? NaN) * 1024,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
 
 async function startServer(args: string[]): Promise<Server> {
   const child = fork(path.join(import.meta.dirname, "report-server.ts"), args, {
@@ -95,8 +134,10 @@ try {
   // PGlite admits one process per directory: the report servers open it after us.
   await closeDatabase();
 
-  const app = await startServer(["--mode=app"]);
+  const real = existsSync(".next/BUILD_ID");
+  const app = real ? await startRealServer() : await startServer(["--mode=app"]);
   servers.push(app);
+  console.log(real ? "report server: server.ts on the production build" : "report server: the route handler alone (no `next build` found)");
   const reportUrl = `${app.url}/api/reports/${jobId}`;
   const rssBefore = await app.rss();
   // Raw bytes as sent (fetch would decode them); the first read builds and stores the body.
