@@ -2,15 +2,12 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type { Transform } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { reportBodies, snapshotProducts } from "@/db/schema";
-import { productSchema } from "@/lib/shopify/schemas";
 import { findReportOrThrow, type FoundReport } from "./find-report";
 import { reportEnvelope } from "./report-envelope";
-
-/** Products read (and held as JSON text) at a time while a body is built. */
-const PRODUCT_BATCH = 500;
+import { streamSnapshotProducts } from "./snapshot-products";
 
 export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityLength: number };
 
@@ -21,28 +18,12 @@ export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityL
 async function* reportJsonChunks(found: FoundReport, count: { products: number }): AsyncGenerator<string> {
   const { before, after } = reportEnvelope(found);
   yield `${JSON.stringify(before).slice(0, -1)},"products":[`;
-  let last: number | null = null;
   let first = true;
-  for (;;) {
-    const rows: { productId: number; data: unknown }[] = await getDb()
-      .select({ productId: snapshotProducts.productId, data: snapshotProducts.data })
-      .from(snapshotProducts)
-      .where(
-        and(
-          eq(snapshotProducts.jobId, found.job.id),
-          isNull(snapshotProducts.goneAt),
-          last === null ? undefined : gt(snapshotProducts.productId, last),
-        ),
-      )
-      .orderBy(asc(snapshotProducts.productId))
-      .limit(PRODUCT_BATCH);
-    if (rows.length === 0) break;
-    const text = rows.map((row) => JSON.stringify(productSchema.parse(row.data))).join(",");
+  for await (const batch of streamSnapshotProducts(found.job.id)) {
+    const text = batch.map((product) => JSON.stringify(product)).join(",");
     yield first ? text : `,${text}`;
     first = false;
-    count.products += rows.length;
-    last = rows[rows.length - 1]!.productId;
-    if (rows.length < PRODUCT_BATCH) break;
+    count.products += batch.length;
   }
   yield `],${JSON.stringify(after).slice(1)}`;
 }
