@@ -5,7 +5,7 @@ import { STORED_ENCODING_HEADER } from "@/lib/http/stored-encoding";
 import { offsetOf, paginated, paginationQuerySchema } from "@/lib/http/pagination";
 import { findReportOrThrow, locateReportOrThrow } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
-import { rememberBody, recallBody } from "./report-body-cache";
+import { LARGEST_REMEMBERED_BYTES, rememberBody, recallBody } from "./report-body-cache";
 import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
 import { assembleReport } from "./report-envelope";
 import { countSnapshotProducts, loadSnapshotProducts, loadSnapshotProductPage } from "./snapshot-products";
@@ -43,6 +43,26 @@ async function pagedReport(id: string, page: number, perPage: number): Promise<R
   return Response.json(assembleReport(found, data, { products_pagination: pagination }), {
     headers: { "cache-control": cacheControlFor(id, found.job.id) },
   });
+}
+
+/**
+ * Plain JSON for a client that accepts no compression, inflated from the gzip body as a stream;
+ * a body small enough to keep is remembered on the way, so the next plain answer is a copy.
+ */
+function inflateAndRemember(etag: string, gzip: Buffer): ReadableStream<Uint8Array> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  const inflate = createGunzip();
+  inflate.on("data", (part: Buffer) => {
+    size += part.length;
+    if (size <= LARGEST_REMEMBERED_BYTES) parts.push(part);
+    else parts.length = 0;
+  });
+  inflate.on("end", () => {
+    if (size <= LARGEST_REMEMBERED_BYTES) rememberBody(etag, "identity", Buffer.concat(parts, size));
+  });
+
+  return Readable.toWeb(Readable.from([gzip]).pipe(inflate)) as ReadableStream<Uint8Array>;
 }
 
 /** Bodies being built in this process: concurrent first reads of one report build it once. */
@@ -100,9 +120,10 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
     vary: "accept-encoding",
   };
   if (encoding === "identity") {
-    const stream = Readable.toWeb(Readable.from([body.bytes]).pipe(createGunzip())) as ReadableStream<Uint8Array>;
+    const plain = recallBody(body.etag, "identity");
+    if (plain) return new Response(plain as Uint8Array<ArrayBuffer>, { headers: { ...headers, "content-length": String(plain.length) } });
 
-    return new Response(stream, { headers });
+    return new Response(inflateAndRemember(body.etag, body.bytes), { headers });
   }
   headers["content-encoding"] = encoding;
   headers[STORED_ENCODING_HEADER] = encoding;

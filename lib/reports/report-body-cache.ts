@@ -20,8 +20,11 @@ export function recallBody(etag: string, encoding: string): Buffer | undefined {
   return bytes;
 }
 
+/** Entries larger than this are never kept (a 30,000-product report's plain JSON is about 20 MB). */
+export const LARGEST_REMEMBERED_BYTES = BUDGET_BYTES / 4;
+
 export function rememberBody(etag: string, encoding: string, bytes: Buffer): void {
-  if (bytes.length > BUDGET_BYTES / 4) return;
+  if (bytes.length > LARGEST_REMEMBERED_BYTES) return;
   const key = keyOf(etag, encoding);
   const previous = entries.get(key);
   if (previous) total -= previous.length;
