@@ -177,7 +177,7 @@ try {
   const basePlain = await load(`${staticPlain.url}/report`, plain);
   console.log(row("static server, plain JSON", basePlain));
   const appPlain = await load(reportUrl, plain);
-  console.log(row("GET /api/reports/:id, plain (gunzip stream)", appPlain, basePlain));
+  console.log(row("GET /api/reports/:id, plain JSON", appPlain, basePlain));
   const rssAfter = await app.rss();
   await app.stop();
   servers.splice(servers.indexOf(app), 1);
