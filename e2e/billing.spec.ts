@@ -44,10 +44,15 @@ test("a signed-out visitor buys a single_report for a store and reads it at the 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: /products/i }).first()).toBeVisible({ timeout: 60_000 });
 
-  const report = await request.get(`/api/reports/${sessionId}`);
+  const report = await request.get(`/api/reports/${sessionId}`, { headers: { "accept-encoding": "br, gzip" } });
   expect(report.status()).toBe(200);
+  // The stored brotli body goes out as it is (decoded here by the client), and revalidates.
+  expect(report.headers()["content-encoding"]).toBe("br");
+  expect(report.headers()["x-stored-content-encoding"]).toBeUndefined();
   const body = await report.json();
   expect(body.job).toMatchObject({ domain: "paid.test", status: "completed" });
+  const etag = report.headers()["etag"]!;
+  expect((await request.get(`/api/reports/${sessionId}`, { headers: { "if-none-match": etag } })).status()).toBe(304);
 
   // Not signed in, and nothing else was bought: the anonymous API caller still cannot submit jobs.
   const anonymous = await request.post("/api/jobs", { data: { domain: "paid.test" } });

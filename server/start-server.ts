@@ -10,6 +10,7 @@ import { logger } from "@/lib/log";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
+import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
 import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from "./unknown-api-path";
 
@@ -30,6 +31,7 @@ export async function startServer(): Promise<void> {
     // The client address behind per-IP limits: the socket's, unless a proxy we trust set it.
     setClientAddress(req, env.TRUST_PROXY);
     if (isUnknownApiPath?.(requestPathname(req.url))) return answerUnknownApiPath(res, req.method);
+    restoreStoredEncoding(res);
     void handle(req, res);
   });
 

@@ -4,10 +4,14 @@ import { EmptyNote, ReportSection } from "./report-section";
 
 type Changelog = {
   previous_job_id: string | null;
-  entries: { subject: string; change: string; id: string; title: string | null }[];
+  /** The first page of entries. */
+  data: { subject: string; change: string; id: string; title: string | null }[];
+  pagination: { total: number };
+  tally: { subject: string; change: string; count: number }[];
 };
 
-const SHOWN = 50;
+/** Entries the page lists; the rest are in the changelog API (paginated). */
+export const CHANGELOG_SHOWN = 50;
 const CHANGE_STYLE: Record<string, string> = {
   added: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   removed: "bg-red-50 text-red-700 ring-red-200",
@@ -15,9 +19,8 @@ const CHANGE_STYLE: Record<string, string> = {
 };
 
 export function ChangelogSection({ jobId, changelog }: { jobId: string; changelog: Changelog }) {
-  const { entries, previous_job_id: previous } = changelog;
-  const tally = new Map<string, number>();
-  for (const entry of entries) tally.set(`${entry.subject} ${entry.change}`, (tally.get(`${entry.subject} ${entry.change}`) ?? 0) + 1);
+  const { data: entries, previous_job_id: previous } = changelog;
+  const total = changelog.pagination.total;
 
   return (
     <ReportSection
@@ -27,19 +30,19 @@ export function ChangelogSection({ jobId, changelog }: { jobId: string; changelo
     >
       {!previous ? (
         <EmptyNote>This is the first analysis of this store; the next one will list what changed.</EmptyNote>
-      ) : entries.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyNote>Nothing changed since the previous analysis.</EmptyNote>
       ) : (
         <>
           <ul className="mb-3 flex flex-wrap gap-2 text-xs">
-            {[...tally.entries()].map(([label, count]) => (
-              <li key={label} className="rounded-full bg-slate-50 px-2.5 py-1 text-slate-700 ring-1 ring-slate-200">
-                {formatCount(count)} {label}
+            {changelog.tally.map(({ subject, change, count }) => (
+              <li key={`${subject} ${change}`} className="rounded-full bg-slate-50 px-2.5 py-1 text-slate-700 ring-1 ring-slate-200">
+                {formatCount(count)} {subject} {change}
               </li>
             ))}
           </ul>
           <ul className="divide-y divide-slate-100 text-sm">
-            {entries.slice(0, SHOWN).map((entry) => (
+            {entries.slice(0, CHANGELOG_SHOWN).map((entry) => (
               <li key={`${entry.subject}-${entry.change}-${entry.id}`} className="flex items-baseline gap-2 py-1.5">
                 <span className={`rounded px-1.5 text-xs ring-1 ${CHANGE_STYLE[entry.change] ?? "ring-slate-200"}`}>{entry.change}</span>
                 <span className="text-xs text-slate-500">{entry.subject}</span>
@@ -47,9 +50,9 @@ export function ChangelogSection({ jobId, changelog }: { jobId: string; changelo
               </li>
             ))}
           </ul>
-          {entries.length > SHOWN ? (
+          {total > entries.length ? (
             <p className="mt-2 text-xs text-slate-500">
-              And {formatCount(entries.length - SHOWN)} more in the{" "}
+              And {formatCount(total - entries.length)} more in the{" "}
               <a className="underline" href={`/api/changelog/${jobId}`}>
                 changelog API
               </a>

@@ -4,9 +4,10 @@ import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-check
 import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
-import { getChangelog } from "@/lib/reports/get-changelog";
+import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
 import { getReportOrThrow } from "@/lib/reports/get-report";
+import { CHANGELOG_SHOWN } from "./changelog-section";
 import {
   pagespeedMetricsSchema,
   reportCollectionsSchema,
@@ -35,7 +36,11 @@ async function pagespeedOf(jobId: string) {
 
 async function completedReport(id: string) {
   const report = await getReportOrThrow(id);
-  const [pagespeed, changelog] = await Promise.all([pagespeedOf(report.job.id), getChangelog(report.job.id)]);
+  const [pagespeed, changelog, tally] = await Promise.all([
+    pagespeedOf(report.job.id),
+    getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
+    getChangelogTally(report.job.id),
+  ]);
 
   return {
     kind: "report" as const,
@@ -47,7 +52,7 @@ async function completedReport(id: string) {
     collections: parseOr(reportCollectionsSchema, report.collections, []),
     pages: parseOr(reportPagesSchema, report.pages, []),
     pagespeed,
-    changelog,
+    changelog: { ...changelog, tally },
     generatedAt: report.generated_at,
   };
 }

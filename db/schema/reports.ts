@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { jobs } from "./jobs";
 import { stores } from "./stores";
 
@@ -14,6 +14,28 @@ export const reports = pgTable("reports", {
   pages: jsonb().notNull(),
   metadata: jsonb().notNull(),
   summary: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * A completed report's full JSON body, serialised once and stored compressed, so a read is
+ * a row fetch rather than a load, validation and serialisation of every product. Dropped
+ * with the products it was built from (snapshot cleanup), then rebuilt on the next read.
+ */
+export const reportBodies = pgTable("report_bodies", {
+  jobId: uuid()
+    .primaryKey()
+    .references(() => reports.jobId, { onDelete: "cascade" }),
+  /** Strong ETag (quoted), naming the job and a digest of the identity body. */
+  etag: text().notNull(),
+  gzip: bytea().notNull(),
+  brotli: bytea().notNull(),
+  identityLength: integer().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

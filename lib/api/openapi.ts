@@ -15,6 +15,8 @@ import { chatAnswerSchema, chatBodySchema, chatLimitErrorSchema } from "@/lib/ch
 import { compareQuerySchema } from "@/lib/analytics/schemas";
 import { inventoryEventSchema, inventoryEventsQuerySchema, productParamsSchema } from "@/lib/inventory/schemas";
 import { paginationQuerySchema } from "@/lib/http/pagination";
+import { changelogSchema } from "@/lib/reports/changelog-schema";
+import { reportQuerySchema } from "@/lib/reports/get-report";
 import {
   shopSlugParamsSchema,
   trackedShopListSchema,
@@ -52,9 +54,9 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/jobs/:id": { summary: "Job details", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobEnvelope }, errors: [404] },
   "GET /api/jobs/:id/status": { summary: "Job status and progress (for polling)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobStatusSchema }, errors: [404] },
   "GET /api/jobs/:id/events": { summary: "Progress as Server-Sent Events (fallback of /api/ws/:jobId)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, description: "text/event-stream of progress, completed and failed messages" }, errors: [404] },
-  "GET /api/reports/:id": { summary: "The full report: products, collections, pages, metadata", tag: "reports", params: reportIdParam, success: { status: 200, description: "Report" }, errors: [404] },
+  "GET /api/reports/:id": { summary: "The full report: products, collections, pages, metadata (gzip/br, ETag, 304); with products_page or products_per_page, one page of products and products_pagination", tag: "reports", params: reportIdParam, query: reportQuerySchema, success: { status: 200, description: "Report" }, errors: [400, 404] },
   "GET /api/pagespeed/:jobId": { summary: "PageSpeed audits (mobile, desktop) of a job", tag: "reports", params: jobIdParam, success: { status: 200, description: "Audits" }, errors: [404] },
-  "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot", tag: "reports", params: jobIdParam, success: { status: 200, description: "Changelog entries" }, errors: [404] },
+  "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot, paginated", tag: "reports", params: jobIdParam, query: paginationQuerySchema, success: { status: 200, schema: changelogSchema }, errors: [400, 404] },
   "GET /api/stores": { summary: "The store directory", tag: "directory", query: listStoresQuerySchema, success: { status: 200, schema: paginatedSchema(storeSummarySchema) }, errors: [400] },
   "GET /api/stores/:slug": { summary: "A store's public page data: SEO content, summary, prices, a page of products, collections, theme, apps, PageSpeed", tag: "directory", params: storeSlugParamsSchema, query: storePageQuerySchema, success: { status: 200, description: "Store page" }, errors: [404] },
   "GET /api/apps": { summary: "The app directory", tag: "directory", query: listAppsQuerySchema, success: { status: 200, description: "Apps with store counts" } },

@@ -1,22 +1,31 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { changelogEntries } from "@/db/schema";
+import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
 
-/** The changes a job found against the store's previous completed snapshot. */
-export async function getChangelog(jobId: string) {
+/**
+ * The changes a job found against the store's previous completed snapshot, one page at a time
+ * (`page`, `per_page`, like every list): a 30,000-product store can change thousands of rows.
+ */
+export async function getChangelog(jobId: string, query: PaginationQuery = { page: 1, per_page: 20 }) {
   const job = await getJobOrThrow(jobId);
-  const rows = await getDb()
-    .select()
-    .from(changelogEntries)
-    .where(eq(changelogEntries.jobId, job.id))
-    .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change), asc(changelogEntries.subjectId));
-
-  return {
-    job_id: job.id,
-    status: job.status,
-    previous_job_id: rows[0]?.previousJobId ?? null,
-    entries: rows.map((row) => ({
+  const byJob = eq(changelogEntries.jobId, job.id);
+  const [rows, [stats]] = await Promise.all([
+    getDb()
+      .select()
+      .from(changelogEntries)
+      .where(byJob)
+      .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change), asc(changelogEntries.subjectId), asc(changelogEntries.id))
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    getDb()
+      .select({ total: sql<number>`count(*)::int`, previousJobId: sql<string | null>`min(${changelogEntries.previousJobId}::text)` })
+      .from(changelogEntries)
+      .where(byJob),
+  ]);
+  const page = paginated(
+    rows.map((row) => ({
       subject: row.subject,
       change: row.change,
       id: row.subjectId,
@@ -24,5 +33,19 @@ export async function getChangelog(jobId: string) {
       before: row.before,
       after: row.after,
     })),
-  };
+    query,
+    stats?.total ?? 0,
+  );
+
+  return { job_id: job.id, status: job.status, previous_job_id: stats?.previousJobId ?? null, ...page };
+}
+
+/** How many entries of each subject and kind a job's changelog holds (the report page's tally). */
+export async function getChangelogTally(jobId: string) {
+  return getDb()
+    .select({ subject: changelogEntries.subject, change: changelogEntries.change, count: sql<number>`count(*)::int` })
+    .from(changelogEntries)
+    .where(eq(changelogEntries.jobId, jobId))
+    .groupBy(changelogEntries.subject, changelogEntries.change)
+    .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change));
 }

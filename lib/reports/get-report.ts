@@ -1,109 +1,134 @@
-import { asc, desc, eq, type SQL } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import { z } from "zod";
-import { getDb } from "@/db";
-import { jobs, payments, reports, stores, type Job, type Report, type Store } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
-import { loadSnapshotProducts } from "./snapshot-products";
-import { REPORT_PROVENANCE } from "./provenance";
-import { getEnv } from "@/lib/env";
-import { serializeJob } from "@/lib/jobs/serialize-job";
-import { serializeStore } from "@/lib/stores/serialize-store";
+import { STORED_ENCODING_HEADER } from "@/lib/http/stored-encoding";
+import { offsetOf, paginated, paginationQuerySchema } from "@/lib/http/pagination";
+import { findReportOrThrow, locateReportOrThrow } from "./find-report";
+import { chooseEncoding, matchesEtag } from "./negotiate";
+import { LARGEST_REMEMBERED_BYTES, rememberBody, recallBody } from "./report-body-cache";
+import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
+import { assembleReport } from "./report-envelope";
+import { countSnapshotProducts, loadSnapshotProducts, loadSnapshotProductPage } from "./snapshot-products";
 
-type Found = { job: Job; report: Report; store: Store };
+/**
+ * `?products_page=&products_per_page=`: one page of the report's products (same rules as
+ * every list: 1-based page, 20 per page by default, at most 50). Without either, the full report.
+ */
+export const reportQuerySchema = z.object({
+  products_page: paginationQuerySchema.shape.page.unwrap().optional(),
+  products_per_page: paginationQuerySchema.shape.per_page.unwrap().optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-/** The newest report matching `where` (there is at most one per job). */
-async function newestReport(where: SQL): Promise<Found | null> {
-  const [row] = await getDb()
-    .select({ job: jobs, report: reports, store: stores })
-    .from(reports)
-    .innerJoin(jobs, eq(jobs.id, reports.jobId))
-    .innerJoin(stores, eq(stores.id, reports.storeId))
-    .where(where)
-    .orderBy(desc(jobs.completedAt), asc(jobs.id))
-    .limit(1);
-
-  return row ?? null;
-}
-
-const byJobId = (jobId: string) => newestReport(eq(reports.jobId, jobId));
-const bySlug = (slug: string) => newestReport(eq(stores.slug, slug));
-
-async function byPaymentId(checkoutSessionId: string): Promise<Found | null> {
-  const [payment] = await getDb()
-    .select({ jobId: payments.jobId })
-    .from(payments)
-    .where(eq(payments.stripeCheckoutSessionId, checkoutSessionId))
-    .limit(1);
-
-  return payment?.jobId ? byJobId(payment.jobId) : null;
-}
-
-/** A report by job id, payment-processor (Stripe Checkout Session) id, or store slug (latest). */
-export async function findReport(id: string): Promise<Found | null> {
-  if (z.uuid().safeParse(id).success) return byJobId(id);
-  if (id.startsWith("cs_")) return byPaymentId(id);
-
-  return bySlug(id);
-}
-
-/** The report body of GET /api/reports/:id. */
-async function reportBody({ job, report, store }: Found) {
-  const products = await loadSnapshotProducts(job.id);
-  const base = getEnv().BASE_URL.replace(/\/$/, "");
-
-  return {
-    job: serializeJob(job),
-    store: serializeStore(store),
-    summary: report.summary,
-    metadata: report.metadata,
-    products,
-    collections: report.collections,
-    pages: report.pages,
-    provenance: REPORT_PROVENANCE,
-    links: {
-      pagespeed: `${base}/api/pagespeed/${job.id}`,
-      changelog: `${base}/api/changelog/${job.id}`,
-      store: `${base}/api/stores/${store.slug}`,
-    },
-    generated_at: report.createdAt.toISOString(),
-  };
-}
-
-async function findReportOrThrow(id: string): Promise<Found> {
-  const found = await findReport(id);
-  if (!found) throw notFound(`Report ${id}`);
-
-  return found;
-}
-
+/** The whole report as an object (the report page; the API serves the stored body instead). */
 export async function getReportOrThrow(id: string) {
-  return reportBody(await findReportOrThrow(id));
+  const found = await findReportOrThrow(id);
+
+  return assembleReport(found, await loadSnapshotProducts(found.job.id));
 }
 
-/** Whether an If-None-Match header names `etag` (weak or strong, in a list, or `*`). */
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
+/** A job's report never changes: by job id it is cacheable for good; by slug or payment id (which can come to name a newer report) briefly. */
+const cacheControlFor = (id: string, jobId: string) =>
+  id === jobId ? "public, max-age=31536000, immutable" : "public, max-age=60";
 
-  return header.split(",").some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, "");
+async function pagedReport(id: string, page: number, perPage: number): Promise<Response> {
+  const found = await findReportOrThrow(id);
+  const query = { page, per_page: perPage };
+  const [rows, total] = await Promise.all([
+    loadSnapshotProductPage(found.job.id, perPage, offsetOf(query)),
+    countSnapshotProducts(found.job.id),
+  ]);
+  const { data, pagination } = paginated(rows, query, total);
 
-    return tag === "*" || tag === etag;
+  return Response.json(assembleReport(found, data, { products_pagination: pagination }), {
+    headers: { "cache-control": cacheControlFor(id, found.job.id) },
   });
 }
 
 /**
- * GET /api/reports/:id over HTTP. A job's report never changes once written, so it carries
- * an ETag and is cacheable: by job id for good, by slug or payment id (which can come to
- * name a newer report) briefly. A revalidation answers 304 without reading a product.
+ * Plain JSON for a client that accepts no compression, inflated from the gzip body as a stream;
+ * a body small enough to keep is remembered on the way, so the next plain answer is a copy.
  */
-export async function getReportResponse(id: string, req: Request): Promise<Response> {
-  const found = await findReportOrThrow(id);
-  const etag = `"report-${found.job.id}"`;
-  const headers = {
-    etag,
-    "cache-control": id === found.job.id ? "public, max-age=31536000, immutable" : "public, max-age=60",
-  };
-  if (matchesEtag(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+function inflateAndRemember(etag: string, gzip: Buffer): ReadableStream<Uint8Array> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  const inflate = createGunzip();
+  inflate.on("data", (part: Buffer) => {
+    size += part.length;
+    if (size <= LARGEST_REMEMBERED_BYTES) parts.push(part);
+    else parts.length = 0;
+  });
+  inflate.on("end", () => {
+    if (size <= LARGEST_REMEMBERED_BYTES) rememberBody(etag, "identity", Buffer.concat(parts, size));
+  });
 
-  return Response.json(await reportBody(found), { headers });
+  return Readable.toWeb(Readable.from([gzip]).pipe(inflate)) as ReadableStream<Uint8Array>;
+}
+
+/** Bodies being built in this process: concurrent first reads of one report build it once. */
+const building = new Map<string, Promise<StoredBody>>();
+
+function buildOnce(jobId: string): Promise<StoredBody> {
+  let pending = building.get(jobId);
+  if (!pending) {
+    pending = storeReportBody(jobId).finally(() => building.delete(jobId));
+    building.set(jobId, pending);
+  }
+
+  return pending;
+}
+
+/** The stored body in one encoding: from memory, else from its row, else built (first read). */
+async function bodyBytes(jobId: string, etag: string | null, encoding: "gzip" | "brotli"): Promise<{ etag: string; bytes: Buffer }> {
+  if (etag !== null) {
+    const remembered = recallBody(etag, encoding);
+    if (remembered) return { etag, bytes: remembered };
+    const stored = await readStoredEncoding(jobId, etag, encoding);
+    if (stored) {
+      rememberBody(etag, encoding, stored);
+
+      return { etag, bytes: stored };
+    }
+  }
+  const built = await buildOnce(jobId);
+  rememberBody(built.etag, "gzip", built.gzip);
+  rememberBody(built.etag, "brotli", built.brotli);
+
+  return { etag: built.etag, bytes: built[encoding] };
+}
+
+/**
+ * GET /api/reports/:id over HTTP. The full report is served from its stored, compressed body
+ * (built on first read): brotli or gzip as the client accepts, else decompressed on the fly as
+ * a stream. It carries a strong ETag, so a revalidation answers 304 without reading the body.
+ */
+export async function getReportResponse(id: string, req: Request, query: ReportQuery = {}): Promise<Response> {
+  if (query.products_page !== undefined || query.products_per_page !== undefined) {
+    return pagedReport(id, query.products_page ?? 1, query.products_per_page ?? paginationQuerySchema.shape.per_page.parse(undefined));
+  }
+  const located = await locateReportOrThrow(id);
+  const cacheControl = cacheControlFor(id, located.jobId);
+  if (located.etag !== null && matchesEtag(req.headers.get("if-none-match"), located.etag)) {
+    return new Response(null, { status: 304, headers: { etag: located.etag, "cache-control": cacheControl, vary: "accept-encoding" } });
+  }
+  const encoding = chooseEncoding(req.headers.get("accept-encoding"));
+  const body = await bodyBytes(located.jobId, located.etag, encoding === "br" ? "brotli" : "gzip");
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    etag: body.etag,
+    "cache-control": cacheControl,
+    vary: "accept-encoding",
+  };
+  if (encoding === "identity") {
+    const plain = recallBody(body.etag, "identity");
+    if (plain) return new Response(plain as Uint8Array<ArrayBuffer>, { headers: { ...headers, "content-length": String(plain.length) } });
+
+    return new Response(inflateAndRemember(body.etag, body.bytes), { headers });
+  }
+  headers["content-encoding"] = encoding;
+  headers[STORED_ENCODING_HEADER] = encoding;
+  headers["content-length"] = String(body.bytes.length);
+
+  // A Buffer is a Uint8Array over a plain ArrayBuffer; sent as is, without a copy.
+  return new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers });
 }

@@ -1,4 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { changelogEntries, jobs, reportBodies } from "@/db/schema";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakePageSpeed, type FakePageSpeed } from "@/testing/fake-pagespeed";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -83,32 +87,120 @@ describe("reports", () => {
     expect(missing.body).toMatchObject({ code: "not_found" });
   });
 
-  it("GET /api/reports/:id is cacheable and revalidates with 304 (a report never changes)", async () => {
+  it("GET /api/reports/:id is served compressed from its stored body and revalidates with 304", async () => {
     const { GET } = await import("@/app/api/reports/[id]/route");
     const get = (id: string, headers: Record<string, string> = {}) =>
       GET(new Request(`http://localhost:3000/api/reports/${id}`, { headers }), { params: Promise.resolve({ id }) });
 
-    const first = await get(jobId);
-    const etag = first.headers.get("etag");
-    expect(etag).toBe(`"report-${jobId}"`);
-    expect(first.headers.get("cache-control")).toContain("immutable");
+    // The same report, whatever the encoding: plain JSON for a client that accepts none.
+    const plain = await get(jobId);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("content-type")).toBe("application/json");
+    const plainText = await plain.text();
+    const report = JSON.parse(plainText);
+    expect(report.products).toHaveLength(22);
+    // Inflated once, then kept: the next plain answer is the same bytes with their length.
+    const plainAgain = await get(jobId);
+    expect(plainAgain.headers.get("content-length")).toBe(String(Buffer.byteLength(plainText)));
+    expect(await plainAgain.text()).toBe(plainText);
+    const { getReportOrThrow } = await import("@/lib/reports/get-report");
+    expect(report).toEqual(JSON.parse(JSON.stringify(await getReportOrThrow(jobId))));
 
-    const again = await get(jobId, { "if-none-match": `W/"other", ${etag}` });
+    const gzipped = await get(jobId, { "accept-encoding": "gzip, deflate" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toBe("accept-encoding");
+    const gzipBytes = Buffer.from(await gzipped.arrayBuffer());
+    expect(Number(gzipped.headers.get("content-length"))).toBe(gzipBytes.length);
+    expect(JSON.parse(gunzipSync(gzipBytes).toString("utf8"))).toEqual(report);
+
+    const brotli = await get(jobId, { "accept-encoding": "gzip;q=0.5, br" });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString("utf8"))).toEqual(report);
+    expect((await get(jobId, { "accept-encoding": "br;q=0, gzip" })).headers.get("content-encoding")).toBe("gzip");
+
+    // The body is serialised once: it is a stored row, and every answer carries its ETag.
+    const [stored] = await getDb().select().from(reportBodies).where(eq(reportBodies.jobId, jobId));
+    const etag = plain.headers.get("etag");
+    expect(stored?.etag).toBe(etag);
+    expect(etag).toMatch(new RegExp(`^"report-${jobId}-[A-Za-z0-9_-]+"$`));
+    expect(gzipped.headers.get("etag")).toBe(etag);
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const again = await get(jobId, { "if-none-match": `W/"other", ${etag}`, "accept-encoding": "gzip" });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect(again.headers.get("etag")).toBe(etag);
 
     // By slug the answer can move to a newer report: cacheable only briefly.
-    const bySlug = await get("read-api-test");
+    const bySlug = await get("read-api-test", { "if-none-match": etag! });
+    expect(bySlug.status).toBe(304);
     expect(bySlug.headers.get("cache-control")).toBe("public, max-age=60");
-    expect((await get(jobId, { "if-none-match": '"report-someone-else"' })).status).toBe(200);
+    expect((await get(jobId, { "if-none-match": `"report-${jobId}"` })).status).toBe(200);
   });
 
-  it("GET /api/changelog/:jobId lists entries (none for a first analysis)", async () => {
+  it("GET /api/reports/:id?products_page= pages the products; bad paging values are 400", async () => {
+    const { GET } = await import("@/app/api/reports/[id]/route");
+    const full = await call(GET, `/api/reports/${jobId}`, { id: jobId });
+    const paged = await call(GET, `/api/reports/${jobId}?products_page=2&products_per_page=5`, { id: jobId });
+    expect(paged.status).toBe(200);
+    expect(paged.body.products).toEqual(full.body.products.slice(5, 10));
+    expect(paged.body.products_pagination).toEqual({ page: 2, per_page: 5, total: 22, total_pages: 5 });
+    const { products: _all, ...rest } = full.body;
+    const { products: _page, products_pagination: _pagination, ...pagedRest } = paged.body;
+    expect(pagedRest).toEqual(rest);
+
+    const last = await call(GET, `/api/reports/read-api-test?products_page=3`, { id: "read-api-test" });
+    expect(last.body.products).toEqual(full.body.products.slice(40, 60));
+    expect(last.body.products).toHaveLength(0);
+    expect(last.body.products_pagination).toEqual({ page: 3, per_page: 20, total: 22, total_pages: 2 });
+
+    for (const bad of ["products_per_page=500", "products_page=0", "products_page=abc"]) {
+      const refused = await call(GET, `/api/reports/${jobId}?${bad}`, { id: jobId });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe("invalid_request");
+    }
+  });
+
+  it("GET /api/changelog/:jobId lists entries, paginated (none for a first analysis)", async () => {
     const changelog = await import("@/app/api/changelog/[jobId]/route");
     const entries = await call(changelog.GET, `/api/changelog/${jobId}`, { jobId });
     expect(entries.status).toBe(200);
-    expect(entries.body.entries).toEqual([]);
+    expect(entries.body.data).toEqual([]);
+    expect(entries.body.pagination).toEqual({ page: 1, per_page: 20, total: 0, total_pages: 0 });
+  });
+
+  it("GET /api/changelog/:jobId pages its entries like every list; bad paging values are 400", async () => {
+    const changelog = await import("@/app/api/changelog/[jobId]/route");
+    // Entries as a later analysis records them (the diff itself is tested with the pipeline).
+    const previous = "00000000-0000-4000-8000-00000000abcd";
+    const [job] = await getDb().select({ storeId: jobs.storeId }).from(jobs).where(eq(jobs.id, jobId));
+    await getDb()
+      .insert(changelogEntries)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          jobId,
+          storeId: job!.storeId,
+          previousJobId: previous,
+          subject: "product" as const,
+          change: "added" as const,
+          subjectId: String(1000 + i),
+          title: `Product ${i}`,
+        })),
+      );
+
+    const second = await call(changelog.GET, `/api/changelog/${jobId}?page=2&per_page=10`, { jobId });
+    expect(second.status).toBe(200);
+    expect(second.body.previous_job_id).toBe(previous);
+    expect(second.body.pagination).toEqual({ page: 2, per_page: 10, total: 23, total_pages: 3 });
+    expect(second.body.data.map((e: { id: string }) => e.id)).toEqual(Array.from({ length: 10 }, (_, i) => String(1010 + i)));
+    const first = await call(changelog.GET, `/api/changelog/${jobId}`, { jobId });
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.data[0]).toEqual({ subject: "product", change: "added", id: "1000", title: "Product 0", before: null, after: null });
+    const refused = await call(changelog.GET, `/api/changelog/${jobId}?per_page=51`, { jobId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("invalid_request");
+    await getDb().delete(changelogEntries).where(eq(changelogEntries.jobId, jobId));
   });
 
   it("GET /api/pagespeed/:jobId serves mobile and desktop audits; 404 when none exist", async () => {

@@ -1,7 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { inventoryLevels, jobArtifacts, snapshotProducts } from "@/db/schema";
+import { inventoryLevels, jobArtifacts, reportBodies, snapshotProducts } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { forgetReportLocations } from "@/lib/reports/find-report";
 
 /** Jobs pruned per batch (one workflow step each). */
 export const CLEANUP_BATCH = 100;
@@ -48,7 +49,11 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Prom
     await tx.delete(snapshotProducts).where(inArray(snapshotProducts.jobId, ids));
     await tx.delete(inventoryLevels).where(inArray(inventoryLevels.jobId, ids));
     await tx.delete(jobArtifacts).where(inArray(jobArtifacts.jobId, ids));
+    // A stored report body was built from the products just deleted: the next read rebuilds
+    // it (with a new ETag) from what the snapshot now holds, so the full and paged answers agree.
+    await tx.delete(reportBodies).where(inArray(reportBodies.jobId, ids));
   });
+  forgetReportLocations();
 
   return { jobs: ids.length };
 }

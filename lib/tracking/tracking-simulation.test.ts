@@ -7,7 +7,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, snapshotProducts, stores, users } from "@/db/schema";
+import { jobs, reportBodies, snapshotProducts, stores, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { installTimeSource } from "@/lib/system/clock";
 import { sendEvent } from "@/lib/workflow/engine";
@@ -277,6 +277,13 @@ describe("tracked shops over 30 simulated days", () => {
     const snapshotJobs = async () =>
       (await getDb().selectDistinct({ jobId: snapshotProducts.jobId }).from(snapshotProducts)).length;
     expect(await snapshotJobs()).toBe(2 * (DAYS + 1));
+    // A report read before the cleanup has a stored body, built from products the cleanup drops.
+    const [oldest] = await getDb().select({ id: jobs.id }).from(jobs).where(and(eq(jobs.slug, "visible-test"), eq(jobs.status, "completed"))).orderBy(jobs.completedAt).limit(1);
+    const readReport = (query = "") => callApi<{ products: unknown[]; products_pagination?: { total: number } }>("GET", "/api/reports/:id", pro, { values: { id: oldest!.id }, query });
+    expect((await readReport()).body.products.length).toBeGreaterThan(0);
+    const storedBody = () => getDb().select({ etag: reportBodies.etag }).from(reportBodies).where(eq(reportBodies.jobId, oldest!.id));
+    const [bodyBefore] = await storedBody();
+    expect(bodyBefore).toBeDefined();
 
     process.env.SNAPSHOTS_KEEP_TRACKED = "2";
     resetEnvCache();
@@ -296,8 +303,15 @@ describe("tracked shops over 30 simulated days", () => {
     expect(kept[0]!.n).toBeGreaterThan(0);
     expect(await read()).toEqual(before);
 
+    // The stored body went with its products: the full report and its pages agree again,
+    // under a new ETag, so a cache revalidating its copy is told the report changed.
+    const full = await readReport();
+    const paged = await readReport("?products_page=1");
+    expect(full.body.products).toHaveLength(paged.body.products_pagination!.total);
+    const [bodyAfter] = await storedBody();
+    expect(bodyAfter?.etag).not.toBe(bodyBefore!.etag);
+
     // Comparing with a pruned snapshot says so instead of reporting everything as added.
-    const [oldest] = await getDb().select({ id: jobs.id }).from(jobs).where(and(eq(jobs.slug, "visible-test"), eq(jobs.status, "completed"))).orderBy(jobs.completedAt).limit(1);
     const pruned = await callApi("GET", "/api/store-detail/:slug/compare", pro, { values: { slug: "visible-test" }, query: `?from=${oldest!.id}&to=${store!.latestJobId}` });
     expect(pruned.status).toBe(409);
   });

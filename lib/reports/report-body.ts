@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import type { Transform } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { reportBodies, snapshotProducts } from "@/db/schema";
+import { findReportOrThrow, type FoundReport } from "./find-report";
+import { reportEnvelope } from "./report-envelope";
+import { streamSnapshotProducts } from "./snapshot-products";
+
+export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityLength: number };
+
+/**
+ * The report's JSON text in pieces: the envelope's first half, the products in key order one
+ * SQL batch at a time (keyset, never the whole catalogue in memory), the second half.
+ */
+async function* reportJsonChunks(found: FoundReport, count: { products: number }): AsyncGenerator<string> {
+  const { before, after } = reportEnvelope(found);
+  yield `${JSON.stringify(before).slice(0, -1)},"products":[`;
+  let first = true;
+  for await (const batch of streamSnapshotProducts(found.job.id)) {
+    const text = batch.map((product) => JSON.stringify(product)).join(",");
+    yield first ? text : `,${text}`;
+    first = false;
+    count.products += batch.length;
+  }
+  yield `],${JSON.stringify(after).slice(1)}`;
+}
+
+function collect(stream: Transform): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  stream.on("data", (part: Buffer) => parts.push(part));
+
+  return once(stream, "end").then(() => Buffer.concat(parts));
+}
+
+async function write(stream: Transform, chunk: Buffer): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, "drain");
+}
+
+/** Builds the body: identity text streamed through gzip and brotli, hashed for the ETag. */
+async function buildReportBody(found: FoundReport): Promise<StoredBody & { products: number }> {
+  const gzip = createGzip({ level: 6 });
+  const brotli = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+  const [gzipped, brotlied] = [collect(gzip), collect(brotli)];
+  const hash = createHash("sha256");
+  let identityLength = 0;
+  const count = { products: 0 };
+  for await (const chunk of reportJsonChunks(found, count)) {
+    const bytes = Buffer.from(chunk);
+    hash.update(bytes);
+    identityLength += bytes.length;
+    await Promise.all([write(gzip, bytes), write(brotli, bytes)]);
+  }
+  gzip.end();
+  brotli.end();
+  const etag = `"report-${found.job.id}-${hash.digest("base64url").slice(0, 22)}"`;
+
+  return { etag, gzip: await gzipped, brotli: await brotlied, identityLength, products: count.products };
+}
+
+/**
+ * Serialises a completed report once and stores it compressed; idempotent (the first writer
+ * wins, and every writer builds the same bytes). The row is written only while the snapshot
+ * still holds the products it was built from, so a body built across a snapshot cleanup is
+ * served once but never kept. The pipeline may call this at completion; a read does otherwise.
+ */
+export async function storeReportBody(jobOrFound: string | FoundReport): Promise<StoredBody> {
+  const found = typeof jobOrFound === "string" ? await findReportOrThrow(jobOrFound) : jobOrFound;
+  const built = await buildReportBody(found);
+  await getDb().execute(sql`
+    insert into ${reportBodies} (job_id, etag, gzip, brotli, identity_length)
+    select ${found.job.id}::uuid, ${built.etag}, ${built.gzip}, ${built.brotli}, ${built.identityLength}
+    where (
+      select count(*) from ${snapshotProducts}
+      where ${snapshotProducts.jobId} = ${found.job.id}::uuid and ${snapshotProducts.goneAt} is null
+    ) = ${built.products}
+    on conflict (job_id) do nothing
+  `);
+
+  return built;
+}
+
+/** One stored encoding of a body, when the body with this ETag is still the stored one. */
+export async function readStoredEncoding(jobId: string, etag: string, encoding: "gzip" | "brotli"): Promise<Buffer | null> {
+  const [row] = await getDb()
+    .select({ bytes: encoding === "gzip" ? reportBodies.gzip : reportBodies.brotli })
+    .from(reportBodies)
+    .where(and(eq(reportBodies.jobId, jobId), eq(reportBodies.etag, etag)));
+
+  return row?.bytes ?? null;
+}
