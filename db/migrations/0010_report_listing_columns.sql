@@ -6,17 +6,14 @@ ALTER TABLE "snapshot_products" ADD COLUMN "price_max" numeric;--> statement-bre
 ALTER TABLE "snapshot_products" ADD COLUMN "variant_count" integer;--> statement-breakpoint
 ALTER TABLE "snapshot_products" ADD COLUMN "search_text" text;--> statement-breakpoint
 -- Backfill rows written before these columns existed, as lib/reports/snapshot-listing-columns.ts
--- computes them, except that SQL cannot strip accents portably: an accented title of an old
+-- computes them (digit runs zero-padded to 20), except that SQL cannot strip accents portably: an accented title of an old
 -- snapshot sorts by its accented letters. Completed snapshots are frozen by a trigger, which
 -- this one-off fill must pass.
 ALTER TABLE "snapshot_products" DISABLE TRIGGER "snapshot_products_frozen";--> statement-breakpoint
-CREATE FUNCTION "pg_temp"."storelens_natural_key"(value text) RETURNS text AS $$
-  SELECT regexp_replace(regexp_replace(lower(value), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20,})', '\1', 'g')
-$$ LANGUAGE sql IMMUTABLE;--> statement-breakpoint
 UPDATE "snapshot_products" SET
-  "title_key" = "pg_temp"."storelens_natural_key"("title"),
-  "vendor_key" = "pg_temp"."storelens_natural_key"(nullif("data"->>'vendor', '')),
-  "type_key" = "pg_temp"."storelens_natural_key"(nullif("data"->>'productType', '')),
+  "title_key" = regexp_replace(regexp_replace(lower("title"), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20,})', '\1', 'g'),
+  "vendor_key" = regexp_replace(regexp_replace(lower(nullif("data"->>'vendor', '')), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20,})', '\1', 'g'),
+  "type_key" = regexp_replace(regexp_replace(lower(nullif("data"->>'productType', '')), '([0-9]+)', '00000000000000000000\1', 'g'), '0*([0-9]{20,})', '\1', 'g'),
   "price_min" = CASE WHEN "data"->>'priceMin' ~ '^\s*-?[0-9]+(\.[0-9]*)?\s*$' THEN ("data"->>'priceMin')::numeric END,
   "price_max" = CASE WHEN "data"->>'priceMax' ~ '^\s*-?[0-9]+(\.[0-9]*)?\s*$' THEN ("data"->>'priceMax')::numeric END,
   "variant_count" = CASE WHEN jsonb_typeof("data"->'variants') = 'array' THEN jsonb_array_length("data"->'variants') ELSE 0 END,
