@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, snapshotProducts, stores } from "@/db/schema";
 import type { Product } from "@/lib/shopify/schemas";
 import { listReportProducts, productListingQuerySchema } from "./list-report-products";
-import { naturalSortKey } from "./snapshot-listing-columns";
+import { naturalSortKey, snapshotListingColumns } from "./snapshot-listing-columns";
 import { saveSnapshotProducts } from "./snapshot-products";
 
 // The report page's products table, searched, sorted and paged in the database.
@@ -74,6 +75,18 @@ beforeAll(async () => {
 
 const ids = async (input: Record<string, unknown>, perPage?: number) =>
   (await listReportProducts(jobId, query(input), perPage)).rows.map((p) => p.id);
+
+describe("productListingQuerySchema", () => {
+  it("reads the URL's values, taking the first of repeated ones", () => {
+    expect(query({ q: [" socks ", "x"], sort: "price", dir: "desc", page: "3" })).toEqual({ q: "socks", sort: "price", dir: "desc", page: 3 });
+  });
+
+  it("falls back to defaults for missing or bad values instead of failing the page", () => {
+    expect(query({})).toEqual({ q: "", sort: "title", dir: "asc", page: 1 });
+    expect(query({ sort: "sql", dir: "up", page: "-2" })).toEqual({ q: "", sort: "title", dir: "asc", page: 1 });
+    expect(query({ q: "x".repeat(201) }).q).toBe("");
+  });
+});
 
 describe("listReportProducts", () => {
   it("sorts titles naturally and case-insensitively, both ways", async () => {
@@ -154,5 +167,35 @@ describe("naturalSortKey", () => {
   it("orders digit runs by value and ignores case and accents", () => {
     const sorted = ["Item 10", "item 9", "Écrin", "ecrin 2", "Item 09b"].sort((a, b) => (naturalSortKey(a) < naturalSortKey(b) ? -1 : 1));
     expect(sorted).toEqual(["Écrin", "ecrin 2", "item 9", "Item 09b", "Item 10"]);
+  });
+});
+
+describe("migration 0010", () => {
+  it("fills the listing columns of snapshots saved before it, completed ones included, as saving does", async () => {
+    const [store] = await getDb().insert(stores).values({ domain: "old.test", slug: "old-test" }).returning();
+    const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "old.test", slug: "old-test", status: "running" }).returning();
+    await getDb()
+      .insert(snapshotProducts)
+      .values(products.map((item) => ({ jobId: job!.id, productId: item.id, handle: item.handle, title: item.title, data: item })));
+    await getDb().update(jobs).set({ status: "completed", progress: 1 }).where(eq(jobs.id, job!.id));
+
+    const migration = readFileSync(new URL("../../db/migrations/0010_report_listing_columns.sql", import.meta.url), "utf8");
+    const statements = migration.split("--> statement-breakpoint").map((statement) => statement.trim());
+    const from = statements.findIndex((statement) => statement.includes("DISABLE TRIGGER"));
+    const to = statements.findIndex((statement) => statement.includes("ENABLE TRIGGER"));
+    expect(from).toBeGreaterThan(0);
+    for (const statement of statements.slice(from, to + 1)) await getDb().execute(sql.raw(statement));
+
+    const rows = await getDb().select().from(snapshotProducts).where(eq(snapshotProducts.jobId, job!.id)).orderBy(asc(snapshotProducts.productId));
+    const num = (value: string | null) => (value === null ? null : Number(value));
+    const fill = (row: (typeof rows)[number]) => ({ ...row, priceMin: num(row.priceMin), priceMax: num(row.priceMax) });
+    const saved = (item: Product) => {
+      const columns = snapshotListingColumns(item);
+
+      return { ...columns, priceMin: num(columns.priceMin), priceMax: num(columns.priceMax) };
+    };
+    expect(rows.map(fill)).toEqual(products.map((item) => expect.objectContaining(saved(item))));
+    // The frozen-snapshot trigger is back on.
+    await expect(getDb().update(snapshotProducts).set({ title: "x" }).where(eq(snapshotProducts.jobId, job!.id))).rejects.toThrow();
   });
 });
