@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, changelogEntries, jobs, reports, snapshotProducts, storeApps, stores, trackedShops } from "@/db/schema";
 import type { Product } from "@/lib/shopify/schemas";
+import { snapshotProductRow } from "@/lib/reports/snapshot-products";
 
 export type ChatStoreProduct = { title: string; price: string; description?: string; vendor?: string; available?: boolean };
 
@@ -82,7 +83,7 @@ export async function seedChatStore(input: ChatStoreInput) {
     .values({ storeId: store!.id, domain, slug: input.slug, status: "running" })
     .returning();
   await db.insert(snapshotProducts).values(
-    products.map((product) => ({ jobId: job!.id, productId: product.id, handle: product.handle, title: product.title, data: product })),
+    products.map((product) => snapshotProductRow(job!.id, product)),
   );
   const prices = products.map((product) => Number(product.priceMin));
   await db.insert(reports).values({

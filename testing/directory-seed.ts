@@ -9,6 +9,7 @@ import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } 
 import { summarizeProducts } from "@/lib/analysis/report-content";
 import { buildPriceDistribution } from "@/lib/stores/price-distribution";
 import type { Product } from "@/lib/shopify/schemas";
+import { snapshotProductRow } from "@/lib/reports/snapshot-products";
 
 /** A deterministic product: two sizes, a few images, prices that vary with `i`. */
 export function sampleProduct(i: number, options: { descriptionBytes?: number } = {}): Product {
@@ -87,7 +88,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
   for (let start = 0; start < count; start += INSERT_BATCH) {
     const batch = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, k) => productAt(start + k));
     await db.insert(snapshotProducts).values(
-      batch.map((product) => ({ jobId: job!.id, productId: product.id, handle: product.handle, title: product.title, data: product })),
+      batch.map((product) => snapshotProductRow(job!.id, product)),
     );
     for (const product of batch) {
       priceMins.push(product.priceMin);

@@ -6,7 +6,7 @@ import { findJob } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
-import { getReportOrThrow } from "@/lib/reports/get-report";
+import { getReportOverviewOrThrow } from "@/lib/reports/get-report";
 import { CHANGELOG_SHOWN } from "./changelog-section";
 import {
   pagespeedMetricsSchema,
@@ -35,7 +35,7 @@ async function pagespeedOf(jobId: string) {
 }
 
 async function completedReport(id: string) {
-  const report = await getReportOrThrow(id);
+  const report = await getReportOverviewOrThrow(id);
   const [pagespeed, changelog, tally] = await Promise.all([
     pagespeedOf(report.job.id),
     getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
@@ -48,41 +48,14 @@ async function completedReport(id: string) {
     store: report.store,
     summary: parseOr(reportSummarySchema, report.summary, {}),
     metadata: parseOr(reportMetadataSchema, report.metadata, {}),
-    products: report.products,
+    /** Products in the report; the page lists them a page at a time (listReportProducts). */
+    productCount: report.product_count,
     collections: parseOr(reportCollectionsSchema, report.collections, []),
     pages: parseOr(reportPagesSchema, report.pages, []),
     pagespeed,
     changelog: { ...changelog, tally },
     generatedAt: report.generated_at,
   };
-}
-
-// A completed report never changes (the database refuses updates), so the parsed view of the
-// few most recently read ones is kept: searching, sorting and paging a large catalogue re-render
-// the page on every step and would otherwise re-read every product each time. Small and short-
-// lived on purpose: a 30,000-product report is tens of MB.
-const CACHE_SIZE = 3;
-const CACHE_TTL_MS = 10 * 60_000;
-type CompletedReport = Awaited<ReturnType<typeof completedReport>>;
-const recentReports = new Map<string, { at: number; view: Promise<CompletedReport> }>();
-
-function cachedCompletedReport(id: string): Promise<CompletedReport> {
-  // Only job ids name one fixed report; a slug moves to the store's newest report.
-  if (!z.uuid().safeParse(id).success) return completedReport(id);
-  const hit = recentReports.get(id);
-  if (hit && Date.now() - hit.at < CACHE_TTL_MS) {
-    recentReports.delete(id);
-    recentReports.set(id, hit);
-
-    return hit.view;
-  }
-  const entry = { at: Date.now(), view: completedReport(id) };
-  recentReports.set(id, entry);
-  // Failures (no report yet, database down) are never kept.
-  entry.view.catch(() => recentReports.get(id) === entry && recentReports.delete(id));
-  while (recentReports.size > CACHE_SIZE) recentReports.delete(recentReports.keys().next().value!);
-
-  return entry.view;
 }
 
 /**
@@ -93,7 +66,7 @@ function cachedCompletedReport(id: string): Promise<CompletedReport> {
  */
 export const loadReportView = cache(async (id: string) => {
   try {
-    return await cachedCompletedReport(id);
+    return await completedReport(id);
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }

@@ -1,18 +1,14 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Product } from "@/lib/shopify/schemas";
+import type { ProductListing, ProductListingQuery, ProductSort } from "@/lib/reports/list-report-products";
 import { formatCount, formatPriceRange } from "./format";
 import { ProductSearch } from "./product-search";
-import {
-  listReportProducts,
-  productListingSearch,
-  type ProductListingQuery,
-  type ProductSort,
-} from "./product-listing";
+import { productListingSearch } from "./product-listing";
 import { StoreLink } from "./store-link";
 
 type ProductsTableProps = {
-  products: Product[];
+  /** One page of the report's products, searched and sorted as `query` says. */
+  listing: ProductListing;
   query: ProductListingQuery;
   /** Path of the report page, without the query. */
   basePath: string;
@@ -30,11 +26,10 @@ const COLUMNS: { sort: ProductSort; label: string; className: string }[] = [
 ];
 
 /**
- * The report's products, searched, sorted and paged on the server from the URL, so a
- * 30,000-product report sends one page of rows, and every view has its own link.
+ * The report's products, searched, sorted and paged in the database from the URL, so a
+ * 30,000-product report reads and sends one page of rows, and every view has its own link.
  */
-export function ProductsTable({ products, query, basePath, domain, currency }: ProductsTableProps) {
-  const listing = listReportProducts(products, query);
+export function ProductsTable({ listing, query, basePath, domain, currency }: ProductsTableProps) {
   const last = listing.firstIndex + listing.rows.length;
   const hrefFor = (patch: Partial<ProductListingQuery>) => `${basePath}${productListingSearch(query, patch)}#products`;
 

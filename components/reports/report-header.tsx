@@ -63,7 +63,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat label="Products" value={formatCount(summary.product_count ?? view.products.length)} basis="derived" />
+        <Stat label="Products" value={formatCount(summary.product_count ?? view.productCount)} basis="derived" />
         <Stat label="Variants" value={formatCount(summary.variant_count)} basis="derived" />
         <Stat label="Available" value={formatCount(summary.available_product_count)} basis="derived" />
         <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, reportCurrency(view))} basis="derived" />

@@ -3,7 +3,7 @@ import { CollectionsSection } from "./collections-section";
 import type { ReportView as ReportViewData } from "./load-report-view";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";
-import type { ProductListingQuery } from "./product-listing";
+import type { ProductListing, ProductListingQuery } from "@/lib/reports/list-report-products";
 import { ProductsTable } from "./products-table";
 import { ReportHeader, reportCurrency } from "./report-header";
 import { ReportSection } from "./report-section";
@@ -12,15 +12,23 @@ import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "./format";
 
 /** The whole report, server-rendered; only the products search box runs in the browser. */
-export function ReportView({ view, productQuery }: { view: ReportViewData; productQuery: ProductListingQuery }) {
+export function ReportView({
+  view,
+  productQuery,
+  productListing,
+}: {
+  view: ReportViewData;
+  productQuery: ProductListingQuery;
+  productListing: ProductListing;
+}) {
   const domain = view.job.domain;
 
   return (
     <article className="space-y-6">
       <ReportHeader view={view} />
-      <ReportSection id="products" title="Products" aside={`${formatCount(view.products.length)} in this report`}>
+      <ReportSection id="products" title="Products" aside={`${formatCount(view.productCount)} in this report`}>
         <ProductsTable
-          products={view.products}
+          listing={productListing}
           query={productQuery}
           basePath={`/reports/${view.job.id}`}
           domain={domain}

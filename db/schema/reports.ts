@@ -1,4 +1,4 @@
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, customType, index, integer, jsonb, numeric, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { jobs } from "./jobs";
 import { stores } from "./stores";
 
@@ -40,6 +40,12 @@ export const reportBodies = pgTable("report_bodies", {
 });
 
 /**
+ * Text compared byte by byte: the same order on every server locale and on PGlite (no ICU),
+ * which the natural sort keys below rely on.
+ */
+const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
  * Products as observed by one job (the snapshot). Kept out of step outputs so a
  * 30,000-product catalogue never travels through the workflow's memoized state.
  */
@@ -55,8 +61,20 @@ export const snapshotProducts = pgTable(
     data: jsonb().notNull(),
     /** Read during the crawl, gone by its end (deleted or unpublished): not part of the snapshot. */
     goneAt: timestamp({ withTimezone: true }),
+    // What the report page sorts and searches on, taken from `data` when the row is written
+    // (lib/reports/snapshot-listing-columns.ts), so a page of products is one indexed query.
+    /** Natural, case-insensitive order of the title: lowercased, digit runs zero-padded. */
+    titleKey: byteOrderedText(),
+    /** Same for vendor and product type; null when the product has none. */
+    vendorKey: byteOrderedText(),
+    typeKey: byteOrderedText(),
+    priceMin: numeric(),
+    priceMax: numeric(),
+    variantCount: integer(),
+    /** Lowercased title, handle, vendor, type, tags and SKUs, one per line. */
+    searchText: text(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.jobId, t.productId] }), index().on(t.jobId, t.titleKey, t.productId)],
 );
 
 /**

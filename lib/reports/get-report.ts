@@ -7,7 +7,7 @@ import { findReportOrThrow, locateReportOrThrow } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { LARGEST_REMEMBERED_BYTES, rememberBody, recallBody } from "./report-body-cache";
 import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
-import { assembleReport } from "./report-envelope";
+import { assembleReport, reportEnvelope } from "./report-envelope";
 import { countSnapshotProducts, loadSnapshotProducts, loadSnapshotProductPage } from "./snapshot-products";
 
 /**
@@ -25,6 +25,17 @@ export async function getReportOrThrow(id: string) {
   const found = await findReportOrThrow(id);
 
   return assembleReport(found, await loadSnapshotProducts(found.job.id));
+}
+
+/**
+ * The report without its products, and how many it has: the report page reads its products
+ * a page at a time (list-report-products.ts), so loading them all here would be waste.
+ */
+export async function getReportOverviewOrThrow(id: string) {
+  const found = await findReportOrThrow(id);
+  const { before, after } = reportEnvelope(found);
+
+  return { ...before, ...after, product_count: await countSnapshotProducts(found.job.id) };
 }
 
 /** A job's report never changes: by job id it is cacheable for good; by slug or payment id (which can come to name a newer report) briefly. */

@@ -2,8 +2,14 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { snapshotProducts } from "@/db/schema";
 import { productSchema, type Product } from "@/lib/shopify/schemas";
+import { snapshotListingColumns } from "./snapshot-listing-columns";
 
 const INSERT_BATCH = 500;
+
+/** The snapshot_products row of a product, with the columns the report listing sorts and searches on. */
+export function snapshotProductRow(jobId: string, product: Product) {
+  return { jobId, productId: product.id, handle: product.handle, title: product.title, data: product, ...snapshotListingColumns(product) };
+}
 
 /**
  * Adds products to a job's snapshot. Idempotent: a retried or resumed step writes the same
@@ -11,19 +17,24 @@ const INSERT_BATCH = 500;
  */
 export async function saveSnapshotProducts(jobId: string, products: Product[]): Promise<void> {
   for (let i = 0; i < products.length; i += INSERT_BATCH) {
-    const batch = products.slice(i, i + INSERT_BATCH).map((product) => ({
-      jobId,
-      productId: product.id,
-      handle: product.handle,
-      title: product.title,
-      data: product,
-    }));
+    const batch = products.slice(i, i + INSERT_BATCH).map((product) => snapshotProductRow(jobId, product));
     await getDb()
       .insert(snapshotProducts)
       .values(batch)
       .onConflictDoUpdate({
         target: [snapshotProducts.jobId, snapshotProducts.productId],
-        set: { handle: sql`excluded.handle`, title: sql`excluded.title`, data: sql`excluded.data` },
+        set: {
+          handle: sql`excluded.handle`,
+          title: sql`excluded.title`,
+          data: sql`excluded.data`,
+          titleKey: sql`excluded.title_key`,
+          vendorKey: sql`excluded.vendor_key`,
+          typeKey: sql`excluded.type_key`,
+          priceMin: sql`excluded.price_min`,
+          priceMax: sql`excluded.price_max`,
+          variantCount: sql`excluded.variant_count`,
+          searchText: sql`excluded.search_text`,
+        },
       });
   }
 }

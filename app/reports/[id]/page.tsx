@@ -4,10 +4,10 @@ import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { loadReportView } from "@/components/reports/load-report-view";
-import { productListingQuerySchema } from "@/components/reports/product-listing";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { isChatConfigured } from "@/lib/chat/chat-model";
+import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
   if (!view) return { title: "Report not found", robots: { index: false } };
   if (view.kind === "payment") return { title: "Confirming your payment", robots: { index: false } };
   if (view.kind === "job") return { title: `Analyzing ${view.job.domain}`, robots: { index: false } };
-  const count = view.summary.product_count ?? view.products.length;
+  const count = view.summary.product_count ?? view.productCount;
 
   return {
     title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
@@ -61,10 +61,11 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
   }
 
   const productQuery = productListingQuerySchema.parse(await props.searchParams);
+  const productListing = await listReportProducts(view.job.id, productQuery);
 
   return (
     <div className="space-y-6">
-      <ReportView view={view} productQuery={productQuery} />
+      <ReportView view={view} productQuery={productQuery} productListing={productListing} />
       {isChatConfigured() && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
     </div>
   );
