@@ -86,6 +86,12 @@ export const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   JOB_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * Steps one embedded worker runs at the same time. Pipeline steps mostly wait (for a store's
+   * pacing turn, its answers, the database), and a step waiting for store A must not keep store
+   * B's job from running, so this is well above the core count.
+   */
+  WORKFLOW_STEPS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(64),
   /** Completed snapshots the cleanup cron keeps per untracked store, and per tracked store. */
   SNAPSHOTS_KEEP_UNTRACKED: z.coerce.number().int().min(1).max(1000).default(3),
   SNAPSHOTS_KEEP_TRACKED: z.coerce.number().int().min(2).max(1000).default(30),

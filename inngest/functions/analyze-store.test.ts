@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reports, snapshotProducts, stores } from "@/db/schema";
+import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reportBodies, reports, snapshotProducts, stores } from "@/db/schema";
 import {
   blockedStore,
   fixtureStore,
@@ -56,6 +56,25 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     const [store] = await getDb().select().from(stores).where(eq(stores.slug, "two-thousand-test"));
     expect(store!.productCount).toBe(2000);
     expect(store!.latestJobId).toBe(jobId);
+  });
+
+  it("stores the report body when the job completes, so the first read is served stored bytes", async () => {
+    h.fakeStore.addStore(generatedStore("stored-body.test", { products: 300, seed: 11 }));
+    const job = await h.waitForJob(await submitOk("stored-body.test"));
+    expect(job.status).toBe("completed");
+
+    // No one has read the report yet: the row is there already.
+    const [stored] = await getDb().select().from(reportBodies).where(eq(reportBodies.jobId, job.id));
+    expect(stored?.etag).toMatch(new RegExp(`^"report-${job.id}-`));
+    expect(stored!.gzip.length).toBeGreaterThan(0);
+
+    const { GET } = await import("@/app/api/reports/[id]/route");
+    const response = await GET(new Request(`http://localhost:3000/api/reports/${job.id}`, { headers: { "accept-encoding": "gzip" } }), {
+      params: Promise.resolve({ id: job.id }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBe(stored!.etag);
+    expect(Buffer.from(await response.arrayBuffer()).equals(stored!.gzip)).toBe(true);
   });
 
   it("detects the theme and the apps in the storefront HTML", async () => {

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { buildReport } from "@/lib/analysis/build-report";
+import { buildReportStep } from "@/lib/analysis/build-report-step";
 import { detectAppsStep } from "@/lib/analysis/detect-apps-step";
 import { fetchCollectionsStep } from "@/lib/analysis/fetch-collections-step";
 import { fetchPagesStep } from "@/lib/analysis/fetch-pages-step";
@@ -46,7 +46,7 @@ export const analyzeStore = inngest.createFunction(
     await step.run(STEPS.fetchPages.id, () => fetchPagesStep(jobId, store.domain));
     await step.run(STEPS.detectApps.id, () => detectAppsStep(jobId, store.domain));
     await step.run(STEPS.pagespeed.id, () => pagespeedStep(jobId, store.domain));
-    const report = await step.run(STEPS.buildReport.id, () => buildReport(jobId, { listingComplete: cursor.complete, reconciliation: cursor.crawl.reconciliation }));
+    const report = await step.run(STEPS.buildReport.id, () => buildReportStep(jobId, { listingComplete: cursor.complete, reconciliation: cursor.crawl.reconciliation }));
     const notified = await step.run(STEPS.notifyCallbacks.id, () => notifyCallbacks(jobId));
 
     return { jobId, status: "completed", products: report.products, notified };

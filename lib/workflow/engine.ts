@@ -47,7 +47,13 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
   const { functions, serveUrl, ...tuning } = options;
   const url = serveUrl ?? new URL("/api/inngest", env.BASE_URL).toString();
   const handler = serve({ client: inngest, functions }) as unknown as ServeHandler;
-  const executor = createEmbeddedExecutor({ handler, serveUrl: url, log, ...tuning });
+  const executor = createEmbeddedExecutor({
+    handler,
+    serveUrl: url,
+    log,
+    ...tuning,
+    maxInFlight: tuning.maxInFlight ?? env.WORKFLOW_STEPS_IN_FLIGHT,
+  });
   setGlobalExecutor(executor);
   await executor.ready();
   if (env.WORKER_ENABLED) await executor.start();

@@ -17,8 +17,27 @@ const relayed = inngest.createFunction({ id: "test-relayed", triggers: [{ event:
   step.run("double", () => (event.data.n as number) * 2),
 );
 
+// Each run's step waits until every run's step has started, as pipeline steps wait for their
+// own store's pacing turn: they finish only if the worker runs all of them at once.
+const WAITING_RUNS = 40;
+let started = 0;
+let allStarted: () => void = () => {};
+const everyoneStarted = new Promise<void>((resolve) => (allStarted = resolve));
+const waitsForOthers = inngest.createFunction({ id: "test-waits-for-others", triggers: [{ event: "test/wait" }] }, async ({ step }) =>
+  step.run("wait-turn", async () => {
+    started += 1;
+    if (started === WAITING_RUNS) allStarted();
+    await everyoneStarted;
+
+    return "done";
+  }),
+);
+
 let engine: WorkflowEngine | undefined;
-afterAll(() => engine?.stop());
+afterAll(() => {
+  allStarted(); // a failed run of the test below must not leave its steps waiting forever
+  return engine?.stop();
+});
 
 it("startWorkflowEngine runs the app client's functions; sendEvent returns the run ids", async () => {
   engine = await startWorkflowEngine({ functions: [relay, relayed], pollMs: 20, log: quietLogger() });
@@ -40,4 +59,13 @@ it("startWorkflowEngine runs the app client's functions; sendEvent returns the r
   await engine.stop();
   expect(getGlobalExecutor()).toBeUndefined();
   await expect(sendEvent({ name: "test/relay", data: { n: 1 } })).rejects.toThrow(/not running/);
+});
+
+it("the app's engine runs steps of many jobs at once: steps that wait hold up no one else", async () => {
+  engine = await startWorkflowEngine({ functions: [waitsForOthers], pollMs: 20, log: quietLogger() });
+  const { runIds } = await sendEvent(Array.from({ length: WAITING_RUNS }, () => ({ name: "test/wait", data: {} })));
+  expect(runIds).toHaveLength(WAITING_RUNS);
+  const ended = await Promise.all(runIds.map((runId) => engine!.executor!.waitForRun(runId, { timeoutMs: 15_000 })));
+  expect(ended.map((run) => run.output)).toEqual(runIds.map(() => "done"));
+  await engine.stop();
 });
