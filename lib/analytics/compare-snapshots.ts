@@ -3,8 +3,9 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { jobArtifacts, jobs, reports, snapshotProducts, type Job, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { diffSnapshots, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
-import { loadSnapshotProducts } from "@/lib/reports/snapshot-products";
+import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
+import { diffCollectionsAndPages, type Change } from "@/lib/reports/diff-snapshots";
+import { streamSnapshotProducts } from "@/lib/reports/snapshot-products";
 import { collectionSchema, pageSchema } from "@/lib/shopify/schemas";
 import { COMPARE_CATEGORIES, COMPARE_MAX_ITEMS, type CompareCategory, type CompareQuery } from "./schemas";
 
@@ -47,7 +48,8 @@ async function pickJobs(store: Store, query: CompareQuery): Promise<[Job, Job]> 
   return [latest[1]!, latest[0]!];
 }
 
-async function loadSnapshot(job: Job) {
+/** A snapshot's collections, pages and storefront; its products are streamed, never loaded whole. */
+async function loadSnapshotContent(job: Job) {
   const [kept] = await getDb().select({ id: snapshotProducts.productId }).from(snapshotProducts).where(eq(snapshotProducts.jobId, job.id)).limit(1);
   const [report] = await getDb().select({ collections: reports.collections, pages: reports.pages }).from(reports).where(eq(reports.jobId, job.id));
   if (!kept && (job.counts.products ?? 0) > 0) {
@@ -58,14 +60,47 @@ async function loadSnapshot(job: Job) {
     .from(jobArtifacts)
     .where(and(eq(jobArtifacts.jobId, job.id), eq(jobArtifacts.kind, "storefront")));
   const storefront = storefrontSchema.safeParse(artifact?.data);
-  const snapshot: Snapshot = {
-    products: await loadSnapshotProducts(job.id),
+  const content = {
     collections: z.array(collectionSchema).catch([]).parse(report?.collections ?? []),
     pages: z.array(pageSchema).catch([]).parse(report?.pages ?? []),
     listingComplete: job.listingComplete ?? false,
   };
 
-  return { snapshot, storefront: storefront.success ? storefront.data : null };
+  return { content, storefront: storefront.success ? storefront.data : null };
+}
+
+/** Per category: the totals of every item, but only the first COMPARE_MAX_ITEMS items kept. */
+function createCategoryTally() {
+  const kept = Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, [] as Item[]])) as Record<CompareCategory, Item[]>;
+  const totals = Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, { added: 0, removed: 0, changed: 0 }])) as Record<
+    CompareCategory,
+    Record<Item["change"], number>
+  >;
+  const add = (category: CompareCategory, item: Item) => {
+    totals[category][item.change]++;
+    if (kept[category].length < COMPARE_MAX_ITEMS) kept[category].push(item);
+  };
+
+  return {
+    addChanges(changes: Change[]) {
+      for (const change of changes) {
+        add(SUBJECT_CATEGORY[change.subject], { change: change.change, id: change.subjectId, title: change.title, before: change.before, after: change.after });
+      }
+    },
+    add,
+    summary(category: CompareCategory) {
+      const items = kept[category];
+      const counted = totals[category];
+
+      return {
+        totals: counted,
+        truncated: counted.added + counted.removed + counted.changed > items.length,
+        added: items.filter((i) => i.change === "added"),
+        removed: items.filter((i) => i.change === "removed"),
+        changed: items.filter((i) => i.change === "changed"),
+      };
+    },
+  };
 }
 
 function storefrontChanges(before: z.infer<typeof storefrontSchema> | null, after: z.infer<typeof storefrontSchema> | null) {
@@ -83,20 +118,6 @@ function storefrontChanges(before: z.infer<typeof storefrontSchema> | null, afte
   return { apps, theme };
 }
 
-function summarize(items: Item[]) {
-  const totals = { added: 0, removed: 0, changed: 0 };
-  for (const item of items) totals[item.change]++;
-  const kept = items.slice(0, COMPARE_MAX_ITEMS);
-
-  return {
-    totals,
-    truncated: items.length > kept.length,
-    added: kept.filter((i) => i.change === "added"),
-    removed: kept.filter((i) => i.change === "removed"),
-    changed: kept.filter((i) => i.change === "changed"),
-  };
-}
-
 /**
  * GET /api/store-detail/:slug/compare: added, removed and changed items by category between
  * two snapshots, at most 500 per category with totals and a truncated flag. A snapshot whose
@@ -104,14 +125,20 @@ function summarize(items: Item[]) {
  */
 export async function compareSnapshots(store: Store, query: CompareQuery) {
   const [fromJob, toJob] = await pickJobs(store, query);
-  const [from, to] = [await loadSnapshot(fromJob), await loadSnapshot(toJob)];
-  const byCategory = Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, [] as Item[]])) as Record<CompareCategory, Item[]>;
-  for (const change of diffSnapshots(from.snapshot, to.snapshot)) {
-    byCategory[SUBJECT_CATEGORY[change.subject]].push({ change: change.change, id: change.subjectId, title: change.title, before: change.before, after: change.after });
-  }
+  const [from, to] = [await loadSnapshotContent(fromJob), await loadSnapshotContent(toJob)];
+  const tally = createCategoryTally();
+  // Both snapshots walked side by side in product-id order: two 30,000-product catalogues are
+  // never held at once, only the first items of each category.
+  const diff = createProductStreamDiff(streamSnapshotProducts(fromJob.id), {
+    previousComplete: from.content.listingComplete,
+    currentComplete: to.content.listingComplete,
+  });
+  for await (const batch of streamSnapshotProducts(toJob.id)) tally.addChanges(await diff.diffBatch(batch));
+  tally.addChanges(await diff.finish());
+  tally.addChanges(diffCollectionsAndPages(from.content, to.content));
   const { apps, theme } = storefrontChanges(from.storefront, to.storefront);
-  byCategory.apps.push(...apps);
-  byCategory.theme.push(...theme);
+  for (const item of apps) tally.add("apps", item);
+  for (const item of theme) tally.add("theme", item);
 
   const snapshotView = (job: Job) => ({
     job_id: job.id,
@@ -124,7 +151,7 @@ export async function compareSnapshots(store: Store, query: CompareQuery) {
     from: snapshotView(fromJob),
     to: snapshotView(toJob),
     max_items_per_category: COMPARE_MAX_ITEMS,
-    removals_reported: to.snapshot.listingComplete,
-    categories: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, summarize(byCategory[c])])) as Record<CompareCategory, ReturnType<typeof summarize>>,
+    removals_reported: to.content.listingComplete,
+    categories: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, tally.summary(c)])) as Record<CompareCategory, ReturnType<typeof tally.summary>>,
   };
 }
