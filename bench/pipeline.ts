@@ -19,7 +19,7 @@
  */
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { setFlagsFromString } from "node:v8";
+import { setFlagsFromString, writeHeapSnapshot } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { FakeStore, generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK } from "@/testing/fake-store";
 import { startFakeStoreProcess } from "@/testing/fake-store-process";
@@ -37,6 +37,8 @@ const INTERVAL = argValue("interval", 20);
 const LATENCY = argValue("latency", 0);
 const IN_PROCESS_STORE = process.argv.includes("--in-process-store");
 const WARM_UP_PRODUCTS = 300;
+/** --heap-snapshot=<MB>: writes one heap snapshot the first time the heap passes MB during the job. */
+const SNAPSHOT_OVER_MB = argValue("heap-snapshot", 0);
 const PAGE = 250;
 const LISTING_CAP = 25_000;
 
@@ -117,17 +119,24 @@ async function idleRss(ms: number) {
 }
 
 /** Peak RSS of this process, sampled every 50 ms, with the heap / external split at that sample. */
+let snapshotFile = "";
 function trackPeakMemory() {
   let peak = process.memoryUsage();
+  const timeline: Array<{ at: number; usage: NodeJS.MemoryUsage }> = [];
   const timer = setInterval(() => {
     const now = process.memoryUsage();
     if (now.rss > peak.rss) peak = now;
+    if (SNAPSHOT_OVER_MB > 0 && now.heapUsed > SNAPSHOT_OVER_MB * 1024 * 1024 && !snapshotFile) {
+      snapshotFile = writeHeapSnapshot();
+      console.log(`heap snapshot at ${mb(now.heapUsed)} heap: ${snapshotFile}`);
+    }
+    if (Date.now() - (timeline.at(-1)?.at ?? 0) >= 1000) timeline.push({ at: Date.now(), usage: now });
   }, 50);
 
   return () => {
     clearInterval(timer);
 
-    return peak;
+    return { peak, timeline };
   };
 }
 
@@ -183,7 +192,7 @@ const { job: submitted } = (await response.json()) as { job: { id: string } };
 const job = await h.waitForJob(submitted.id, 3_600_000);
 const seconds = (performance.now() - started) / 1000;
 loop.disable();
-const peak = stopPeak();
+const { peak, timeline } = stopPeak();
 
 const [lastSlice] = await getDb()
   .select({ result: workflowSteps.result })
@@ -197,6 +206,18 @@ const storeRequests = (await counters()).requests;
 const floor = (storeRequests * INTERVAL) / 1000;
 const kind = getDatabase().kind;
 const storePeak = stores ? highWaterMark(stores.pid) : NaN;
+if (process.argv.includes("--timeline")) {
+  // Which step ran when memory grew: one line a second, heap and RSS, steps started in that second.
+  const steps = await getDb()
+    .select({ name: workflowSteps.name, createdAt: workflowSteps.createdAt })
+    .from(workflowSteps)
+    .where(eq(workflowSteps.runId, job.workflowRunId ?? ""));
+  for (const [i, { at, usage }] of timeline.entries()) {
+    const next = timeline[i + 1]?.at ?? Infinity;
+    const names = steps.filter((s) => s.createdAt.getTime() >= at && s.createdAt.getTime() < next).map((s) => s.name);
+    console.log(`${((at - timeline[0]!.at) / 1000).toFixed(0).padStart(4)} s  rss ${mb(usage.rss).padStart(9)}  heap ${mb(usage.heapUsed).padStart(9)}  ext ${mb(usage.external).padStart(9)}  ${names.join(" ")}`);
+  }
+}
 
 await h.stop();
 await stores?.stop();
