@@ -16,7 +16,6 @@
  * API), so the request times they log are not skewed by this process's event loop, which runs
  * the executor, the pipeline and the database client of 50 jobs.
  */
-import type { RequestLogEntry } from "@/testing/fake-store";
 import { provisionBenchDatabase } from "@/testing/test-database";
 
 const argValue = (name: string, fallback: number) => {
