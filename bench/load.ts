@@ -16,10 +16,6 @@
  * API), so the request times they log are not skewed by this process's event loop, which runs
  * the executor, the pipeline and the database client of 50 jobs.
  */
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
-import type { RequestLogEntry } from "@/testing/fake-store";
 import { provisionBenchDatabase } from "@/testing/test-database";
 
 const argValue = (name: string, fallback: number) => {
@@ -44,45 +40,10 @@ const { prepareDatabase } = await import("@/lib/system/prepare-database");
 const { createTestApiKey, createTestUser } = await import("@/testing/auth/fixtures");
 const { generatedStore } = await import("@/testing/fake-store");
 const { startPipeline } = await import("@/testing/pipeline");
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-
-  return port;
-}
-
-/** The standalone fake store (`npm run fake-store`) on a free port; resolves once it listens. */
-async function startStoreProcess() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "testing/fake-store/cli.ts"], {
-    env: { ...process.env, FAKE_STORE_PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("fake Shopify stores on") && resolve());
-    child.once("exit", (code) => reject(new Error(`fake store exited (${code})`)));
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const control = async (path: string, init?: RequestInit) => {
-    const response = await fetch(`${origin}/__fake/stores${path}`, init);
-    if (!response.ok) throw new Error(`fake store control ${path}: HTTP ${response.status}`);
-
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-
-  return {
-    shopResolve: `*.test=${origin}`,
-    add: (definition: unknown) => control("", { method: "POST", body: JSON.stringify(definition) }),
-    log: async (domain: string) => (await control(`/${domain}/log`)).log as RequestLogEntry[],
-    stop: () => child.kill("SIGTERM"),
-  };
-}
+const { startFakeStoreProcess } = await import("@/testing/fake-store-process");
 
 await prepareDatabase(getDatabase());
-const stores = await startStoreProcess();
+const stores = await startFakeStoreProcess();
 const h = await startPipeline({ SCRAPER_MIN_INTERVAL_MS: String(INTERVAL_MS), SHOP_RESOLVE: stores.shopResolve });
 
 const domains = Array.from({ length: JOBS }, (_, i) => `load-${i}.test`);
@@ -160,7 +121,7 @@ console.log("(executor and pipeline in this process, fake stores in a child proc
 console.log("(gaps are arrival times as the fake store's event loop saw them: on a busy machine its own queueing shortens some)");
 
 await h.stop();
-stores.stop();
+await stores.stop();
 await closeDatabase();
 await benchDatabase.drop();
 process.exit(failed.length || rejected.length ? 1 : 0);

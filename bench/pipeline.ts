@@ -3,18 +3,27 @@
  * executor on a generated fake store past the 25,000-product listing cap (collections by type
  * and vendor, product sitemaps of 5,000 URLs, a product with 100+ variants every 2,500).
  *
- *   npx tsx bench/pipeline.ts [--products=30000] [--interval=20] [--latency=0]
+ *   npx tsx bench/pipeline.ts [--products=30000] [--interval=20] [--latency=0] [--in-process-store]
  *
  * interval: SCRAPER_MIN_INTERVAL_MS (production: 1000); latency: ms the fake store waits before
  * every answer. Prints wall time and its ratio to the politeness floor (store requests made ×
  * interval), the product crawl's requests against the fewest that could read the catalogue
- * (computed from the fake store's own shape), peak RSS and the event loop's longest stall.
- * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else PGlite.
- * Figures only, no pass/fail.
+ * (computed from the fake store's own shape), the event loop's longest stall, and memory: RSS of
+ * this process (executor, pipeline, database client, and PGlite when embedded) at idle after
+ * start-up and a small warm-up job, its peak during the job (sampled every 50 ms) and the
+ * difference, "job growth over idle", with the heap / external / arrayBuffers split at the peak.
+ * The fake store runs in a child process (testing/fake-store-process.ts) so its catalogue and
+ * JSON answers are not counted; --in-process-store runs it here as before (figures then mix both).
+ * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else PGlite in
+ * this process. Figures only, no pass/fail.
  */
+import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setFlagsFromString, writeHeapSnapshot } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { FakeStore, generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK } from "@/testing/fake-store";
+import { startFakeStoreProcess } from "@/testing/fake-store-process";
 import { provisionBenchDatabase } from "@/testing/test-database";
-import { generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK, type FakeStore } from "@/testing/fake-store";
 
 const argValue = (name: string, fallback: number) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -26,6 +35,10 @@ const argValue = (name: string, fallback: number) => {
 const PRODUCTS = argValue("products", 30_000);
 const INTERVAL = argValue("interval", 20);
 const LATENCY = argValue("latency", 0);
+const IN_PROCESS_STORE = process.argv.includes("--in-process-store");
+const WARM_UP_PRODUCTS = 300;
+/** --heap-snapshot=<MB>: writes one heap snapshot the first time the heap passes MB during the job. */
+const SNAPSHOT_OVER_MB = argValue("heap-snapshot", 0);
 const PAGE = 250;
 const LISTING_CAP = 25_000;
 
@@ -88,27 +101,90 @@ function fewestRequests(store: FakeStore) {
   return { total: listingPages + hugeVariants + best.cost, route: best.route, listingPages, hugeVariants, missing: missing.length };
 }
 
-function trackPeakRss() {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A full collection, so the idle figure is live memory rather than the warm-up's garbage. */
+function collectGarbage() {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
+/** Median RSS of this process over `ms`, sampled every 50 ms. */
+async function idleRss(ms: number) {
+  const samples: number[] = [];
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(50)) samples.push(process.memoryUsage.rss());
+
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+}
+
+/** Peak RSS of this process, sampled every 50 ms, with the heap / external split at that sample. */
+let snapshotFile = "";
+function trackPeakMemory() {
+  let peak = process.memoryUsage();
+  const timeline: Array<{ at: number; usage: NodeJS.MemoryUsage }> = [];
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+    if (SNAPSHOT_OVER_MB > 0 && now.heapUsed > SNAPSHOT_OVER_MB * 1024 * 1024 && !snapshotFile) {
+      snapshotFile = writeHeapSnapshot();
+      console.log(`heap snapshot at ${mb(now.heapUsed)} heap: ${snapshotFile}`);
+    }
+    if (Date.now() - (timeline.at(-1)?.at ?? 0) >= 1000) timeline.push({ at: Date.now(), usage: now });
+  }, 50);
 
   return () => {
     clearInterval(timer);
 
-    return Math.max(peak, process.resourceUsage().maxRSS * 1024);
+    return { peak, timeline };
   };
 }
 
+/** The kernel's high-water mark of a process's RSS (Linux), e.g. the fake store child's. */
+function highWaterMark(pid: number) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+
+    return kb ? Number(kb) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 await prepareDatabase(getDatabase());
-const h = await startPipeline({ SCRAPER_MIN_INTERVAL_MS: String(INTERVAL), MAX_STORE_REQUESTS_PER_JOB: "1000000" });
 const domain = "bench-pipeline.test";
-h.fakeStore.addStore(generatedStore(domain, { products: PRODUCTS, seed: 1, faults: { latencyMs: LATENCY } }));
-const store = h.fakeStore.store(domain);
-const fewest = fewestRequests(store);
-store.resetCounters();
+const definition = generatedStore(domain, { products: PRODUCTS, seed: 1, faults: { latencyMs: LATENCY } });
+const warmUp = generatedStore("bench-warm-up.test", { products: WARM_UP_PRODUCTS, seed: 2 });
+// The same definition built here only to compute "fewest"; in child mode it is dropped before idle.
+const fewest = fewestRequests(new FakeStore(definition));
+const stores = IN_PROCESS_STORE ? null : await startFakeStoreProcess();
+const h = await startPipeline({
+  SCRAPER_MIN_INTERVAL_MS: String(INTERVAL),
+  MAX_STORE_REQUESTS_PER_JOB: "1000000",
+  ...(stores ? { SHOP_RESOLVE: stores.shopResolve } : {}),
+});
+const store = stores ? null : h.fakeStore.addStore(definition);
+if (stores) {
+  await stores.add(definition);
+  await stores.add(warmUp);
+} else {
+  h.fakeStore.addStore(warmUp);
+}
+const counters = async () => (stores ? (await stores.summary(domain)).counters : store!.counters());
+
+// Idle: executor started, database ready, the job route and pipeline warmed up by a small job.
+const warmUpResponse = await h.submit({ domain: warmUp.domain });
+const { job: warmUpJob } = (await warmUpResponse.json()) as { job: { id: string } };
+await h.waitForJob(warmUpJob.id, 600_000);
+await sleep(1000);
+collectGarbage();
+const idle = await idleRss(2000);
+const idleSplit = process.memoryUsage();
+if (stores) await stores.reset(domain);
+else store!.resetCounters();
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
-const stopRss = trackPeakRss();
+const stopPeak = trackPeakMemory();
 loop.enable();
 const started = performance.now();
 const response = await h.submit({ domain });
@@ -116,7 +192,7 @@ const { job: submitted } = (await response.json()) as { job: { id: string } };
 const job = await h.waitForJob(submitted.id, 3_600_000);
 const seconds = (performance.now() - started) / 1000;
 loop.disable();
-const peakRss = stopRss();
+const { peak, timeline } = stopPeak();
 
 const [lastSlice] = await getDb()
   .select({ result: workflowSteps.result })
@@ -126,15 +202,30 @@ const [lastSlice] = await getDb()
   .limit(1);
 const crawl = (lastSlice?.result as { data?: { crawl?: { requests?: number; collectionPlan?: unknown } } } | undefined)?.data?.crawl;
 const crawlRequests = crawl?.requests ?? NaN;
-const storeRequests = store.counters().requests;
+const storeRequests = (await counters()).requests;
 const floor = (storeRequests * INTERVAL) / 1000;
 const kind = getDatabase().kind;
+const storePeak = stores ? highWaterMark(stores.pid) : NaN;
+if (process.argv.includes("--timeline")) {
+  // Which step ran when memory grew: one line a second, heap and RSS, steps started in that second.
+  const steps = await getDb()
+    .select({ name: workflowSteps.name, createdAt: workflowSteps.createdAt })
+    .from(workflowSteps)
+    .where(eq(workflowSteps.runId, job.workflowRunId ?? ""));
+  for (const [i, { at, usage }] of timeline.entries()) {
+    const next = timeline[i + 1]?.at ?? Infinity;
+    const names = steps.filter((s) => s.createdAt.getTime() >= at && s.createdAt.getTime() < next).map((s) => s.name);
+    console.log(`${((at - timeline[0]!.at) / 1000).toFixed(0).padStart(4)} s  rss ${mb(usage.rss).padStart(9)}  heap ${mb(usage.heapUsed).padStart(9)}  ext ${mb(usage.external).padStart(9)}  ${names.join(" ")}`);
+  }
+}
 
 await h.stop();
+await stores?.stop();
 await closeDatabase();
 await benchDatabase.drop();
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const split = (m: NodeJS.MemoryUsage) => `heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (arrayBuffers ${mb(m.arrayBuffers)})`;
+const where = stores ? "executor, pipeline, database client" + (kind === "pglite" ? ", PGlite" : "") : "server, executor, fake store";
 const rows: Array<[string, string]> = [
   ["store", `${PRODUCTS} products (listing cap 25,000), ${INTERVAL} ms min interval, ${LATENCY} ms latency, database ${kind}`],
   ["job", `${job.status}${job.errorCode ? ` (${job.errorCode})` : ""}, ${job.counts.products ?? 0} products`],
@@ -148,10 +239,17 @@ const rows: Array<[string, string]> = [
     `${fewest.total} (${fewest.listingPages} listing + ${fewest.hugeVariants} variant lists + ${fewest.total - fewest.listingPages - fewest.hugeVariants} for the ${fewest.missing} past the cap: ${fewest.route})`,
   ],
   ["crawl / fewest", `×${(crawlRequests / fewest.total).toFixed(3)}`],
-  ["peak RSS (process: server, executor, fake store)", mb(peakRss)],
+  [`idle RSS (${where})`, `${mb(idle)}  (${split(idleSplit)})`],
+  ["peak RSS during the job", `${mb(peak.rss)}  (${split(peak)})`],
+  ["job growth over idle (peak − idle)", mb(peak.rss - idle)],
+  ...(stores ? ([["fake store child process, peak RSS", mb(storePeak)]] as Array<[string, string]>) : []),
   ["event loop: longest stall", `${(loop.max / 1e6).toFixed(1)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(1)} ms)`],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
-console.log("(the fake store runs in this process: its JSON generation and memory are in these figures)");
+console.log(
+  stores
+    ? `(fake store in a child process; idle measured after a ${WARM_UP_PRODUCTS}-product warm-up job and a full GC)`
+    : "(--in-process-store: the fake store's JSON generation and memory are in these figures)",
+);
 process.exit(0);

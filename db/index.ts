@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm
 import postgres from "postgres";
 import * as schema from "./schema";
 import { readDatabaseSettings } from "./settings";
+import { PGLITE_BYTEA_PARSERS, PGLITE_BYTEA_SERIALIZERS } from "./pglite-bytea";
 import { lockPgliteDirectory } from "./pglite-lock";
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -68,7 +69,12 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): D
   if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
   // One process per data directory: a second one (another server, db:migrate) is refused.
   const unlock = isMemory ? () => {} : lockPgliteDirectory(path.resolve(dir));
-  const settings = { ...options, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] };
+  const settings = {
+    ...options,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    serializers: PGLITE_BYTEA_SERIALIZERS,
+    parsers: PGLITE_BYTEA_PARSERS,
+  };
   const client = isMemory ? new PGlite(settings) : new PGlite(path.resolve(dir), settings);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
 
