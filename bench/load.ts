@@ -17,18 +17,12 @@
  * the executor, the pipeline and the database client of 50 jobs.
  */
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
-
-  return value;
-};
-const JOBS = Math.max(1, argValue("jobs", 50));
-const INTERVAL_MS = argValue("interval", 100);
-const PRODUCTS = argValue("products", 500);
-const LATENCY_MS = argValue("latency", 0);
+const JOBS = Math.max(1, argValue("jobs", 50, 0));
+const INTERVAL_MS = argValue("interval", 100, 0);
+const PRODUCTS = argValue("products", 500, 0);
+const LATENCY_MS = argValue("latency", 0, 0);
 
 const benchDatabase = await provisionBenchDatabase();
 process.env.LOG_LEVEL = "error";

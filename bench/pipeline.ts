@@ -24,21 +24,15 @@ import { runInNewContext } from "node:vm";
 import { FakeStore, generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK } from "@/testing/fake-store";
 import { startFakeStoreProcess } from "@/testing/fake-store-process";
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
-
-  return value;
-};
-const PRODUCTS = argValue("products", 30_000);
-const INTERVAL = argValue("interval", 20);
-const LATENCY = argValue("latency", 0);
+const PRODUCTS = argValue("products", 30_000, 0);
+const INTERVAL = argValue("interval", 20, 0);
+const LATENCY = argValue("latency", 0, 0);
 const IN_PROCESS_STORE = process.argv.includes("--in-process-store");
 const WARM_UP_PRODUCTS = 300;
 /** --heap-snapshot=<MB>: writes one heap snapshot the first time the heap passes MB during the job. */
-const SNAPSHOT_OVER_MB = argValue("heap-snapshot", 0);
+const SNAPSHOT_OVER_MB = argValue("heap-snapshot", 0, 0);
 const PAGE = 250;
 const LISTING_CAP = 25_000;
 

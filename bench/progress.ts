@@ -14,14 +14,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import WebSocket, { WebSocketServer } from "ws";
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-
-  return value;
-};
 const JOBS = argValue("jobs", 50);
 const WRITES = argValue("writes", 20);
 

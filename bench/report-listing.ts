@@ -10,14 +10,8 @@
  * else a throwaway PGlite directory. Figures only, no pass/fail.
  */
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-
-  return value;
-};
 const PRODUCTS = argValue("products", 30_000);
 const RUNS = argValue("runs", 5);
 const SEED_BATCH = 1000;

@@ -24,14 +24,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-
-  return value;
-};
 const PRODUCTS = argValue("products", 5000);
 const CONNECTIONS = argValue("connections", 10);
 const DURATION = argValue("duration", 10);

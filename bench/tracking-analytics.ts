@@ -12,14 +12,8 @@
  */
 
 import { provisionBenchDatabase } from "@/testing/test-database";
+import { argValue } from "./bench-args";
 
-const argValue = (name: string, fallback: number) => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const value = arg ? Number(arg.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
-
-  return value;
-};
 const PRODUCTS = argValue("products", 5000);
 const EVENTS_PER_DAY = argValue("events-per-day", 300);
 const ROUNDS = argValue("rounds", 20);
