@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { InputHTMLAttributes } from "react";
 import { SubmitButton as UiSubmitButton } from "@/components/ui/submit-button";
 
@@ -54,6 +55,18 @@ export function FormAlert({ tone, children }: { tone: "error" | "success"; child
     <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${styles}`}>
       {children}
     </div>
+  );
+}
+
+/** A form's success message and where to go next. */
+export function FormSuccess({ message, href, linkLabel }: { message: string; href: string; linkLabel: string }) {
+  return (
+    <>
+      <FormAlert tone="success">{message}</FormAlert>
+      <Link href={href} className="inline-block text-sm text-indigo-700 hover:underline">
+        {linkLabel}
+      </Link>
+    </>
   );
 }
 

@@ -1,23 +1,15 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState } from "react";
 import { signUpAction, type FormState } from "@/lib/auth/actions";
-import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
+import { EmailField, FormAlert, FormSuccess, FormField, SubmitButton } from "./form-field";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, {});
 
   // E-mail verification on: the same "check your e-mail" for a new and a taken address.
   if (state.message) {
-    return (
-      <>
-        <FormAlert tone="success">{state.message}</FormAlert>
-        <Link href="/sign-in" className="inline-block text-sm text-indigo-700 hover:underline">
-          Go to sign in
-        </Link>
-      </>
-    );
+    return <FormSuccess message={state.message} href="/sign-in" linkLabel="Go to sign in" />;
   }
 
   return (

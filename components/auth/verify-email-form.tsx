@@ -1,9 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState } from "react";
 import { verifyEmailAction, type FormState } from "@/lib/auth/actions";
-import { FormAlert, SubmitButton } from "./form-field";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-field";
 
 /**
  * A button rather than confirming on page load: mail scanners open links, and a GET must
@@ -13,14 +12,7 @@ export function VerifyEmailForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState<FormState, FormData>(verifyEmailAction, {});
 
   if (state.message) {
-    return (
-      <>
-        <FormAlert tone="success">{state.message}</FormAlert>
-        <Link href="/dashboard" className="inline-block text-sm text-indigo-700 hover:underline">
-          Go to your dashboard
-        </Link>
-      </>
-    );
+    return <FormSuccess message={state.message} href="/dashboard" linkLabel="Go to your dashboard" />;
   }
 
   return (
