@@ -14,9 +14,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "@/testing/free-port";
 
 const secondsArg = process.argv.find((a) => a.startsWith("--seconds="));
 const SAMPLE_SECONDS = secondsArg ? Number(secondsArg.split("=")[1]) : 20;
@@ -27,15 +27,6 @@ const WARM_UP_PATHS = ["/", "/api/health", "/stores", "/apps", "/blog", "/sign-i
 if (!existsSync(".next/BUILD_ID")) {
   console.error("No production build: run `npx next build` first.");
   process.exit(1);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-
-  return port;
 }
 
 /** RSS in bytes of `pid` and every process below it (start.mjs may run the server as a child). */

@@ -19,12 +19,12 @@ import { type ChildProcess, fork, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createServer, get, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { get, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { provisionBenchDatabase } from "@/testing/test-database";
 import { argValue } from "./bench-args";
+import { freePort } from "@/testing/free-port";
 
 const PRODUCTS = argValue("products", 5000);
 const CONNECTIONS = argValue("connections", 10);
@@ -41,15 +41,6 @@ const { prepareDatabase } = await import("@/lib/system/prepare-database");
 const { seedAnalyzedStore } = await import("@/testing/directory-seed");
 
 type Server = { child: ChildProcess; url: string; rss(): Promise<number>; stop(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-
-  return port;
-}
 
 /** The production server (server.ts on the last `next build`), workers off, on a free port. */
 async function startRealServer(): Promise<Server> {

@@ -4,8 +4,8 @@
  * (JSON generation) and memory (catalogues, multi-MB answers) stay out of the process they measure.
  */
 import { spawn } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import type { RequestLogEntry, StoreDefinition, StoreSummary } from "./fake-store";
+import { freePort } from "./free-port";
 
 export type FakeStoreProcess = {
   origin: string;
@@ -19,15 +19,6 @@ export type FakeStoreProcess = {
   log(domain: string): Promise<RequestLogEntry[]>;
   stop(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-
-  return port;
-}
 
 /** Resolves once the child listens; rejects if it exits first. */
 export async function startFakeStoreProcess(): Promise<FakeStoreProcess> {
