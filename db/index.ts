@@ -9,6 +9,7 @@ import * as schema from "./schema";
 import { readDatabaseSettings } from "./settings";
 import { PGLITE_BYTEA_PARSERS, PGLITE_BYTEA_SERIALIZERS } from "./pglite-bytea";
 import { lockPgliteDirectory } from "./pglite-lock";
+import { yieldBeforeEachStatement } from "./pglite-turns";
 
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -76,7 +77,7 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): D
     parsers: PGLITE_BYTEA_PARSERS,
   };
   const client = isMemory ? new PGlite(settings) : new PGlite(path.resolve(dir), settings);
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite(yieldBeforeEachStatement(client), { schema, casing: "snake_case" }) as unknown as Database;
 
   return {
     kind: "pglite",

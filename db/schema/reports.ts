@@ -23,9 +23,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * A completed report's full JSON body, serialised once and stored compressed, so a read is
- * a row fetch rather than a load, validation and serialisation of every product. Dropped
- * with the products it was built from (snapshot cleanup), then rebuilt on the next read.
+ * A completed report's full JSON body, serialised once and stored compressed (its bytes in
+ * report_body_parts), so a read is a row fetch rather than a load, validation and
+ * serialisation of every product. Dropped with the products it was built from (snapshot
+ * cleanup), then rebuilt on the next read.
  */
 export const reportBodies = pgTable("report_bodies", {
   jobId: uuid()
@@ -33,11 +34,27 @@ export const reportBodies = pgTable("report_bodies", {
     .references(() => reports.jobId, { onDelete: "cascade" }),
   /** Strong ETag (quoted), naming the job and a digest of the identity body. */
   etag: text().notNull(),
-  gzip: bytea().notNull(),
-  brotli: bytea().notNull(),
   identityLength: integer().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A stored body's bytes in one encoding, in parts of at most a few hundred KB: embedded
+ * PGlite writes a statement on the server's own thread, and a multi-MB bytea in one
+ * statement paused the event loop for most of a second. A body is its parts in `seq` order.
+ */
+export const reportBodyParts = pgTable(
+  "report_body_parts",
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => reportBodies.jobId, { onDelete: "cascade" }),
+    encoding: text({ enum: ["gzip", "brotli"] }).notNull(),
+    seq: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.encoding, t.seq] })],
+);
 
 /**
  * Text compared byte by byte: the same order on every server locale and on PGlite (no ICU),

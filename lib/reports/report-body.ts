@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type { Transform } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
-import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db";
-import { reportBodies, snapshotProducts } from "@/db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
+import { reportBodies, reportBodyParts, snapshotProducts } from "@/db/schema";
 import { findReportOrThrow, type FoundReport } from "./find-report";
 import { reportEnvelope } from "./report-envelope";
 import { streamSnapshotProducts } from "./snapshot-products";
@@ -61,33 +61,58 @@ async function buildReportBody(found: FoundReport): Promise<StoredBody & { produ
 }
 
 /**
- * Serialises a completed report once and stores it compressed; idempotent (the first writer
- * wins, and every writer builds the same bytes). The row is written only while the snapshot
- * still holds the products it was built from, so a body built across a snapshot cleanup is
- * served once but never kept. The pipeline may call this at completion; a read does otherwise.
+ * Bytes per stored part: embedded PGlite writes about 40 ms of bytea a MB on the server's own
+ * thread, so a multi-MB body in one statement paused the event loop for most of a second.
  */
-export async function storeReportBody(jobOrFound: string | FoundReport): Promise<StoredBody> {
+export const BODY_PART_BYTES = 512 * 1024;
+
+/**
+ * Serialises a completed report once and stores it compressed; idempotent (the first writer
+ * wins, and every writer builds the same bytes). The body is written only while the snapshot
+ * still holds the products it was built from, so a body built across a snapshot cleanup is
+ * served once but never kept. Its row and parts commit together: a reader finds a whole body
+ * or none. The pipeline may call this at completion; a read does otherwise.
+ */
+export async function storeReportBody(jobOrFound: string | FoundReport, { partBytes = BODY_PART_BYTES } = {}): Promise<StoredBody> {
   const found = typeof jobOrFound === "string" ? await findReportOrThrow(jobOrFound) : jobOrFound;
   const built = await buildReportBody(found);
-  await getDb().execute(sql`
-    insert into ${reportBodies} (job_id, etag, gzip, brotli, identity_length)
-    select ${found.job.id}::uuid, ${built.etag}, ${built.gzip}, ${built.brotli}, ${built.identityLength}
-    where (
-      select count(*) from ${snapshotProducts}
-      where ${snapshotProducts.jobId} = ${found.job.id}::uuid and ${snapshotProducts.goneAt} is null
-    ) = ${built.products}
-    on conflict (job_id) do nothing
-  `);
+  const jobId = found.job.id;
+  await getDb().transaction(async (tx) => {
+    const claimed = await queryRows<{ job_id: string }>(
+      tx,
+      sql`
+        insert into ${reportBodies} (job_id, etag, identity_length)
+        select ${jobId}::uuid, ${built.etag}, ${built.identityLength}
+        where (
+          select count(*) from ${snapshotProducts}
+          where ${snapshotProducts.jobId} = ${jobId}::uuid and ${snapshotProducts.goneAt} is null
+        ) = ${built.products}
+        on conflict (job_id) do nothing
+        returning job_id
+      `,
+    );
+    if (claimed.length === 0) return;
+    for (const encoding of ["gzip", "brotli"] as const) {
+      const bytes = built[encoding];
+      for (let seq = 0; seq * partBytes < bytes.length; seq += 1) {
+        const part = bytes.subarray(seq * partBytes, (seq + 1) * partBytes);
+        await tx.insert(reportBodyParts).values({ jobId, encoding, seq, bytes: part });
+      }
+    }
+  });
 
   return built;
 }
 
 /** One stored encoding of a body, when the body with this ETag is still the stored one. */
 export async function readStoredEncoding(jobId: string, etag: string, encoding: "gzip" | "brotli"): Promise<Buffer | null> {
-  const [row] = await getDb()
-    .select({ bytes: encoding === "gzip" ? reportBodies.gzip : reportBodies.brotli })
-    .from(reportBodies)
-    .where(and(eq(reportBodies.jobId, jobId), eq(reportBodies.etag, etag)));
+  const parts = await getDb()
+    .select({ bytes: reportBodyParts.bytes })
+    .from(reportBodyParts)
+    .innerJoin(reportBodies, eq(reportBodies.jobId, reportBodyParts.jobId))
+    .where(and(eq(reportBodyParts.jobId, jobId), eq(reportBodyParts.encoding, encoding), eq(reportBodies.etag, etag)))
+    .orderBy(asc(reportBodyParts.seq));
+  if (parts.length === 0) return null;
 
-  return row?.bytes ?? null;
+  return parts.length === 1 ? parts[0]!.bytes : Buffer.concat(parts.map((part) => part.bytes));
 }
