@@ -43,8 +43,8 @@ async function stopTooLarge(jobId: string, domain: string, reason: string): Prom
 
 /**
  * Step fetch-products, one bounded slice of the crawl: listing pages until an EMPTY page;
- * past the 25,000-product cap, collection listings and the product sitemap. Products go
- * straight to the job's snapshot (de-duplicated by id); only the cursor is returned.
+ * past the 25,000-product cap, collection listings and the product sitemap. Each page's
+ * products go straight to the job's snapshot (de-duplicated by id); only the cursor is returned.
  */
 export async function fetchProductsStep(jobId: string, domain: string, cursor: ProductsCursor): Promise<ProductsCursor> {
   const job = await getJobOrThrow(jobId);
@@ -63,8 +63,8 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
     maxRequests: Math.min(PRODUCT_REQUESTS_PER_STEP, budget),
     seen: snapshotSeenProducts(jobId),
     expectedProducts: expected,
+    deliverTo: (products) => saveSnapshotProducts(jobId, products),
   });
-  await saveSnapshotProducts(jobId, slice.products);
   if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
 
   const products = await countSnapshotProducts(jobId);

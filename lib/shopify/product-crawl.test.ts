@@ -110,4 +110,21 @@ describe("crawlProducts", () => {
     const slice = await crawlProducts("shop.test", null, { ...options, maxRequests: 2 });
     expect(slice).toMatchObject({ state: "more", requests: 2, cursor: { page: 3 } });
   });
+
+  it("hands each page's new products to deliverTo as it is read, holding none in the slice", async () => {
+    pages.set(1, ok(products(1, 250)));
+    pages.set(2, ok([...products(201, 50), ...products(251, 200)]));
+    pages.set(3, ok(products(451, 7)));
+    const deliveries: number[][] = [];
+    const slice = await crawlProducts("shop.test", null, {
+      ...options,
+      deliverTo: async (items) => void deliveries.push(items.map((p) => p.id)),
+    });
+    expect(slice).toMatchObject({ state: "done", outcome: "ok", products: [] });
+    // One delivery per listing page, each product once (page 2 repeats 50 of page 1).
+    expect(deliveries.slice(0, 3).map((ids) => ids.length)).toEqual([250, 200, 7]);
+    expect(new Set(deliveries.flat()).size).toBe(457);
+    expect(deliveries.flat()).toHaveLength(457);
+  });
 });
+

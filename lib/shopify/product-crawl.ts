@@ -85,12 +85,17 @@ export type ProductCrawlOptions = StoreFetchOptions & {
   seen?: SeenProducts;
   /** meta.json published_products_count: lets the fallback stop early and judge completeness. */
   expectedProducts?: number | null;
+  /**
+   * Where each page's new products go as soon as they are read (the job's snapshot), so a
+   * slice never holds more than a page of them; without it they are returned in the slice.
+   */
+  deliverTo?: (products: Product[]) => Promise<void>;
 };
 
 export type ProductCrawlSlice = {
   /** more: call again with `cursor`; done: see `outcome`; failed: stopped on `failure`, `cursor` retries it. */
   state: "more" | "done" | "failed";
-  /** New products of this slice (not delivered before), de-duplicated by id. */
+  /** New products of this slice (not delivered before), de-duplicated by id; empty with `deliverTo`. */
   products: Product[];
   cursor: ProductCrawlCursor;
   outcome: "ok" | "listing_incomplete" | null;
@@ -510,10 +515,11 @@ async function deliver(
     }
     selected = completed.products;
   }
+  if (slice.options.deliverTo) await slice.options.deliverTo(selected);
   for (const product of selected) {
     slice.ids.add(product.id);
     slice.handles.add(product.handle);
-    slice.out.push(product);
+    if (!slice.options.deliverTo) slice.out.push(product);
   }
   slice.cursor.productsFound += selected.length;
 
