@@ -23,6 +23,7 @@ import { setFlagsFromString, writeHeapSnapshot } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { FakeStore, generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK } from "@/testing/fake-store";
 import { startFakeStoreProcess } from "@/testing/fake-store-process";
+import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
 import { provisionBenchDatabase } from "@/testing/test-database";
 import { argValue } from "./bench-args";
 
@@ -36,6 +37,8 @@ const SNAPSHOT_OVER_MB = argValue("heap-snapshot", 0, 0);
 const PAGE = 250;
 const LISTING_CAP = 25_000;
 
+// The server's own garbage policy (server/start-server.ts), so memory figures are the server's.
+limitGarbageGrowth();
 const benchDatabase = await provisionBenchDatabase();
 process.env.LOG_LEVEL = "warn";
 

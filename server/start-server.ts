@@ -12,10 +12,12 @@ import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
+import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
 import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from "./unknown-api-path";
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
+  limitGarbageGrowth();
   const env = getEnv();
   const dev = env.NODE_ENV === "development";
   await bootstrap();
