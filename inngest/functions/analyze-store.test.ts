@@ -79,6 +79,21 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(gzip!)).toBe(true);
   });
 
+  it("completes a store whose product strings hold NUL characters, without them", async () => {
+    const store = h.fakeStore.addStore(generatedStore("nul-bytes.test", { products: 30, seed: 3 }));
+    const catalog = store.shop!.catalog;
+    const product = catalog.mutable(catalog.liveSlots()[0]!);
+    product.title = "Tee\u0000 shirt";
+    product.tags = ["\u0000"];
+    const job = await h.waitForJob(await submitOk("nul-bytes.test"));
+    expect(job.status).toBe("completed");
+
+    const [row] = await getDb().select().from(snapshotProducts).where(eq(snapshotProducts.productId, product.id));
+    expect(row?.title).toBe("Tee shirt");
+    expect(JSON.stringify(row?.data)).not.toContain("\\u0000");
+    expect(await snapshotCount(job.id)).toBe(30);
+  });
+
   it("detects the theme and the apps in the storefront HTML", async () => {
     const klaviyo = SAMPLE_APPS.klaviyo;
     expect(klaviyo).toBeDefined();

@@ -1,6 +1,7 @@
 import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";
+import { parseStoreJson } from "./store-json";
 
 /** What the caller expects back: JSON endpoints, sitemap XML, or storefront HTML. */
 export type ExpectedBody = "json" | "xml" | "html";
@@ -82,7 +83,7 @@ function classifyBody(response: SafeResponse, expected: ExpectedBody): AttemptVe
   }
   if (expected === "json") {
     try {
-      return { kind: "ok", response, json: JSON.parse(response.body) as unknown };
+      return { kind: "ok", response, json: parseStoreJson(response.body) };
     } catch {
       const type = response.headers["content-type"] ?? "no content type";
 
