@@ -1,7 +1,7 @@
 import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";
-import { parseStoreJson } from "./store-json";
+import { parseStoreJson } from "./store-text";
 
 /** What the caller expects back: JSON endpoints, sitemap XML, or storefront HTML. */
 export type ExpectedBody = "json" | "xml" | "html";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStoreJson } from "./store-json";
+import { parseStoreJson, withoutNulCharacters } from "./store-text";
 
 describe("parseStoreJson", () => {
   it("drops NUL characters a store sends as \\u0000, anywhere in the document", () => {
@@ -16,5 +16,12 @@ describe("parseStoreJson", () => {
 
   it("still refuses what is not JSON", () => {
     expect(() => parseStoreJson("<html>\\u0000</html>")).toThrow(SyntaxError);
+  });
+});
+
+describe("withoutNulCharacters", () => {
+  it("drops raw NUL characters from markup and leaves everything else", () => {
+    expect(withoutNulCharacters("<title>Shop\0 name</title>\0")).toBe("<title>Shop name</title>");
+    expect(withoutNulCharacters("<p>\\u0000 é</p>")).toBe("<p>\\u0000 é</p>");
   });
 });
