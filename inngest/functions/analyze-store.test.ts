@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reportBodies, reports, snapshotProducts, stores } from "@/db/schema";
@@ -88,7 +88,7 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     const job = await h.waitForJob(await submitOk("nul-bytes.test"));
     expect(job.status).toBe("completed");
 
-    const [row] = await getDb().select().from(snapshotProducts).where(eq(snapshotProducts.productId, product.id));
+    const [row] = await getDb().select().from(snapshotProducts).where(and(eq(snapshotProducts.jobId, job.id), eq(snapshotProducts.productId, product.id)));
     expect(row?.title).toBe("Tee shirt");
     expect(JSON.stringify(row?.data)).not.toContain("\\u0000");
     expect(await snapshotCount(job.id)).toBe(30);
