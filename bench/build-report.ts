@@ -36,29 +36,20 @@ const { prepareDatabase } = await import("@/lib/system/prepare-database");
 const { saveArtifact } = await import("@/lib/analysis/artifacts");
 const { buildReport } = await import("@/lib/analysis/build-report");
 const { saveSnapshotProducts } = await import("@/lib/reports/snapshot-products");
-const { sampleProduct } = await import("@/testing/directory-seed");
+const { sampleProduct, sampleStoreMeta } = await import("@/testing/directory-seed");
 type Product = ReturnType<typeof sampleProduct>;
 
 const crawl = {
   listingComplete: true,
   reconciliation: { sitemapRead: true, sitemapProducts: PRODUCTS, recovered: 0, gone: 0, countedSitemaps: 1 },
 };
-const meta = {
-  id: 1,
+const meta = sampleStoreMeta({
   name: "Bench Store",
-  description: null,
-  currency: "USD",
-  country: "SE",
-  city: null,
-  province: null,
-  domain: null,
   myshopifyDomain: "bench.myshopify.com",
-  url: null,
-  moneyFormat: null,
   shipsToCountries: ["SE"],
   publishedProductsCount: PRODUCTS,
   publishedCollectionsCount: 1,
-};
+});
 
 /** The current catalogue's product at position i: the previous one with realistic differences. */
 function currentProduct(i: number): Product | null {

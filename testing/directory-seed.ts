@@ -8,8 +8,29 @@ import { getDb } from "@/db";
 import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
 import { summarizeProducts } from "@/lib/analysis/report-content";
 import { buildPriceDistribution } from "@/lib/stores/price-distribution";
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product, StoreMeta } from "@/lib/shopify/schemas";
 import { snapshotProductRow } from "@/lib/reports/snapshot-products";
+
+/** A store's meta.json as the pipeline reads it, nulls where a store may leave fields out. */
+export function sampleStoreMeta(overrides: Partial<StoreMeta> = {}): StoreMeta {
+  return {
+    id: 1,
+    name: "Sample Store",
+    description: null,
+    currency: "USD",
+    country: "SE",
+    city: null,
+    province: null,
+    domain: null,
+    myshopifyDomain: null,
+    url: null,
+    moneyFormat: null,
+    shipsToCountries: [],
+    publishedProductsCount: null,
+    publishedCollectionsCount: null,
+    ...overrides,
+  };
+}
 
 /** A deterministic product: two sizes, a few images, prices that vary with `i`. */
 export function sampleProduct(i: number, options: { descriptionBytes?: number } = {}): Product {

@@ -6,7 +6,7 @@ import { deriveInventoryEvents } from "@/lib/reports/derive-inventory-events";
 import { diffSnapshots } from "@/lib/reports/diff-snapshots";
 import { saveSnapshotProducts } from "@/lib/reports/snapshot-products";
 import type { Product } from "@/lib/shopify/schemas";
-import { sampleProduct } from "@/testing/directory-seed";
+import { sampleProduct, sampleStoreMeta } from "@/testing/directory-seed";
 import { saveArtifact } from "./artifacts";
 import { buildReport } from "./build-report";
 import { summarizeProducts } from "./report-content";
@@ -16,22 +16,7 @@ const crawl = {
   listingComplete: true,
   reconciliation: { sitemapRead: false, sitemapProducts: 0, recovered: 0, gone: 0, countedSitemaps: 0 },
 };
-const meta = {
-  id: 1,
-  name: "Batch Edges",
-  description: null,
-  currency: "USD",
-  country: "SE",
-  city: null,
-  province: null,
-  domain: null,
-  myshopifyDomain: null,
-  url: null,
-  moneyFormat: null,
-  shipsToCountries: [],
-  publishedProductsCount: null,
-  publishedCollectionsCount: null,
-};
+const meta = sampleStoreMeta({ name: "Batch Edges" });
 
 async function analyze(storeId: string, products: Product[]): Promise<string> {
   const [job] = await getDb().insert(jobs).values({ storeId, domain: "edges.test", slug: "edges-test", status: "running" }).returning();

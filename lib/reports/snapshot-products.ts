@@ -16,23 +16,23 @@ export function snapshotProductRow(jobId: string, product: Product) {
 }
 
 /** A batch of rows as one jsonb document: one parameter instead of twelve per row to build and bind. */
-function rowsDocument(jobId: string, products: Product[]): string {
+function rowsDocument(products: Product[]): string {
   return JSON.stringify(
     products.map((product) => {
-      const row = snapshotProductRow(jobId, product);
+      const columns = snapshotListingColumns(product);
 
       return {
-        product_id: row.productId,
-        handle: row.handle,
-        title: row.title,
-        data: row.data,
-        title_key: row.titleKey,
-        vendor_key: row.vendorKey,
-        type_key: row.typeKey,
-        price_min: row.priceMin,
-        price_max: row.priceMax,
-        variant_count: row.variantCount,
-        search_text: row.searchText,
+        product_id: product.id,
+        handle: product.handle,
+        title: product.title,
+        data: product,
+        title_key: columns.titleKey,
+        vendor_key: columns.vendorKey,
+        type_key: columns.typeKey,
+        price_min: columns.priceMin,
+        price_max: columns.priceMax,
+        variant_count: columns.variantCount,
+        search_text: columns.searchText,
       };
     }),
   );
@@ -46,7 +46,7 @@ export async function saveSnapshotProducts(jobId: string, products: Product[]): 
   for (let i = 0; i < products.length; i += INSERT_BATCH) {
     const batch = products.slice(i, i + INSERT_BATCH);
     // One row per product id: PostgreSQL refuses an upsert that touches a row twice.
-    const document = rowsDocument(jobId, [...new Map(batch.map((product) => [product.id, product])).values()]);
+    const document = rowsDocument([...new Map(batch.map((product) => [product.id, product])).values()]);
     await getDb().execute(sql`
       insert into ${snapshotProducts} (job_id, product_id, handle, title, data, title_key, vendor_key, type_key, price_min, price_max, variant_count, search_text)
       select ${jobId}::uuid, r.product_id, r.handle, r.title, r.data, r.title_key, r.vendor_key, r.type_key, r.price_min, r.price_max, r.variant_count, r.search_text

@@ -1,7 +1,7 @@
 import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";
-import { parseStoreJson } from "./store-text";
+import { parseStoreJson, withoutNulCharacters } from "./store-text";
 
 /** What the caller expects back: JSON endpoints, sitemap XML, or storefront HTML. */
 export type ExpectedBody = "json" | "xml" | "html";
@@ -94,7 +94,7 @@ function classifyBody(response: SafeResponse, expected: ExpectedBody): AttemptVe
     return fail({ status: "not_json", httpStatus: response.status, message: "expected a sitemap, got something else" });
   }
 
-  return { kind: "ok", response, json: undefined };
+  return { kind: "ok", response: { ...response, body: withoutNulCharacters(response.body) }, json: undefined };
 }
 
 /** A 3xx whose Location path is exactly /password (a .com→.se domain redirect is normal). */

@@ -6,7 +6,6 @@ import { classifyAnswer, type ExpectedBody } from "./classify-answer";
 import { readCartCurrency } from "./currency";
 import type { StoreFailure } from "./outcomes";
 import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
-import { withoutNulCharacters } from "./store-text";
 
 export type StoreFetchOptions = {
   /** Shared per-store pacing; defaults to the process-wide pacer. */
@@ -142,7 +141,7 @@ function toStoreResponse(response: SafeResponse, json: unknown, attempts: number
     httpStatus: response.status,
     url: response.url,
     headers: response.headers,
-    body: json === undefined ? withoutNulCharacters(response.body) : response.body,
+    body: response.body,
     json,
     cartCurrency: readCartCurrency(response.setCookies),
     attempts,
