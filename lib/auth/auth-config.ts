@@ -7,6 +7,7 @@ import { getDb } from "@/db";
 import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { sameSiteRedirect } from "./callback-url";
 import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
 import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
 import { getAuthSecret, isSecureCookies } from "./secret";
@@ -57,6 +58,8 @@ export function buildAuthConfig(): NextAuthConfig {
     adapter,
     providers,
     secret: getAuthSecret(env),
+    // Auth.js refuses to answer without it; the Host header still chooses nothing, because
+    // next-auth builds every URL on AUTH_URL, pinned to BASE_URL (./auth.ts).
     trustHost: true,
     basePath: "/api/auth",
     useSecureCookies: isSecureCookies(env),
@@ -71,6 +74,9 @@ export function buildAuthConfig(): NextAuthConfig {
 
         return oauthSignInDecision({ provider: account.provider, providerAccountId: account.providerAccountId, profile });
       },
+      // One rule for every callbackUrl, the sign-in form's and those posted to /api/auth directly:
+      // Auth.js's default appends any path (`//evil`, `/\evil`, control characters) to the origin.
+      redirect: sameSiteRedirect,
       // Required: next-auth would otherwise hand the whole users row to auth() callers.
       session({ session, user }) {
         const safe: SessionUser = { id: user.id, name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
