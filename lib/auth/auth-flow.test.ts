@@ -19,8 +19,8 @@ import { createTestSession, createTestUser, signUpTestUser, TEST_ORIGIN } from "
 
 const PASSWORD = "Sup3r secret passphrase!";
 
-// next-auth's own entry cannot load under Vitest (it imports "next/server" extensionless);
-// its route handlers are this same config handed to @auth/core's Auth().
+// next-auth's route handlers are this same config handed to @auth/core's Auth(), on the
+// public origin (auth-origin.test.ts runs next-auth's own handlers and actions).
 const config = buildAuthConfig();
 const authGet = (req: Request) => Auth(req, config);
 const authPost = authGet;
