@@ -46,8 +46,17 @@ describe("parseEnv", () => {
     );
     expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/" })).toThrow(/LEGACY_JWT_AUDIENCE/);
     expect(parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" }).LEGACY_JWT_AUDIENCE).toBe("storelens");
-    // A shared secret is StoreLens's own: the issuer and audience stay optional there.
-    expect(() => parseEnv({ LEGACY_JWT_SECRET: "a-shared-secret-of-some-length" })).not.toThrow();
+  });
+
+  it("refuses a legacy shared secret without both the issuer and the audience to check", () => {
+    const secret = "a-shared-secret-of-some-length";
+    expect(() => parseEnv({ LEGACY_JWT_SECRET: secret })).toThrow(
+      /LEGACY_JWT_ISSUER: required when LEGACY_JWT_SECRET is set[^]*LEGACY_JWT_AUDIENCE: required when LEGACY_JWT_SECRET is set/,
+    );
+    expect(() => parseEnv({ LEGACY_JWT_SECRET: secret, LEGACY_JWT_AUDIENCE: "storelens" })).toThrow(/LEGACY_JWT_ISSUER/);
+    const env = parseEnv({ LEGACY_JWT_SECRET: secret, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" });
+    expect(env.LEGACY_JWT_MAX_LIFETIME_SECONDS).toBe(3600);
+    expect(() => parseEnv({ LEGACY_JWT_MAX_LIFETIME_SECONDS: "30" })).toThrow(/LEGACY_JWT_MAX_LIFETIME_SECONDS/);
   });
 
   it("requires e-mail verification by default only when mail really leaves the machine", () => {

@@ -50,6 +50,11 @@ export const envSchema = z.object({
   LEGACY_JWT_SECRET: z.string().min(16).optional(),
   LEGACY_JWT_ISSUER: z.string().optional(),
   LEGACY_JWT_AUDIENCE: z.string().optional(),
+  /**
+   * Longest validity (exp, counted from iat or from now, whichever is earlier) of a token signed
+   * with LEGACY_JWT_SECRET: every holder of the secret can mint one, so none may live long.
+   */
+  LEGACY_JWT_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
 
   SHOP_RESOLVE: z
     .string()
@@ -151,10 +156,13 @@ export function formatEnvIssues(error: z.ZodError): string {
 function requireCoupledSettings(env: Env, ctx: z.RefinementCtx): void {
   // A JWKS (typically a shared identity provider) signs tokens for other audiences too:
   // without an issuer and audience check, any token it ever issued would be accepted here.
-  if (env.LEGACY_JWT_JWKS_URL) {
+  // A shared secret is held by every service it was handed to, and each can mint tokens with it:
+  // the issuer and audience say which of them a token was meant for.
+  const keySetting = env.LEGACY_JWT_JWKS_URL ? "LEGACY_JWT_JWKS_URL" : env.LEGACY_JWT_SECRET ? "LEGACY_JWT_SECRET" : null;
+  if (keySetting) {
     for (const key of ["LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE"] as const) {
       if (!env[key]) {
-        ctx.addIssue({ code: "custom", path: [key], message: "required when LEGACY_JWT_JWKS_URL is set (tokens of other issuers or audiences would be accepted)" });
+        ctx.addIssue({ code: "custom", path: [key], message: `required when ${keySetting} is set (tokens of other issuers or audiences would be accepted)` });
       }
     }
   }

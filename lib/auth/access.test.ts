@@ -295,6 +295,75 @@ describe("bearer tokens of the legacy identity provider", () => {
   });
 });
 
+describe("HS256 bearer tokens (LEGACY_JWT_SECRET): issuer, audience and a lifetime cap", () => {
+  const secret = "legacy-shared-secret-of-32-chars!";
+  const call = (token: string) =>
+    route({ access: "account" }, async ({ user }) => ({ id: user.id }))(
+      buildRequest("GET", "/api/synthetic", bearerHeader(token)),
+      { params: Promise.resolve({}) },
+    );
+  /** A token of the shared secret; times in seconds from now (iat: null leaves it out). */
+  const sign = async (claims: { iss?: string | null; aud?: string | null; iat?: number | null; exp: number }) => {
+    const { SignJWT } = await import("jose");
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ sub: "legacy-sub-admin" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(now + claims.exp);
+    if (claims.iss !== null) jwt.setIssuer(claims.iss ?? idp.issuer);
+    if (claims.aud !== null) jwt.setAudience(claims.aud ?? idp.audience);
+    if (claims.iat !== null) jwt.setIssuedAt(now + (claims.iat ?? 0));
+
+    return jwt.sign(new TextEncoder().encode(secret));
+  };
+
+  beforeAll(() => {
+    process.env.LEGACY_JWT_SECRET = secret;
+    delete process.env.LEGACY_JWT_JWKS_URL;
+    resetEnvCache();
+  });
+
+  afterAll(() => {
+    delete process.env.LEGACY_JWT_SECRET;
+    delete process.env.LEGACY_JWT_MAX_LIFETIME_SECONDS;
+    process.env.LEGACY_JWT_JWKS_URL = idp.jwksUrl;
+    resetEnvCache();
+  });
+
+  it.each([
+    ["a 5-minute token", { exp: 300 }],
+    ["a token of exactly the 1-hour cap", { exp: 3600 }],
+    ["a token issued 50 minutes ago with 10 minutes left", { iat: -3000, exp: 600 }],
+    ["a 30-minute token naming no issue time", { iat: null, exp: 1800 }],
+  ])("accepts %s", async (_label, claims) => {
+    expect((await call(await sign(claims))).status).toBe(200);
+  });
+
+  it.each([
+    ["a token valid for 2 hours", { exp: 7200 }],
+    ["a token valid for 30 days naming no issue time", { iat: null, exp: 30 * 86_400 }],
+    ["a token that claims to be issued tomorrow, valid for a day and 10 minutes", { iat: 86_400, exp: 86_400 + 600 }],
+    ["a token issued 3 hours ago with 10 minutes left", { iat: -3 * 3600, exp: 600 }],
+    ["a token naming no issuer", { iss: null, exp: 300 }],
+    ["a token of another issuer", { iss: "https://evil.example/", exp: 300 }],
+    ["a token naming no audience", { aud: null, exp: 300 }],
+    ["a token for another audience", { aud: "someone-else", exp: 300 }],
+  ])("refuses %s with 401", async (_label, claims) => {
+    const response = await call(await sign(claims));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("takes the cap from LEGACY_JWT_MAX_LIFETIME_SECONDS", async () => {
+    process.env.LEGACY_JWT_MAX_LIFETIME_SECONDS = String(24 * 3600);
+    resetEnvCache();
+    try {
+      expect((await call(await sign({ exp: 7200 }))).status).toBe(200);
+      expect((await call(await sign({ exp: 25 * 3600 }))).status).toBe(401);
+    } finally {
+      delete process.env.LEGACY_JWT_MAX_LIFETIME_SECONDS;
+      resetEnvCache();
+    }
+  });
+});
+
 describe("session cookies", () => {
   it("an unknown or garbled cookie is an anonymous visitor, not an error", async () => {
     const handler = route({ access: "public" }, async ({ principal }) => ({ kind: principal.kind }));

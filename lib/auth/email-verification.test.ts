@@ -21,6 +21,8 @@ import { LEGACY_PROVIDER } from "./legacy-bearer";
 
 const PASSWORD = "correct horse 42";
 const LEGACY_SECRET = "legacy-shared-secret-of-32-chars!";
+const LEGACY_ISSUER = "https://legacy-idp.test/";
+const LEGACY_AUDIENCE = "storelens";
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 const context = { params: Promise.resolve({}) };
 
@@ -128,12 +130,12 @@ describe("POST /api/jobs for an account that has not confirmed its e-mail", () =
   let pipeline: PipelineHarness;
 
   beforeAll(async () => {
-    pipeline = await startPipeline({ LEGACY_JWT_SECRET: LEGACY_SECRET });
+    pipeline = await startPipeline({ LEGACY_JWT_SECRET: LEGACY_SECRET, LEGACY_JWT_ISSUER: LEGACY_ISSUER, LEGACY_JWT_AUDIENCE: LEGACY_AUDIENCE });
     pipeline.fakeStore.addStore(fixtureStore("verify.test"));
   });
 
   afterAll(async () => {
-    setEnv({ REQUIRE_EMAIL_VERIFICATION: undefined, LEGACY_JWT_SECRET: undefined });
+    setEnv({ REQUIRE_EMAIL_VERIFICATION: undefined, LEGACY_JWT_SECRET: undefined, LEGACY_JWT_ISSUER: undefined, LEGACY_JWT_AUDIENCE: undefined });
     await pipeline?.stop();
   });
 
@@ -143,7 +145,12 @@ describe("POST /api/jobs for an account that has not confirmed its e-mail", () =
     const user = await signUpTestUser({ email, password: PASSWORD });
     const sub = `legacy-${user.id}`;
     await getDb().insert(accounts).values({ userId: user.id, type: "oidc", provider: LEGACY_PROVIDER, providerAccountId: sub });
-    const bearer = await new SignJWT({ sub }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode(LEGACY_SECRET));
+    const bearer = await new SignJWT({ sub })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(LEGACY_ISSUER)
+      .setAudience(LEGACY_AUDIENCE)
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(LEGACY_SECRET));
     const credentials = {
       "API key": apiKeyHeader((await createTestApiKey(user.id)).key),
       session: sessionCookieHeader(await createTestSession(user.id)),

@@ -26,13 +26,26 @@ function verificationKey(): JWTVerifyGetKey | Uint8Array {
   throw new ApiError("unauthorized", "Bearer tokens are not accepted by this server");
 }
 
+const CLOCK_TOLERANCE_SECONDS = 5;
+
+/**
+ * Whether a token signed with the shared secret stays valid no longer than the cap: counted
+ * from when it was issued, or from now when it names no issue time or one in the future.
+ */
+function withinLifetimeCap(payload: JWTPayload, maxSeconds: number): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  const from = typeof payload.iat === "number" ? Math.min(payload.iat, now) : now;
+
+  return typeof payload.exp === "number" && payload.exp - from <= maxSeconds + CLOCK_TOLERANCE_SECONDS;
+}
+
 async function verifyToken(token: string): Promise<JWTPayload> {
   const env = getEnv();
   const key = verificationKey();
-  // The settings check refuses to start without them; this keeps a JWKS from ever being
+  // The settings check refuses to start without them; this keeps a key from ever being
   // trusted for tokens minted for another service, whatever the configuration path.
-  if (!(key instanceof Uint8Array) && (!env.LEGACY_JWT_ISSUER || !env.LEGACY_JWT_AUDIENCE)) {
-    logger.error("legacy bearer: LEGACY_JWT_JWKS_URL is set without LEGACY_JWT_ISSUER and LEGACY_JWT_AUDIENCE");
+  if (!env.LEGACY_JWT_ISSUER || !env.LEGACY_JWT_AUDIENCE) {
+    logger.error("legacy bearer: a legacy key is set without LEGACY_JWT_ISSUER and LEGACY_JWT_AUDIENCE");
     throw new ApiError("unauthorized", "Bearer tokens are not accepted by this server");
   }
   const options = {
@@ -41,12 +54,11 @@ async function verifyToken(token: string): Promise<JWTPayload> {
     algorithms: key instanceof Uint8Array ? ["HS256", "HS384", "HS512"] : ["RS256", "ES256", "PS256", "EdDSA"],
     // A token that never expires is not accepted.
     requiredClaims: ["exp"],
-    clockTolerance: 5,
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
   };
+  let payload: JWTPayload;
   try {
-    const { payload } = key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
-
-    return payload;
+    ({ payload } = key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_JWKS_TIMEOUT" || code === "ERR_JOSE_GENERIC" || !code?.startsWith("ERR_J")) {
@@ -56,6 +68,11 @@ async function verifyToken(token: string): Promise<JWTPayload> {
     // Signature, expiry, issuer and audience failures all read the same to the caller.
     throw new ApiError("unauthorized", "Invalid or expired bearer token");
   }
+  if (key instanceof Uint8Array && !withinLifetimeCap(payload, env.LEGACY_JWT_MAX_LIFETIME_SECONDS)) {
+    throw new ApiError("unauthorized", "Invalid or expired bearer token");
+  }
+
+  return payload;
 }
 
 /**
