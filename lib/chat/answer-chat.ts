@@ -79,9 +79,9 @@ export async function answerChat(
   const now = deps.now ?? (() => new Date());
   const model = getChatModel();
   const turns = toChatTurns(body.messages);
-  const userId = principal.kind === "anonymous" || principal.kind === "x402" ? null : principal.user.id;
-  const scope = await resolveChatScope({ slug: body.store, userId });
-  const subject = chatSubjectFor({ kind: principal.kind, ip: principal.ip, user: userId ? { id: userId } : undefined });
+  const user = principal.kind === "anonymous" || principal.kind === "x402" ? undefined : principal.user;
+  const scope = await resolveChatScope({ slug: body.store, userId: user?.id ?? null });
+  const subject = chatSubjectFor({ ip: principal.ip, user });
 
   const startedAt = now();
   const admission = await admitChatRequest({

@@ -1,11 +1,13 @@
+import { isEmailVerificationRequired } from "@/lib/env";
+
 /**
  * The chat limits of the API contract (Limits › Chat). They are the contract's figures,
  * not settings: a plan does not change them (DESIGN.md §8).
  */
 export const CHAT_LIMITS = {
-  /** API key, bearer token or session: keyed on the user id. */
+  /** API key, bearer token or session of an account (a verified one, when verification is on): keyed on the user id. */
   user: { perMinute: 10, dailyTokens: 200_000 },
-  /** Anonymous: keyed on the client address. */
+  /** Anonymous, and accounts still to confirm their e-mail when verification is on: keyed on the client address. */
   anonymous: { perMinute: 3, dailyTokens: 20_000 },
 } as const;
 
@@ -25,8 +27,18 @@ export const CHAT_REQUEST_TOKEN_CEILING = 8_000;
 /** Who a limit applies to: `user:<id>`, or `ip:<address>` for anonymous callers. */
 export type ChatSubject = { key: string; tier: ChatTier };
 
-export function chatSubjectFor(principal: { kind: string; ip: string; user?: { id: string } }): ChatSubject {
-  if (principal.user) return { key: `user:${principal.user.id}`, tier: "user" };
+/**
+ * With e-mail verification on, an account that has not confirmed its address is an anonymous
+ * caller to the chat, counted on its client address with anonymous ones: such accounts cost
+ * nothing to make, so keyed on their own ids they would multiply the anonymous budget of one
+ * address by the number of sign-ups.
+ */
+export function chatSubjectFor(
+  principal: { ip: string; user?: { id: string; emailVerified: Date | null } },
+  verificationRequired: boolean = isEmailVerificationRequired(),
+): ChatSubject {
+  const { user } = principal;
+  if (user && (user.emailVerified || !verificationRequired)) return { key: `user:${user.id}`, tier: "user" };
 
   return { key: `ip:${principal.ip}`, tier: "anonymous" };
 }

@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { chatRequests, chatUsage } from "@/db/schema";
-import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
+import { chatRequests, chatUsage, users } from "@/db/schema";
+import { apiKeyHeader, createTestApiKey, createTestUser, signUpTestUser } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { seedChatStore } from "@/testing/chat-store";
 import { messageText, startFakeModel, type FakeModelServer, type ModelRequest } from "@/testing/fake-model";
@@ -423,6 +423,79 @@ describe("POST /api/chat – limits", () => {
     const used = await tokensUsed(`user:${caller.userId}`, "2026-03-10");
     expect(used).toBe(202_000);
     expect(used).toBeLessThanOrEqual(200_000 + CHAT_REQUEST_TOKEN_CEILING);
+  });
+});
+
+describe("POST /api/chat – limits of an account that has not confirmed its e-mail", () => {
+  /** An account straight from sign-up (e-mail unconfirmed), calling with an API key. */
+  async function unverifiedCaller() {
+    const user = await signUpTestUser({ email: `chat-unverified-${crypto.randomUUID().slice(0, 8)}@example.test`, password: "Sup3r secret passphrase!" });
+    const { key } = await createTestApiKey(user.id);
+
+    return { userId: user.id, headers: apiKeyHeader(key) };
+  }
+
+  function withVerification(value: "true" | "false") {
+    beforeAll(() => {
+      process.env.REQUIRE_EMAIL_VERIFICATION = value;
+      resetEnvCache();
+    });
+    afterAll(() => {
+      delete process.env.REQUIRE_EMAIL_VERIFICATION;
+      resetEnvCache();
+    });
+  }
+
+  describe("with REQUIRE_EMAIL_VERIFICATION on", () => {
+    withVerification("true");
+
+    it("gets the anonymous 3 per minute, counted on its address with anonymous callers; confirmed, the account's 10", async () => {
+      model.script(quickAnswer());
+      const ip = "203.0.113.80";
+      const caller = await unverifiedCaller();
+      const headers = { ...caller.headers, "x-forwarded-for": ip };
+      clock = new Date("2026-03-12T10:00:00.000Z");
+
+      for (let i = 0; i < 3; i += 1) expect((await ask(question(`q${i}`), headers)).status).toBe(200);
+      const refused = await ask(question("one more"), headers);
+      expect(refused.status).toBe(429);
+      expect(await readJson(refused)).toMatchObject({ limit_type: "per_minute", error: expect.stringContaining("at most 3 chat requests") });
+      // Signing up more accounts does not buy an address more anonymous requests.
+      expect((await ask(question("anonymous"), { "x-forwarded-for": ip })).status).toBe(429);
+      expect((await ask(question("second account"), { ...(await unverifiedCaller()).headers, "x-forwarded-for": ip })).status).toBe(429);
+      expect(await windowRows(`user:${caller.userId}`)).toHaveLength(0);
+
+      await getDb().update(users).set({ emailVerified: new Date() }).where(eq(users.id, caller.userId));
+      for (let i = 0; i < 10; i += 1) expect((await ask(question(`v${i}`), headers)).status).toBe(200);
+      expect((await ask(question("eleventh"), headers)).status).toBe(429);
+      expect(await windowRows(`user:${caller.userId}`)).toHaveLength(10);
+    });
+
+    it("gets the anonymous daily budget of 20,000 tokens", async () => {
+      const ip = "203.0.113.81";
+      const caller = await unverifiedCaller();
+      clock = new Date("2026-03-12T11:00:00.000Z");
+      await getDb().insert(chatUsage).values({ subject: `ip:${ip}`, day: "2026-03-12", tokens: 20_000, requests: 3 });
+
+      const refused = await ask(question("q"), { ...caller.headers, "x-forwarded-for": ip });
+      expect(refused.status).toBe(429);
+      expect(await readJson(refused)).toMatchObject({ limit_type: "daily_tokens", budget: 20_000, used: 20_000 });
+    });
+  });
+
+  describe("with REQUIRE_EMAIL_VERIFICATION off", () => {
+    withVerification("false");
+
+    it("gets the account's 10 per minute, keyed on its user id", async () => {
+      model.script(quickAnswer());
+      const caller = await unverifiedCaller();
+      const headers = { ...caller.headers, "x-forwarded-for": "203.0.113.82" };
+      clock = new Date("2026-03-12T12:00:00.000Z");
+
+      for (let i = 0; i < 10; i += 1) expect((await ask(question(`q${i}`), headers)).status).toBe(200);
+      expect((await ask(question("eleventh"), headers)).status).toBe(429);
+      expect(await windowRows(`user:${caller.userId}`)).toHaveLength(10);
+    });
   });
 });
 
