@@ -34,6 +34,12 @@ const layers = {
             message: "lib/http is the floor every domain stands on: it imports no domain.",
           },
           {
+            // Every job is admitted (and charged) in one place; nothing else writes one.
+            target: ["./app/**/*", "./components/**/*", "./inngest/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
+            from: "./lib/jobs/create-job.ts",
+            message: "Start a job through admitJob (lib/billing/admit-job.ts): it decides who pays.",
+          },
+          {
             target: "./components",
             from: ["./app", "./db", "./inngest", "./server", "./testing"],
             message: "Components read through lib/.",

@@ -100,7 +100,6 @@ export const envSchema = z.object({
   /** Completed snapshots the cleanup cron keeps per untracked store, and per tracked store. */
   SNAPSHOTS_KEEP_UNTRACKED: z.coerce.number().int().min(1).max(1000).default(3),
   SNAPSHOTS_KEEP_TRACKED: z.coerce.number().int().min(2).max(1000).default(30),
-  JOB_SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Sign-in, sign-up and password-reset attempts per minute: per client address, per account. */
   AUTH_ATTEMPTS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
   AUTH_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),

@@ -25,7 +25,7 @@ export const jobs = pgTable(
     listingComplete: boolean(),
     webhookUrl: text(),
     notifyEmail: text(),
-    /** plan | credit | x402 | admin: what paid for this job. */
+    /** What paid for this job (lib/billing/admit-job.ts): plan | subscription | credit | x402 | single_report | admin | monitor. */
     paymentMethod: text(),
     paymentRef: text(),
     retryOf: uuid(),

@@ -3,7 +3,7 @@ import type { Transaction } from "@/db";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import type { JobCharge } from "@/lib/jobs/create-job";
+import type { JobCharge } from "@/lib/jobs/job-charge";
 import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
 
 /**
@@ -12,7 +12,7 @@ import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
  * are counted one after another: Pro → unlimited; Free quota left → counted against it;
  * else a single_report credit is spent; else 402 plan_limit_reached.
  */
-export function chargeAccount(userId: string): JobCharge {
+export function chargeAccount(userId: string, purpose: "job" | "tracking" = "job"): JobCharge {
   return {
     async take(tx: Transaction) {
       const [user] = await tx
@@ -32,17 +32,18 @@ export function chargeAccount(userId: string): JobCharge {
         return { paymentMethod: "credit" };
       }
 
-      throw planLimitReached(usage.used, usage.limit, usage.resetsAt);
+      throw planLimitReached(usage.used, usage.limit, usage.resetsAt, purpose);
     },
   };
 }
 
-function planLimitReached(used: number, limit: number, resetsAt: Date): ApiError {
+function planLimitReached(used: number, limit: number, resetsAt: Date, purpose: "job" | "tracking"): ApiError {
   const pricing = new URL("/pricing", getEnv().BASE_URL).toString();
+  const lead = purpose === "tracking" ? "Tracking this store starts with its first analysis, and this account has no job left. " : "";
 
   return new ApiError(
     "plan_limit_reached",
-    `The Free plan includes ${limit} jobs per calendar month (UTC) and ${used} have been used. ` +
+    `${lead}The Free plan includes ${limit} jobs per calendar month (UTC) and ${used} have been used. ` +
       `Buy a single report or upgrade to Pro at ${pricing}, or wait until ${resetsAt.toISOString()}.`,
     { extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } },
   );

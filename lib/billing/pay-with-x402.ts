@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { decodePayment } from "x402/schemes";
 import { findMatchingPaymentRequirements } from "x402/shared";
 import { settleResponseHeader, type PaymentPayload, type PaymentRequirements, type SettleResponse } from "x402/types";
@@ -8,16 +8,14 @@ import { getDb } from "@/db";
 import { x402Payments, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
 import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify/domain";
-import { isX402Enabled, jobPaymentRequirements, paymentRequired } from "./x402-requirements";
+import { admitJob, type JobRequest } from "./admit-job";
+import { isX402Enabled, jobPaymentRequirements, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
 /** A proof is a few hundred bytes of base64 JSON; anything far larger is not one. */
 const MAX_PAYMENT_HEADER_CHARS = 8_192;
 const DEFAULT_FACILITATOR_URL = "https://x402.org/facilitator";
-
-type JobFields = Omit<CreateJobInput, "userId" | "paymentMethod" | "paymentRef" | "charge" | "concurrencyKey">;
 
 function facilitator() {
   const url = (getEnv().X402_FACILITATOR_URL ?? DEFAULT_FACILITATOR_URL).replace(/\/$/, "") as `${string}://${string}`;
@@ -49,9 +47,6 @@ function authorizationOf(payload: PaymentPayload): { payer: string; nonce: strin
   return { payer: auth.from.toLowerCase(), nonce: auth.nonce.toLowerCase(), value: auth.value };
 }
 
-const alreadyUsed = () =>
-  paymentRequired("This payment proof was already used: a proof pays for one job only", { reason: "payment_already_used" });
-
 async function callFacilitator<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -69,7 +64,7 @@ async function callFacilitator<T>(what: string, call: () => Promise<T>): Promise
  */
 export async function payJobWithX402(
   paymentHeader: string,
-  fields: JobFields,
+  fields: JobRequest,
 ): Promise<{ job: Job; headers: Record<string, string> }> {
   if (!isX402Enabled()) throw paymentRequired();
   // Refuse a bad domain before anything is charged.
@@ -141,28 +136,11 @@ export async function payJobWithX402(
 
 /** The job a settled payment bought, linked to it in the job's transaction (once, ever). */
 async function createJobForPayment(
-  fields: JobFields,
+  fields: JobRequest,
   paymentId: string,
   settled: SettleResponse,
 ): Promise<{ job: Job; headers: Record<string, string> }> {
-  const job = await createJob({
-    ...fields,
-    userId: null,
-    paymentMethod: "x402",
-    // One payer's jobs share the soft concurrency cap, like one user's.
-    concurrencyKey: `x402:${(settled.payer ?? paymentId).toLowerCase()}`,
-    charge: {
-      take: async () => ({ paymentMethod: "x402", paymentRef: settled.transaction || paymentId }),
-      async link(tx, created) {
-        const linked = await tx
-          .update(x402Payments)
-          .set({ jobId: created.id })
-          .where(and(eq(x402Payments.id, paymentId), isNull(x402Payments.jobId)))
-          .returning({ id: x402Payments.id });
-        if (linked.length === 0) throw alreadyUsed();
-      },
-    },
-  });
+  const job = await admitJob({ payer: "x402", paymentId, paymentRef: settled.transaction || paymentId, wallet: settled.payer ?? paymentId }, fields);
 
   return { job, headers: { "X-PAYMENT-RESPONSE": settleResponseHeader(settled) } };
 }

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { payments, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { createJob } from "@/lib/jobs/create-job";
 import { logger } from "@/lib/log";
-
-class AlreadyStarted extends Error {}
+import { admitJob } from "./admit-job";
+import { CheckoutAlreadyStarted } from "./job-charges";
 
 /**
  * Starts the job a paid single_report bought for its store, once: the payment row is locked
@@ -16,25 +15,9 @@ export async function startPaidReport(checkoutSessionId: string): Promise<Job | 
   if (!payment || payment.status !== "paid" || !payment.domain || payment.jobId) return null;
 
   try {
-    return await createJob({
-      domain: payment.domain,
-      userId: payment.userId,
-      paymentMethod: "single_report",
-      concurrencyKey: payment.userId ? undefined : `checkout:${payment.id}`,
-      charge: {
-        async take(tx) {
-          const [locked] = await tx.select({ jobId: payments.jobId }).from(payments).where(eq(payments.id, payment.id)).for("update");
-          if (locked?.jobId) throw new AlreadyStarted();
-
-          return { paymentMethod: "single_report", paymentRef: checkoutSessionId };
-        },
-        async link(tx, job) {
-          await tx.update(payments).set({ jobId: job.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-        },
-      },
-    });
+    return await admitJob({ payer: "checkout", paymentId: payment.id, checkoutSessionId, userId: payment.userId }, { domain: payment.domain });
   } catch (error) {
-    if (error instanceof AlreadyStarted) return null;
+    if (error instanceof CheckoutAlreadyStarted) return null;
     if (error instanceof ApiError && error.code === "invalid_request") {
       // Checked when the session was created; a store that became invalid cannot be retried.
       logger.error("stripe: paid single_report has an invalid domain", { checkoutSessionId, domain: payment.domain });

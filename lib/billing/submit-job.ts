@@ -1,24 +1,23 @@
 import type { Job } from "@/db/schema";
-import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { Principal } from "@/lib/auth/principal";
 import type { CreateJobBody } from "@/lib/jobs/schemas";
-import { limitJobSubmissions } from "@/lib/limits/job-submission-limit";
-import { createPaidJob } from "./pay-for-job";
+import { admitJob, type JobRequest } from "./admit-job";
+import { payJobWithX402 } from "./pay-with-x402";
+import { paymentRequired } from "./x402-requirements";
 
 /**
- * POST /api/jobs for whoever is calling: billing decides what pays for the job (plan quota,
- * credit, Pro, or an x402 payment) atomically with its creation.
+ * POST /api/jobs for whoever is calling (API key, bearer, session — the dashboard's form too):
+ * an account's plan pays through the admission; a caller without an account pays per job with
+ * x402; a caller with neither gets the 402 (or 401 when x402 is off).
  */
 export async function submitJob(body: CreateJobBody, principal: Principal): Promise<{ job: Job; headers: Record<string, string> }> {
-  // Accounts are also held to a per-minute submission limit (an x402 payment is its own limit).
-  if ("user" in principal) {
-    assertEmailVerifiedForJobs(principal.user);
-    await limitJobSubmissions(principal.user.id);
+  const request: JobRequest = { domain: body.domain, webhookUrl: body.webhook_url, notifyEmail: body.notify_email };
+  switch (principal.kind) {
+    case "anonymous":
+      throw paymentRequired();
+    case "x402":
+      return payJobWithX402(principal.paymentHeader, request);
+    default:
+      return { job: await admitJob({ payer: "account", user: principal.user, purpose: "job" }, request), headers: {} };
   }
-
-  return createPaidJob(principal, {
-    domain: body.domain,
-    webhookUrl: body.webhook_url,
-    notifyEmail: body.notify_email,
-  });
 }

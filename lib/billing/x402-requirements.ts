@@ -76,3 +76,7 @@ export function paymentRequired(
 
   return new ApiError("payment_required", reason, { extra: { x402Version: 1, accepts: jobPaymentRequirements(), ...extra } });
 }
+
+/** A proof pays for one job, ever: the answer to any second use of it. */
+export const paymentAlreadyUsed = () =>
+  paymentRequired("This payment proof was already used: a proof pays for one job only", { reason: "payment_already_used" });

@@ -1,25 +1,17 @@
-import { getDb, type Transaction } from "@/db";
+import { getDb } from "@/db";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { logger } from "@/lib/log";
 import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
 import { claimStoreForDomain } from "@/lib/stores/claim-store";
 import { dispatchJob } from "./dispatch-job";
-
-/**
- * What pays for a job, settled inside the transaction that writes it: `take` runs before the
- * job row is inserted (it may lock, count, spend, or throw to refuse), `link` once the row exists.
- */
-export type JobCharge = {
-  take(tx: Transaction): Promise<{ paymentMethod: string; paymentRef?: string }>;
-  link?(tx: Transaction, job: Job): Promise<void>;
-};
+import type { JobCharge } from "./job-charge";
 
 export type CreateJobInput = {
   domain: string;
   webhookUrl?: string;
   notifyEmail?: string;
   userId: string | null;
-  /** What pays for the job: plan | credit | x402 | admin. */
+  /** What pays for the job (jobs.payment_method), when no charge decides it. */
   paymentMethod: string;
   paymentRef?: string;
   /** Key of the soft per-caller concurrency cap (defaults to the user, else the job). */
@@ -31,7 +23,8 @@ export type CreateJobInput = {
 
 /**
  * Creates a queued job (with its webhook and e-mail records) and starts its workflow.
- * An invalid domain is refused before anything is written.
+ * An invalid domain is refused before anything is written. Only the admission
+ * (lib/billing/admit-job.ts) calls this: it decides who owns and who pays for the job.
  */
 export async function createJob(input: CreateJobInput): Promise<Job> {
   const job = await insertQueuedJob(input);

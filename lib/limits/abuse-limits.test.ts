@@ -2,22 +2,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, users } from "@/db/schema";
-import { GET as findJobRoute } from "@/app/api/jobs/route";
+import { GET as findJobRoute, POST as submitJobRoute } from "@/app/api/jobs/route";
 import { POST as signUpRoute } from "@/app/api/auth/sign-up/route";
 import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { resetIpCooldownMemory } from "./ip-cooldown";
 
-// Abuse limits, counted in PostgreSQL: job submissions per account per minute, sign-up and
-// password-reset attempts per address and per account, and the contract's IP cooldown.
+// Abuse limits, counted in PostgreSQL: sign-up and password-reset attempts per address and per
+// account, and the contract's IP cooldown. Job submissions of an account have no per-minute
+// limit (the contract: plan and concurrency cap only; lib/billing/admit-job.test.ts).
 
 let h: PipelineHarness;
 const context = { params: Promise.resolve({}) };
 
 beforeAll(async () => {
   h = await startPipeline({
-    JOB_SUBMISSIONS_PER_MINUTE: "2",
+    X402_PAY_TO: "0x2222222222222222222222222222222222222222",
     AUTH_ATTEMPTS_PER_MINUTE_PER_IP: "3",
     AUTH_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: "2",
     IP_BURST_LIMIT: "5",
@@ -42,18 +43,25 @@ function postJson(path: string, body: unknown, ip: string) {
 }
 
 describe("abuse limits", () => {
-  it("refuses the third job submission of an account within a minute, writing no job", async () => {
-    const first = await h.submit({ domain: "limited.test" });
-    const second = await h.submit({ domain: "limited.test" });
-    const third = await h.submit({ domain: "limited.test" });
+  it("keeps the per-address cooldown on POST /api/jobs for callers without an account (anonymous, x402), writing no job", async () => {
+    const submit = (ip: string, headers: Record<string, string> = {}) =>
+      submitJobRoute(
+        new Request("http://localhost:3000/api/jobs", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers },
+          body: JSON.stringify({ domain: "limited.test" }),
+        }),
+        context,
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await submit("192.0.2.90", i % 2 ? { "x-payment": "bm90LWEtcHJvb2Y=" } : {})).status);
 
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect(third.status).toBe(429);
-    const body = (await third.json()) as { code: string; limit_type: string; retry_after: number; error: string };
-    expect(body).toMatchObject({ code: "rate_limited", limit_type: "per_minute" });
-    expect(body.retry_after).toBeGreaterThan(0);
-    expect(third.headers.get("retry-after")).toBe(String(body.retry_after));
-    expect(await getDb().$count(jobs, eq(jobs.userId, h.userId))).toBe(2);
+    expect(statuses).toEqual([402, 402, 402, 402, 402]);
+    const refused = await submit("192.0.2.90", { "x-payment": "bm90LWEtcHJvb2Y=" });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: "rate_limited", limit_type: "ip_cooldown" });
+    expect((await submit("192.0.2.91")).status).toBe(402);
+    expect(await getDb().$count(jobs, eq(jobs.domain, "limited.test"))).toBe(0);
   });
 
   it("limits sign-ups per address, and a refused sign-up creates no account", async () => {

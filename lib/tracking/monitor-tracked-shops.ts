@@ -1,7 +1,8 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, monitoredStores, stores, trackedShops } from "@/db/schema";
-import { createJob } from "@/lib/jobs/create-job";
+import { admitJob } from "@/lib/billing/admit-job";
+import { StoreNotTracked } from "@/lib/billing/job-charges";
 import { logger } from "@/lib/log";
 import { isDue, SKIP_WINDOW_MS } from "./monitor-schedule";
 import { latestJobsOf, lastActivityOf } from "./tracked-shop-views";
@@ -66,7 +67,8 @@ export type CheckOutcome = { storeId: string; outcome: "started" | "skipped" | "
 
 /**
  * One store's daily check: claims the day (so a replayed or duplicated event starts no second
- * job), then creates a system job. A store whose recent checks all failed is paused instead.
+ * job), then starts a system job, admitted only while someone tracks the store. A store whose
+ * recent checks all failed is paused instead.
  */
 export async function checkTrackedStore(storeId: string, at: Date): Promise<CheckOutcome> {
   const [store] = await getDb().select({ domain: stores.domain }).from(stores).where(eq(stores.id, storeId));
@@ -99,13 +101,15 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
   if (claimed.length === 0) return { storeId, outcome: "skipped" };
 
   try {
-    const job = await createJob({ domain: store.domain, userId: null, paymentMethod: "monitor", concurrencyKey: "monitor" });
+    const job = await admitJob({ payer: "monitor" }, { domain: store.domain });
     await getDb().update(monitoredStores).set({ lastJobId: job.id }).where(eq(monitoredStores.storeId, storeId));
 
     return { storeId, outcome: "started", jobId: job.id };
   } catch (error) {
     // Give the day back so the step's retry (or the next tick) can try again.
     await getDb().update(monitoredStores).set({ lastCheckedAt: previous?.lastCheckedAt ?? null }).where(eq(monitoredStores.storeId, storeId));
+    // Untracked since the tick chose it: nothing to check, and nothing to retry.
+    if (error instanceof StoreNotTracked) return { storeId, outcome: "skipped" };
     throw error;
   }
 }

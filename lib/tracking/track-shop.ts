@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db";
-import { monitoredStores, stores, trackedShops } from "@/db/schema";
+import { getDb, type Database, type Transaction } from "@/db";
+import { monitoredStores, stores, trackedShops, type Job } from "@/db/schema";
+import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
+import { admitJob } from "@/lib/billing/admit-job";
 import { ApiError } from "@/lib/http/errors";
-import { createJob } from "@/lib/jobs/create-job";
 import { logger } from "@/lib/log";
 import { slugForDomain } from "@/lib/shopify/domain";
 import { currentTime } from "@/lib/system/clock";
@@ -23,56 +24,78 @@ async function findOrCreateStore(domain: string): Promise<string> {
   return store.id;
 }
 
+/** The user already tracks the store: tracking again changes nothing and starts no job. */
+class AlreadyTracked extends Error {}
+
 /**
  * Adds the store to the user's tracked shops under the plan's limit, atomically per user
- * (two concurrent requests cannot both take the last slot). Tracking again is a no-op that
- * also resumes monitoring of a store paused after repeated failures.
+ * (two concurrent requests cannot both take the last slot), and puts it under monitoring.
  */
-async function addTrackedShop(user: PrincipalUser, storeId: string): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tracked-shops:${user.id}`}))`);
-    const [existing] = await tx
-      .select({ id: trackedShops.id })
-      .from(trackedShops)
-      .where(and(eq(trackedShops.userId, user.id), eq(trackedShops.storeId, storeId)));
-    await tx
-      .insert(monitoredStores)
-      .values({ storeId })
-      .onConflictDoUpdate({ target: monitoredStores.storeId, set: { pausedAt: null, consecutiveFailures: 0 } });
-    if (existing) return false;
+async function addTrackedShop(tx: Transaction, user: PrincipalUser, storeId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tracked-shops:${user.id}`}))`);
+  const [existing] = await tx
+    .select({ id: trackedShops.id })
+    .from(trackedShops)
+    .where(and(eq(trackedShops.userId, user.id), eq(trackedShops.storeId, storeId)));
+  if (existing) throw new AlreadyTracked();
 
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(trackedShops)
-      .where(eq(trackedShops.userId, user.id));
-    const max = trackedShopLimit(user);
-    if (n >= max) {
-      throw new ApiError("payment_required", `Your ${user.plan} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to pro_monthly`, {
-        status: 402,
-        extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n },
-      });
-    }
-    await tx.insert(trackedShops).values({ userId: user.id, storeId });
-
-    return true;
-  });
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(trackedShops)
+    .where(eq(trackedShops.userId, user.id));
+  const max = trackedShopLimit(user);
+  if (n >= max) {
+    throw new ApiError("payment_required", `Your ${user.plan} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to pro_monthly`, {
+      status: 402,
+      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n },
+    });
+  }
+  await tx.insert(trackedShops).values({ userId: user.id, storeId });
+  await resumeMonitoring(tx, storeId);
 }
 
-/** Starts a first analysis unless the store has a job (not failed) from the last ~20 hours. */
-async function analyzeUnlessRecent(user: PrincipalUser, storeId: string, domain: string): Promise<void> {
-  const latest = (await latestJobsOf([storeId])).get(storeId);
-  const recent = latest && latest.status !== "failed" && currentTime().getTime() - latest.createdAt.getTime() < SKIP_WINDOW_MS;
-  if (recent) return;
-  const job = await createJob({ domain: latest?.domain ?? domain, userId: user.id, paymentMethod: "tracking" });
-  logger.info("tracked shop: first analysis started", { storeId, jobId: job.id });
+/** Monitors the store again, also after it was paused for repeated failures. */
+async function resumeMonitoring(db: Database | Transaction, storeId: string): Promise<void> {
+  await db
+    .insert(monitoredStores)
+    .values({ storeId })
+    .onConflictDoUpdate({ target: monitoredStores.storeId, set: { pausedAt: null, consecutiveFailures: 0 } });
 }
 
-/** POST /api/shops: track a store by domain. */
+/** A job of the store (not failed) from the last ~20 hours: its report is fresh, or soon will be. */
+function isFresh(latest: Job | undefined): boolean {
+  return Boolean(latest && latest.status !== "failed" && currentTime().getTime() - latest.createdAt.getTime() < SKIP_WINDOW_MS);
+}
+
+/**
+ * POST /api/shops: track a store by domain. A newly tracked store whose report is fresh reuses
+ * it; otherwise its first analysis is admitted as the account's own job, charged to its plan in
+ * the transaction that adds the tracked shop: refused (402 plan_limit_reached), the store is not
+ * tracked either, so tracking and untracking never starts an uncharged job. Tracking again is a
+ * no-op that also resumes monitoring of a store paused after repeated failures.
+ */
 export async function trackShop(user: PrincipalUser, body: TrackShopBody): Promise<{ shop: TrackedShopView; created: boolean }> {
+  // Tracking orders a first analysis and a daily one after it: the e-mail rule of every job.
+  assertEmailVerifiedForJobs(user);
   const domain = parseDomainOrThrow(body.domain);
   const storeId = await findOrCreateStore(domain);
-  const created = await addTrackedShop(user, storeId);
-  if (created) await analyzeUnlessRecent(user, storeId, domain);
+  const latest = (await latestJobsOf([storeId])).get(storeId);
+  let created = true;
+  try {
+    if (isFresh(latest)) {
+      await getDb().transaction((tx) => addTrackedShop(tx, user, storeId));
+    } else {
+      const job = await admitJob(
+        { payer: "account", user, purpose: "tracking", alongside: (tx) => addTrackedShop(tx, user, storeId) },
+        { domain: latest?.domain ?? domain },
+      );
+      logger.info("tracked shop: first analysis started", { storeId, jobId: job.id });
+    }
+  } catch (error) {
+    if (!(error instanceof AlreadyTracked)) throw error;
+    created = false;
+    await resumeMonitoring(getDb(), storeId);
+  }
   const [shop] = await loadTrackedShopViews({ userId: user.id, storeIds: [storeId] });
 
   return { shop: shop!, created };

@@ -1,12 +1,12 @@
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
 import { jobIdParamsSchema } from "@/lib/jobs/schemas";
-import { retryJob } from "@/lib/jobs/retry-job";
+import { retryJob } from "@/lib/billing/retry-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/admin/jobs/:id/retry – re-run a job as a new job (admins only)
-export const POST = route({ access: "admin", params: jobIdParamsSchema }, async ({ params }) =>
-  created({ job: serializeJob(await retryJob(params.id)) }),
+export const POST = route({ access: "admin", params: jobIdParamsSchema }, async ({ params, user }) =>
+  created({ job: serializeJob(await retryJob(params.id, user.id)) }),
 );

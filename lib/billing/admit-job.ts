@@ -1,0 +1,89 @@
+import type { Transaction } from "@/db";
+import type { Job } from "@/db/schema";
+import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
+import type { PrincipalUser } from "@/lib/auth/principal-user";
+import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
+import type { JobCharge } from "@/lib/jobs/job-charge";
+import { chargeAccount } from "./charge-account";
+import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
+
+/** What the caller asks to have analyzed. */
+export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyEmail">;
+
+/**
+ * Who asks for a job, and so who pays for it. Every path that starts a job names one, and this
+ * module is the only caller of createJob (lint enforces it), so no path can skip the charge:
+ *
+ * - `account`: POST /api/jobs with an API key, bearer token or session (the dashboard's form
+ *   posts there too), and tracking a store that has no fresh report (POST /api/shops). The
+ *   account's plan pays: Pro (`subscription`), else the Free monthly quota (`plan`), else a
+ *   single_report credit (`credit`), else 402 plan_limit_reached. The account must have
+ *   confirmed its e-mail when REQUIRE_EMAIL_VERIFICATION is on (403 email_unverified).
+ *   `alongside` writes the caller's own rows (a tracked shop) in the job's transaction, before
+ *   the charge: refused, it charges nothing; charged, the rows exist.
+ * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
+ *   exactly one job. The payer's jobs share one concurrency slot set.
+ * - `checkout`: a Stripe single_report bought for a store, paid by its checkout, one job ever.
+ * - `admin`: an administrator's retry. Free, recorded as `admin` with the admin's id as its
+ *   reference; the new job belongs to the original's owner and never counts against their quota.
+ * - `monitor`: the daily check of a tracked store. The system pays (`monitor`), and only while
+ *   someone still tracks the store (StoreNotTracked otherwise).
+ *
+ * There is no per-minute count: the contract gives POST /api/jobs no hard per-user rate limit.
+ * An account is held by its plan and by the soft per-user concurrency cap (excess jobs wait
+ * `queued`); callers without an account pay per job, and every address is under the IP cooldown.
+ */
+export type Admission =
+  | { payer: "account"; user: PrincipalUser; purpose: "job" | "tracking"; alongside?: (tx: Transaction) => Promise<void> }
+  | { payer: "x402"; paymentId: string; paymentRef: string; wallet: string }
+  | { payer: "checkout"; paymentId: string; checkoutSessionId: string; userId: string | null }
+  | { payer: "admin"; adminId: string; retryOf: string; ownerId: string | null }
+  | { payer: "monitor" };
+
+type Terms = Pick<CreateJobInput, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey" | "retryOf" | "charge">;
+
+function termsOf(admission: Admission): Terms {
+  switch (admission.payer) {
+    case "account": {
+      assertEmailVerifiedForJobs(admission.user);
+      const charge = chargeAccount(admission.user.id, admission.purpose);
+
+      return { userId: admission.user.id, paymentMethod: "plan", charge: admission.alongside ? after(admission.alongside, charge) : charge };
+    }
+    case "x402":
+      return {
+        userId: null,
+        paymentMethod: "x402",
+        concurrencyKey: `x402:${admission.wallet.toLowerCase()}`,
+        charge: chargeX402Payment(admission.paymentId, admission.paymentRef),
+      };
+    case "checkout":
+      return {
+        userId: admission.userId,
+        paymentMethod: "single_report",
+        concurrencyKey: admission.userId ? undefined : `checkout:${admission.paymentId}`,
+        charge: chargeCheckout(admission.paymentId, admission.checkoutSessionId),
+      };
+    case "admin":
+      return { userId: admission.ownerId, paymentMethod: "admin", paymentRef: admission.adminId, retryOf: admission.retryOf };
+    case "monitor":
+      return { userId: null, paymentMethod: "monitor", concurrencyKey: "monitor", charge: chargeMonitor() };
+  }
+}
+
+/** The caller's writes first, then the charge, in the job's one transaction. */
+function after(first: (tx: Transaction) => Promise<void>, charge: JobCharge): JobCharge {
+  return {
+    async take(tx) {
+      await first(tx);
+
+      return charge.take(tx);
+    },
+    link: charge.link,
+  };
+}
+
+/** The one way a job is started: the admission's terms decide who owns it and what pays. */
+export async function admitJob(admission: Admission, request: JobRequest): Promise<Job> {
+  return createJob({ ...request, ...termsOf(admission) });
+}
