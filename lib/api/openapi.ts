@@ -73,7 +73,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/billing": { summary: "Your plan, this month's Free usage, job credits and subscription", tag: "billing", success: { status: 200, schema: billingSummarySchema } },
   "POST /api/billing/checkout": { summary: "Start a Stripe Checkout for single_report (no account needed with a domain) or pro_monthly (signed in)", tag: "billing", body: createCheckoutBodySchema, success: { status: 201, schema: checkoutSessionSchema }, errors: [400, 503] },
   "POST /api/billing/portal": { summary: "Open the Stripe billing portal (manage or cancel the subscription)", tag: "billing", success: { status: 201, schema: portalSessionSchema }, errors: [404, 503] },
-  "POST /api/stripe/webhook": { summary: "Stripe events (signature verified on the raw body; each event id applied once)", tag: "billing", success: { status: 200, schema: webhookReceiptSchema }, errors: [400] },
+  "POST /api/stripe/webhook": { summary: "Stripe events (signature verified on the raw body; each event id applied once)", tag: "billing", success: { status: 200, schema: webhookReceiptSchema }, errors: [400, 413] },
   "POST /api/chat": {
     summary: "Ask about a store; answered from StoreLens data (JSON, or server-sent events with stream: true). Metered: 429 per minute or per day",
     tag: "chat",
