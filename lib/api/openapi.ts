@@ -53,7 +53,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/jobs": { summary: "Find a job by id or by store domain (latest)", tag: "jobs", query: findJobQuerySchema, success: { status: 200, schema: jobEnvelope }, errors: [400, 404] },
   "GET /api/jobs/:id": { summary: "Job details", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobEnvelope }, errors: [404] },
   "GET /api/jobs/:id/status": { summary: "Job status and progress (for polling)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobStatusSchema }, errors: [404] },
-  "GET /api/jobs/:id/events": { summary: "Progress as Server-Sent Events (fallback of /api/ws/:jobId)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, description: "text/event-stream of progress, completed and failed messages" }, errors: [404] },
+  "GET /api/jobs/:id/events": { summary: "Progress as Server-Sent Events (fallback of /api/ws/:jobId)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, description: "text/event-stream of progress, completed and failed messages" }, errors: [404, 429, 503] },
   "GET /api/reports/:id": { summary: "The full report: products, collections, pages, metadata (gzip/br, ETag, 304); with products_page or products_per_page, one page of products and products_pagination", tag: "reports", params: reportIdParam, query: reportQuerySchema, success: { status: 200, description: "Report" }, errors: [400, 404] },
   "GET /api/pagespeed/:jobId": { summary: "PageSpeed audits (mobile, desktop) of a job", tag: "reports", params: jobIdParam, success: { status: 200, description: "Audits" }, errors: [404] },
   "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot, paginated", tag: "reports", params: jobIdParam, query: paginationQuerySchema, success: { status: 200, schema: changelogSchema }, errors: [400, 404] },
@@ -73,7 +73,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/billing": { summary: "Your plan, this month's Free usage, job credits and subscription", tag: "billing", success: { status: 200, schema: billingSummarySchema } },
   "POST /api/billing/checkout": { summary: "Start a Stripe Checkout for single_report (no account needed with a domain) or pro_monthly (signed in)", tag: "billing", body: createCheckoutBodySchema, success: { status: 201, schema: checkoutSessionSchema }, errors: [400, 503] },
   "POST /api/billing/portal": { summary: "Open the Stripe billing portal (manage or cancel the subscription)", tag: "billing", success: { status: 201, schema: portalSessionSchema }, errors: [404, 503] },
-  "POST /api/stripe/webhook": { summary: "Stripe events (signature verified on the raw body; each event id applied once)", tag: "billing", success: { status: 200, schema: webhookReceiptSchema }, errors: [400] },
+  "POST /api/stripe/webhook": { summary: "Stripe events (signature verified on the raw body; each event id applied once)", tag: "billing", success: { status: 200, schema: webhookReceiptSchema }, errors: [400, 413] },
   "POST /api/chat": {
     summary: "Ask about a store; answered from StoreLens data (JSON, or server-sent events with stream: true). Metered: 429 per minute or per day",
     tag: "chat",

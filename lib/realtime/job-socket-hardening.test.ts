@@ -6,6 +6,7 @@ import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
 import { closeJobEventHub } from "./job-event-hub";
 import { createJobSocketServer } from "./job-socket-server";
+import { ProgressConnections } from "./progress-connections";
 
 // Hostile upgrades on /api/ws/:jobId: each is answered with a status and a closed socket,
 // never an exception in the upgrade listener or a socket left hanging.
@@ -13,7 +14,7 @@ import { createJobSocketServer } from "./job-socket-server";
 let server: Server;
 let port: number;
 let jobId: string;
-const sockets = createJobSocketServer({ maxPerIp: 2, maxTotal: 3, maxPayload: 64 });
+const sockets = createJobSocketServer({ connections: new ProgressConnections({ perAddress: 2, total: 3 }), maxPayload: 64 });
 const crashes: unknown[] = [];
 const onCrash = (error: unknown) => crashes.push(error);
 
