@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { securityHeaders } from "@/lib/security/security-headers";
 import { watchJob } from "./watch-job";
 
 const PATH = /^\/api\/ws\/([^/?#]+)\/?$/;
@@ -60,8 +61,9 @@ function refuse(socket: Duplex, status: number, message: string): void {
   logger.warn("job socket upgrade refused", { status, message });
   const body = JSON.stringify({ error: message, code: status === 400 ? "invalid_request" : "rate_limited" });
   socket.on("error", () => {});
+  const security = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n${security.join("")}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
