@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { securityHeaders } from "./security-headers";
+import { scriptNonce, securityHeaders } from "./security-headers";
 
 // The header set the custom server puts on every answer, as the settings shape it.
 // That pages actually work under it is proven in a browser: e2e/security-headers.spec.ts.
@@ -30,7 +30,7 @@ describe("securityHeaders", () => {
     });
     expect(directives(headers["content-security-policy"]!)).toEqual({
       "default-src": ["'self'"],
-      "script-src": ["'self'", "'unsafe-inline'"],
+      "script-src": ["'self'"],
       "style-src": ["'self'", "'unsafe-inline'"],
       "img-src": ["'self'", "https:", "data:"],
       "font-src": ["'self'"],
@@ -62,9 +62,19 @@ describe("securityHeaders", () => {
     expect(directives(headersFor({ AUTH_GITHUB_ID: "id" })["content-security-policy"]!)["form-action"]).toEqual(["'self'"]);
   });
 
+  it("runs a page's scripts by its nonce only, and what they load", () => {
+    const nonce = scriptNonce();
+    const page = directives(securityHeaders(parseEnv({ NODE_ENV: "production" }), nonce)["content-security-policy"]!);
+    expect(page["script-src"]).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "'unsafe-inline'"]);
+    // What Next accepts as a nonce (get-script-nonce-from-header), fresh for every answer.
+    expect(nonce).toMatch(/^[A-Za-z0-9+/_-]+={0,2}$/);
+    expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(new Set(Array.from({ length: 100 }, scriptNonce)).size).toBe(100);
+  });
+
   it("allows eval for React's development tooling in development only", () => {
-    const development = securityHeaders(parseEnv({ NODE_ENV: "development" }));
-    expect(directives(development["content-security-policy"]!)["script-src"]).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    const development = securityHeaders(parseEnv({ NODE_ENV: "development" }), "bm9uY2U=");
+    expect(directives(development["content-security-policy"]!)["script-src"]).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'", "'unsafe-inline'", "'unsafe-eval'"]);
     expect(directives(headersFor({})["content-security-policy"]!)["script-src"]).not.toContain("'unsafe-eval'");
   });
 });

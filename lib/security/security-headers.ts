@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { configuredOAuthProviders, type OAuthProviderId } from "@/lib/auth/oauth-providers";
 import { getEnv, type Env } from "@/lib/env";
 
@@ -13,23 +14,30 @@ const OAUTH_AUTHORIZATION_ORIGINS: Record<OAuthProviderId, string> = {
 
 /**
  * The Content-Security-Policy every answer carries.
- * - Scripts: Next's App Router inlines its bootstrap and RSC payload (`self.__next_f.push`), so
- *   `'unsafe-inline'`. Nonces would need `proxy.ts` and force every page, the cached store pages
- *   and blog included, to render per request; the rest stays tight instead: no other origin,
- *   no plugins, no `<base>`, no framing. `'unsafe-eval'` only in development (React's dev tooling).
+ * - Scripts: only those carrying this answer's nonce, and what they load ('strict-dynamic').
+ *   Next reads the nonce from the request's policy and puts it on every script it renders (its
+ *   bootstrap, the RSC payload, React's streaming); every page is rendered per request anyway
+ *   (force-dynamic), so the nonce costs no caching. An injected <script> has no nonce and
+ *   does not run. `'self'` and `'unsafe-inline'` are ignored by browsers that know nonces: they
+ *   keep older ones working. `'unsafe-eval'` only in development (React's dev tooling).
+ *   Without a nonce (an answer that is never a page) no inline script runs at all.
  * - Styles: React writes `style` attributes (progress bar width, price bands) into the HTML.
  * - Images: product pictures come from the store's CDN (cdn.shopify.com or the store's domain).
  * - Connections: `'self'` (fetch, the SSE stream and, in CSP3 browsers, the same-origin
  *   WebSocket); the BASE_URL socket origin is named too, for browsers that predate CSP3's rule.
  */
-function contentSecurityPolicy(env: Env): string {
+function contentSecurityPolicy(env: Env, nonce: string | undefined): string {
   const base = new URL(env.BASE_URL);
   const https = base.protocol === "https:";
   const socketOrigin = `${https ? "wss" : "ws"}://${base.host}`;
   const formTargets = configuredOAuthProviders(env).map((provider) => OAUTH_AUTHORIZATION_ORIGINS[provider.id]);
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+    [
+      "script-src 'self'",
+      ...(nonce ? [`'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline'`] : []),
+      ...(env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []),
+    ].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     "font-src 'self'",
@@ -45,19 +53,26 @@ function contentSecurityPolicy(env: Env): string {
   return directives.join("; ");
 }
 
+/** A fresh nonce for one answer's scripts: 128 random bits, as CSP asks. */
+export function scriptNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
 /**
  * The security headers of every answer of this server: pages, API answers (errors included),
  * static files and the custom server's own answers (unknown API paths, refused WebSocket
- * upgrades). One definition, computed from the settings at start-up.
+ * upgrades). One definition, from the settings and, for an answer that may be a page, its nonce.
  *
- * Set by the custom server rather than next.config `headers()`: those are fixed when the app
- * is built, and these depend on run-time settings (BASE_URL's scheme, development, OAuth providers).
+ * Set by the custom server rather than next.config `headers()` or `proxy.ts`: config headers
+ * are fixed when the app is built, and these depend on run-time settings (BASE_URL's scheme,
+ * development, OAuth providers) and on the request (the nonce); the server sees every request,
+ * its own answers included, without running Next's proxy on each.
  */
-export function securityHeaders(env: Env = getEnv()): Record<string, string> {
+export function securityHeaders(env: Env = getEnv(), nonce?: string): Record<string, string> {
   const https = new URL(env.BASE_URL).protocol === "https:";
 
   return {
-    "content-security-policy": contentSecurityPolicy(env),
+    "content-security-policy": contentSecurityPolicy(env, nonce),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
