@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIResponse, type Page, type Response } from "@playwright/test";
 import WebSocket from "ws";
-import { signUp, uniqueEmail } from "./support/accounts";
+import { PASSWORD, signUp, uniqueEmail } from "./support/accounts";
 
 // Every answer of the real server carries the security headers, and every page works under its
 // Content-Security-Policy in Chromium: nothing refused, the app hydrates, the progress socket connects.
@@ -181,6 +181,25 @@ test("signed in, the form posts, the dashboard and the progress socket work unde
   await visit(page, "/", violations);
   expect(await pageSocketClose(page)).toBe(4404);
   expect(await violations()).toEqual([]);
+});
+
+test("without JavaScript the sign-in form is a real form post, and its redirect is allowed", async ({ browser, request }) => {
+  const email = uniqueEmail("nojs");
+  expect((await request.post("/api/auth/sign-up", { data: { email, password: PASSWORD } })).status()).toBe(202);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Refused to|Content Security Policy|violates/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  expect(refused).toEqual([]);
+  await context.close();
 });
 
 test("API answers, errors, static files, stored-encoding reports and the server's own answers carry the headers", async ({ page, request, baseURL }) => {
