@@ -13,6 +13,7 @@ import { bootstrap } from "./bootstrap";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
 import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
+import { scriptNonce, securityHeaders } from "@/lib/security/security-headers";
 import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from "./unknown-api-path";
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
@@ -30,6 +31,12 @@ export async function startServer(): Promise<void> {
   const isUnknownApiPath = dev ? null : loadUnknownApiPathMatcher(path.join(process.cwd(), ".next"));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Before anything answers: our own answers carry them, and Next keeps a header already set.
+    const security = securityHeaders(env, scriptNonce());
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    // Next puts the nonce it finds in the request's policy on the scripts it renders; a client's own value never counts.
+    req.headers["content-security-policy"] = security["content-security-policy"];
+    delete req.headers["content-security-policy-report-only"];
     // The client address behind per-IP limits: the socket's, unless a proxy we trust set it.
     setClientAddress(req, env.TRUST_PROXY);
     if (isUnknownApiPath?.(requestPathname(req.url))) return answerUnknownApiPath(res, req.method);

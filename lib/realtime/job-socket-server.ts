@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { securityHeaders } from "@/lib/security/security-headers";
 import { clientAddress } from "@/lib/system/client-address";
 import { progressConnections, type ProgressConnections } from "./progress-connections";
 import { watchJob } from "./watch-job";
@@ -59,8 +60,9 @@ function refuse(socket: Duplex, error: ApiError): void {
   logger.warn("job socket upgrade refused", { status: error.status, message: error.message });
   const body = JSON.stringify(error.toBody());
   socket.on("error", () => {});
+  const security = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? "Error"}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? "Error"}\r\nConnection: close\r\nContent-Type: application/json\r\n${security.join("")}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
