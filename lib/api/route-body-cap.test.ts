@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "./route";
+import { BODY_CHUNK, countingBody } from "@/testing/counting-body";
 
 // A hostile client can send an endless body or lie in Content-Length; the wrapper must stop
 // reading at the cap and answer 413 instead of buffering everything first.
 
 const echo = route({ access: "public", body: z.object({ name: z.string() }) }, async ({ body }) => body);
 const context = { params: Promise.resolve({}) };
-const CHUNK = 64 * 1024;
-
-/** A body stream of `total` bytes that counts how many the server pulled. */
-function countingBody(total: number) {
-  const counter = { pulled: 0 };
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (counter.pulled >= total) return controller.close();
-      counter.pulled += CHUNK;
-      controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
-    },
-  });
-
-  return { stream, counter };
-}
 
 function post(body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) {
   return new Request("http://localhost/api/echo", {
@@ -39,7 +25,7 @@ describe("request body cap", () => {
 
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: "payload_too_large" });
-    expect(counter.pulled).toBeLessThan(1_000_000 + 4 * CHUNK);
+    expect(counter.pulled).toBeLessThan(1_000_000 + 4 * BODY_CHUNK);
   });
 
   it("refuses a declared Content-Length over the cap before reading any of it", async () => {
@@ -48,7 +34,7 @@ describe("request body cap", () => {
 
     expect(response.status).toBe(413);
     // Only what the stream primes itself with before anyone reads.
-    expect(counter.pulled).toBeLessThanOrEqual(CHUNK);
+    expect(counter.pulled).toBeLessThanOrEqual(BODY_CHUNK);
   });
 
   it("still reads a small body", async () => {
