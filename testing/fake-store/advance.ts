@@ -6,6 +6,7 @@
 import { PAGE_ID_BASE, makePage, type BuiltStore } from "./build-store";
 import { createRng, mixSeed, type Rng } from "./rng";
 import { formatCents, isAvailable, toCents, type ProductRecord, type VariantRecord } from "./records";
+import { planDailySales } from "./daily-sales";
 import { shopifyTime } from "./time";
 import type { AdvanceOptions, FakeChange } from "./types";
 
@@ -37,11 +38,16 @@ export function advanceStore(target: Target, options: AdvanceOptions, step: numb
     changes.push({ kind: "product_unpublished", productId: product.id, handle: product.handle, variantIds: product.variants.map((v) => v.id) });
   }
 
+  if (options.dailySales) {
+    for (const { variantId, sold, restocked } of planDailySales(target, rng, touched)) {
+      changes.push(changeInventory(target, variantId, restocked - sold, now, restocked > 0 ? "restock" : "sale", sold));
+    }
+  }
   for (const { variantId, amount } of inventoryPlan(target, rng, options.sales, touched, true)) {
-    changes.push(changeInventory(target, variantId, -amount, now, "sale"));
+    changes.push(changeInventory(target, variantId, -amount, now, "sale", null));
   }
   for (const { variantId, amount } of inventoryPlan(target, rng, options.restocks, touched, false)) {
-    changes.push(changeInventory(target, variantId, amount, now, "restock"));
+    changes.push(changeInventory(target, variantId, amount, now, "restock", 0));
   }
   changes.push(...changePrices(target, rng, options.priceChanges, touched, now));
 
@@ -132,7 +138,8 @@ function mutableVariant(target: Target, variantId: number): { product: ProductRe
   return { product, variant };
 }
 
-function changeInventory(target: Target, variantId: number, delta: number, now: string, kind: "sale" | "restock"): FakeChange {
+/** `sold`: true units sold in the change (null: all of the drop). */
+function changeInventory(target: Target, variantId: number, delta: number, now: string, kind: "sale" | "restock", sold: number | null): FakeChange {
   const { product, variant } = mutableVariant(target, variantId);
   const quantityBefore = variant.inventoryQuantity;
   const availableBefore = isAvailable(variant);
@@ -149,6 +156,7 @@ function changeInventory(target: Target, variantId: number, delta: number, now: 
     quantityAfter: variant.inventoryQuantity,
     availableBefore,
     availableAfter: isAvailable(variant),
+    unitsSold: sold ?? quantityBefore - variant.inventoryQuantity,
   };
 }
 

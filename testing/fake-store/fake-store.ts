@@ -40,6 +40,7 @@ export class FakeStore {
   private entries: RequestLogEntry[] = [];
   private state: StoreCounters = emptyCounters();
   private steps = 0;
+  private readonly sold = new Map<number, number>();
   private scheduled: Array<{ due: (seq: number, path: string) => boolean; options: AdvanceOptions }> = [];
   /** What the scheduled changes (changeAt) did, in the order they happened. */
   readonly changesDuringCrawl: FakeChange[] = [];
@@ -65,7 +66,18 @@ export class FakeStore {
   /** Moves the store forward in time; returns exactly the changes made. */
   advance(options: AdvanceOptions = {}): FakeChange[] {
     if (!this.shop) throw new Error(`${this.domain} is not a Shopify store`);
-    return advanceStore(this.shop, options, ++this.steps);
+    const changes = advanceStore(this.shop, options, ++this.steps);
+    for (const change of changes) {
+      if ((change.kind === "sale" || change.kind === "restock") && change.unitsSold > 0) {
+        this.sold.set(change.productId, (this.sold.get(change.productId) ?? 0) + change.unitsSold);
+      }
+    }
+    return changes;
+  }
+
+  /** The truth: units sold per product id since the store was built, hidden sales included. */
+  unitsSoldByProduct(): ReadonlyMap<number, number> {
+    return this.sold;
   }
 
   /**

@@ -64,6 +64,7 @@ const ids = z.array(z.number().int());
 export const advanceOptionsSchema: z.ZodType<AdvanceOptions> = z.object({
   seed: z.number().int().optional(),
   minutes: count.optional(),
+  dailySales: z.boolean().optional(),
   sales: z.union([count, quantities]).optional(),
   restocks: z.union([count, quantities]).optional(),
   priceChanges: z

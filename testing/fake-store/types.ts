@@ -99,6 +99,11 @@ export interface AdvanceOptions {
   seed?: number;
   /** Store clock moves forward by this much (default 60). Changed records get the new updated_at. */
   minutes?: number;
+  /**
+   * One day of selling: every variant sells at its own rate, sell-outs are restocked the same
+   * day or later (see daily-sales.ts). Each change carries the true `unitsSold`.
+   */
+  dailySales?: boolean;
   sales?: number | Array<{ variantId: number; quantity: number }>;
   restocks?: number | Array<{ variantId: number; quantity: number }>;
   /** Prices as major-unit strings ("19.90"); compareAtPrice undefined = keep, null = remove. */
@@ -124,6 +129,8 @@ interface InventoryChangeBase {
   quantityAfter: number;
   availableBefore: boolean;
   availableAfter: boolean;
+  /** True units sold in this change: for a same-day sell-out and restock, hidden in the rise. */
+  unitsSold: number;
 }
 
 /** One change made by advance(): exactly what a changelog built from the endpoints should find. */

@@ -55,6 +55,7 @@ function diff(before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<Retur
           quantityAfter: w.inventory_quantity,
           availableBefore: v.available,
           availableAfter: w.available,
+          unitsSold: Math.max(0, v.inventory_quantity - w.inventory_quantity),
         });
       }
       if (w.price !== v.price || w.compare_at_price !== v.compare_at_price) {
@@ -124,6 +125,29 @@ describe("advance()", () => {
       if (touched.has(product.id)) expect(product.updated_at).not.toBe(before[i]?.updated_at);
       else expect(product).toEqual(before[i]);
     }
+  });
+
+  it("a day of sales: every variant at its own rate, same-day sell-outs hidden in a rise, the truth kept per product", async () => {
+    const store = server.addStore(generatedStore("days.test", { products: 60, seed: 21, exposeInventory: true }));
+    const all: FakeChange[] = [];
+    for (let day = 0; day < 20; day++) {
+      const before = await snapshot("days.test");
+      const changes = store.advance({ minutes: 24 * 60, dailySales: true });
+      const after = await snapshot("days.test");
+      // What the endpoints show; the units sold inside a rise are the store's own knowledge.
+      const shown = (list: FakeChange[]) => sortChanges(list).map((c) => ("unitsSold" in c ? { ...c, unitsSold: 0 } : c));
+      expect(shown(changes)).toEqual(shown(diff(before, after)));
+      all.push(...changes);
+    }
+    const inventory = all.filter((c) => c.kind === "sale" || c.kind === "restock");
+    // Some restocks follow a sell-out the same day: the level rose, yet units were sold.
+    const hidden = inventory.filter((c) => c.kind === "restock" && c.unitsSold > 0);
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const c of hidden) expect(c.unitsSold).toBeLessThanOrEqual(c.quantityBefore);
+    const truth = new Map<number, number>();
+    for (const c of inventory) truth.set(c.productId, (truth.get(c.productId) ?? 0) + c.unitsSold);
+    expect(new Map([...truth].filter(([, n]) => n > 0))).toEqual(new Map(store.unitsSoldByProduct()));
+    expect(new Set(inventory.map((c) => c.productId)).size).toBeGreaterThan(30);
   });
 
   it("is deterministic for a given seed", () => {
