@@ -73,6 +73,10 @@ export const inventoryEvents = pgTable(
     delta: integer(),
     /** observed (quantity delta) or estimated (availability flip). */
     basis: text({ enum: ["observed", "estimated"] }).notNull(),
+    /** The variant's level at the previous snapshot (quantities shown): bounds sales hidden in a rise. */
+    previousQuantity: integer(),
+    /** Days between the two snapshots the event was measured across. */
+    intervalDays: real(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
@@ -121,6 +125,30 @@ export const storeDailyChanges = pgTable(
 );
 
 /** The catalogue as the last snapshot of each UTC day saw it (size and prices over time). */
+export const PRODUCT_SALE_SIGNALS = ["sale_day", "edited"] as const;
+
+/**
+ * A product's updated_at moving between two snapshots of a store that hides quantities:
+ * "sale_day" when nothing in the catalogue changed (read as a day it sold), "edited" when a
+ * price, variant or field changed too (it may or may not have sold).
+ */
+export const productSaleSignals = pgTable(
+  "product_sale_signals",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    productId: bigint({ mode: "number" }).notNull(),
+    kind: text({ enum: PRODUCT_SALE_SIGNALS }).notNull(),
+    intervalDays: real().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.productId] }), index().on(t.storeId, t.occurredAt)],
+);
+
 export const storeDailyCatalog = pgTable(
   "store_daily_catalog",
   {

@@ -93,6 +93,7 @@ describe("build-report over a catalogue many batches long", () => {
         kind: inventoryEvents.kind,
         delta: inventoryEvents.delta,
         basis: inventoryEvents.basis,
+        previousQuantity: inventoryEvents.previousQuantity,
       })
       .from(inventoryEvents)
       .where(eq(inventoryEvents.jobId, jobId));

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Transaction } from "@/db";
-import { inventoryEvents, inventoryLevels, jobs, type Job } from "@/db/schema";
+import { inventoryEvents, inventoryLevels, jobs, productSaleSignals, type Job } from "@/db/schema";
 import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
-import { deriveInventoryEvents, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
+import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
 import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
 import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
 import { SNAPSHOT_BATCH, streamSnapshotProducts } from "@/lib/reports/snapshot-products";
@@ -13,6 +13,14 @@ import { createProductSummary } from "./report-content";
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
 const BATCH = 1000;
+const DAY_MS = 86_400_000;
+
+/** Days between the previous snapshot and this one (at least a sliver, never zero). */
+function intervalDays(previous: Job, at: Date): number {
+  const since = (previous.completedAt ?? previous.createdAt).getTime();
+
+  return Math.max(0.01, Math.round(((at.getTime() - since) / DAY_MS) * 100) / 100);
+}
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -81,7 +89,7 @@ async function recordInventoryBatch(
     .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
   const events = deriveInventoryEvents(before, levels);
   await insertInBatches(events, (batch) =>
-    tx.insert(inventoryEvents).values(batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, ...event }))),
+    tx.insert(inventoryEvents).values(batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
   );
 
   return events;
@@ -148,12 +156,19 @@ export async function recordCatalogue(
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();
   const changelog = previous && changelogWriter(tx, job, previous);
+  // Where quantities are hidden, products whose updated_at moved are a sales signal.
+  let signals: (typeof productSaleSignals.$inferInsert)[] = [];
   const diff =
     previous &&
-    createProductStreamDiff(streamSnapshotProducts(previous.id, tx, batchSize), {
-      previousComplete: previous.listingComplete ?? false,
-      currentComplete: current.listingComplete,
-    });
+    createProductStreamDiff(
+      streamSnapshotProducts(previous.id, tx, batchSize),
+      { previousComplete: previous.listingComplete ?? false, currentComplete: current.listingComplete },
+      (before, product) => {
+        if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
+        const kind = productSaleSignal(before, product);
+        if (kind) signals.push({ storeId: job.storeId, jobId: job.id, productId: product.id, kind, intervalDays: intervalDays(previous, at), occurredAt: at });
+      },
+    );
   const record = async (changes: Change[]) => {
     counts.addChanges(changes);
     await changelog?.add(changes);
@@ -169,6 +184,10 @@ export async function recordCatalogue(
     exposesInventory ||= levels.some((level) => level.quantity !== null);
     counts.addEvents(await recordInventoryBatch(tx, job, previous, levels, at));
     if (diff) await record(await diff.diffBatch(batch));
+    if (signals.length > 0) {
+      await insertInBatches(signals, (rows) => tx.insert(productSaleSignals).values(rows));
+      signals = [];
+    }
     await yieldToEventLoop();
   }
   if (previous && diff) {

@@ -16,8 +16,8 @@ describe("deriveInventoryEvents", () => {
       ],
     );
     expect(events).toEqual([
-      { productId: 1, variantId: 11, kind: "sale", delta: 3, basis: "observed" },
-      { productId: 1, variantId: 12, kind: "restock", delta: 20, basis: "observed" },
+      { productId: 1, variantId: 11, kind: "sale", delta: 3, basis: "observed", previousQuantity: 10 },
+      { productId: 1, variantId: 12, kind: "restock", delta: 20, basis: "observed", previousQuantity: 0 },
     ]);
   });
 
@@ -34,8 +34,8 @@ describe("deriveInventoryEvents", () => {
       ],
     );
     expect(events).toEqual([
-      { productId: 1, variantId: 11, kind: "sale", delta: null, basis: "estimated" },
-      { productId: 1, variantId: 12, kind: "restock", delta: null, basis: "estimated" },
+      { productId: 1, variantId: 11, kind: "sale", delta: null, basis: "estimated", previousQuantity: null },
+      { productId: 1, variantId: 12, kind: "restock", delta: null, basis: "estimated", previousQuantity: null },
     ]);
   });
 });

@@ -17,6 +17,8 @@ export type ProductStreamDiff = {
 export function createProductStreamDiff(
   previous: AsyncIterable<Product[]>,
   listing: { previousComplete: boolean; currentComplete: boolean },
+  /** Called with each product found in both snapshots, for readers that need the pair. */
+  onMatch?: (before: Product, current: Product) => void,
 ): ProductStreamDiff {
   const source = previous[Symbol.asyncIterator]();
   let pending: Product[] = [];
@@ -54,7 +56,10 @@ export function createProductStreamDiff(
           before = await peek();
         }
         const match = before?.id === product.id ? before : undefined;
-        if (match) index++;
+        if (match) {
+          index++;
+          onMatch?.(match, product);
+        }
         for (const change of diffProduct(match, product, listing.previousComplete)) changes.push(change);
       }
 
