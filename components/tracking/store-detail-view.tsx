@@ -7,6 +7,7 @@ import { callApi } from "@/components/dashboard/api-client";
 import type { Analytics, Comparison, InventoryEventsPage, InventorySummary } from "./detail-types";
 import { HeatGraph } from "./heat-graph";
 import { InventoryChart } from "./inventory-chart";
+import { SalesBand } from "./sales-band";
 
 const base = (slug: string) => `/api/store-detail/${encodeURIComponent(slug)}`;
 
@@ -26,8 +27,6 @@ function Failure({ error }: { error: Error }) {
     </p>
   );
 }
-
-const range = (r: { low: number; high: number }) => (r.low === r.high ? `${r.low}` : `${r.low}–${r.high}`);
 
 /** The page of one tracked shop: summary, heat graph, inventory, events feed and compare. */
 export function StoreDetailView({ slug }: { slug: string }) {
@@ -84,23 +83,23 @@ function Figure({ label, value }: { label: string; value: number | string | null
 
 function InventorySummaryView({ summary }: { summary: InventorySummary }) {
   const units = summary.units_sold_30d;
+  const daily = summary.estimated_daily_sales;
+  const assumption = summary.sales_assumption;
+  const topScale = Math.max(0, ...summary.top_sellers.map((t) => t.units_sold.range.high)) * 1.1;
 
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-500">Units sold, last 30 days</dt>
-          <dd className="text-lg font-semibold" data-testid="units-sold">
-            {range(units.range)}{" "}
-            <span className="text-xs font-normal text-slate-600">
-              ({units.basis}, {units.confidence} confidence)
-            </span>
+          <dd>
+            <SalesBand units={units} scale={units.range.high * 1.1} testId="units-sold" />
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Daily sales</dt>
-          <dd className="text-lg font-semibold">
-            {range(summary.estimated_daily_sales.range)} <span className="text-xs font-normal text-slate-600">per day ({summary.estimated_daily_sales.basis})</span>
+          <dd>
+            <SalesBand units={daily} scale={daily.range.high * 1.1} unit=" per day" />
           </dd>
         </div>
         <div>
@@ -111,6 +110,27 @@ function InventorySummaryView({ summary }: { summary: InventorySummary }) {
           </dd>
         </div>
       </dl>
+      {assumption && summary.enough_data ? (
+        <p className="text-xs text-slate-600" data-testid="sales-assumption">
+          Estimated, not observed: assumes {assumption.typical} units per sale day (range {assumption.low}–{assumption.high}),{" "}
+          {assumption.calibrated_on
+            ? `calibrated on ${assumption.calibrated_on.products} products of ${assumption.calibrated_on.stores} stores that show quantities.`
+            : "a default: no store showing quantities to calibrate on yet."}
+        </p>
+      ) : null}
+      {summary.top_sellers.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-medium text-slate-700">Top sellers, last 30 days</h3>
+          <ul className="mt-1 space-y-2 text-sm" data-testid="top-sellers">
+            {summary.top_sellers.map((t) => (
+              <li key={t.product_id}>
+                <span className="text-slate-700">{t.title ?? `Product ${t.product_id}`}</span>
+                <SalesBand units={t.units_sold} scale={topScale} unit=" units" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <InventoryChart summary={summary} />
       {summary.recent_restocks.length > 0 ? (
         <div>

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
 import { currentTime } from "@/lib/system/clock";
-import { dailyRate, unitsSold } from "./sales-velocity";
+import { dailyRate } from "./sales-velocity";
+import { SALES_WINDOW_DAYS, storeSales } from "./store-sales";
 
-export const SALES_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 const RECENT_RESTOCKS = 10;
+const TOP_SELLERS = 10;
 
 /** Titles of products as the store's latest snapshot names them (always kept by cleanup). */
 export async function productTitles(store: Store, productIds: number[]): Promise<Map<number, string>> {
@@ -21,24 +22,20 @@ export async function productTitles(store: Store, productIds: number[]): Promise
 
 /**
  * GET /api/store-detail/:slug/inventory: units sold in the last 30 days and daily sales (each
- * a range with its basis and confidence), recent restocks, and total_inventory (0 when the
- * store hides quantities, as the contract says). Reads events and per-day aggregates only.
+ * a range with its basis, case and confidence; the sum of the products' figures), the top
+ * sellers, recent restocks, and total_inventory (0 when the store hides quantities, as the
+ * contract says). Reads events, signals and per-day aggregates only.
  */
 export async function getInventorySummary(store: Store) {
-  const now = currentTime();
-  const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
-  const events = await getDb()
-    .select()
-    .from(inventoryEvents)
-    .where(and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now)))
-    .orderBy(desc(inventoryEvents.occurredAt));
-  const visible = store.exposesInventory === true;
-  const firstSeen = store.firstAnalyzedAt ?? now;
-  // Sales are measured between snapshots: the window holds data from the first snapshot on.
-  const coverageDays = Math.min(SALES_WINDOW_DAYS, Math.max(0, (now.getTime() - Math.max(firstSeen.getTime(), since.getTime())) / DAY_MS));
-  const sales = events.filter((e) => e.kind === "sale");
+  const { since, now, ctx, products, total: units, events: unordered } = await storeSales(store, currentTime());
+  const events = [...unordered].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
+  const visible = ctx.visible;
+  const coverageDays = ctx.coverageDays;
   const restocks = events.filter((e) => e.kind === "restock");
-  const units = unitsSold(sales, visible, coverageDays, SALES_WINDOW_DAYS);
+  const top = [...products]
+    .filter(([, u]) => (u.value ?? 0) > 0)
+    .sort(([a, x], [b, y]) => (y.value ?? 0) - (x.value ?? 0) || y.range.high - x.range.high || a - b)
+    .slice(0, TOP_SELLERS);
 
   const [latest] = await getDb()
     .select({ totalInventory: storeDailyCatalog.totalInventory })
@@ -47,16 +44,25 @@ export async function getInventorySummary(store: Store) {
     .orderBy(desc(storeDailyCatalog.day))
     .limit(1);
   const recent = restocks.slice(0, RECENT_RESTOCKS);
-  const titles = await productTitles(store, recent.map((e) => e.productId));
+  const titles = await productTitles(store, [...new Set([...recent.map((e) => e.productId), ...top.map(([id]) => id)])]);
   const daily = await dailySeries(store.id, events, now);
 
   return {
     basis: visible ? ("observed" as const) : ("estimated" as const),
+    enough_data: ctx.snapshots >= 2,
+    snapshots: ctx.snapshots,
     window: { days: SALES_WINDOW_DAYS, from: since.toISOString(), to: now.toISOString(), coverage_days: Math.round(coverageDays * 100) / 100 },
     total_inventory: visible ? (latest?.totalInventory ?? 0) : 0,
     total_inventory_basis: visible ? ("observed" as const) : ("unavailable" as const),
     units_sold_30d: units,
     estimated_daily_sales: dailyRate(units, coverageDays),
+    sales_assumption: units.assumption,
+    top_sellers: top.map(([productId, sold]) => ({
+      product_id: productId,
+      title: titles.get(productId) ?? null,
+      units_sold: sold,
+      daily_velocity: dailyRate(sold, coverageDays),
+    })),
     restocks_30d: {
       events: restocks.length,
       units: visible ? restocks.reduce((sum, e) => sum + (e.delta ?? 0), 0) : null,

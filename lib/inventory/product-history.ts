@@ -3,7 +3,10 @@ import { getDb } from "@/db";
 import { inventoryEvents, inventoryLevels, snapshotProducts, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
+import { currentTime } from "@/lib/system/clock";
 import { toEventView } from "./inventory-events";
+import { dailyRate, noUnitsSold } from "./sales-velocity";
+import { storeSales } from "./store-sales";
 
 type Point = { at: string; quantity: number | null; available: boolean | null; basis: "observed" | "estimated" };
 
@@ -51,7 +54,9 @@ export async function getProductInventory(store: Store, productId: number, query
     .from(inventoryEvents)
     .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId)))
     .orderBy(desc(inventoryEvents.occurredAt));
-  if (levels.length === 0 && events.length === 0) throw new ApiError("not_found", "No inventory recorded for this product");
+  // From the store's own computation, so a product's figure is exactly its share of the total.
+  const sales = await storeSales(store, currentTime());
+  if (levels.length === 0 && events.length === 0 && !sales.products.has(productId)) throw new ApiError("not_found", "No inventory recorded for this product");
 
   const [product] = store.latestJobId
     ? await getDb()
@@ -66,10 +71,14 @@ export async function getProductInventory(store: Store, productId: number, query
     .from(inventoryEvents)
     .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId)));
   const page = events.slice(offsetOf(query), offsetOf(query) + query.per_page);
+  const sold = sales.products.get(productId) ?? noUnitsSold(sales.ctx);
 
   return {
     product: { id: productId, title: product?.title ?? null, handle: product?.handle ?? null, listed: Boolean(product) },
     basis: store.exposesInventory ? ("observed" as const) : ("estimated" as const),
+    window: { days: sales.ctx.windowDays, from: sales.since.toISOString(), to: sales.now.toISOString(), coverage_days: Math.round(sales.ctx.coverageDays * 100) / 100 },
+    units_sold: sold,
+    daily_velocity: dailyRate(sold, sales.ctx.coverageDays),
     variants: variantIds.map((variantId) => {
       const level = levels.find((l) => l.variantId === variantId);
 

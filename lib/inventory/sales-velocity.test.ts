@@ -1,22 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { dailyRate, MAX_UNITS_PER_SELLOUT, OUTLIER_MIN_UNITS, unitsSold } from "./sales-velocity";
+import { dailyRate, DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type InventoryEventRow, type SalesContext } from "./sales-velocity";
+
+const ctx = (visible: boolean, snapshots = 31): SalesContext => ({ visible, coverageDays: 30, windowDays: 30, snapshots, assumption: DEFAULT_SALE_DAY_ASSUMPTION });
+const event = (e: Partial<InventoryEventRow> & Pick<InventoryEventRow, "kind">): InventoryEventRow => ({
+  productId: 1,
+  variantId: 11,
+  jobId: "j1",
+  delta: null,
+  basis: "observed",
+  previousQuantity: null,
+  intervalDays: 1,
+  ...e,
+});
 
 describe("sales velocity", () => {
-  it("observed: the exact units, restocks never passed in, an outsized drop left out as an outlier", () => {
-    const sales = [3, 1, 2, 60, OUTLIER_MIN_UNITS + 1].map((delta) => ({ delta, basis: "observed" as const }));
-    const units = unitsSold(sales, true, 30, 30);
-    expect(units).toMatchObject({ basis: "observed", value: 66, range: { low: 66, high: 66 }, confidence: "high", excluded_outliers: 1 });
+  it("quantities shown: exact drops, an outsized drop left out as an outlier, restocks never counted", () => {
+    const sales = [3, 1, 2, 60, OUTLIER_MIN_UNITS + 1].map((delta, i) => event({ kind: "sale", delta, jobId: `j${i}` }));
+    const products = unitsSoldByProduct(sales, [], ctx(true));
+    const units = sumUnits(products.values(), ctx(true));
+    expect(units).toMatchObject({ basis: "observed", case: "observed", value: 66, range: { low: 66, high: 66 }, confidence: "high", excluded_outliers: 1 });
     expect(dailyRate(units, 30).range).toEqual({ low: 2.2, high: 2.2 });
   });
 
-  it("observed with little history: medium confidence; no sales is a real zero", () => {
-    expect(unitsSold([], true, 5, 30)).toMatchObject({ basis: "observed", value: 0, confidence: "medium" });
+  it("quantities shown: a rise may hide sales, so the high bound grows by the level before it plus the variant's own rate", () => {
+    // 30 units over 30 days (1 a day), then a variant at 4 is restocked to 25: up to 4 + 1 sold inside.
+    const events = [event({ kind: "sale", delta: 30, jobId: "a" }), event({ kind: "restock", delta: 21, previousQuantity: 4, jobId: "b" })];
+    const units = unitsSoldByProduct(events, [], ctx(true)).get(1)!;
+    expect(units).toMatchObject({ case: "observed_with_hidden_sales", value: 31, range: { low: 30, high: 35 }, confidence: "medium" });
+    // A same-day sell-out of all 4 and a restock: the truth (34) lies inside.
+    expect(units.range.low).toBeLessThanOrEqual(34);
+    expect(units.range.high).toBeGreaterThanOrEqual(34);
   });
 
-  it("estimated: a range from sell-outs with a low confidence label, never a bare number", () => {
-    const sellOuts = Array.from({ length: 4 }, () => ({ delta: null, basis: "estimated" as const }));
-    const units = unitsSold(sellOuts, false, 30, 30);
-    expect(units).toMatchObject({ basis: "estimated", value: null, confidence: "low", range: { low: 4, high: 5 * MAX_UNITS_PER_SELLOUT } });
-    expect(unitsSold([], false, 30, 30).range.high).toBeGreaterThan(0);
+  it("quantities hidden: sale days from updated_at, edits told apart, units from the named assumption", () => {
+    const signals = [
+      { productId: 1, jobId: "a", kind: "sale_day" as const, intervalDays: 1 },
+      { productId: 1, jobId: "b", kind: "sale_day" as const, intervalDays: 1 },
+      { productId: 2, jobId: "b", kind: "edited" as const, intervalDays: 1 },
+    ];
+    const sellOut = event({ productId: 3, kind: "sale", basis: "estimated", jobId: "c" });
+    const products = unitsSoldByProduct([sellOut], signals, ctx(false));
+    const a = DEFAULT_SALE_DAY_ASSUMPTION;
+    expect(products.get(1)).toMatchObject({ basis: "estimated", case: "estimated_from_signals", value: 2 * a.typical, range: { low: 2, high: 2 * a.high }, confidence: "low", assumption: a });
+    // An edit alone sells nothing for sure: no low bound, a full sale day in the high bound.
+    expect(products.get(2)).toMatchObject({ range: { low: 0, high: a.high } });
+    expect(products.get(3)).toMatchObject({ range: { low: 1, high: a.high }, sale_events: 1 });
+    const store = sumUnits(products.values(), ctx(false));
+    expect(store.range).toEqual({ low: 3, high: 4 * a.high });
+    expect(store.assumption).toEqual(a);
+  });
+
+  it("before two snapshots there is not enough data: no figure, not a zero-to-something range", () => {
+    expect(sumUnits([], ctx(false, 1))).toMatchObject({ case: "not_enough_data", value: null, range: { low: 0, high: 0 } });
   });
 });

@@ -1,21 +1,84 @@
 /**
- * Sales velocity as a range with a confidence label, never a bare number (DESIGN.md §6).
+ * Units sold and daily velocity as a range with a confidence label, never a bare number
+ * (DESIGN.md §6), per product; a store's figures are the sum of its products'.
  *
- * observed: the store shows variant quantities; a drop between two snapshots is a sale and the
- *   range is exact (low = high). Restocks are never sales. A single drop far beyond the store's
- *   usual sale size (an inventory correction, a product pulled) is an outlier and is left out.
- * estimated: the store hides quantities; the only signal is a variant selling out. Each
- *   sell-out is at least one unit and, by assumption, at most MAX_UNITS_PER_SELLOUT; one more
- *   sell-out's worth is allowed for sales that did not end in a sell-out. Confidence: low.
+ * Quantities shown: a drop between two snapshots is a sale, counted exactly (low = point).
+ *   A rise is a restock and never a sale, but sales may hide in it: the variant may have sold
+ *   down (to zero) before the restock and sold again after it. So the high bound of a rise grows
+ *   by the level before it plus the variant's own observed daily rate over the days the
+ *   interval spans; the point estimate adds the smaller of the two (the best guess). A single
+ *   drop far beyond the store's usual sale size (an inventory correction, a product pulled) is
+ *   an outlier and is left out.
+ * Quantities hidden: a product's updated_at moving between snapshots with nothing else in the
+ *   catalogue changed is read as a day it sold ("sale day"); a variant selling out is one too.
+ *   Units come from a stated assumption, units per sale day, calibrated on stores that show
+ *   quantities (see sale-day-calibration.ts). A day the product was also edited (price, variant,
+ *   field) or had a variant restocked may or may not be a sale day: nothing in the low bound,
+ *   the product's sale-day frequency in the point, a full sale day in the high bound.
  */
-export const MAX_UNITS_PER_SELLOUT = 100;
 export const OUTLIER_MIN_UNITS = 500;
 export const OUTLIER_MEDIAN_FACTOR = 20;
 
 export type Confidence = "high" | "medium" | "low";
 export type Range = { low: number; high: number };
+export type Basis = "observed" | "estimated";
+/** Which case the figure is in: what it is made from. */
+export type SalesCase = "observed" | "observed_with_hidden_sales" | "estimated_from_signals" | "not_enough_data";
 
-export type SaleEvent = { delta: number | null; basis: "observed" | "estimated" };
+/** The figure that turns sale days into units: an assumption, never an observation. */
+export type SaleDayAssumption = {
+  name: "units_per_sale_day";
+  low: number;
+  typical: number;
+  high: number;
+  source: "calibrated" | "default";
+  calibrated_on: { stores: number; products: number; sale_days: number } | null;
+};
+
+export const DEFAULT_SALE_DAY_ASSUMPTION: SaleDayAssumption = {
+  name: "units_per_sale_day",
+  low: 1,
+  typical: 2,
+  high: 6,
+  source: "default",
+  calibrated_on: null,
+};
+
+export type InventoryEventRow = {
+  productId: number;
+  variantId: number;
+  jobId: string;
+  kind: "sale" | "restock";
+  delta: number | null;
+  basis: Basis;
+  previousQuantity: number | null;
+  intervalDays: number | null;
+};
+
+export type SaleSignalRow = { productId: number; jobId: string; kind: "sale_day" | "edited"; intervalDays: number };
+
+export type UnitsSold = {
+  basis: Basis;
+  case: SalesCase;
+  /** The best guess (null before there is anything to measure). */
+  value: number | null;
+  range: Range;
+  confidence: Confidence;
+  sale_events: number;
+  excluded_outliers: number;
+  /** Set when units come from the units-per-sale-day assumption. */
+  assumption: SaleDayAssumption | null;
+};
+
+export type SalesContext = {
+  visible: boolean;
+  /** Days of the window with data (from the first snapshot on). */
+  coverageDays: number;
+  windowDays: number;
+  /** Completed snapshots of the store: sales need two. */
+  snapshots: number;
+  assumption: SaleDayAssumption;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,49 +92,147 @@ export function outlierThreshold(deltas: number[]): number {
   return Math.max(OUTLIER_MIN_UNITS, OUTLIER_MEDIAN_FACTOR * median(deltas));
 }
 
-export type UnitsSold = {
-  basis: "observed" | "estimated";
-  /** The figure itself when observed; null when only a range is known. */
-  value: number | null;
-  range: Range;
-  confidence: Confidence;
-  sale_events: number;
-  excluded_outliers: number;
-};
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Units sold over a window from its sale events (restocks are never passed in). */
-export function unitsSold(sales: SaleEvent[], quantitiesVisible: boolean, coverageDays: number, windowDays: number): UnitsSold {
-  const observed = sales.filter((s) => s.basis === "observed" && s.delta !== null).map((s) => s.delta!);
-  if (quantitiesVisible) {
-    const limit = outlierThreshold(observed);
-    const counted = observed.filter((d) => d <= limit);
-    const value = counted.reduce((a, b) => a + b, 0);
+export function notEnoughData(ctx: SalesContext): UnitsSold {
+  return {
+    basis: ctx.visible ? "observed" : "estimated",
+    case: "not_enough_data",
+    value: null,
+    range: { low: 0, high: 0 },
+    confidence: "low",
+    sale_events: 0,
+    excluded_outliers: 0,
+    assumption: null,
+  };
+}
 
-    return {
-      basis: "observed",
-      value,
-      range: { low: value, high: value },
-      confidence: coverageDays >= windowDays - 2 ? "high" : "medium",
-      sale_events: counted.length,
-      excluded_outliers: observed.length - counted.length,
-    };
+function observedUnits(events: InventoryEventRow[], ctx: SalesContext, outlierLimit: number): UnitsSold {
+  let low = 0;
+  let counted = 0;
+  let outliers = 0;
+  const soldByVariant = new Map<number, number>();
+  for (const e of events) {
+    if (e.kind !== "sale" || e.basis !== "observed" || e.delta === null) continue;
+    if (e.delta > outlierLimit) {
+      outliers++;
+      continue;
+    }
+    low += e.delta;
+    counted++;
+    soldByVariant.set(e.variantId, (soldByVariant.get(e.variantId) ?? 0) + e.delta);
   }
-  const sellOuts = sales.filter((s) => s.basis === "estimated").length;
+  let hiddenHigh = 0;
+  let hiddenGuess = 0;
+  for (const e of events) {
+    if (e.kind !== "restock" || e.basis !== "observed") continue;
+    const rate = (soldByVariant.get(e.variantId) ?? 0) / Math.max(1, ctx.coverageDays);
+    const atRate = rate * (e.intervalDays ?? 1);
+    const before = e.previousQuantity ?? 0;
+    hiddenHigh += before + Math.ceil(atRate);
+    hiddenGuess += Math.min(before, Math.round(atRate));
+  }
+  const full = ctx.coverageDays >= ctx.windowDays - 2;
+
+  return {
+    basis: "observed",
+    case: hiddenHigh > 0 ? "observed_with_hidden_sales" : "observed",
+    value: low + hiddenGuess,
+    range: { low, high: low + hiddenHigh },
+    confidence: full && hiddenHigh <= 0.1 * Math.max(1, low) ? "high" : "medium",
+    sale_events: counted,
+    excluded_outliers: outliers,
+    assumption: null,
+  };
+}
+
+function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], ctx: SalesContext): UnitsSold {
+  const a = ctx.assumption;
+  const restocked = new Set(events.filter((e) => e.kind === "restock").map((e) => e.jobId));
+  const signalled = new Set(signals.map((s) => s.jobId));
+  const saleDays: number[] = [];
+  const maybeDays: number[] = [];
+  for (const s of signals) {
+    if (s.kind === "sale_day" && !restocked.has(s.jobId)) saleDays.push(s.intervalDays);
+    else maybeDays.push(s.intervalDays);
+  }
+  // A sell-out is a sale even where updated_at did not move (a store that never moves it).
+  const sellOutJobs = new Set(events.filter((e) => e.kind === "sale" && !signalled.has(e.jobId)).map((e) => e.jobId));
+  for (const jobId of sellOutJobs) saleDays.push(events.find((e) => e.jobId === jobId)?.intervalDays ?? 1);
+  // At most one snapshot a day is taken, so the window holds at most this many intervals.
+  const intervals = Math.max(1, Math.min(ctx.snapshots - 1, Math.ceil(ctx.coverageDays)));
+  const frequency = Math.min(1, saleDays.length / Math.max(1, intervals - maybeDays.length));
+  const spans = (days: number) => Math.max(1, Math.ceil(days - 0.05));
+  const value = saleDays.length * a.typical + maybeDays.length * a.typical * frequency;
+  const high = [...saleDays, ...maybeDays].reduce((sum, days) => sum + a.high * spans(days), 0);
 
   return {
     basis: "estimated",
-    value: null,
-    range: { low: sellOuts, high: (sellOuts + 1) * MAX_UNITS_PER_SELLOUT },
+    case: "estimated_from_signals",
+    value: round2(value),
+    range: { low: round2(saleDays.length * Math.max(1, a.low)), high: round2(high) },
     confidence: "low",
-    sale_events: sellOuts,
+    sale_events: saleDays.length,
     excluded_outliers: 0,
+    assumption: a,
+  };
+}
+
+/** Units sold per product over the window, from its events and (quantities hidden) signals. */
+export function unitsSoldByProduct(events: InventoryEventRow[], signals: SaleSignalRow[], ctx: SalesContext): Map<number, UnitsSold> {
+  const products = new Map<number, { events: InventoryEventRow[]; signals: SaleSignalRow[] }>();
+  const entry = (id: number) => products.get(id) ?? products.set(id, { events: [], signals: [] }).get(id)!;
+  for (const e of events) entry(e.productId).events.push(e);
+  for (const s of signals) entry(s.productId).signals.push(s);
+  const limit = outlierThreshold(events.filter((e) => e.kind === "sale" && e.basis === "observed" && e.delta !== null).map((e) => e.delta!));
+  const result = new Map<number, UnitsSold>();
+  for (const [id, p] of products) {
+    result.set(id, ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx));
+  }
+
+  return result;
+}
+
+/** A product with neither events nor signals in the window: nothing sold (or nothing known yet). */
+export function noUnitsSold(ctx: SalesContext): UnitsSold {
+  return ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits([], ctx, 0) : signalledUnits([], [], ctx);
+}
+
+/** A store's (or any group's) figure: the sum of its products'. */
+export function sumUnits(products: Iterable<UnitsSold>, ctx: SalesContext): UnitsSold {
+  if (ctx.snapshots < 2) return notEnoughData(ctx);
+  const list = [...products];
+  const sum = (pick: (u: UnitsSold) => number) => round2(list.reduce((total, u) => total + pick(u), 0));
+  const confidences: Confidence[] = ["low", "medium", "high"];
+  const weakest = list.reduce<Confidence>((worst, u) => (confidences.indexOf(u.confidence) < confidences.indexOf(worst) ? u.confidence : worst), ctx.visible ? "high" : "low");
+  const full = ctx.coverageDays >= ctx.windowDays - 2;
+  const hidden = list.some((u) => u.case === "observed_with_hidden_sales");
+  const low = sum((u) => u.range.low);
+  const high = sum((u) => u.range.high);
+
+  return {
+    basis: ctx.visible ? "observed" : "estimated",
+    case: ctx.visible ? (hidden ? "observed_with_hidden_sales" : "observed") : "estimated_from_signals",
+    value: sum((u) => u.value ?? 0),
+    range: { low, high },
+    // Per-product doubts average out over a store: judged on the whole, not on its weakest product.
+    confidence: ctx.visible ? (full && high - low <= 0.1 * Math.max(1, low) ? "high" : "medium") : weakest,
+    sale_events: list.reduce((total, u) => total + u.sale_events, 0),
+    excluded_outliers: list.reduce((total, u) => total + u.excluded_outliers, 0),
+    assumption: ctx.visible ? null : ctx.assumption,
   };
 }
 
 /** Daily velocity from units sold over the days actually observed. */
-export function dailyRate(units: UnitsSold, coverageDays: number): { basis: UnitsSold["basis"]; range: Range; confidence: Confidence } {
+export function dailyRate(units: UnitsSold, coverageDays: number) {
   const days = Math.max(1, coverageDays);
-  const round = (n: number) => Math.round((n / days) * 100) / 100;
+  const per = (n: number) => round2(n / days);
 
-  return { basis: units.basis, range: { low: round(units.range.low), high: round(units.range.high) }, confidence: units.confidence };
+  return {
+    basis: units.basis,
+    case: units.case,
+    value: units.value === null ? null : per(units.value),
+    range: { low: per(units.range.low), high: per(units.range.high) },
+    confidence: units.confidence,
+  };
 }

@@ -16,6 +16,7 @@ import { createTestApiKey, createTestSession, createTestUser } from "@/testing/a
 import { generatedStore, type FakeChange } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { callApi, STORE_DETAIL_ENDPOINTS, type Caller } from "@/testing/tracking/api-calls";
+import { formatSalesScores, scoreSales, type SalesFigure, type SalesScores } from "@/testing/tracking/sales-scores";
 import { waitFor } from "@/testing/wait-for";
 
 const DAY = 86_400_000;
@@ -105,15 +106,15 @@ describe("tracked shops over 30 simulated days", () => {
     for (let day = 1; day <= DAYS; day++) {
       virtualNow += DAY;
       const visible = h.fakeStore.store("visible.test").advance({
-        sales: 6,
-        restocks: 2,
+        minutes: 24 * 60,
+        dailySales: true,
         priceChanges: 2,
         addProducts: day % 5 === 0 ? 1 : 0,
         removeProducts: day % 7 === 0 ? 1 : 0,
         addPages: day % 10 === 0 ? 1 : 0,
         addCollections: day % 9 === 0 ? 1 : 0,
       });
-      const hidden = h.fakeStore.store("hidden.test").advance({ sales: 6, restocks: 1 });
+      const hidden = h.fakeStore.store("hidden.test").advance({ minutes: 24 * 60, dailySales: true, priceChanges: 2 });
       changesByDay.visible.set(dayOf(virtualNow), visible);
       changesByDay.hidden.set(dayOf(virtualNow), hidden);
       await runMonitor(2);
@@ -162,37 +163,47 @@ describe("tracked shops over 30 simulated days", () => {
     }
   });
 
-  it("inventory: units sold in 30 days equal the truth where quantities show; the estimate's range contains it where they do not", async () => {
-    const truth = (store: "visible" | "hidden") =>
-      [...changesByDay[store].values()].flat().reduce((sum, c) => sum + (c.kind === "sale" ? c.quantityBefore - c.quantityAfter : 0), 0);
+  it("sales figures: every range contains the truth the fake store kept, per store and per product, and the scores are printed", async () => {
+    type Figure = SalesFigure & { basis: string; case: string; confidence: string; assumption: { name: string; source: string } | null };
+    type Summary = { basis: string; enough_data: boolean; total_inventory: number; units_sold_30d: Figure; estimated_daily_sales: { range: { low: number; high: number } }; top_sellers: { product_id: number; units_sold: Figure }[]; recent_restocks: unknown[] };
+    const scores: Record<string, SalesScores> = {};
+    for (const name of ["visible", "hidden"] as const) {
+      const slug = `${name}-test`;
+      const truth = h.fakeStore.store(`${name}.test`).unitsSoldByProduct();
+      const summary = await callApi<Summary>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug } });
+      expect(summary.status).toBe(200);
+      expect(summary.body.enough_data).toBe(true);
+      const products = [];
+      for (const [id, sold] of truth) {
+        const res = await callApi<{ units_sold: Figure; daily_velocity: { range: { low: number; high: number } } }>("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, {
+          values: { slug, shopifyId: String(id) },
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.units_sold.basis).toBe(name === "visible" ? "observed" : "estimated");
+        products.push({ id, truth: sold, figure: res.body.units_sold });
+      }
+      const storeTruth = [...truth.values()].reduce((a, b) => a + b, 0);
+      scores[name] = scoreSales(summary.body.units_sold_30d, storeTruth, products);
+      console.log(formatSalesScores(`${name} (${DAYS} days, one snapshot a day)`, scores[name]));
+      // The top sellers are the products' own figures.
+      for (const top of summary.body.top_sellers) expect(products.find((p) => p.id === top.product_id)?.figure).toEqual(top.units_sold);
+    }
 
-    const visible = await callApi<{ basis: string; total_inventory: number; units_sold_30d: { basis: string; value: number; range: { low: number; high: number }; confidence: string }; estimated_daily_sales: { range: { low: number; high: number } }; recent_restocks: unknown[] }>(
-      "GET",
-      "/api/store-detail/:slug/inventory",
-      pro,
-      { values: { slug: "visible-test" } },
-    );
-    expect(visible.status).toBe(200);
-    expect(visible.body.basis).toBe("observed");
-    expect(visible.body.units_sold_30d.basis).toBe("observed");
-    expect(visible.body.units_sold_30d.value).toBe(truth("visible"));
-    expect(visible.body.units_sold_30d.range).toEqual({ low: truth("visible"), high: truth("visible") });
+    const visible = await callApi<Summary>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug: "visible-test" } });
+    expect(visible.body).toMatchObject({ basis: "observed", units_sold_30d: { basis: "observed", assumption: null } });
     expect(visible.body.total_inventory).toBeGreaterThan(0);
     expect(visible.body.recent_restocks.length).toBeGreaterThan(0);
+    expect(scores.visible!.store.contains).toBe(true);
+    expect(scores.visible!.store.midpointError).toBeLessThanOrEqual(0.05);
+    expect(scores.visible!.products.share).toBeGreaterThanOrEqual(0.95);
 
-    const hidden = await callApi<{ basis: string; total_inventory: number; units_sold_30d: { basis: string; value: number | null; range: { low: number; high: number }; confidence: string } }>(
-      "GET",
-      "/api/store-detail/:slug/inventory",
-      pro,
-      { values: { slug: "hidden-test" } },
-    );
-    expect(hidden.body.basis).toBe("estimated");
-    expect(hidden.body.total_inventory).toBe(0);
-    expect(hidden.body.units_sold_30d.value).toBeNull();
-    expect(hidden.body.units_sold_30d.confidence).toBe("low");
-    expect(hidden.body.units_sold_30d.range.low).toBeLessThanOrEqual(truth("hidden"));
-    expect(hidden.body.units_sold_30d.range.high).toBeGreaterThanOrEqual(truth("hidden"));
-    expect(hidden.body.units_sold_30d.range.low).toBeGreaterThan(0);
+    const hidden = await callApi<Summary>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug: "hidden-test" } });
+    expect(hidden.body).toMatchObject({ basis: "estimated", total_inventory: 0, units_sold_30d: { basis: "estimated", case: "estimated_from_signals", confidence: "low" } });
+    // The units-per-sale-day figure is named, and calibrated on the store that shows quantities.
+    expect(hidden.body.units_sold_30d.assumption).toMatchObject({ name: "units_per_sale_day", source: "calibrated" });
+    expect(scores.hidden!.store.contains).toBe(true);
+    expect(scores.hidden!.store.estimateError).toBeLessThanOrEqual(0.35);
+    expect(scores.hidden!.products.share).toBeGreaterThanOrEqual(0.9);
   });
 
   it("events feed and one product's history follow the fake store", async () => {

@@ -1,0 +1,52 @@
+import { and, count, eq, gt, lte } from "drizzle-orm";
+import { getDb } from "@/db";
+import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
+import { saleDayAssumption } from "./sale-day-calibration";
+import { DEFAULT_SALE_DAY_ASSUMPTION, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
+
+export const SALES_WINDOW_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type StoreSales = {
+  since: Date;
+  now: Date;
+  ctx: SalesContext;
+  products: Map<number, UnitsSold>;
+  total: UnitsSold;
+  events: (typeof inventoryEvents.$inferSelect)[];
+};
+
+/**
+ * Units sold over the last 30 days for every product of a store with events or signals in it,
+ * and the store's total as their sum. The one place both the summary and a product's figures
+ * come from, so they always agree.
+ */
+export async function storeSales(store: Store, now: Date): Promise<StoreSales> {
+  const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
+  const inWindow = and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now));
+  const [events, signals, [snapshots]] = await Promise.all([
+    getDb().select().from(inventoryEvents).where(inWindow),
+    getDb()
+      .select({ productId: productSaleSignals.productId, jobId: productSaleSignals.jobId, kind: productSaleSignals.kind, intervalDays: productSaleSignals.intervalDays })
+      .from(productSaleSignals)
+      .where(and(eq(productSaleSignals.storeId, store.id), gt(productSaleSignals.occurredAt, since), lte(productSaleSignals.occurredAt, now))),
+    getDb()
+      .select({ total: count() })
+      .from(jobs)
+      .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), lte(jobs.completedAt, now))),
+  ]);
+  const visible = store.exposesInventory === true;
+  const firstSeen = store.firstAnalyzedAt ?? now;
+  // Sales are measured between snapshots: the window holds data from the first snapshot on.
+  const coverageDays = Math.min(SALES_WINDOW_DAYS, Math.max(0, (now.getTime() - Math.max(firstSeen.getTime(), since.getTime())) / DAY_MS));
+  const ctx: SalesContext = {
+    visible,
+    coverageDays,
+    windowDays: SALES_WINDOW_DAYS,
+    snapshots: snapshots?.total ?? 0,
+    assumption: visible ? DEFAULT_SALE_DAY_ASSUMPTION : await saleDayAssumption(since),
+  };
+  const products = unitsSoldByProduct(events, signals, ctx);
+
+  return { since, now, ctx, products, total: sumUnits(products.values(), ctx), events };
+}
