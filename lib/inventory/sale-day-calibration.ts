@@ -1,23 +1,39 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { DEFAULT_SALE_DAY_ASSUMPTION, type SaleDayAssumption } from "./sales-velocity";
+import { DEFAULT_SALE_DAY_ASSUMPTION, SALE_DAY_SHARE_BANDS, type SaleDayAssumption, type SaleDayFigures } from "./sales-velocity";
 
-/** Fewer measured products than this and the default assumption stands. */
+/** Fewer measured products than this (overall, or in a band) and the wider figure stands. */
 export const MIN_CALIBRATION_PRODUCTS = 10;
+const MIN_BAND_PRODUCTS = 5;
 /** A product's units per sale day is its mean over at least this many sale days. */
 const MIN_DAYS_PER_PRODUCT = 3;
 /** The range spans this central share of products' units per sale day. */
 const LOW_QUANTILE = 0.05;
 const HIGH_QUANTILE = 0.95;
 
+type Row = { band: number | null; stores: number; products: number; sale_days: number; typical: number | null; low: number | null; high: number | null };
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const figures = (row: Row): SaleDayFigures => ({
+  low: round(Math.max(1, Number(row.low))),
+  typical: round(Math.max(1, Number(row.typical))),
+  high: round(Math.max(1, Number(row.high), Number(row.typical))),
+});
+
 /**
  * Units per sale day, measured on the stores that show quantities over the window: a product's
  * sale day is a snapshot interval in which any of its variants' levels changed (what moves
- * updated_at), its units the observed drops. typical is the pooled mean; low and high the
- * 5th and 95th percentiles of products' own means. Aggregates only: no store is named.
+ * updated_at), its units the observed drops. typical is the pooled mean; low and high the 5th
+ * and 95th percentiles of products' own means. Products that sell on more days also sell more
+ * on each (a product selling every day may sell 3 or 15 a day), so the figures are also given
+ * per band of the share of days a product sells on, which a store hiding quantities still shows.
+ * Aggregates only: no store is named.
  */
 export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption> {
-  const [row] = await queryRows<Record<string, number | string | null>>(getDb(), sql`
+  const bandOf = SALE_DAY_SHARE_BANDS.slice(1)
+    .map((band, i) => sql`when p.share < ${band.min_share} then ${i}`)
+    .reduce((a, b) => sql`${a} ${b}`);
+  const rows = await queryRows<Row>(getDb(), sql`
     with days as (
       select e.store_id, e.product_id, e.job_id,
         coalesce(sum(e.delta) filter (where e.kind = 'sale'), 0)::float as units
@@ -25,27 +41,43 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
       join stores s on s.id = e.store_id and s.exposes_inventory = true
       where e.basis = 'observed' and e.occurred_at > ${since.toISOString()}::timestamptz
       group by e.store_id, e.product_id, e.job_id
+    ), intervals as (
+      select store_id, count(distinct job_id)::float as n from days group by store_id
     ), products as (
-      select store_id, product_id, avg(units) as mean
-      from days group by store_id, product_id having count(*) >= ${MIN_DAYS_PER_PRODUCT}
+      select d.store_id, d.product_id, avg(d.units) as mean, sum(d.units) as units, count(*) as days, count(*) / i.n as share
+      from days d join intervals i on i.store_id = d.store_id
+      group by d.store_id, d.product_id, i.n having count(*) >= ${MIN_DAYS_PER_PRODUCT}
+    ), banded as (
+      select p.*, case ${bandOf} else ${SALE_DAY_SHARE_BANDS.length - 1} end as band from products p
     )
-    select
-      (select count(distinct store_id) from products)::int as stores,
-      (select count(*) from products)::int as products,
-      (select count(*) from days)::int as sale_days,
-      (select sum(units) / nullif(count(*), 0) from days)::float as typical,
-      (select percentile_cont(${LOW_QUANTILE}) within group (order by mean) from products)::float as low,
-      (select percentile_cont(${HIGH_QUANTILE}) within group (order by mean) from products)::float as high`);
-  const products = Number(row?.products ?? 0);
-  if (!row || products < MIN_CALIBRATION_PRODUCTS || !row.typical) return DEFAULT_SALE_DAY_ASSUMPTION;
-  const round = (n: number) => Math.round(n * 100) / 100;
+    select case when grouping(band) = 1 then null else band end as band,
+      count(distinct store_id)::int as stores, count(*)::int as products, sum(days)::int as sale_days,
+      (sum(units) / nullif(sum(days), 0))::float as typical,
+      percentile_cont(${LOW_QUANTILE}) within group (order by mean)::float as low,
+      percentile_cont(${HIGH_QUANTILE}) within group (order by mean)::float as high
+    from banded group by grouping sets ((band), ())`);
+  const pooled = rows.find((row) => row.band === null);
+  if (!pooled || Number(pooled.products) < MIN_CALIBRATION_PRODUCTS || !pooled.typical) return DEFAULT_SALE_DAY_ASSUMPTION;
+  const overall = figures(pooled);
+
+  const bands = SALE_DAY_SHARE_BANDS.map((band, i) => {
+    const row = rows.find((r) => r.band !== null && Number(r.band) === i);
+    const measured = row && Number(row.products) >= MIN_BAND_PRODUCTS;
+
+    return { ...band, ...(measured ? figures(row) : overall), products: measured ? Number(row.products) : 0 };
+  });
 
   return {
     name: "units_per_sale_day",
-    low: round(Math.max(1, Number(row.low))),
-    typical: round(Math.max(1, Number(row.typical))),
-    high: round(Math.max(1, Number(row.high))),
+    ...overall,
+    // A product's share of sale days is itself uncertain (a few days move it across a band's
+    // edge), so each band's range reaches the typical figure of the bands either side.
+    by_sale_day_share: bands.map((band, i) => ({
+      ...band,
+      low: Math.max(1, Math.min(band.low, bands[i - 1]?.typical ?? band.low)),
+      high: Math.max(band.high, bands[i + 1]?.typical ?? band.high),
+    })),
     source: "calibrated",
-    calibrated_on: { stores: Number(row.stores), products, sale_days: Number(row.sale_days) },
+    calibrated_on: { stores: Number(pooled.stores), products: Number(pooled.products), sale_days: Number(pooled.sale_days) },
   };
 }

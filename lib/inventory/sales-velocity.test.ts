@@ -41,13 +41,26 @@ describe("sales velocity", () => {
     const sellOut = event({ productId: 3, kind: "sale", basis: "estimated", jobId: "c" });
     const products = unitsSoldByProduct([sellOut], signals, ctx(false));
     const a = DEFAULT_SALE_DAY_ASSUMPTION;
-    expect(products.get(1)).toMatchObject({ basis: "estimated", case: "estimated_from_signals", value: 2 * a.typical, range: { low: 2, high: 2 * a.high }, confidence: "low", assumption: a });
+    expect(products.get(1)).toMatchObject({ basis: "estimated", case: "estimated_from_signals", value: 2 * a.typical, range: { low: 2, high: 2 * a.high }, confidence: "low", assumption: a, applied_assumption: { typical: a.typical, sale_day_share: 0.07 } });
     // An edit alone sells nothing for sure: no low bound, a full sale day in the high bound.
     expect(products.get(2)).toMatchObject({ range: { low: 0, high: a.high } });
     expect(products.get(3)).toMatchObject({ range: { low: 1, high: a.high }, sale_events: 1 });
     const store = sumUnits(products.values(), ctx(false));
     expect(store.range).toEqual({ low: 3, high: 4 * a.high });
     expect(store.assumption).toEqual(a);
+  });
+
+  it("quantities hidden: a product selling on most days takes the figures calibrated for products that do", () => {
+    const bands = [
+      { min_share: 0, low: 1, typical: 1.2, high: 2, products: 10 },
+      { min_share: 0.7, low: 3, typical: 5, high: 9, products: 10 },
+    ];
+    const assumption = { ...DEFAULT_SALE_DAY_ASSUMPTION, by_sale_day_share: bands, source: "calibrated" as const };
+    const daily = Array.from({ length: 30 }, (_, i) => ({ productId: 1, jobId: `d${i}`, kind: "sale_day" as const, intervalDays: 1 }));
+    const rare = [{ productId: 2, jobId: "d0", kind: "sale_day" as const, intervalDays: 1 }];
+    const products = unitsSoldByProduct([], [...daily, ...rare], { ...ctx(false), assumption });
+    expect(products.get(1)).toMatchObject({ value: 150, range: { low: 90, high: 270 } });
+    expect(products.get(2)).toMatchObject({ value: 1.2, range: { low: 1, high: 2 } });
   });
 
   it("before two snapshots there is not enough data: no figure, not a zero-to-something range", () => {

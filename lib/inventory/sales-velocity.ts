@@ -25,12 +25,16 @@ export type Basis = "observed" | "estimated";
 /** Which case the figure is in: what it is made from. */
 export type SalesCase = "observed" | "observed_with_hidden_sales" | "estimated_from_signals" | "not_enough_data";
 
+export type SaleDayFigures = { low: number; typical: number; high: number };
+
+/** Bands of the share of days a product sells on (from min_share up to the next band's). */
+export const SALE_DAY_SHARE_BANDS = [{ min_share: 0 }, { min_share: 0.2 }, { min_share: 0.4 }, { min_share: 0.7 }, { min_share: 0.95 }] as const;
+
 /** The figure that turns sale days into units: an assumption, never an observation. */
-export type SaleDayAssumption = {
+export type SaleDayAssumption = SaleDayFigures & {
   name: "units_per_sale_day";
-  low: number;
-  typical: number;
-  high: number;
+  /** The same figures for products selling on a given share of days (null: one figure for all). */
+  by_sale_day_share: Array<SaleDayFigures & { min_share: number; products: number }> | null;
   source: "calibrated" | "default";
   calibrated_on: { stores: number; products: number; sale_days: number } | null;
 };
@@ -40,9 +44,17 @@ export const DEFAULT_SALE_DAY_ASSUMPTION: SaleDayAssumption = {
   low: 1,
   typical: 2,
   high: 6,
+  by_sale_day_share: null,
   source: "default",
   calibrated_on: null,
 };
+
+/** The figures for a product selling on `share` of the days. */
+export function saleDayFigures(assumption: SaleDayAssumption, share: number): SaleDayFigures {
+  const band = assumption.by_sale_day_share?.findLast((b) => share >= b.min_share);
+
+  return band ?? assumption;
+}
 
 export type InventoryEventRow = {
   productId: number;
@@ -68,6 +80,8 @@ export type UnitsSold = {
   excluded_outliers: number;
   /** Set when units come from the units-per-sale-day assumption. */
   assumption: SaleDayAssumption | null;
+  /** For one product: the figures of its sale-day-share band that were applied. */
+  applied_assumption?: SaleDayFigures & { sale_day_share: number };
 };
 
 export type SalesContext = {
@@ -147,7 +161,6 @@ function observedUnits(events: InventoryEventRow[], ctx: SalesContext, outlierLi
 }
 
 function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], ctx: SalesContext): UnitsSold {
-  const a = ctx.assumption;
   const restocked = new Set(events.filter((e) => e.kind === "restock").map((e) => e.jobId));
   const signalled = new Set(signals.map((s) => s.jobId));
   const saleDays: number[] = [];
@@ -162,6 +175,7 @@ function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], c
   // At most one snapshot a day is taken, so the window holds at most this many intervals.
   const intervals = Math.max(1, Math.min(ctx.snapshots - 1, Math.ceil(ctx.coverageDays)));
   const frequency = Math.min(1, saleDays.length / Math.max(1, intervals - maybeDays.length));
+  const a = saleDayFigures(ctx.assumption, frequency);
   const spans = (days: number) => Math.max(1, Math.ceil(days - 0.05));
   const value = saleDays.length * a.typical + maybeDays.length * a.typical * frequency;
   const high = [...saleDays, ...maybeDays].reduce((sum, days) => sum + a.high * spans(days), 0);
@@ -174,7 +188,8 @@ function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], c
     confidence: "low",
     sale_events: saleDays.length,
     excluded_outliers: 0,
-    assumption: a,
+    assumption: ctx.assumption,
+    applied_assumption: { low: a.low, typical: a.typical, high: a.high, sale_day_share: round2(frequency) },
   };
 }
 
