@@ -1,6 +1,6 @@
 /**
- * Store-detail benchmark: latency of the analytics (365-day heat graph), inventory summary and
- * events feed endpoints, through their route handlers with a signed-in session, for a tracked
+ * Store-detail benchmark: latency of the analytics (365-day heat graph), inventory summary, one
+ * product's inventory and events feed endpoints, through their route handlers with a signed-in session, for a tracked
  * store with 365 days of history and 5,000 products (3 variants each).
  *
  *   npx tsx bench/tracking-analytics.ts [--products=5000] [--events-per-day=300] [--rounds=20]
@@ -8,7 +8,8 @@
  * Baseline, measured in the same run: GET /api/shops (one small indexed read through the same
  * wrapper and session check), so the ratios show what the store-detail reads add.
  * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else a throwaway
- * PGlite directory. Figures only, no pass/fail.
+ * PGlite directory. Figures only, no pass/fail. How well the sales figures match the truth is
+ * scored by `npm run bench:sales` (the 30-day simulation against the fake store).
  */
 
 import { provisionBenchDatabase } from "@/testing/test-database";
@@ -91,11 +92,11 @@ try {
   await db.insert(schema.trackedShops).values({ userId: user.id, storeId: store!.id });
   const caller = { cookie: await createTestSession(user.id) };
 
-  const measure = async (label: string, method: string, endpoint: string, query = "") => {
+  const measure = async (label: string, method: string, endpoint: string, query = "", values: Record<string, string> = {}) => {
     const samples: number[] = [];
     for (let round = 0; round < ROUNDS + 2; round++) {
       const started = performance.now();
-      const res = await callApi(method, endpoint, caller, { values: { slug: "bench-test" }, query });
+      const res = await callApi(method, endpoint, caller, { values: { slug: "bench-test", ...values }, query });
       if (res.status !== 200) throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
       if (round >= 2) samples.push(performance.now() - started); // two warm-up rounds
     }
@@ -108,6 +109,7 @@ try {
     baseline,
     await measure("analytics (365-day heat graph)", "GET", "/api/store-detail/:slug/analytics"),
     await measure("inventory summary", "GET", "/api/store-detail/:slug/inventory"),
+    await measure("inventory of one product (units sold, history)", "GET", "/api/store-detail/:slug/inventory/product/:shopifyId", "", { shopifyId: "1000" }),
     await measure("inventory events, page 1", "GET", "/api/store-detail/:slug/inventory/events"),
     await measure("inventory events, sales only, page 50", "GET", "/api/store-detail/:slug/inventory/events", "?type=sale&page=50"),
   ];

@@ -55,7 +55,7 @@ export async function getProductInventory(store: Store, productId: number, query
     .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId)))
     .orderBy(desc(inventoryEvents.occurredAt));
   // From the store's own computation, so a product's figure is exactly its share of the total.
-  const sales = await storeSales(store, currentTime());
+  const sales = await storeSales(store, currentTime(), productId);
   if (levels.length === 0 && events.length === 0 && !sales.products.has(productId)) throw new ApiError("not_found", "No inventory recorded for this product");
 
   const [product] = store.latestJobId

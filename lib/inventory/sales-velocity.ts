@@ -194,12 +194,18 @@ function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], c
 }
 
 /** Units sold per product over the window, from its events and (quantities hidden) signals. */
-export function unitsSoldByProduct(events: InventoryEventRow[], signals: SaleSignalRow[], ctx: SalesContext): Map<number, UnitsSold> {
+export function unitsSoldByProduct(
+  events: InventoryEventRow[],
+  signals: SaleSignalRow[],
+  ctx: SalesContext,
+  /** The store's outlier limit when `events` are not all of the store's (one product's). */
+  outlierLimit?: number,
+): Map<number, UnitsSold> {
   const products = new Map<number, { events: InventoryEventRow[]; signals: SaleSignalRow[] }>();
   const entry = (id: number) => products.get(id) ?? products.set(id, { events: [], signals: [] }).get(id)!;
   for (const e of events) entry(e.productId).events.push(e);
   for (const s of signals) entry(s.productId).signals.push(s);
-  const limit = outlierThreshold(events.filter((e) => e.kind === "sale" && e.basis === "observed" && e.delta !== null).map((e) => e.delta!));
+  const limit = outlierLimit ?? outlierThreshold(events.filter((e) => e.kind === "sale" && e.basis === "observed" && e.delta !== null).map((e) => e.delta!));
   const result = new Map<number, UnitsSold>();
   for (const [id, p] of products) {
     result.set(id, ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx));

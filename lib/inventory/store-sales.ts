@@ -1,8 +1,8 @@
-import { and, count, eq, gt, lte } from "drizzle-orm";
+import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
 import { saleDayAssumption } from "./sale-day-calibration";
-import { DEFAULT_SALE_DAY_ASSUMPTION, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
+import { DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MEDIAN_FACTOR, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
 
 export const SALES_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -12,28 +12,42 @@ export type StoreSales = {
   now: Date;
   ctx: SalesContext;
   products: Map<number, UnitsSold>;
+  /** The sum of `products`: the store's figure unless the call was for one product. */
   total: UnitsSold;
   events: (typeof inventoryEvents.$inferSelect)[];
 };
 
+/** The store's outlier limit over the window, computed in the database (for one product's figures). */
+async function outlierLimit(inWindow: SQL | undefined): Promise<number> {
+  const [row] = await getDb()
+    .select({ median: sql<number | null>`percentile_cont(0.5) within group (order by ${inventoryEvents.delta})` })
+    .from(inventoryEvents)
+    .where(and(inWindow, eq(inventoryEvents.kind, "sale"), eq(inventoryEvents.basis, "observed")));
+
+  return Math.max(OUTLIER_MIN_UNITS, OUTLIER_MEDIAN_FACTOR * Number(row?.median ?? 0));
+}
+
 /**
- * Units sold over the last 30 days for every product of a store with events or signals in it,
- * and the store's total as their sum. The one place both the summary and a product's figures
- * come from, so they always agree.
+ * Units sold over the last 30 days for every product of a store with events or signals in it
+ * (or only `productId`'s), and the store's total as their sum. The one place both the summary
+ * and a product's figures come from, so they always agree.
  */
-export async function storeSales(store: Store, now: Date): Promise<StoreSales> {
+export async function storeSales(store: Store, now: Date, productId?: number): Promise<StoreSales> {
   const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
   const inWindow = and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now));
-  const [events, signals, [snapshots]] = await Promise.all([
-    getDb().select().from(inventoryEvents).where(inWindow),
+  const ofProduct = productId === undefined ? undefined : eq(inventoryEvents.productId, productId);
+  const signalsOfProduct = productId === undefined ? undefined : eq(productSaleSignals.productId, productId);
+  const [events, signals, [snapshots], limit] = await Promise.all([
+    getDb().select().from(inventoryEvents).where(and(inWindow, ofProduct)),
     getDb()
       .select({ productId: productSaleSignals.productId, jobId: productSaleSignals.jobId, kind: productSaleSignals.kind, intervalDays: productSaleSignals.intervalDays })
       .from(productSaleSignals)
-      .where(and(eq(productSaleSignals.storeId, store.id), gt(productSaleSignals.occurredAt, since), lte(productSaleSignals.occurredAt, now))),
+      .where(and(eq(productSaleSignals.storeId, store.id), gt(productSaleSignals.occurredAt, since), lte(productSaleSignals.occurredAt, now), signalsOfProduct)),
     getDb()
       .select({ total: count() })
       .from(jobs)
       .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), lte(jobs.completedAt, now))),
+    productId === undefined ? undefined : outlierLimit(inWindow),
   ]);
   const visible = store.exposesInventory === true;
   const firstSeen = store.firstAnalyzedAt ?? now;
@@ -46,7 +60,7 @@ export async function storeSales(store: Store, now: Date): Promise<StoreSales> {
     snapshots: snapshots?.total ?? 0,
     assumption: visible ? DEFAULT_SALE_DAY_ASSUMPTION : await saleDayAssumption(since),
   };
-  const products = unitsSoldByProduct(events, signals, ctx);
+  const products = unitsSoldByProduct(events, signals, ctx, limit);
 
   return { since, now, ctx, products, total: sumUnits(products.values(), ctx), events };
 }
