@@ -13,7 +13,7 @@ import { freeExportQuerySchema } from "@/lib/export/schemas";
 import { listStoresQuerySchema, storePageQuerySchema, storeSlugParamsSchema, storeSummarySchema } from "@/lib/stores/schemas";
 import { chatAnswerSchema, chatBodySchema, chatLimitErrorSchema } from "@/lib/chat/schemas";
 import { compareQuerySchema } from "@/lib/analytics/schemas";
-import { inventoryEventSchema, inventoryEventsQuerySchema, productParamsSchema } from "@/lib/inventory/schemas";
+import { inventoryEventSchema, inventoryEventsQuerySchema, inventorySummarySchema, productInventorySchema, productParamsSchema } from "@/lib/inventory/schemas";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { changelogSchema } from "@/lib/reports/changelog-schema";
 import { reportQuerySchema } from "@/lib/reports/get-report";
@@ -89,9 +89,9 @@ export const OPERATIONS: Record<string, Operation> = {
   "POST /api/shops": { summary: "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on)", tag: "tracking", body: trackShopBodySchema, success: { status: 201, schema: trackShopResultSchema }, errors: [400, 402, 403] },
   "DELETE /api/shops/:slug": { summary: "Stop tracking a store", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: untrackShopResultSchema }, errors: [404] },
   "GET /api/store-detail/:slug/analytics": { summary: "Catalogue size and prices over time, and the 365-day change heat graph", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, description: "Analytics" }, errors: [404] },
-  "GET /api/store-detail/:slug/inventory": { summary: "Units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, description: "Inventory summary" }, errors: [404] },
+  "GET /api/store-detail/:slug/inventory": { summary: "Units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: inventorySummarySchema }, errors: [404] },
   "GET /api/store-detail/:slug/inventory/events": { summary: "Sale and restock events of the store, newest first", tag: "tracking", params: shopSlugParamsSchema, query: inventoryEventsQuerySchema, success: { status: 200, schema: paginatedSchema(inventoryEventSchema) }, errors: [400, 404] },
-  "GET /api/store-detail/:slug/inventory/product/:shopifyId": { summary: "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events", tag: "tracking", params: productParamsSchema, query: paginationQuerySchema, success: { status: 200, description: "Product inventory" }, errors: [400, 404] },
+  "GET /api/store-detail/:slug/inventory/product/:shopifyId": { summary: "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events", tag: "tracking", params: productParamsSchema, query: paginationQuerySchema, success: { status: 200, schema: productInventorySchema }, errors: [400, 404] },
   "GET /api/store-detail/:slug/compare": { summary: "Two snapshots compared: added, removed, changed by category (≤ 500 each)", tag: "tracking", params: shopSlugParamsSchema, query: compareQuerySchema, success: { status: 200, description: "Comparison" }, errors: [400, 404, 409] },
   "POST /api/admin/jobs/:id/retry": { summary: "Re-run a job as a new job (administrators)", tag: "admin", params: jobIdParamsSchema, success: { status: 201, schema: jobEnvelope }, errors: [404] },
 };

@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
 import { currentTime } from "@/lib/system/clock";
 import { dailyRate } from "./sales-velocity";
+import type { InventorySummary } from "./schemas";
 import { SALES_WINDOW_DAYS, storeSales } from "./store-sales";
 
 const DAY_MS = 86_400_000;
@@ -26,7 +27,7 @@ export async function productTitles(store: Store, productIds: number[]): Promise
  * sellers, recent restocks, and total_inventory (0 when the store hides quantities, as the
  * contract says). Reads events, signals and per-day aggregates only.
  */
-export async function getInventorySummary(store: Store) {
+export async function getInventorySummary(store: Store): Promise<InventorySummary> {
   const { since, now, ctx, products, total: units, events: unordered } = await storeSales(store, currentTime());
   const events = [...unordered].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
   const visible = ctx.visible;

@@ -6,6 +6,7 @@ import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination
 import { currentTime } from "@/lib/system/clock";
 import { toEventView } from "./inventory-events";
 import { dailyRate, noUnitsSold } from "./sales-velocity";
+import type { ProductInventory } from "./schemas";
 import { storeSales } from "./store-sales";
 
 type Point = { at: string; quantity: number | null; available: boolean | null; basis: "observed" | "estimated" };
@@ -42,7 +43,7 @@ function historyOf(
 }
 
 /** GET /api/store-detail/:slug/inventory/product/:shopifyId. */
-export async function getProductInventory(store: Store, productId: number, query: PaginationQuery) {
+export async function getProductInventory(store: Store, productId: number, query: PaginationQuery): Promise<ProductInventory> {
   const levels = store.latestJobId
     ? await getDb()
         .select()

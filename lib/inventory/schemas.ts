@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationQuerySchema } from "@/lib/http/pagination";
+import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
 
 /** GET /api/store-detail/:slug/inventory/events query. */
 export const inventoryEventsQuerySchema = paginationQuerySchema.extend({
@@ -25,3 +25,83 @@ export const inventoryEventSchema = z.object({
   job_id: z.string(),
   occurred_at: z.iso.datetime({ offset: true }),
 });
+
+const rangeSchema = z.object({ low: z.number(), high: z.number() });
+const basisSchema = z.enum(["observed", "estimated"]);
+const caseSchema = z
+  .enum(["observed", "observed_with_hidden_sales", "estimated_from_signals", "not_enough_data"])
+  .describe("what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots)");
+const saleDayFiguresSchema = z.object({ low: z.number(), typical: z.number(), high: z.number() });
+
+/** The units-per-sale-day assumption behind figures of stores hiding quantities. */
+export const saleDayAssumptionSchema = saleDayFiguresSchema
+  .extend({
+    name: z.literal("units_per_sale_day"),
+    by_sale_day_share: z.array(saleDayFiguresSchema.extend({ min_share: z.number(), products: z.number().int() })).nullable(),
+    source: z.enum(["calibrated", "default"]),
+    calibrated_on: z.object({ stores: z.number().int(), products: z.number().int(), sale_days: z.number().int() }).nullable(),
+  })
+  .describe("an assumption, never an observation: calibrated on stores that show quantities, else a default");
+
+/** Units sold over the window: a best guess and a range that contains the truth. */
+export const unitsSoldSchema = z.object({
+  basis: basisSchema,
+  case: caseSchema,
+  value: z.number().nullable().describe("the best guess; null before two snapshots"),
+  range: rangeSchema,
+  confidence: z.enum(["high", "medium", "low"]),
+  sale_events: z.number().int(),
+  excluded_outliers: z.number().int(),
+  assumption: saleDayAssumptionSchema.nullable(),
+  applied_assumption: saleDayFiguresSchema.extend({ sale_day_share: z.number() }).optional().describe("one product: the band figures applied to it"),
+});
+
+export const dailyVelocitySchema = z.object({
+  basis: basisSchema,
+  case: caseSchema,
+  value: z.number().nullable(),
+  range: rangeSchema,
+  confidence: z.enum(["high", "medium", "low"]),
+});
+
+const windowSchema = z.object({ days: z.number().int(), from: z.string(), to: z.string(), coverage_days: z.number() });
+
+/** GET /api/store-detail/:slug/inventory answer. */
+export const inventorySummarySchema = z.object({
+  basis: basisSchema,
+  enough_data: z.boolean(),
+  snapshots: z.number().int(),
+  window: windowSchema,
+  total_inventory: z.number().int(),
+  total_inventory_basis: z.enum(["observed", "unavailable"]),
+  units_sold_30d: unitsSoldSchema.describe("the sum of the products' figures"),
+  estimated_daily_sales: dailyVelocitySchema,
+  sales_assumption: saleDayAssumptionSchema.nullable(),
+  top_sellers: z.array(z.object({ product_id: z.number(), title: z.string().nullable(), units_sold: unitsSoldSchema, daily_velocity: dailyVelocitySchema })),
+  restocks_30d: z.object({ events: z.number().int(), units: z.number().int().nullable(), basis: basisSchema }),
+  recent_restocks: z.array(
+    z.object({ product_id: z.number(), variant_id: z.number(), title: z.string().nullable(), units: z.number().int().nullable(), basis: basisSchema, occurred_at: z.string() }),
+  ),
+  daily: z.array(z.object({ day: z.string(), units_sold: z.number(), sale_events: z.number().int(), restock_events: z.number().int(), inventory: z.number().int().nullable() })),
+});
+
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+
+/** GET /api/store-detail/:slug/inventory/product/:shopifyId answer. */
+export const productInventorySchema = z.object({
+  product: z.object({ id: z.number(), title: z.string().nullable(), handle: z.string().nullable(), listed: z.boolean() }),
+  basis: basisSchema,
+  window: windowSchema,
+  units_sold: unitsSoldSchema,
+  daily_velocity: dailyVelocitySchema,
+  variants: z.array(
+    z.object({
+      variant_id: z.number(),
+      quantity: z.number().int().nullable(),
+      available: z.boolean().nullable(),
+      history: z.array(z.object({ at: z.string(), quantity: z.number().int().nullable(), available: z.boolean().nullable(), basis: basisSchema })),
+    }),
+  ),
+  events: paginatedSchema(inventoryEventSchema),
+});
+export type ProductInventory = z.infer<typeof productInventorySchema>;

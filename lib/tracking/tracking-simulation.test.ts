@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, reportBodies, snapshotProducts, stores, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
 import { installTimeSource } from "@/lib/system/clock";
 import { sendEvent } from "@/lib/workflow/engine";
 import { snapshotCleanupRequested, trackedShopsMonitorRequested } from "@/lib/workflow/events";
@@ -173,12 +174,15 @@ describe("tracked shops over 30 simulated days", () => {
       const summary = await callApi<Summary>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug } });
       expect(summary.status).toBe(200);
       expect(summary.body.enough_data).toBe(true);
+      // The answer is what the OpenAPI document says it is.
+      inventorySummarySchema.parse(summary.body);
       const products = [];
       for (const [id, sold] of truth) {
         const res = await callApi<{ units_sold: Figure; daily_velocity: { range: { low: number; high: number } } }>("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, {
           values: { slug, shopifyId: String(id) },
         });
         expect(res.status).toBe(200);
+        productInventorySchema.parse(res.body);
         expect(res.body.units_sold.basis).toBe(name === "visible" ? "observed" : "estimated");
         products.push({ id, truth: sold, figure: res.body.units_sold });
       }
