@@ -71,11 +71,12 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
     name: "units_per_sale_day",
     ...overall,
     // A product's share of sale days is itself uncertain (a few days move it across a band's
-    // edge), so each band's range reaches the typical figure of the bands either side.
+    // edge), so each band's range reaches halfway (on a ratio scale) to the typical figure of
+    // the bands either side.
     by_sale_day_share: bands.map((band, i) => ({
       ...band,
-      low: Math.max(1, Math.min(band.low, bands[i - 1]?.typical ?? band.low)),
-      high: Math.max(band.high, bands[i + 1]?.typical ?? band.high),
+      low: round(Math.max(1, Math.min(band.low, Math.sqrt(band.low * (bands[i - 1]?.typical ?? band.low))))),
+      high: round(Math.max(band.high, Math.sqrt(band.high * (bands[i + 1]?.typical ?? band.high)))),
     })),
     source: "calibrated",
     calibrated_on: { stores: Number(pooled.stores), products: Number(pooled.products), sale_days: Number(pooled.sale_days) },

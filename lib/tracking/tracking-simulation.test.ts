@@ -206,6 +206,7 @@ describe("tracked shops over 30 simulated days", () => {
     // The units-per-sale-day figure is named, and calibrated on the store that shows quantities.
     expect(hidden.body.units_sold_30d.assumption).toMatchObject({ name: "units_per_sale_day", source: "calibrated" });
     expect(scores.hidden!.store.contains).toBe(true);
+    expect(scores.hidden!.store.midpointError).toBeLessThanOrEqual(0.35);
     expect(scores.hidden!.store.estimateError).toBeLessThanOrEqual(0.35);
     expect(scores.hidden!.products.share).toBeGreaterThanOrEqual(0.9);
   });
