@@ -60,11 +60,25 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
   if (!pooled || Number(pooled.products) < MIN_CALIBRATION_PRODUCTS || !pooled.typical) return DEFAULT_SALE_DAY_ASSUMPTION;
   const overall = figures(pooled);
 
-  const bands = SALE_DAY_SHARE_BANDS.map((band, i) => {
+  const measured = SALE_DAY_SHARE_BANDS.map((_, i) => {
     const row = rows.find((r) => r.band !== null && Number(r.band) === i);
-    const measured = row && Number(row.products) >= MIN_BAND_PRODUCTS;
 
-    return { ...band, ...(measured ? figures(row) : overall), products: measured ? Number(row.products) : 0 };
+    return row && Number(row.products) >= MIN_BAND_PRODUCTS ? { ...figures(row), products: Number(row.products) } : null;
+  });
+  // A band with too few products spans its measured neighbours (or, with none, the pooled figures).
+  const bands = SALE_DAY_SHARE_BANDS.map((band, i) => {
+    const own = measured[i];
+    if (own) return { ...band, ...own };
+    const near = [measured[i - 1], measured[i + 1]].filter((b): b is NonNullable<typeof b> => Boolean(b));
+    if (near.length === 0) return { ...band, ...overall, products: 0 };
+
+    return {
+      ...band,
+      low: Math.min(...near.map((b) => b.low)),
+      typical: round(near.reduce((product, b) => product * b.typical, 1) ** (1 / near.length)),
+      high: Math.max(...near.map((b) => b.high)),
+      products: 0,
+    };
   });
 
   return {

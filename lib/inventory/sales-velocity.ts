@@ -11,8 +11,9 @@
  *   an outlier and is left out.
  * Quantities hidden: a product's updated_at moving between snapshots with nothing else in the
  *   catalogue changed is read as a day it sold ("sale day"); a variant selling out is one too.
- *   Units come from a stated assumption, units per sale day, calibrated on stores that show
- *   quantities (see sale-day-calibration.ts). A day the product was also edited (price, variant,
+ *   The low bound is one unit per sale day; the best guess and the high bound come from a
+ *   stated assumption, units per sale day (typical, high), calibrated on stores that show
+ *   quantities for products selling on a like share of days (sale-day-calibration.ts). A day the product was also edited (price, variant,
  *   field) or had a variant restocked may or may not be a sale day: nothing in the low bound,
  *   the product's sale-day frequency in the point, a full sale day in the high bound.
  */
@@ -184,7 +185,8 @@ function signalledUnits(events: InventoryEventRow[], signals: SaleSignalRow[], c
     basis: "estimated",
     case: "estimated_from_signals",
     value: round2(value),
-    range: { low: round2(saleDays.length * Math.max(1, a.low)), high: round2(high) },
+    // Each sale day is at least one unit: the low bound holds whatever the units per day.
+    range: { low: saleDays.length, high: round2(high) },
     confidence: "low",
     sale_events: saleDays.length,
     excluded_outliers: 0,
