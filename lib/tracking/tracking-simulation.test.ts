@@ -339,6 +339,14 @@ describe("tracked shops over 30 simulated days", () => {
       const rows = await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "many-test"));
       return rows.length === 1 && rows[0]!.status === "completed";
     }, { timeoutMs: 60_000, what: "first analysis of many.test" });
+    // Tracked a minute ago, one snapshot: no sales figure yet, not a range from nothing.
+    const fresh = await callApi<{ enough_data: boolean; units_sold_30d: { case: string; value: number | null; range: { low: number; high: number } }; top_sellers: unknown[] }>(
+      "GET",
+      "/api/store-detail/:slug/inventory",
+      pro,
+      { values: { slug: "many-test" } },
+    );
+    expect(fresh.body).toMatchObject({ enough_data: false, units_sold_30d: { case: "not_enough_data", value: null, range: { low: 0, high: 0 } }, top_sellers: [] });
     const changes = h.fakeStore.store("many.test").advance({ priceChanges: 620 });
     expect(changes.filter((c) => c.kind === "price_change")).toHaveLength(620);
     virtualNow += DAY;
