@@ -35,6 +35,13 @@ export const envSchema = z.object({
   TRUST_PROXY: bool,
 
   ...databaseSettingsSchema.shape,
+  /**
+   * Free space (MB) the embedded database's disk must keep; below it new jobs answer 503
+   * storage_low and the worker claims no new steps (0: no check). PGlite only.
+   */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
+  /** Tests only: read the free bytes from this file instead of the file system. */
+  STORAGE_FREE_BYTES_FILE: z.string().optional(),
 
   AUTH_SECRET: z.string().min(16).optional(),
   AUTH_GITHUB_ID: z.string().optional(),

@@ -36,6 +36,11 @@ export type EmbeddedExecutorOptions = {
   /** Call requests this worker executes at the same time. Default 16. */
   maxInFlight?: number;
   log?: Logger;
+  /**
+   * Asked before every tick: while it answers true, no cron fires and no new call request is
+   * claimed (those in flight finish). The server pauses on low storage this way.
+   */
+  paused?: () => Promise<boolean>;
   /** The clock cron schedules are read against (tests drive it virtually). Default Date.now. */
   now?: () => number;
 };
@@ -180,6 +185,7 @@ export class EmbeddedExecutor {
   }
 
   private async tick(): Promise<void> {
+    if (await this.opts.paused?.()) return;
     await this.cron.fireDue(this.functions.values(), this.opts.now?.() ?? Date.now());
     const items = await claimDueItems(this.db, {
       max: this.maxInFlight - this.inflight.size,
