@@ -10,6 +10,7 @@ import { logger } from "@/lib/log";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
+import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
 import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
@@ -17,6 +18,7 @@ import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
+  exitOnFatalDatabaseError();
   limitGarbageGrowth();
   const env = getEnv();
   const dev = env.NODE_ENV === "development";
@@ -62,7 +64,7 @@ export async function startServer(): Promise<void> {
     server.closeAllConnections();
     await app.close().catch(() => {});
     await closeDatabase().catch(() => {});
-    process.exit(0);
+    process.exit(EXIT_CODES.stopped);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
