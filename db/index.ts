@@ -37,6 +37,10 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
 export function openPostgres(url: string): DatabaseHandle {
   const client = postgres(url, {
     max: 10,
+    // A database that is away answers every request with a 503 within seconds instead of
+    // holding it until the OS gives up on the connection (the driver's default is 30 s).
+    // No statement timeout: building a large report is one long statement by design.
+    connect_timeout: 5,
     onnotice: () => {},
     // Timestamps come back as Date objects; jsonb as parsed values (the drizzle defaults).
   });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/db";
-import { ApiError } from "@/lib/http/errors";
+import { databaseUnavailable } from "@/lib/http/responses";
 import { getEngineKind } from "@/lib/env";
 import packageJson from "@/package.json";
 import { readStorage } from "./storage-space";
@@ -9,7 +9,7 @@ import { readStorage } from "./storage-space";
 export type DegradedReason = { code: "storage_low"; message: string };
 
 export type Health = {
-  /** `degraded`: reads are served, new work waits (see `reasons`); 503 when the database is unreachable. */
+  /** `degraded`: reads are served, new work waits (see `reasons`); 503 database_unavailable when the database is unreachable. */
   status: "ok" | "degraded";
   reasons?: DegradedReason[];
   db: "postgres" | "pglite";
@@ -23,7 +23,7 @@ export async function getHealth(): Promise<Health> {
   try {
     await database.db.execute(sql`select 1`);
   } catch {
-    throw new ApiError("unavailable", "Database is not reachable");
+    throw databaseUnavailable();
   }
   const storage = await readStorage();
   const reasons: DegradedReason[] = storage.low
