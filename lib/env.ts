@@ -33,6 +33,11 @@ export const envSchema = z.object({
   SECURITY_CONTACT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
+  /**
+   * The process kills itself when its event loop has been blocked this long (0: never): a main
+   * thread that spins answers nothing, and only an exit lets a supervisor restart it.
+   */
+  EVENT_LOOP_STALL_SECONDS: z.coerce.number().int().min(0).default(60),
 
   ...databaseSettingsSchema.shape,
   /**

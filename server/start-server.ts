@@ -10,6 +10,7 @@ import { logger } from "@/lib/log";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
+import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
@@ -18,9 +19,10 @@ import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
-  exitOnFatalDatabaseError();
-  limitGarbageGrowth();
   const env = getEnv();
+  exitOnFatalDatabaseError();
+  const stopWatchdog = startEventLoopWatchdog(env.EVENT_LOOP_STALL_SECONDS);
+  limitGarbageGrowth();
   const dev = env.NODE_ENV === "development";
   await bootstrap();
 
@@ -56,6 +58,7 @@ export async function startServer(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWatchdog();
     logger.info("shutting down", { signal });
     server.close();
     await engine.stop().catch(() => {});
