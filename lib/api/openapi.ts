@@ -164,7 +164,7 @@ export function buildOpenApiDocument() {
 
   return {
     openapi: "3.1.0",
-    info: { title: "StoreLens API", version: packageJson.version, description: "Shopify store analysis: jobs, reports, directory." },
+    info: { title: "StoreLens API", version: packageJson.version, description: "Shopify store analysis: jobs, reports, directory. Any endpoint that needs the database may answer 503 database_unavailable with Retry-After while it cannot be reached." },
     servers: [{ url: getEnv().BASE_URL }],
     components: {
       securitySchemes: {

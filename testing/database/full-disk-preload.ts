@@ -5,9 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { installDatabase, openPglite } from "@/db";
-import { FillingDisk } from "./filling-disk";
+import { fillingDisk } from "./filling-disk";
 
-const disk = new FillingDisk();
+const disk = fillingDisk();
 const handle = openPglite("memory://", { fs: disk });
 await handle.db.execute(sql`select 1`);
 await installDatabase(handle);
