@@ -1,13 +1,15 @@
 /**
  * Parsers on hostile input: time for each crafted body at 1x, 2x and 4x its size, and the
  * growth ratio. A linear parser prints ratios near 2 and 4; quadratic work would print 4
- * and 16 (and cubic 8 and 64).
+ * and 16 (and cubic 8 and 64). The last column is the time against one plain pass over the
+ * same input (a loop reading each character once), at 1x and at 4x: linear work keeps it flat.
  *
  *   npx tsx bench/hostile-parsers.ts [--size=100000]  (inputs past a parser's cap flatten the ratio)
  */
 import { isPasswordPage } from "@/lib/shopify/classify-answer";
 import { htmlToText } from "@/lib/shopify/html-text";
 import { readLocs } from "@/lib/shopify/sitemap";
+import { readAssignedValue } from "@/lib/storefront/script-literals";
 import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
 
 const sizeArg = process.argv.find((a) => a.startsWith("--size="));
@@ -21,7 +23,16 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["html: unclosed <div>", (h) => htmlToText(h, 500), hostile.htmlOpenElements],
   ["html: unclosed <!--", (h) => htmlToText(h, 500), hostile.htmlComments],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
+  ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
 ];
+
+/** The linear baseline: one pass reading each character once. */
+function onePass(input: string): number {
+  let braces = 0;
+  for (let i = 0; i < input.length; i += 1) if (input.charCodeAt(i) === 0x7b) braces += 1;
+
+  return braces;
+}
 
 /** The fastest of several runs: the least disturbed by JIT warm-up and other processes. */
 function time(fn: () => unknown): number {
@@ -36,12 +47,13 @@ function time(fn: () => unknown): number {
 }
 
 for (const [name, parse, make] of cases) {
-  const [t1, t2, t4] = [1, 2, 4].map((k) => {
+  const [[t1, b1], [t2], [t4, b4]] = [1, 2, 4].map((k) => {
     const input = make(SIZE * k);
 
-    return time(() => parse(input));
-  }) as [number, number, number];
+    return [time(() => parse(input)), time(() => onePass(input))];
+  }) as [[number, number], [number, number], [number, number]];
   console.log(
-    `${name.padEnd(34)} ${(SIZE / 1e6).toFixed(1)} MB ${t1.toFixed(1)} ms · x2 ${(t2 / t1).toFixed(1)} · x4 ${(t4 / t1).toFixed(1)}`,
+    `${name.padEnd(34)} ${(SIZE / 1e6).toFixed(1)} MB ${t1.toFixed(1)} ms · x2 ${(t2 / t1).toFixed(1)} · x4 ${(t4 / t1).toFixed(1)}` +
+      ` · vs one pass ${(t1 / b1).toFixed(0)} → ${(t4 / b4).toFixed(0)}`,
   );
 }

@@ -118,6 +118,9 @@ export const envSchema = z.object({
   /** Requests per second from one address before it is refused for IP_COOLDOWN_SECONDS (0: off). */
   IP_BURST_LIMIT: z.coerce.number().int().min(0).default(300),
   IP_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Open progress connections (WebSocket and SSE counted together) per client address, and per process. */
+  PROGRESS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(32),
+  PROGRESS_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(5_000),
 
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: url.optional(),

@@ -15,7 +15,9 @@ import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-e
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
 import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
-import { answerUnknownApiPath, loadUnknownApiPathMatcher, requestPathname } from "./unknown-api-path";
+import { scriptNonce, securityHeaders } from "@/lib/security/security-headers";
+import { loadRequestRefusals } from "./request-refusals";
+import { answerClientError, sendApiError } from "./send-api-error";
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
@@ -30,16 +32,26 @@ export async function startServer(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
   const nextUpgrade = app.getUpgradeHandler();
-  // Unknown /api paths answer the JSON error body, not Next's HTML 404 page (production build only).
-  const isUnknownApiPath = dev ? null : loadUnknownApiPathMatcher(path.join(process.cwd(), ".next"));
+  // Requests Next would fail (a malformed escape) or answer without the error body (unknown
+  // /api paths, dot segments, methods a route does not serve; production build only).
+  const refuseRequest = loadRequestRefusals(dev ? null : path.join(process.cwd(), ".next"));
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Before anything answers: our own answers carry them, and Next keeps a header already set.
+    const security = securityHeaders(env, scriptNonce());
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    // Next puts the nonce it finds in the request's policy on the scripts it renders; a client's own value never counts.
+    req.headers["content-security-policy"] = security["content-security-policy"];
+    delete req.headers["content-security-policy-report-only"];
     // The client address behind per-IP limits: the socket's, unless a proxy we trust set it.
     setClientAddress(req, env.TRUST_PROXY);
-    if (isUnknownApiPath?.(requestPathname(req.url))) return answerUnknownApiPath(res, req.method);
+    const refusal = refuseRequest(req.method ?? "GET", req.url);
+    if (refusal) return sendApiError(res, refusal, req.method);
     restoreStoredEncoding(res);
     void handle(req, res);
   });
+  // A request Node cannot parse (an unknown method, a bad header) gets the error body too.
+  server.on("clientError", answerClientError);
 
   const jobSockets = createJobSocketServer();
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {

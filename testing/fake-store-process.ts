@@ -9,7 +9,7 @@ import { freePort } from "./free-port";
 
 export type FakeStoreProcess = {
   origin: string;
-  /** SHOP_RESOLVE value sending every `*.test` host to the child. */
+  /** SHOP_RESOLVE value sending every `*.test` and `*.myshopify.com` host to the child. */
   shopResolve: string;
   pid: number;
   add(definition: StoreDefinition): Promise<StoreSummary>;
@@ -45,7 +45,7 @@ export async function startFakeStoreProcess(): Promise<FakeStoreProcess> {
 
   return {
     origin,
-    shopResolve: `*.test=${origin}`,
+    shopResolve: `*.test=${origin},*.myshopify.com=${origin}`,
     pid: child.pid!,
     add: (definition) => store("", { method: "POST", body: JSON.stringify(definition) }),
     summary: (domain) => store(`/${encodeURIComponent(domain)}`),

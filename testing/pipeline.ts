@@ -25,10 +25,14 @@ export type PipelineHarness = {
   stop(): Promise<void>;
 };
 
-/** Settings of a test run (this process or a worker): the fake store, no pacing, short backoff, no PageSpeed. */
+/**
+ * Settings of a test run (this process or a worker): the fake store, no pacing, short backoff, no
+ * PageSpeed. `*.myshopify.com` goes to the fake store too: resolve-store confirms a shop's identity
+ * there, and a test must never reach the real Shopify.
+ */
 export function pipelineEnv(fakeStore: FakeStoreServer): Record<string, string> {
   return {
-    SHOP_RESOLVE: fakeStore.shopResolve("*.test"),
+    SHOP_RESOLVE: `${fakeStore.shopResolve("*.test")},${fakeStore.shopResolve("*.myshopify.com")}`,
     ALLOW_PRIVATE_NETWORK: "true",
     SCRAPER_MIN_INTERVAL_MS: "0",
     SCRAPER_TIMEOUT_MS: "5000",

@@ -11,6 +11,10 @@ export const stores = pgTable(
     description: text(),
     currency: text(),
     country: text(),
+    /**
+     * The shop's permanent `*.myshopify.com` host, stored only once Shopify confirmed it (never
+     * just because the store's meta.json says so); unique, so one identity names one store.
+     */
     myshopifyDomain: text(),
     themeName: text(),
     productCount: integer(),
@@ -28,6 +32,7 @@ export const stores = pgTable(
   (t) => [
     uniqueIndex().on(t.domain),
     uniqueIndex().on(t.slug),
+    uniqueIndex().on(t.myshopifyDomain),
     index().on(t.publishedAt),
     index().on(t.lastAnalyzedAt),
   ],

@@ -38,7 +38,8 @@ process.on("exit", () => {
   if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
 });
 
-// The stores the browser tests analyze: *.test domains go to a fake Shopify store on loopback.
+// The stores the browser tests analyze: *.test domains (and the *.myshopify.com hosts their
+// identity is confirmed on) go to a fake Shopify store on loopback.
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
@@ -46,7 +47,7 @@ fakeStore.addStore(fixtureStore("paid.test"));
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
-process.env.SHOP_RESOLVE = fakeStore.shopResolve("*.test");
+process.env.SHOP_RESOLVE = `${fakeStore.shopResolve("*.test")},${fakeStore.shopResolve("*.myshopify.com")}`;
 process.env.ALLOW_PRIVATE_NETWORK = "true";
 process.env.SCRAPER_MIN_INTERVAL_MS = "0";
 process.env.PAGESPEED_ENABLED = "false";

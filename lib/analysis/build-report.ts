@@ -68,7 +68,6 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
       description: meta.description,
       currency: meta.currency,
       country: meta.country,
-      myshopifyDomain: meta.myshopifyDomain,
       themeName: current.storefront?.theme?.name ?? null,
       productCount: products,
       collectionCount: collections.length,

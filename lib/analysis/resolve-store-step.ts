@@ -2,6 +2,7 @@ import { getJobOrThrow } from "@/lib/jobs/get-job";
 import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, isStoreFailure } from "@/lib/shopify/outcomes";
 import { resolveStore } from "@/lib/shopify/resolve-store";
+import { confirmShopIdentity } from "@/lib/shopify/shop-identity";
 import { attachJobToShop } from "@/lib/stores/claim-store";
 import { saveArtifact } from "./artifacts";
 import { PIPELINE_STEPS } from "./pipeline-steps";
@@ -32,7 +33,8 @@ export async function resolveStoreStep(jobId: string): Promise<ResolvedStoreStep
     throw new RetryableStoreError(failure.code, failure.error);
   }
 
-  await attachJobToShop(jobId, resolved.meta.myshopifyDomain);
+  // meta.json's myshopify_domain is the host's own word: it moves the job only once Shopify confirms it.
+  await attachJobToShop(jobId, await confirmShopIdentity(resolved));
   await saveArtifact(jobId, "store", {
     meta: resolved.meta,
     canonicalDomain: resolved.canonicalDomain,

@@ -31,7 +31,11 @@ export type HandlerContext<A extends AccessName, S extends Schemas> = {
   requestId: string;
 };
 
-export type RouteOptions<A extends AccessName, S extends Schemas> = S & { access: A };
+export type RouteOptions<A extends AccessName, S extends Schemas> = S & {
+  access: A;
+  /** `false`: neither counted toward nor refused by the IP cooldown (load-balancer probes). */
+  ipCooldown?: false;
+};
 
 const MAX_JSON_BODY_BYTES = 1_000_000;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -131,7 +135,7 @@ export function route<A extends AccessName, S extends Schemas>(
   return async (req, context) => {
     const requestId = newRequestId();
     try {
-      await enforceIpCooldown(clientIp(req));
+      if (options.ipCooldown !== false) await enforceIpCooldown(clientIp(req));
       const principal = await resolvePrincipal(req);
       authorize(principal, options.access, req);
 

@@ -247,6 +247,9 @@ describe("bearer tokens of the legacy identity provider", () => {
     ["an unknown subject", { sub: "nobody" }, {}],
     ["a token naming no issuer", { sub: "legacy-sub-admin" }, { issuer: "" }],
     ["a token naming no audience", { sub: "legacy-sub-admin" }, { audience: "" }],
+    // Signed, so it passes verification: PostgreSQL would refuse the NUL in the lookup.
+    ["a subject holding a NUL character", { sub: "legacy-sub-admin\u0000" }, {}],
+    ["an address holding a NUL character", { sub: "unlinked-sub-3", email: "a\u0000@example.test", email_verified: true }, {}],
   ])("refuses %s with 401", async (_label, claims, options) => {
     const response = await call(await idp.sign(claims, options));
     expect(response.status).toBe(401);
@@ -370,6 +373,40 @@ describe("session cookies", () => {
     for (const cookie of ["authjs.session-token=unknown", "authjs.session-token=%E0%A4%A"]) {
       const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
       expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ kind: "anonymous" });
+    }
+  });
+
+  // Values no session token can have, under both cookie names: each is no credential, never a failed query.
+  const malformed = [
+    "%00",
+    `${"A".repeat(42)}%00`,
+    "00000000-0000-4000-8000-00000000000%00",
+    "%C3%28",
+    "%ED%A0%80",
+    "%zz",
+    "\u00e9t\u00e9",
+    "x".repeat(8000),
+    `${"A".repeat(44)}`,
+  ];
+  const cookies = ["authjs.session-token", "__Secure-authjs.session-token"].flatMap((name) =>
+    malformed.map((value) => `${name}=${value}`),
+  );
+
+  it("a cookie that cannot be a session token is answered 401 where a session is needed, with the error body", async () => {
+    const handler = route({ access: "session-only" }, async () => ({ reached: true }));
+    for (const cookie of cookies) {
+      const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
+      expect(response.status, cookie.slice(0, 80)).toBe(401);
+      expect(await response.json()).toMatchObject({ error: expect.any(String), code: "unauthorized" });
+    }
+  });
+
+  it("a cookie that cannot be a session token leaves a public endpoint to the anonymous visitor", async () => {
+    const handler = route({ access: "public" }, async ({ principal }) => ({ kind: principal.kind }));
+    for (const cookie of cookies) {
+      const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
+      expect(response.status, cookie.slice(0, 80)).toBe(200);
       expect(await response.json()).toEqual({ kind: "anonymous" });
     }
   });

@@ -1,3 +1,4 @@
+import type { Adapter } from "@auth/core/adapters";
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import type { NextAuthConfig } from "next-auth";
 import { encode as defaultEncode } from "next-auth/jwt";
@@ -11,7 +12,12 @@ import { sameSiteRedirect } from "./callback-url";
 import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
 import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
 import { getAuthSecret, isSecureCookies } from "./secret";
-import { createSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./sessions";
+import {
+  createSession,
+  isWellFormedSessionToken,
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+} from "./sessions";
 import { checkAuthAttempt } from "@/lib/limits/auth-limits";
 import { clientIp } from "./principal";
 import { verifyCredentials } from "./verify-credentials";
@@ -25,17 +31,37 @@ class TooManySignInAttempts extends CredentialsSignin {
 export type SessionUser = { id: string; name: string | null; email: string | null; image: string | null };
 
 /**
+ * The adapter with every session-token lookup refused up front when the cookie cannot be a
+ * session token: pages (auth()) and /api/auth then see no session and Auth.js clears the
+ * cookie, instead of a failed query (a NUL byte) and an error in the log.
+ */
+function refuseMalformedSessionTokens(adapter: Adapter): Adapter {
+  const { getSessionAndUser, updateSession, deleteSession } = adapter;
+
+  return {
+    ...adapter,
+    getSessionAndUser: async (token) => (isWellFormedSessionToken(token) ? (getSessionAndUser?.(token) ?? null) : null),
+    updateSession: async (session) => (isWellFormedSessionToken(session.sessionToken) ? updateSession?.(session) : null),
+    deleteSession: async (token) => {
+      if (isWellFormedSessionToken(token)) await deleteSession?.(token);
+    },
+  };
+}
+
+/**
  * The Auth.js configuration. Kept apart from the NextAuth instance (./auth.ts) because it
  * only needs @auth/core pieces, so tests can drive it through Auth() directly.
  */
 export function buildAuthConfig(): NextAuthConfig {
   const env = getEnv();
-  const adapter = DrizzleAdapter(getDb(), {
-    usersTable: users,
-    accountsTable: accounts,
-    sessionsTable: sessions,
-    verificationTokensTable: verificationTokens,
-  });
+  const adapter = refuseMalformedSessionTokens(
+    DrizzleAdapter(getDb(), {
+      usersTable: users,
+      accountsTable: accounts,
+      sessionsTable: sessions,
+      verificationTokensTable: verificationTokens,
+    }),
+  );
 
   const providers: NextAuthConfig["providers"] = [
     Credentials({

@@ -143,6 +143,30 @@ describe("Auth.js with database sessions and the credentials provider", () => {
   });
 });
 
+describe("a session cookie that cannot be a session token", () => {
+  it.each([
+    ["a NUL once decoded", "%00"],
+    ["a token-sized value ending in NUL", `${"A".repeat(42)}%00`],
+    ["invalid UTF-8", "%C3%28"],
+    ["non-ASCII", "\u00e9t\u00e9"],
+    ["an over-long value", "x".repeat(8000)],
+  ])("%s reads as signed out on pages and /api/auth/session, and is cleared", async (_label, value) => {
+    // Over https Auth.js names the cookie __Secure-authjs.session-token.
+    for (const secure of [false, true]) {
+      const name = `${secure ? "__Secure-" : ""}authjs.session-token`;
+      const response = await Auth(
+        new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `${name}=${value}` } }),
+        { ...config, useSecureCookies: secure },
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toBeNull();
+      // The browser drops it, so the next page is not looked up with it again.
+      const cleared = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+      expect(cleared, name).toMatch(/^[^=]+=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i);
+    }
+  });
+});
+
 describe("OAuth providers", () => {
   const ids = () => buildAuthConfig().providers.map((p) => (typeof p === "function" ? p() : p).id);
 

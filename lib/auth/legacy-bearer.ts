@@ -81,6 +81,11 @@ async function verifyToken(token: string): Promise<JWTPayload> {
  */
 export async function verifyLegacyBearer(token: string): Promise<PrincipalUser> {
   const payload = await verifyToken(token);
+  // PostgreSQL text cannot hold U+0000: a subject or address carrying one names nobody, and
+  // must not fail the query.
+  if ([payload.sub, payload.email].some((claim) => typeof claim === "string" && claim.includes("\u0000"))) {
+    throw new ApiError("unauthorized", "Bearer token does not belong to a StoreLens user");
+  }
 
   if (payload.sub) {
     const [linked] = await getDb()

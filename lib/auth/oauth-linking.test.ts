@@ -37,8 +37,7 @@ function identity(email: string, verified: boolean, publicEmail: string | null =
 }
 
 /** Sign in with GitHub as `who`: where the browser ends up, and the identity's accounts row. */
-async function signInWithGitHub(who: FakeGitHubIdentity) {
-  const jar = new CookieJar();
+async function signInWithGitHub(who: FakeGitHubIdentity, jar = new CookieJar()) {
   const csrf = await Auth(new Request(`${TEST_ORIGIN}/api/auth/csrf`), config);
   jar.take(csrf);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -122,5 +121,19 @@ describe("OAuth sign-in to a new address", () => {
     const [user] = await getDb().select().from(users).where(eq(users.id, result.linked!.userId));
     expect(user!.email).toBe(email);
     expect(user!.emailVerified).toBeNull();
+  });
+});
+
+describe("OAuth sign-in from a browser holding a tampered session cookie", () => {
+  it("signs in as usual: the cookie is no session, not a failed lookup", async () => {
+    const email = `tampered-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const jar = new CookieJar();
+    jar.set("authjs.session-token", "%00");
+
+    const result = await signInWithGitHub(identity(email, true), jar);
+
+    expect(result.location).toBe(`${TEST_ORIGIN}/dashboard`);
+    expect(result.signedIn).toBe(true);
+    expect(result.linked).toBeDefined();
   });
 });

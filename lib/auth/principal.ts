@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import { hashApiKey, isWellFormedApiKey } from "./api-key-crypto";
 import { verifyLegacyBearer } from "./legacy-bearer";
 import { principalUserColumns as userColumns, type PrincipalUser } from "./principal-user";
+import { isWellFormedSessionToken } from "./sessions";
 
 /** Who is calling. Resolved once per request by the route wrapper. */
 export type Principal =
@@ -40,10 +41,15 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The session token of the request's cookie, if it could be one. A cookie of any other shape
+ * is treated like an expired one (no credential): the browser sends it unasked, and pages,
+ * which read the session through Auth.js, see no session either (auth-config.ts).
+ */
 export function readSessionToken(req: Request): string | undefined {
   for (const name of SESSION_COOKIE_NAMES) {
     const value = readCookie(req, name);
-    if (value) return value;
+    if (value && isWellFormedSessionToken(value)) return value;
   }
 
   return undefined;

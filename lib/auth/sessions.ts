@@ -8,6 +8,17 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 /**
+ * The two shapes a session cookie can have: ours (32 random bytes as base64url, createSession)
+ * and Auth.js's own for OAuth sign-ins (a random UUID). Anything else names no session, so it
+ * is refused before a query: a percent-decoded NUL, for one, makes PostgreSQL fail the query.
+ */
+const SESSION_TOKEN_SHAPE = /^(?:[A-Za-z0-9_-]{43}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function isWellFormedSessionToken(token: string): boolean {
+  return SESSION_TOKEN_SHAPE.test(token);
+}
+
+/**
  * Inserts a database session row (the revocable kind) and returns its token, which is
  * the cookie value. 256 random bits.
  */

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { stripeEvents } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { readCappedBody } from "@/lib/http/read-capped-body";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { getStripe } from "./stripe-client";
@@ -28,8 +29,7 @@ export const STRIPE_EVENT_TYPES = Object.keys(HANDLERS);
 /** Stripe's events are a few KB; the cap keeps a hostile body from being read whole. */
 const MAX_EVENT_BYTES = 512 * 1024;
 
-function verifyEvent(rawBody: string, signature: string | null): Stripe.Event {
-  if (!signature) throw new ApiError("invalid_request", "Missing Stripe-Signature header", { extra: { issues: [] } });
+function verifyEvent(rawBody: string, signature: string): Stripe.Event {
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new ApiError("unavailable", "Stripe webhooks are not configured on this server");
   try {
@@ -45,11 +45,10 @@ function verifyEvent(rawBody: string, signature: string | null): Stripe.Event {
  * nothing). Out-of-order deliveries are resolved by the handlers from the event times.
  */
 export async function handleStripeWebhook(req: Request): Promise<{ received: true; duplicate: boolean; ignored: boolean }> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_EVENT_BYTES) throw new ApiError("payload_too_large", "Webhook body is too large");
-  const rawBody = await req.text();
-  if (rawBody.length > MAX_EVENT_BYTES) throw new ApiError("payload_too_large", "Webhook body is too large");
-  const event = verifyEvent(rawBody, req.headers.get("stripe-signature"));
+  const signature = req.headers.get("stripe-signature");
+  if (!signature) throw new ApiError("invalid_request", "Missing Stripe-Signature header", { extra: { issues: [] } });
+  // A chunked body declares no length: the cap counts bytes as they arrive and stops reading.
+  const event = verifyEvent(await readCappedBody(req, MAX_EVENT_BYTES), signature);
 
   const handler = HANDLERS[event.type];
   if (!handler) return { received: true, duplicate: false, ignored: true };

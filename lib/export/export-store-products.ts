@@ -6,10 +6,14 @@ import { stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { productCsvRows } from "./product-csv-rows";
 import { readExportProducts } from "./read-export-products";
+import { neutralizeFormula } from "./spreadsheet-formula";
 import type { FreeExportQuery } from "./schemas";
 import { SHOPIFY_PRODUCT_CSV_COLUMNS } from "./shopify-csv-columns";
 
 export type StoreExport = { filename: string; contentType: string; body: ReadableStream<Uint8Array> };
+
+// Every string cell is the store's text (ShopifyCsvRow): none may open as a formula in the reader's spreadsheet.
+const CSV_OPTIONS = { header: true, columns: [...SHOPIFY_PRODUCT_CSV_COLUMNS], cast: { string: neutralizeFormula } };
 
 /** The latest report of a published store; unpublished and unknown stores are both 404. */
 async function findPublishedStore(slug: string) {
@@ -47,7 +51,7 @@ export async function exportStoreProducts(query: FreeExportQuery): Promise<Store
   const node =
     query.format === "csv"
       ? // pipeline, not pipe: a database error mid-stream must abort the download, not truncate it silently.
-        pipeline(Readable.from(csvRecords(store.latestJobId)), stringify({ header: true, columns: [...SHOPIFY_PRODUCT_CSV_COLUMNS] }), () => {})
+        pipeline(Readable.from(csvRecords(store.latestJobId)), stringify(CSV_OPTIONS), () => {})
       : Readable.from(jsonChunks(store));
 
   return {

@@ -11,6 +11,7 @@ const bool = (value: boolean) => (value ? "TRUE" : "FALSE");
  * fields, one row per variant (option values and variant fields), and the images beyond the
  * variant count on rows of their own (Handle, Image Src, Image Position), as the template has them.
  * Values we never observe (taxable, barcode, cost) stay empty, so Shopify applies its defaults.
+ * Numeric fields are numbers, everything else the store's text (see ShopifyCsvRow).
  */
 export function productCsvRows(product: Product): ShopifyCsvRow[] {
   const optionNames = product.options.map((option) => option.name).slice(0, 3);
@@ -22,9 +23,9 @@ export function productCsvRows(product: Product): ShopifyCsvRow[] {
       row[`Option${n} Value`] = variant.options[i] ?? "";
     });
     row["Variant SKU"] = variant.sku ?? "";
-    row["Variant Grams"] = variant.grams === null ? "" : String(variant.grams);
+    row["Variant Grams"] = variant.grams ?? "";
     row["Variant Inventory Tracker"] = variant.inventoryQuantity === null ? "" : "shopify";
-    row["Variant Inventory Qty"] = variant.inventoryQuantity === null ? "" : String(variant.inventoryQuantity);
+    row["Variant Inventory Qty"] = variant.inventoryQuantity ?? "";
     row["Variant Inventory Policy"] = "deny";
     row["Variant Fulfillment Service"] = "manual";
     row["Variant Price"] = variant.price ?? "";
@@ -50,7 +51,7 @@ export function productCsvRows(product: Product): ShopifyCsvRow[] {
   product.images.forEach((image, index) => {
     const row = rows[index] ?? rows[rows.push({ Handle: product.handle }) - 1]!;
     row["Image Src"] = image.src;
-    row["Image Position"] = String(index + 1);
+    row["Image Position"] = index + 1;
   });
 
   return rows;

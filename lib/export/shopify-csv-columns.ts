@@ -54,4 +54,9 @@ export const SHOPIFY_PRODUCT_CSV_COLUMNS = [
 ] as const;
 
 export type ShopifyCsvColumn = (typeof SHOPIFY_PRODUCT_CSV_COLUMNS)[number];
-export type ShopifyCsvRow = Partial<Record<ShopifyCsvColumn, string>>;
+/**
+ * A row of the file. Strings are the store's words and leave as text no spreadsheet evaluates
+ * (neutralizeFormula); numbers (grams, quantities, positions) leave as numbers, so a
+ * quantity of -3 stays -3 and not the text '-3.
+ */
+export type ShopifyCsvRow = Partial<Record<ShopifyCsvColumn, string | number>>;

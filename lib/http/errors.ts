@@ -12,9 +12,13 @@ export const ERROR_STATUS = {
   email_unverified: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** The request did not arrive whole in time (answered by the server, before any route). */
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  /** The request's headers are over the server's limit (answered before any route). */
+  headers_too_large: 431,
   internal_error: 500,
   not_implemented: 501,
   model_error: 502,
@@ -78,5 +82,11 @@ export function invalidRequest(error: z.ZodError, where: "body" | "query" | "par
 }
 
 export const notFound = (what: string) => new ApiError("not_found", `${what} not found`);
+
+/** A method the endpoint does not serve; `Allow` names those it does (RFC 9110 §15.5.6). */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError("method_not_allowed", `${method} is not allowed on this endpoint`, {
+    headers: { allow: allowed.join(", ") },
+  });
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.code === "not_found";

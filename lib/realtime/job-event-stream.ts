@@ -1,44 +1,63 @@
 import { notFound } from "@/lib/http/errors";
 import type { JobMessage } from "@/lib/jobs/job-messages";
+import { progressConnections, type ProgressConnections } from "./progress-connections";
 import { watchJob, type JobWatch } from "./watch-job";
 
 const KEEPALIVE_MS = 15_000;
 
-/** A text/event-stream of a job's messages, ending after the terminal one. */
-export async function jobEventStream(jobId: string, signal: AbortSignal): Promise<Response> {
+/**
+ * A text/event-stream of a job's messages, ending after the terminal one. It holds one of
+ * `address`'s progress-connection slots (shared with the WebSocket) until the stream ends, the
+ * client disconnects (`signal`) or the reader cancels; past the cap it throws the 429/503.
+ */
+export async function jobEventStream(
+  jobId: string,
+  signal: AbortSignal,
+  address: string,
+  connections: ProgressConnections = progressConnections(),
+): Promise<Response> {
+  const release = connections.acquire(address);
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
-  const close = () => {
-    if (closed) return;
+  let watch: JobWatch | null = null;
+  const end = () => {
     closed = true;
     clearInterval(keepalive);
+    watch?.stop();
+    release();
+  };
+  const close = () => {
+    if (closed) return;
+    end();
     controller.close();
   };
   const stream = new ReadableStream<Uint8Array>({
     start: (c) => {
       controller = c;
     },
-    cancel: () => {
-      closed = true;
-      clearInterval(keepalive);
-      watch?.stop();
-    },
+    cancel: end,
   });
   const send = (message: JobMessage) => {
     if (!closed) controller.enqueue(encoder.encode(`event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`));
   };
 
-  const watch: JobWatch | null = await watchJob(jobId, send, close);
-  if (!watch) throw notFound(`Job ${jobId}`);
+  try {
+    watch = await watchJob(jobId, send, close);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (!watch) {
+    release();
+    throw notFound(`Job ${jobId}`);
+  }
+  if (signal.aborted) close();
+  signal.addEventListener("abort", close, { once: true });
   if (!closed) {
     keepalive = setInterval(() => !closed && controller.enqueue(encoder.encode(": keepalive\n\n")), KEEPALIVE_MS);
   }
-  signal.addEventListener("abort", () => {
-    watch.stop();
-    close();
-  });
 
   return new Response(stream, {
     headers: {

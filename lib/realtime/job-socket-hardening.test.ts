@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
+import { securityHeaders } from "@/lib/security/security-headers";
 import { closeJobEventHub } from "./job-event-hub";
 import { createJobSocketServer } from "./job-socket-server";
+import { ProgressConnections } from "./progress-connections";
 
 // Hostile upgrades on /api/ws/:jobId: each is answered with a status and a closed socket,
 // never an exception in the upgrade listener or a socket left hanging.
@@ -13,7 +15,7 @@ import { createJobSocketServer } from "./job-socket-server";
 let server: Server;
 let port: number;
 let jobId: string;
-const sockets = createJobSocketServer({ maxPerIp: 2, maxTotal: 3, maxPayload: 64 });
+const sockets = createJobSocketServer({ connections: new ProgressConnections({ perAddress: 2, total: 3 }), maxPayload: 64 });
 const crashes: unknown[] = [];
 const onCrash = (error: unknown) => crashes.push(error);
 
@@ -86,6 +88,15 @@ describe("hostile WebSocket upgrades", () => {
     const { outcome } = open(`/api/ws/${jobId}`, { origin: "https://evil.example" });
 
     expect(await outcome).toEqual({ opened: false, status: 403 });
+  });
+
+  it("answers a refusal with the security headers every answer carries", async () => {
+    const answer = await rawUpgrade(`/api/ws/${jobId}`, { Origin: "https://evil.example" });
+
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+    const head = answer.slice(0, answer.indexOf("\r\n\r\n")).toLowerCase();
+    for (const [name, value] of Object.entries(securityHeaders())) expect(head).toContain(`\r\n${name}: ${value.toLowerCase()}`);
+    expect(head).toContain("frame-ancestors 'none'");
   });
 
   it("admits our own origin", async () => {

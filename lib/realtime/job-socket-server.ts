@@ -2,7 +2,11 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getEnv } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { securityHeaders } from "@/lib/security/security-headers";
+import { clientAddress } from "@/lib/system/client-address";
+import { progressConnections, type ProgressConnections } from "./progress-connections";
 import { watchJob } from "./watch-job";
 
 const PATH = /^\/api\/ws\/([^/?#]+)\/?$/;
@@ -37,16 +41,12 @@ function serve(socket: WebSocket, jobId: string) {
   socket.on("close", () => clearInterval(heartbeat));
 }
 
-export type JobSocketLimits = {
-  /** Open sockets per client address; a browser tab needs one per job it watches. */
-  maxPerIp: number;
-  /** Open sockets in this process. */
-  maxTotal: number;
+export type JobSocketOptions = {
   /** Largest frame a client may send: clients only ever answer pings. */
   maxPayload: number;
+  /** The open-connection count shared with the SSE stream (the process-wide one unless a test gives its own). */
+  connections: ProgressConnections;
 };
-
-export const DEFAULT_JOB_SOCKET_LIMITS: JobSocketLimits = { maxPerIp: 32, maxTotal: 5_000, maxPayload: 1_024 };
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
@@ -55,22 +55,17 @@ const STATUS_TEXT: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** Answers a refused upgrade with a plain HTTP status and closes the socket. */
-function refuse(socket: Duplex, status: number, message: string): void {
-  logger.warn("job socket upgrade refused", { status, message });
-  const body = JSON.stringify({ error: message, code: status === 400 ? "invalid_request" : "rate_limited" });
+/** Answers a refused upgrade with the error's status and JSON body, and closes the socket. */
+function refuse(socket: Duplex, error: ApiError): void {
+  logger.warn("job socket upgrade refused", { status: error.status, message: error.message });
+  const body = JSON.stringify(error.toBody());
   socket.on("error", () => {});
+  const security = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+    `HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? "Error"}\r\nConnection: close\r\nContent-Type: application/json\r\n${security.join("")}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
-}
-
-function upgradeIp(req: IncomingMessage): string {
-  const forwarded = getEnv().TRUST_PROXY ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
-
-  return forwarded || req.socket.remoteAddress || "unknown";
 }
 
 /** Browsers always send Origin; a page on another site must not read our job streams through its visitors. */
@@ -99,22 +94,9 @@ function decodeJobId(raw: string): string | null {
  * any other path so the caller can hand the upgrade to Next (dev HMR). Never throws: every
  * malformed or refused upgrade is answered with a status and a closed socket.
  */
-export function createJobSocketServer(limits: Partial<JobSocketLimits> = {}) {
-  const { maxPerIp, maxTotal, maxPayload } = { ...DEFAULT_JOB_SOCKET_LIMITS, ...limits };
+export function createJobSocketServer(options: Partial<JobSocketOptions> = {}) {
+  const { maxPayload = 1_024, connections = progressConnections() } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload });
-  const openPerIp = new Map<string, number>();
-  let openTotal = 0;
-
-  function track(ws: WebSocket, ip: string) {
-    openTotal += 1;
-    openPerIp.set(ip, (openPerIp.get(ip) ?? 0) + 1);
-    ws.once("close", () => {
-      openTotal -= 1;
-      const left = (openPerIp.get(ip) ?? 1) - 1;
-      if (left === 0) openPerIp.delete(ip);
-      else openPerIp.set(ip, left);
-    });
-  }
 
   return {
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
@@ -125,31 +107,28 @@ export function createJobSocketServer(limits: Partial<JobSocketLimits> = {}) {
       try {
         const jobId = decodeJobId(match[1]);
         if (jobId === null) {
-          refuse(socket, 400, "Malformed job id");
+          refuse(socket, new ApiError("invalid_request", "Malformed job id"));
           return true;
         }
         if (!isAllowedOrigin(req)) {
-          refuse(socket, 403, "Cross-origin WebSocket connections are not allowed");
+          refuse(socket, new ApiError("forbidden", "Cross-origin WebSocket connections are not allowed"));
           return true;
         }
-        const ip = upgradeIp(req);
-        if (openTotal >= maxTotal) {
-          refuse(socket, 503, "Too many open progress connections; use GET /api/jobs/:id/events");
-          return true;
-        }
-        if ((openPerIp.get(ip) ?? 0) >= maxPerIp) {
-          refuse(socket, 429, "Too many open progress connections from this address");
-          return true;
-        }
+        const release = connections.acquire(clientAddress(req, getEnv().TRUST_PROXY) ?? "unknown");
+        // The slot is held from the handshake on and goes back with the TCP socket, however it ends.
+        socket.once("close", release);
         socket.on("error", () => socket.destroy());
         wss.handleUpgrade(req, socket, head, (ws) => {
-          track(ws, ip);
           ws.on("error", () => ws.terminate());
           serve(ws, jobId);
         });
       } catch (error) {
-        logger.error("job socket upgrade failed", { error });
-        refuse(socket, 400, "Bad upgrade request");
+        if (error instanceof ApiError) {
+          refuse(socket, error);
+        } else {
+          logger.error("job socket upgrade failed", { error });
+          refuse(socket, new ApiError("invalid_request", "Bad upgrade request"));
+        }
       }
 
       return true;

@@ -11,10 +11,22 @@
 const IDENT = /[\w$]/;
 const SPACE = /\s/;
 
+/**
+ * Assignments read per name and script. A page assigns each of these values once; reading a
+ * literal may run to the end of the script (an unclosed `{`), so a crafted script of thousands
+ * of `Shopify.theme={` read from each one would cost its length squared, while this many
+ * readings cost a few passes at most.
+ */
+export const MAX_ASSIGNMENTS_READ = 4;
+
+/** Counts the characters a scan looks at (tests bound it by the text's length). */
+export type ScanMeter = { steps: number };
+
 /** Index just past the string literal starting at `start` (a quote), or -1 if unterminated. */
-function skipString(text: string, start: number): number {
+function skipString(text: string, start: number, meter: ScanMeter): number {
   const quote = text[start];
   for (let i = start + 1; i < text.length; i++) {
+    meter.steps += 1;
     const ch = text[i];
     if (ch === "\\") {
       i++;
@@ -29,12 +41,13 @@ function skipString(text: string, start: number): number {
 }
 
 /** Index just past the balanced {…} or […] starting at `start`, or -1 if unbalanced. */
-function skipBalanced(text: string, start: number): number {
+function skipBalanced(text: string, start: number, meter: ScanMeter): number {
   const stack: string[] = [];
   for (let i = start; i < text.length; i++) {
+    meter.steps += 1;
     const ch = text[i] as string;
     if (ch === '"' || ch === "'" || ch === "`") {
-      const end = skipString(text, i);
+      const end = skipString(text, i, meter);
       if (end === -1) return -1;
       i = end - 1;
     } else if (ch === "{" || ch === "[") {
@@ -48,44 +61,55 @@ function skipBalanced(text: string, start: number): number {
   return -1;
 }
 
+function skipSpace(text: string, start: number, meter: ScanMeter): number {
+  let i = start;
+  while (i < text.length && SPACE.test(text[i] as string)) i++;
+  meter.steps += i - start;
+
+  return i;
+}
+
 /** The raw source text of the literal starting at `start`, or null if it is not a complete one. */
-function readLiteral(text: string, start: number): string | null {
+function readLiteral(text: string, start: number, meter: ScanMeter): string | null {
   const ch = text[start];
   if (ch === "{" || ch === "[") {
-    const end = skipBalanced(text, start);
+    const end = skipBalanced(text, start, meter);
     return end === -1 ? null : text.slice(start, end);
   }
   if (ch === '"' || ch === "'") {
-    const end = skipString(text, start);
+    const end = skipString(text, start, meter);
     return end === -1 ? null : text.slice(start, end);
   }
   // Numbers, null, true/false: up to the end of the statement.
   let end = start;
   while (end < text.length && !";,\n\r}".includes(text[end] as string)) end++;
+  meter.steps += end - start;
   const raw = text.slice(start, end).trim();
 
   return raw === "" ? null : raw;
 }
 
 /**
- * Every literal assigned to `name` (e.g. "Shopify.theme") in `text`, in source order.
- * `Shopify.theme.handle = …` and `MyShopify.theme = …` are not matches.
+ * The literals assigned to `name` (e.g. "Shopify.theme") in `text`, in source order: those of
+ * its first MAX_ASSIGNMENTS_READ assignments that are complete literals.
+ * `Shopify.theme.handle = …` and `MyShopify.theme = …` are not assignments to it.
  */
-export function findAssignedLiterals(text: string, name: string): string[] {
+export function findAssignedLiterals(text: string, name: string, meter: ScanMeter = { steps: 0 }): string[] {
   const out: string[] = [];
+  let assignments = 0;
   let from = 0;
-  for (;;) {
+  while (assignments < MAX_ASSIGNMENTS_READ) {
     const at = text.indexOf(name, from);
+    meter.steps += (at === -1 ? text.length : at) - from;
     if (at === -1) break;
     from = at + name.length;
     const before = at > 0 ? (text[at - 1] as string) : "";
     if (before !== "" && IDENT.test(before)) continue;
-    let i = at + name.length;
-    while (i < text.length && SPACE.test(text[i] as string)) i++;
+    let i = skipSpace(text, from, meter);
     if (text[i] !== "=" || text[i + 1] === "=") continue;
-    i++;
-    while (i < text.length && SPACE.test(text[i] as string)) i++;
-    const literal = readLiteral(text, i);
+    i = skipSpace(text, i + 1, meter);
+    assignments += 1;
+    const literal = readLiteral(text, i, meter);
     if (literal !== null) out.push(literal);
   }
 

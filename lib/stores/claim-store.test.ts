@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores } from "@/db/schema";
+import { jobs, stores, users } from "@/db/schema";
 import { GET as getJobs } from "@/app/api/jobs/route";
+import { createTestSession, createTestUser } from "@/testing/auth/fixtures";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { callApi } from "@/testing/tracking/api-calls";
 
 // A slug names one store (DESIGN.md §6): two domains that slug alike never share a store row,
 // and one shop reached under several domains is one store.
@@ -13,9 +15,11 @@ let h: PipelineHarness;
 
 beforeAll(async () => {
   h = await startPipeline();
-  for (const domain of ["shop-co.test", "shop.co.test", "plain.test", "brand.test", "brand.alt.test"]) {
+  for (const domain of ["shop-co.test", "shop.co.test", "plain.test", "track-co.test", "track.co.test"]) {
     h.fakeStore.addStore(generatedStore(domain, { products: 3, seed: 4 }));
   }
+  // One shop: its myshopify host serves it, its other domain redirects to it (as on Shopify).
+  h.fakeStore.addStore(generatedStore("brand.test", { products: 3, seed: 4, aliases: ["brand.myshopify.com"], redirectFrom: ["brand.alt.test"] }));
 });
 
 afterAll(async () => {
@@ -75,7 +79,23 @@ describe("store slugs", () => {
     await h.waitForJob(jobId);
   });
 
-  it("puts one shop reached under two domains on one store (meta.json myshopify_domain)", async () => {
+  it("tracks the store of the domain asked for, not another store whose slug it shares", async () => {
+    const user = await createTestUser();
+    const caller = { cookie: await createTestSession(user.id) };
+    const track = (domain: string) => callApi<{ shop: { slug: string; store: { domain: string } } }>("POST", "/api/shops", caller, { body: { domain } });
+
+    expect((await track("track-co.test")).body.shop).toMatchObject({ slug: "track-co-test", store: { domain: "track-co.test" } });
+    await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));
+    const second = await track("track.co.test");
+    expect(second.status).toBe(201);
+    expect(second.body.shop).toMatchObject({ slug: "track-co-test-2", store: { domain: "track.co.test" } });
+
+    const started = await getDb().select().from(jobs).where(inArray(jobs.domain, ["track-co.test", "track.co.test"]));
+    expect(started.map((job) => job.slug).sort()).toEqual(["track-co-test", "track-co-test-2"]);
+    await Promise.all(started.map((job) => h.waitForJob(job.id)));
+  });
+
+  it("puts one shop reached under two domains on one store (identity confirmed on its myshopify host)", async () => {
     const first = await submit("brand.test");
     await h.waitForJob(first);
     const second = await submit("brand.alt.test");

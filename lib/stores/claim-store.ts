@@ -1,21 +1,21 @@
-import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobs, stores, type Store } from "@/db/schema";
-import { slugForDomain } from "@/lib/shopify/domain";
+import { bareHost, myshopifyHostOf, slugForDomain } from "@/lib/shopify/domain";
 
 type Executor = Database | Transaction;
 
 /** `www.x.com` and `x.com` are one store (DESIGN.md §6): both spellings of a host. */
 export function domainSpellings(domain: string): string[] {
-  const bare = domain.replace(/^www\./, "");
+  const bare = bareHost(domain);
 
   return [bare, `www.${bare}`];
 }
 
 /**
  * The store a domain names: its own row (with or without `www.`), or the analyzed shop whose
- * `*.myshopify.com` identity it is. Analyzed rows first, so a placeholder created for an
- * alias never shadows the shop.
+ * confirmed `*.myshopify.com` identity it is (only confirmed identities are stored, one row
+ * each). Analyzed rows first, so a placeholder created for an alias never shadows the shop.
  */
 export async function findStoreForDomain(db: Executor, domain: string): Promise<Store | null> {
   const [store] = await db
@@ -53,31 +53,37 @@ export async function claimStoreForDomain(tx: Transaction, domain: string): Prom
 }
 
 /**
- * One shop is one store: once meta.json names the shop (`myshopify_domain`), a job submitted
- * under another of its domains moves to the row that already holds that shop, and a store
- * seen for the first time records its identity. Returns the job's store.
+ * One shop is one store: once Shopify confirmed the shop's `*.myshopify.com` identity
+ * (lib/shopify/shop-identity.ts), a job submitted under another of its domains moves to the row
+ * that holds that identity, and a store seen for the first time records it. An unconfirmed claim
+ * (null) changes nothing: the job stays on its own domain's row. An identity is only ever
+ * compared with identities, never with another row's `domain`. Returns the job's store.
  */
-export async function attachJobToShop(jobId: string, myshopifyDomain: string | null): Promise<{ storeId: string; slug: string }> {
+export async function attachJobToShop(jobId: string, confirmedIdentity: string | null): Promise<{ storeId: string; slug: string }> {
   return getDb().transaction(async (tx) => {
-    const [job] = await tx.select({ storeId: jobs.storeId, slug: jobs.slug }).from(jobs).where(eq(jobs.id, jobId));
+    const [job] = await tx.select({ storeId: jobs.storeId, slug: jobs.slug, domain: jobs.domain }).from(jobs).where(eq(jobs.id, jobId));
     if (!job) throw new Error(`job ${jobId} not found`);
-    const identity = myshopifyDomain?.trim().toLowerCase();
-    if (!identity) return job;
+    const current = { storeId: job.storeId, slug: job.slug };
+    const identity = myshopifyHostOf(confirmedIdentity);
+    if (!identity) return current;
 
-    const [shop] = await tx
-      .select({ id: stores.id, slug: stores.slug })
-      .from(stores)
-      .where(and(or(eq(stores.myshopifyDomain, identity), eq(stores.domain, identity)), ne(stores.id, job.storeId)))
-      .orderBy(sql`${stores.latestJobId} is null`, stores.createdAt)
-      .limit(1);
-    if (!shop) {
-      await tx.update(stores).set({ myshopifyDomain: identity }).where(eq(stores.id, job.storeId));
+    // Two first jobs of one shop under two domains must not both record it (unique column).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shop-identity:${identity}`}))`);
+    const [shop] = await tx.select({ id: stores.id, slug: stores.slug }).from(stores).where(eq(stores.myshopifyDomain, identity));
+    if (shop) {
+      if (shop.id !== job.storeId) {
+        await tx.update(jobs).set({ storeId: shop.id, slug: shop.slug }).where(eq(jobs.id, jobId));
+      }
 
-      return job;
+      return { storeId: shop.id, slug: shop.slug };
     }
-    await tx.update(jobs).set({ storeId: shop.id, slug: shop.slug }).where(eq(jobs.id, jobId));
+    // The identity goes on the row of the job's own domain only: Shopify named that domain.
+    await tx
+      .update(stores)
+      .set({ myshopifyDomain: identity })
+      .where(and(eq(stores.id, job.storeId), inArray(stores.domain, domainSpellings(job.domain))));
 
-    return { storeId: shop.id, slug: shop.slug };
+    return current;
   });
 }
 

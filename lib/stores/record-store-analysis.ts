@@ -9,7 +9,6 @@ export type StoreAnalysis = {
   description: string | null;
   currency: string | null;
   country: string | null;
-  myshopifyDomain: string | null;
   themeName: string | null;
   productCount: number;
   collectionCount: number;
@@ -17,7 +16,11 @@ export type StoreAnalysis = {
   exposesInventory: boolean;
 };
 
-/** The store's directory row follows its latest completed analysis. */
+/**
+ * The store's directory row follows its latest completed analysis. Not its identity
+ * (`myshopify_domain`): that is what the store says about itself, recorded only once Shopify
+ * confirmed it (attachJobToShop).
+ */
 export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<void> {
   const { jobId, at, ...fields } = analysis;
   await tx

@@ -1,17 +1,29 @@
 import type { IncomingMessage } from "node:http";
 
 /**
- * Leaves exactly one address in X-Forwarded-For — the one per-IP limits (anonymous chat)
- * key on. Without TRUST_PROXY it is the socket's: whatever a client wrote is discarded.
- * Behind a trusted reverse proxy it is the last entry, the address that proxy saw and
- * appended; the entries before it came from the client and could be anything.
+ * The address per-IP limits key on. Without TRUST_PROXY it is the socket's: whatever a
+ * client wrote in X-Forwarded-For is discarded. Behind a trusted reverse proxy it is the
+ * last entry, the address that proxy saw and appended; the entries before it came from the
+ * client and could be anything.
  */
-export function setClientAddress(req: IncomingMessage, trustProxy: boolean): void {
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (!trustProxy) return req.socket.remoteAddress;
   const header = req.headers["x-forwarded-for"];
   const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? ""))
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const address = trustProxy && forwarded.length > 0 ? forwarded.at(-1) : req.socket.remoteAddress;
+
+  return forwarded.at(-1) ?? req.socket.remoteAddress;
+}
+
+/**
+ * Leaves exactly one address in X-Forwarded-For, the client address above, so that route
+ * handlers (which only see a Request) read the same one the WebSocket upgrade keys on.
+ */
+export function setClientAddress(req: IncomingMessage, trustProxy: boolean): void {
+  const address = clientAddress(req, trustProxy);
   if (address) req.headers["x-forwarded-for"] = address;
+  // A socket already gone has no address; what the client wrote must still not count.
+  else delete req.headers["x-forwarded-for"];
 }

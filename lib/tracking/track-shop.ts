@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
-import { monitoredStores, stores, trackedShops, type Job } from "@/db/schema";
+import { monitoredStores, trackedShops, type Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { admitJob } from "@/lib/billing/admit-job";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { slugForDomain } from "@/lib/shopify/domain";
+import { claimStoreForDomain } from "@/lib/stores/claim-store";
 import { currentTime } from "@/lib/system/clock";
 import { SKIP_WINDOW_MS } from "./monitor-schedule";
 import { trackedShopLimit } from "./plan-limit";
@@ -14,12 +14,13 @@ import type { TrackShopBody, TrackedShopView } from "./schemas";
 import { latestJobsOf, loadTrackedShopViews } from "./tracked-shop-views";
 import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
 
-/** The store row of a domain, created (without a job) when StoreLens has never seen it. */
+/**
+ * The store row of a domain, created (without a job) when StoreLens has never seen it: the same
+ * row a job for that domain would use. Never looked up by slug, which another domain may share
+ * (`shop-co.uk` and `shop.co.uk`).
+ */
 async function findOrCreateStore(domain: string): Promise<string> {
-  const slug = slugForDomain(domain);
-  await getDb().insert(stores).values({ domain, slug }).onConflictDoNothing();
-  const [store] = await getDb().select({ id: stores.id }).from(stores).where(eq(stores.slug, slug));
-  if (!store) throw new Error(`store ${slug} vanished while being tracked`);
+  const store = await getDb().transaction((tx) => claimStoreForDomain(tx, domain));
 
   return store.id;
 }

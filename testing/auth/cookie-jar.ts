@@ -13,6 +13,11 @@ export class CookieJar {
     }
   }
 
+  /** A cookie the browser holds from elsewhere (an old or tampered one). */
+  set(name: string, value: string) {
+    this.jar.set(name, value);
+  }
+
   get(name: string) {
     return this.jar.get(name);
   }

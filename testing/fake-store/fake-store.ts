@@ -28,8 +28,14 @@ export class FakeStore {
   readonly domain: string;
   /** Catalogue state; null for a host that is not a Shopify store. */
   readonly shop: BuiltStore | null;
-  /** Stable per domain, served as `x-shopid` and meta.json `id`. */
+  /** Stable per domain (unless the definition sets one), served as `x-shopid` and meta.json `id`. */
   readonly shopId: number;
+  /** Every host this store answers for: `domain` first, then its aliases and redirecting hosts. */
+  readonly hosts: string[];
+  /** Hosts that only redirect to `domain`. */
+  readonly redirectHosts: ReadonlySet<string>;
+  /** What the store says its `*.myshopify.com` host is (meta.json, `Shopify.shop`). */
+  readonly myshopifyDomain: string;
   readonly faults = new FaultInjector();
   private entries: RequestLogEntry[] = [];
   private state: StoreCounters = emptyCounters();
@@ -41,7 +47,13 @@ export class FakeStore {
   constructor(readonly definition: StoreDefinition) {
     this.domain = normaliseHost(definition.domain);
     this.shop = definition.kind === "shopify" ? buildStore({ ...definition, domain: this.domain }) : null;
-    this.shopId = 50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
+    this.shopId = (definition.kind === "shopify" ? definition.shopId : undefined) ?? 50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
+    const shopify = definition.kind === "shopify" ? definition : null;
+    this.redirectHosts = new Set((shopify?.redirectFrom ?? []).map(normaliseHost).filter((host) => host !== this.domain));
+    const others = [...(shopify?.aliases ?? []).map(normaliseHost), ...this.redirectHosts];
+    this.hosts = [this.domain, ...others.filter((host, i) => host !== this.domain && others.indexOf(host) === i)];
+    this.myshopifyDomain =
+      (definition.kind === "shopify" ? definition.myshopifyDomain : undefined) ?? `${this.domain.split(".")[0] ?? "shop"}.myshopify.com`;
     if (definition.kind === "shopify") this.faults.set(definition.faults);
   }
 

@@ -20,10 +20,9 @@ function shopGlobals(store: FakeStore): string {
   const def = store.definition;
   const shop = store.shop;
   if (def.kind !== "shopify" || !shop) return "";
-  const myshopify = `${store.domain.split(".")[0] ?? "shop"}.myshopify.com`;
   return [
     `<script>var Shopify = Shopify || {};`,
-    `Shopify.shop = ${JSON.stringify(myshopify)};`,
+    `Shopify.shop = ${JSON.stringify(store.myshopifyDomain)};`,
     `Shopify.locale = "en";`,
     `Shopify.currency = ${JSON.stringify({ active: shop.settings.currency, rate: "1.0" })};`,
     `Shopify.country = ${JSON.stringify(shop.settings.country)};`,

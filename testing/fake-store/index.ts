@@ -2,7 +2,9 @@
  * Fake Shopify store server for tests, demos and benchmarks.
  *
  * One loopback node:http server serves many stores, chosen by the Host header (port ignored).
- * StoreLens reaches it with `SHOP_RESOLVE=*.test=http://127.0.0.1:PORT` + `ALLOW_PRIVATE_NETWORK=true`.
+ * StoreLens reaches it with `SHOP_RESOLVE=*.test=http://127.0.0.1:PORT` + `ALLOW_PRIVATE_NETWORK=true`
+ * (add `*.myshopify.com=http://127.0.0.1:PORT`, as testing/pipeline.ts does, so that confirming a
+ * shop's identity on its myshopify host stays on loopback too).
  * Behaviour follows /work/shared/notes/shopify-storefront.md and the real captures in ./fixtures.
  *
  * Server
@@ -27,7 +29,10 @@
  *   blockedStore(domain)                          403 (Cloudflare) on JSON endpoints
  *   notShopifySite(domain)                        200 text/html for everything (as any unknown host)
  *   Any definition takes overrides: seed, name, currency, country, exposeInventory, password,
- *   jsonBlocked, apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults.
+ *   jsonBlocked, apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults,
+ *   aliases (more hosts serving the same shop, e.g. "shop.myshopify.com"), redirectFrom (hosts
+ *   that 301 to the store's domain, as a shop's other domains do), myshopifyDomain and shopId
+ *   (what meta.json claims; an impostor can claim another shop's).
  *
  * Endpoints per store: /, /products/<h> (HTML), /password, /products.json, /products/<h>.json,
  *   /products/<h>.js, /collections.json, /collections/<h>/products.json, /pages.json, /meta.json,

@@ -18,8 +18,8 @@ export function html(body: string, status = 200): Reply {
   return { status, headers: { "content-type": HTML_TYPE }, body };
 }
 
-export function redirect(location: string): Reply {
-  return { status: 302, headers: { location, "content-type": HTML_TYPE }, body: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` };
+export function redirect(location: string, status = 302): Reply {
+  return { status, headers: { location, "content-type": HTML_TYPE }, body: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` };
 }
 
 export function escapeHtml(text: string): string {

@@ -28,6 +28,10 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
   z.object({
     kind: z.literal("shopify"),
     domain,
+    aliases: z.array(domain).optional(),
+    redirectFrom: z.array(domain).optional(),
+    myshopifyDomain: z.string().optional(),
+    shopId: z.number().int().min(1).optional(),
     catalog: catalogSchema,
     seed: z.number().int().optional(),
     name: z.string().optional(),

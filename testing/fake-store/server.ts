@@ -8,7 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { CONTROL_PREFIX, handleControl, type StoreRegistry } from "./control-api";
 import { FakeStore, normaliseHost } from "./fake-store";
 import { notShopifyHtml } from "./html";
-import { html, type Reply } from "./reply";
+import { html, redirect, type Reply } from "./reply";
 import { isDataEndpoint, serveStorefront } from "./storefront";
 import type { StoreDefinition } from "./types";
 
@@ -35,16 +35,25 @@ export interface FakeStoreServer extends StoreRegistry {
 }
 
 export async function startFakeStore(options: StartOptions = {}): Promise<FakeStoreServer> {
+  /** Host → store; a store with aliases is reachable under each of its hosts. */
   const stores = new Map<string, FakeStore>();
+  const unregister = (store: FakeStore | undefined): boolean => {
+    if (!store) return false;
+    for (const [host, held] of stores) if (held === store) stores.delete(host);
+    return true;
+  };
   const registry: StoreRegistry = {
     addStore(def) {
       const store = new FakeStore(def);
-      stores.set(store.domain, store);
+      for (const host of store.hosts) {
+        unregister(stores.get(host));
+        stores.set(host, store);
+      }
       return store;
     },
-    removeStore: (domain) => stores.delete(normaliseHost(domain)),
+    removeStore: (domain) => unregister(stores.get(normaliseHost(domain))),
     findStore: (domain) => stores.get(normaliseHost(domain)),
-    stores: () => [...stores.values()],
+    stores: () => [...new Set(stores.values())],
   };
 
   const server = createServer((req, res) => {
@@ -98,6 +107,12 @@ async function handle(registry: StoreRegistry, req: IncomingMessage, res: Server
   const store = registry.findStore(host);
   if (!store) {
     send(res, method, html(notShopifyHtml(host, url.pathname + url.search)));
+    return;
+  }
+  if (store.redirectHosts.has(host)) {
+    const reply = redirect(`https://${store.domain}${url.pathname}${url.search}`, 301);
+    store.record(method, url.pathname + url.search, reply.status, undefined, receivedAt);
+    send(res, method, reply);
     return;
   }
   if (store.shop) store.beforeRequest(url.pathname + url.search);

@@ -125,7 +125,7 @@ function metaJson(store: FakeStore, shop: BuiltStore, publishedProductsCount?: n
     currency: settings.currency,
     domain: store.domain,
     url: `https://${store.domain}`,
-    myshopify_domain: `${store.domain.split(".")[0] ?? "shop"}.myshopify.com`,
+    myshopify_domain: store.myshopifyDomain,
     description: `${settings.name} online store`,
     ships_to_countries: [settings.country, "ES", "FR", "DE"].filter((c, i, all) => all.indexOf(c) === i),
     money_format: MONEY_FORMATS[settings.currency] ?? `{{amount}} ${settings.currency}`,

@@ -40,6 +40,17 @@ export interface ShopifyStoreDefinition {
   kind: "shopify";
   /** Host name the store answers for, e.g. "demo.test" (port is ignored). */
   domain: string;
+  /**
+   * More hosts serving this very shop (same id and catalogue), e.g. "www.demo.test" or
+   * "demo.myshopify.com"; meta.json `domain` still names `domain`, the primary one.
+   */
+  aliases?: string[];
+  /** Hosts that answer every request with a 301 to the same path on `domain`, as a shop's other domains do. */
+  redirectFrom?: string[];
+  /** meta.json `myshopify_domain` and `Shopify.shop`; default `<first label of domain>.myshopify.com`. */
+  myshopifyDomain?: string;
+  /** meta.json `id` and `x-shopid` when they should not be derived from `domain` (a host copying another shop's). */
+  shopId?: number;
   catalog: CatalogSource;
   /** Seed for everything random (inventory levels, generated products, advance()). */
   seed?: number;

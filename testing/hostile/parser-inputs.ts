@@ -17,4 +17,6 @@ export const hostileParserInputs = {
   htmlComments: (size: number) => "<!--".repeat(Math.floor(size / 4)),
   /** `<form` with no `>`: `<form[^>]+action=` rescans from each one. */
   passwordForms: (size: number) => "<form ".repeat(Math.floor(size / 6)),
+  /** An inline script of unclosed `Shopify.theme={`: a literal read from each one runs to the end. */
+  themeAssignments: (size: number) => "Shopify.theme={".repeat(Math.floor(size / 15)),
 } as const;

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { configuredOAuthProviders, type OAuthProviderId } from "@/lib/auth/oauth-providers";
+import { getEnv, type Env } from "@/lib/env";
+
+/**
+ * Where an OAuth sign-in form ends up: the server action answers with a redirect to the
+ * provider's authorization page, and Chromium applies `form-action` to a form submission's
+ * redirects (a click before hydration, or without JavaScript, is a real form POST).
+ */
+const OAUTH_AUTHORIZATION_ORIGINS: Record<OAuthProviderId, string> = {
+  github: "https://github.com",
+  google: "https://accounts.google.com",
+};
+
+/**
+ * The Content-Security-Policy every answer carries.
+ * - Scripts: only those carrying this answer's nonce, and what they load ('strict-dynamic').
+ *   Next reads the nonce from the request's policy and puts it on every script it renders (its
+ *   bootstrap, the RSC payload, React's streaming); every page is rendered per request anyway
+ *   (force-dynamic), so the nonce costs no caching. An injected <script> has no nonce and
+ *   does not run. `'self'` and `'unsafe-inline'` are ignored by browsers that know nonces: they
+ *   keep older ones working. `'unsafe-eval'` only in development (React's dev tooling).
+ *   Without a nonce (an answer that is never a page) no inline script runs at all.
+ * - Styles: React writes `style` attributes (progress bar width, price bands) into the HTML.
+ * - Images: product pictures come from the store's CDN (cdn.shopify.com or the store's domain).
+ * - Connections: `'self'` (fetch, the SSE stream and, in CSP3 browsers, the same-origin
+ *   WebSocket); the BASE_URL socket origin is named too, for browsers that predate CSP3's rule.
+ */
+function contentSecurityPolicy(env: Env, nonce: string | undefined): string {
+  const base = new URL(env.BASE_URL);
+  const https = base.protocol === "https:";
+  const socketOrigin = `${https ? "wss" : "ws"}://${base.host}`;
+  const formTargets = configuredOAuthProviders(env).map((provider) => OAUTH_AUTHORIZATION_ORIGINS[provider.id]);
+  const directives = [
+    "default-src 'self'",
+    [
+      "script-src 'self'",
+      ...(nonce ? [`'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline'`] : []),
+      ...(env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []),
+    ].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "font-src 'self'",
+    `connect-src 'self' ${socketOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...formTargets].join(" "),
+    "frame-ancestors 'none'",
+    // Only over https: on an http origin it would send every subresource to a port that does not answer.
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ];
+
+  return directives.join("; ");
+}
+
+/** A fresh nonce for one answer's scripts: 128 random bits, as CSP asks. */
+export function scriptNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The security headers of every answer of this server: pages, API answers (errors included),
+ * static files and the custom server's own answers (unknown API paths, refused WebSocket
+ * upgrades). One definition, from the settings and, for an answer that may be a page, its nonce.
+ *
+ * Set by the custom server rather than next.config `headers()` or `proxy.ts`: config headers
+ * are fixed when the app is built, and these depend on run-time settings (BASE_URL's scheme,
+ * development, OAuth providers) and on the request (the nonce); the server sees every request,
+ * its own answers included, without running Next's proxy on each.
+ */
+export function securityHeaders(env: Env = getEnv(), nonce?: string): Record<string, string> {
+  const https = new URL(env.BASE_URL).protocol === "https:";
+
+  return {
+    "content-security-policy": contentSecurityPolicy(env, nonce),
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    // Only when the public origin is https: browsers ignore it over http, and a development host must not be pinned to https.
+    ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
