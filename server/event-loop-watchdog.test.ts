@@ -19,9 +19,9 @@ it("kills a process whose event loop stays blocked, with one log line", async ()
   expect(JSON.parse(lines[0]!).time).toMatch(/^\d{4}-\d\d-\d\dT/);
 });
 
-it("leaves a process whose event loop turns alone", async () => {
-  const healthy = spawnWorker("testing/stalling-process.ts", { STALL_SECONDS: "1", SPIN: "no", NODE_ENV: "production" });
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+it("leaves a process whose event loop turns alone", { timeout: 15_000 }, async () => {
+  const healthy = spawnWorker("testing/stalling-process.ts", { STALL_SECONDS: "2", SPIN: "no", NODE_ENV: "production" });
+  await new Promise((resolve) => setTimeout(resolve, 5000));
   expect(healthy.child.exitCode).toBeNull();
   expect(healthy.child.signalCode).toBeNull();
   healthy.child.kill("SIGKILL");
