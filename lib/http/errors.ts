@@ -23,6 +23,10 @@ export const ERROR_STATUS = {
   not_implemented: 501,
   model_error: 502,
   unavailable: 503,
+  /** The database cannot be reached right now (with Retry-After); nothing was done. */
+  database_unavailable: 503,
+  /** The disk under the embedded database is nearly full: no new jobs until space is freed. */
+  storage_low: 503,
   chat_not_configured: 503,
   model_timeout: 504,
 } as const;
