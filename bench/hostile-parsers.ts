@@ -35,7 +35,7 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["storefront: unclosed <div>", readStorefront, hostile.htmlOpenElements],
   ["storefront: unclosed <span><a>", readStorefront, hostile.htmlOpenInline],
   ["storefront: unclosed <table><td>", readStorefront, hostile.htmlOpenTables],
-  ["storefront: nests as deep as the cap", readStorefront, hostile.htmlNestsAtCap],
+  ["storefront: nests to the cap", readStorefront, hostile.htmlNestsAtCap],
   ["storefront: top-level <i></i>", readStorefront, hostile.htmlTopLevelElements],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
