@@ -37,6 +37,7 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["storefront: unclosed <table><td>", readStorefront, hostile.htmlOpenTables],
   ["storefront: nests to the cap", readStorefront, hostile.htmlNestsAtCap],
   ["storefront: top-level <i></i>", readStorefront, hostile.htmlTopLevelElements],
+  ["storefront: 300 <script/> + text", readStorefront, hostile.htmlOpenScripts],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
 ];

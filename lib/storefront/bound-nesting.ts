@@ -2,7 +2,7 @@ import { Tokenizer } from "htmlparser2";
 
 /**
  * How deep the tree handed to cheerio may nest. Storefront themes nest a few dozen levels
- * (Dawn's home page: 16); browsers cap it too (Chromium at 512). Past this, each level costs
+ * (the Dawn fixture's home page: 18); browsers cap it too (Chromium at 512). Past this, each level costs
  * every later tree operation: htmlparser2's Parser `unshift`s its open-element stack and
  * domutils' findAll (every cheerio selection) its walk stack, so a page of unclosed tags costs
  * elements × depth, quadratic in its size.
@@ -170,8 +170,7 @@ export function boundNesting(html: string, maxDepth = MAX_ELEMENT_DEPTH): string
   const parts: string[] = [];
   let copied = 0;
   let pending: { name: string; pastCap: boolean } | null = null;
-  const closePastCap = (tagEnd: number) => {
-    const name = (pending as { name: string }).name;
+  const closePastCap = (name: string, tagEnd: number) => {
     parts.push(html.slice(copied, tagEnd + 1), `</${name}>`);
     copied = tagEnd + 1;
     open.close(name);
@@ -193,13 +192,13 @@ export function boundNesting(html: string, maxDepth = MAX_ELEMENT_DEPTH): string
         pending = { name, pastCap: depth >= maxDepth && !voidElements.has(name) };
       },
       onopentagend(end) {
-        if (pending?.pastCap && !rawTextElements.has(pending.name)) closePastCap(end);
+        if (pending?.pastCap && !rawTextElements.has(pending.name)) closePastCap(pending.name, end);
         pending = null;
       },
       onselfclosingtag(end) {
         open.selfClose();
         // In HTML, `/>` leaves the element open (the tokenizer then reads a script's body as markup).
-        if (pending?.pastCap && open.depth > maxDepth) closePastCap(end);
+        if (pending?.pastCap && open.depth > maxDepth) closePastCap(pending.name, end);
         pending = null;
       },
       onclosetag(start, end) {

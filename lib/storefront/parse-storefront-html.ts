@@ -143,7 +143,9 @@ export function parseStorefrontDocument($: CheerioAPI): StorefrontInfo {
   const jsonLd: unknown[] = [];
   const { elements, title } = readElements($);
   elements.filter("script:not([src])").each((_, el) => {
-    const body = $(el).text();
+    // Its own text only: in HTML `<script/>` stays open, and the text of 256 nested ones would
+    // copy the rest of the page 256 times.
+    const body = el.children.map((child) => (child.type === "text" ? child.data : "")).join("");
     if ((el.attribs.type ?? "").trim().toLowerCase() === "application/ld+json") {
       try {
         const value: unknown = JSON.parse(body);

@@ -27,6 +27,8 @@ export const hostileParserInputs = {
   },
   /** Sibling elements at the top of the document: cheerio's `$(selector)` compares each with all the others. */
   htmlTopLevelElements: (size: number) => "<i></i>".repeat(Math.floor(size / 7)),
+  /** `<script/>` stays open in HTML: each nested script holds the rest of the page. */
+  htmlOpenScripts: (size: number) => `${"<script/>".repeat(300)}${"Shopify x ".repeat(Math.floor(size / 10))}`,
   /** Unclosed comments. */
   htmlComments: (size: number) => "<!--".repeat(Math.floor(size / 4)),
   /** `<form` with no `>`: `<form[^>]+action=` rescans from each one. */
