@@ -96,7 +96,9 @@ describe("abuse limits", () => {
     // Bursts count per wall-clock second: hold the clock still, or a loaded machine spreads the
     // burst over two seconds and it is (rightly) not a burst any more.
     vi.useFakeTimers({ toFake: ["Date"], now: Math.ceil(Date.now() / 1000) * 1000 + 100 });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await find("192.0.2.77")).status);
 
