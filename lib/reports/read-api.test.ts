@@ -6,6 +6,7 @@ import { changelogEntries, jobs, reportBodies } from "@/db/schema";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakePageSpeed, type FakePageSpeed } from "@/testing/fake-pagespeed";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { asPurgeOf } from "@/testing/report-content";
 
 // The public read API over a real completed analysis (fake store + embedded engine).
 
@@ -200,7 +201,7 @@ describe("reports", () => {
     const refused = await call(changelog.GET, `/api/changelog/${jobId}?per_page=51`, { jobId });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("invalid_request");
-    await getDb().delete(changelogEntries).where(eq(changelogEntries.jobId, jobId));
+    await asPurgeOf(jobId, (tx) => tx.delete(changelogEntries).where(eq(changelogEntries.jobId, jobId)));
   });
 
   it("GET /api/pagespeed/:jobId serves mobile and desktop audits; 404 when none exist", async () => {
