@@ -82,7 +82,7 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: [400, 404, 429, 502, 503, 504],
     errorSchemas: { 429: chatLimitErrorSchema },
   },
-  "GET /api/free-export": { summary: "A published store's products as Shopify's product import CSV or as JSON (streamed download)", tag: "directory", query: freeExportQuerySchema, success: { status: 200, description: "text/csv (Shopify product import template; a cell that could start a spreadsheet formula is prefixed with ') or application/json, as an attachment" }, errors: [400, 404] },
+  "GET /api/free-export": { summary: "The products of any analysed store's latest completed report as Shopify's product import CSV or as JSON (streamed download); publication does not matter", tag: "directory", query: freeExportQuerySchema, success: { status: 200, description: "text/csv (Shopify product import template; a cell that could start a spreadsheet formula is prefixed with ') or application/json, as an attachment" }, errors: [400, 404] },
   "GET /api/blog": { summary: "Published blog posts, newest first", tag: "blog", query: blogPostListQuerySchema, success: { status: 200, schema: blogPostListSchema }, errors: [400] },
   "GET /api/blog/:slug": { summary: "One published blog post (Markdown and sanitized HTML)", tag: "blog", params: blogSlugParamsSchema, success: { status: 200, schema: blogPostSchema }, errors: [404] },
   "GET /api/shops": { summary: "Your tracked shops: store, latest job, last and next check", tag: "tracking", query: paginationQuerySchema, success: { status: 200, schema: trackedShopListSchema }, errors: [400] },
