@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { changelogEntries, purgedReports, reportBodies, reportBodyParts, reports, snapshotProducts } from "@/db/schema";
+import { changelogEntries, purgedReports, reportBodies, reportBodyParts, reports, snapshotProducts, stores } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { forgetReportLocations } from "./find-report";
@@ -18,8 +18,17 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
   if (reason.trim() === "") throw new ApiError("invalid_request", "A purge needs a reason (it is recorded)");
   const purged = await getDb().transaction(async (tx) => {
     await tx.execute(sql`select set_config('storelens.purge_report', ${jobId}, true)`);
-    const [report] = await tx.select({ jobId: reports.jobId }).from(reports).where(eq(reports.jobId, jobId)).for("update");
+    const [report] = await tx
+      .select({ jobId: reports.jobId, latestJobId: stores.latestJobId })
+      .from(reports)
+      .innerJoin(stores, eq(stores.id, reports.storeId))
+      .where(eq(reports.jobId, jobId))
+      .for("update", { of: reports });
     if (!report) throw notFound(`Report ${jobId}`);
+    // The store page, its export and the next analysis's diff read the latest report.
+    if (report.latestJobId === jobId) {
+      throw new ApiError("conflict", `Report ${jobId} is its store's latest; analyse the store again before purging it`);
+    }
     const [row] = await tx.insert(purgedReports).values({ jobId, reason: reason.trim() }).returning({ at: purgedReports.purgedAt });
     await tx.delete(reportBodyParts).where(eq(reportBodyParts.jobId, jobId));
     await tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId));

@@ -134,6 +134,7 @@ describe("completed reports never change", () => {
   it("a purge is explicit, recorded, and the report answers 410 Gone afterwards", async () => {
     const jobId = generations["kept-tracked.test"]![0]!;
     await expect(purgeReport(jobId, "  ")).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(purgeReport(generations["kept-tracked.test"]!.at(-1)!, "latest")).rejects.toMatchObject({ code: "conflict" });
     const purged = await purgeReport(jobId, "owner asked for removal");
     expect(purged.job_id).toBe(jobId);
 
