@@ -99,7 +99,7 @@ async function bodyBytes(jobId: string, etag: string | null, encoding: "gzip" | 
 const inflate = promisify(gunzip);
 
 /** The stored body as JSON text (the plain answer's bytes). */
-async function bodyText(jobId: string, etag: string | null): Promise<string> {
+export async function bodyText(jobId: string, etag: string | null): Promise<string> {
   const plain = etag === null ? undefined : recallBody(etag, "identity");
   if (plain) return plain.toString("utf8");
   const body = await bodyBytes(jobId, etag, "gzip");

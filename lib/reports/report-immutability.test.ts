@@ -7,6 +7,7 @@ import { pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { asPurgeOf } from "@/testing/report-content";
+import { listReportProducts, PRODUCT_SORTS, type ProductListingQuery } from "./list-report-products";
 import { purgeReport } from "./purge-report";
 
 // A completed report answers the same bytes under the same ETag for good: after newer
@@ -46,6 +47,16 @@ async function readAll(jobId: string) {
   return answers;
 }
 
+/** The report page's products table under every sort, both directions, and a search. */
+async function listings(jobId: string) {
+  const queries: ProductListingQuery[] = PRODUCT_SORTS.flatMap((sort) =>
+    (["asc", "desc"] as const).map((dir) => ({ q: "", sort, dir, page: 2 })),
+  );
+  queries.push({ q: "a", sort: "price", dir: "desc", page: 1 }, { q: "zz-no-such-product", sort: "title", dir: "asc", page: 1 });
+
+  return Promise.all(queries.map((query) => listReportProducts(jobId, query, 7)));
+}
+
 const rowsOf = async (jobIds: string[]) =>
   (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(inArray(snapshotProducts.jobId, jobIds)))[0]!.n;
 
@@ -65,6 +76,7 @@ afterAll(async () => {
 describe("completed reports never change", () => {
   it("answers the same bytes and ETag in every encoding, page and changelog after newer analyses and cleanup", async () => {
     const before = new Map<string, Awaited<ReturnType<typeof readAll>>>();
+    const pageListings = new Map<string, Awaited<ReturnType<typeof listings>>>();
     for (const domain of Object.keys(generations)) {
       const first = await analyze(domain);
       if (domain === "kept-tracked.test") {
@@ -72,6 +84,7 @@ describe("completed reports never change", () => {
         await getDb().insert(trackedShops).values({ userId: h.userId, storeId: store!.id });
       }
       before.set(first, await readAll(first));
+      pageListings.set(first, await listings(first));
       // Three more generations, each changing the catalogue (and so the store's summary).
       for (let generation = 0; generation < 3; generation += 1) {
         h.fakeStore.store(domain).advance({ addProducts: 3, removeProducts: 2, priceChanges: 4 });
@@ -103,6 +116,11 @@ describe("completed reports never change", () => {
     expect(await rowsOf([...before.keys()])).toBe(0);
 
     for (const [jobId, answers] of before) expect(await readAll(jobId), jobId).toEqual(answers);
+    // The report page lists, sorts and searches the same products, now read from the body.
+    for (const [jobId, listed] of pageListings) {
+      expect(listed[0]!.catalogueTotal).toBeGreaterThan(7);
+      expect(await listings(jobId), jobId).toEqual(listed);
+    }
   });
 
   it("the database refuses to delete or change a completed report's stored body, report row or changelog", async () => {
