@@ -43,17 +43,21 @@ CREATE TRIGGER reports_kept BEFORE DELETE ON reports
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION storelens_keep_completed_changelog() RETURNS trigger AS $$
 BEGIN
-  IF TG_OP = 'DELETE' AND storelens_purging(OLD.job_id) THEN
-    RETURN OLD;
+  IF storelens_purging(CASE WHEN TG_OP = 'INSERT' THEN NEW.job_id ELSE OLD.job_id END) THEN
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END IF;
-  IF EXISTS (SELECT 1 FROM jobs WHERE id = OLD.job_id AND status = 'completed') THEN
-    RAISE EXCEPTION 'changelog of completed job % cannot be changed', OLD.job_id USING ERRCODE = 'check_violation';
+  IF EXISTS (
+    SELECT 1 FROM jobs WHERE status = 'completed'
+      AND id IN (CASE WHEN TG_OP = 'INSERT' THEN NEW.job_id ELSE OLD.job_id END, CASE WHEN TG_OP = 'UPDATE' THEN NEW.job_id END)
+  ) THEN
+    RAISE EXCEPTION 'changelog of completed job % cannot be changed',
+      CASE WHEN TG_OP = 'INSERT' THEN NEW.job_id ELSE OLD.job_id END USING ERRCODE = 'check_violation';
   END IF;
-  RETURN COALESCE(NEW, OLD);
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER changelog_entries_kept BEFORE UPDATE OR DELETE ON changelog_entries
+CREATE TRIGGER changelog_entries_kept BEFORE INSERT OR UPDATE OR DELETE ON changelog_entries
   FOR EACH ROW EXECUTE FUNCTION storelens_keep_completed_changelog();
 --> statement-breakpoint
 -- A completed job's snapshot rows may go (cleanup) only once its report body is stored: the

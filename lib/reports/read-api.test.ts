@@ -176,9 +176,9 @@ describe("reports", () => {
     // Entries as a later analysis records them (the diff itself is tested with the pipeline).
     const previous = "00000000-0000-4000-8000-00000000abcd";
     const [job] = await getDb().select({ storeId: jobs.storeId }).from(jobs).where(eq(jobs.id, jobId));
-    await getDb()
-      .insert(changelogEntries)
-      .values(
+    // A completed job's changelog is frozen (migration 0013): planted past the freeze.
+    await asPurgeOf(jobId, (tx) =>
+      tx.insert(changelogEntries).values(
         Array.from({ length: 23 }, (_, i) => ({
           jobId,
           storeId: job!.storeId,
@@ -188,7 +188,8 @@ describe("reports", () => {
           subjectId: String(1000 + i),
           title: `Product ${i}`,
         })),
-      );
+      ),
+    );
 
     const second = await call(changelog.GET, `/api/changelog/${jobId}?page=2&per_page=10`, { jobId });
     expect(second.status).toBe(200);

@@ -135,6 +135,9 @@ describe("completed reports never change", () => {
     await refused(getDb().update(reportBodies).set({ etag: '"other"' }).where(eq(reportBodies.jobId, jobId)));
     await refused(getDb().delete(reports).where(eq(reports.jobId, jobId)));
     await refused(getDb().delete(changelogEntries).where(eq(changelogEntries.jobId, jobId)));
+    await refused(getDb().update(changelogEntries).set({ title: "rewritten" }).where(eq(changelogEntries.jobId, jobId)));
+    const [store] = await getDb().select({ id: stores.id }).from(stores).where(eq(stores.slug, "kept-untracked-test"));
+    await refused(getDb().insert(changelogEntries).values({ jobId, storeId: store!.id, subject: "product", change: "added", subjectId: "1" }));
     expect(await getDb().select({ etag: reportBodies.etag }).from(reportBodies).where(eq(reportBodies.jobId, jobId))).toHaveLength(1);
   });
 
