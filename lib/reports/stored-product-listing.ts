@@ -1,7 +1,7 @@
 import type { Product } from "@/lib/shopify/schemas";
-import { readBodyLayout } from "./body-products";
+import { bodyProducts } from "./body-products";
 import { locateReportOrThrow } from "./find-report";
-import { bodyText } from "./get-report";
+import { bodyText, layoutOf } from "./get-report";
 import { snapshotListingColumns } from "./snapshot-listing-columns";
 
 type Row = { product: Product } & ReturnType<typeof snapshotListingColumns>;
@@ -20,12 +20,8 @@ export async function storedListingRows(jobId: string): Promise<Row[]> {
   const hit = recent.get(key);
   if (hit) return hit;
   const text = await bodyText(located.jobId, located.etag);
-  const { spans } = readBodyLayout(text);
-  const rows = spans.map(([start, end]) => {
-    const product = JSON.parse(text.slice(start, end)) as Product;
-
-    return { product, ...snapshotListingColumns(product) };
-  });
+  const layout = layoutOf(located.etag, text);
+  const rows = (bodyProducts(text, layout, 0, layout.count) as Product[]).map((product) => ({ product, ...snapshotListingColumns(product) }));
   if (recent.size >= RECENT_REPORTS) recent.delete(recent.keys().next().value!);
   recent.set(key, rows);
 
