@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   /** The request did not arrive whole in time (answered by the server, before any route). */
   request_timeout: 408,
   conflict: 409,
+  /** A completed report an operator purged (`npm run report:purge`): its content is gone for good. */
+  gone: 410,
   payload_too_large: 413,
   rate_limited: 429,
   /** The request's headers are over the server's limit (answered before any route). */
