@@ -9,11 +9,21 @@
 import { isPasswordPage } from "@/lib/shopify/classify-answer";
 import { htmlToText } from "@/lib/shopify/html-text";
 import { readLocs } from "@/lib/shopify/sitemap";
+import { detectAppsInDocument } from "@/lib/apps/detect-apps";
+import { loadHtml } from "@/lib/storefront/load-html";
+import { parseStorefrontDocument } from "@/lib/storefront/parse-storefront-html";
 import { readAssignedValue } from "@/lib/storefront/script-literals";
 import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
 
 const sizeArg = process.argv.find((a) => a.startsWith("--size="));
 const SIZE = sizeArg ? Number(sizeArg.split("=")[1]) : 100_000;
+
+/** What the detect-apps step does with a home page: one DOM, read by both. */
+function readStorefront(html: string): unknown {
+  const $ = loadHtml(html);
+
+  return [parseStorefrontDocument($), detectAppsInDocument($)];
+}
 
 const cases: [string, (input: string) => unknown, (size: number) => string][] = [
   ["sitemap: <loc> + spaces", readLocs, hostile.sitemapSpaces],
@@ -22,6 +32,12 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["html: < without >", (h) => htmlToText(h, 500), hostile.htmlOpenBrackets],
   ["html: unclosed <div>", (h) => htmlToText(h, 500), hostile.htmlOpenElements],
   ["html: unclosed <!--", (h) => htmlToText(h, 500), hostile.htmlComments],
+  ["storefront: unclosed <div>", readStorefront, hostile.htmlOpenElements],
+  ["storefront: unclosed <span><a>", readStorefront, hostile.htmlOpenInline],
+  ["storefront: unclosed <table><td>", readStorefront, hostile.htmlOpenTables],
+  ["storefront: nests to the cap", readStorefront, hostile.htmlNestsAtCap],
+  ["storefront: top-level <i></i>", readStorefront, hostile.htmlTopLevelElements],
+  ["storefront: 300 <script/> + text", readStorefront, hostile.htmlOpenScripts],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
 ];

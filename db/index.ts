@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
@@ -8,6 +8,8 @@ import postgres from "postgres";
 import * as schema from "./schema";
 import { readDatabaseSettings } from "./settings";
 import { PGLITE_BYTEA_PARSERS, PGLITE_BYTEA_SERIALIZERS } from "./pglite-bytea";
+import { reportFatalDatabaseError } from "./fatal";
+import { stopAtFatalError } from "./pglite-fatal";
 import { lockPgliteDirectory } from "./pglite-lock";
 import { yieldBeforeEachStatement } from "./pglite-turns";
 
@@ -35,6 +37,10 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: DatabaseHandle };
 export function openPostgres(url: string): DatabaseHandle {
   const client = postgres(url, {
     max: 10,
+    // A database that is away answers every request with a 503 within seconds instead of
+    // holding it until the OS gives up on the connection (the driver's default is 30 s).
+    // No statement timeout: building a large report is one long statement by design.
+    connect_timeout: 5,
     onnotice: () => {},
     // Timestamps come back as Date objects; jsonb as parsed values (the drizzle defaults).
   });
@@ -64,8 +70,11 @@ export const PGLITE_MEMORY_SETTINGS = [
   "-c", "maintenance_work_mem=16MB",
 ];
 
-/** Opens a PGlite handle; `loadDataDir` starts it from a dump (tests start from a migrated one). */
-export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): DatabaseHandle {
+/**
+ * Opens a PGlite handle; `loadDataDir` starts it from a dump (tests start from a migrated one),
+ * `fs` puts its files on another Emscripten file system (tests: one that fills up).
+ */
+export function openPglite(dir: string, options: { loadDataDir?: Blob; fs?: PGliteOptions["fs"] } = {}): DatabaseHandle {
   const isMemory = dir === "memory://" || dir === "";
   if (!isMemory) mkdirSync(path.resolve(dir), { recursive: true });
   // One process per data directory: a second one (another server, db:migrate) is refused.
@@ -77,6 +86,7 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): D
     parsers: PGLITE_BYTEA_PARSERS,
   };
   const client = isMemory ? new PGlite(settings) : new PGlite(path.resolve(dir), settings);
+  stopAtFatalError(client, reportFatalDatabaseError);
   const db = drizzlePglite(yieldBeforeEachStatement(client), { schema, casing: "snake_case" }) as unknown as Database;
 
   return {

@@ -33,8 +33,20 @@ export const envSchema = z.object({
   SECURITY_CONTACT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
+  /**
+   * The process kills itself when its event loop has been blocked this long (0: never): a main
+   * thread that spins answers nothing, and only an exit lets a supervisor restart it.
+   */
+  EVENT_LOOP_STALL_SECONDS: z.coerce.number().int().min(0).default(60),
 
   ...databaseSettingsSchema.shape,
+  /**
+   * Free space (MB) the embedded database's disk must keep; below it new jobs answer 503
+   * storage_low and the worker claims no new steps (0: no check). PGlite only.
+   */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
+  /** Tests only: read the free bytes from this file instead of the file system. */
+  STORAGE_FREE_BYTES_FILE: z.string().optional(),
 
   AUTH_SECRET: z.string().min(16).optional(),
   AUTH_GITHUB_ID: z.string().optional(),

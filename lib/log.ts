@@ -74,15 +74,19 @@ function settings(): { level: number; json: boolean } {
   }
 }
 
-function write(level: Level, message: string, fields?: Fields): void {
-  const { level: minimum, json } = settings();
-  if (LEVELS[level] < minimum) return;
+/** One log line as it is written, scrubbed; `time` for a line rendered now and written later. */
+export function renderLogLine(level: Level, message: string, fields?: Fields, time = new Date().toISOString()): string {
   const safe = redact(fields ?? {}) as Fields;
   const msg = scrubText(message);
-  const line = json
-    ? JSON.stringify({ level, time: new Date().toISOString(), msg, ...safe })
+
+  return settings().json
+    ? JSON.stringify({ level, time, msg, ...safe })
     : `[${level}] ${msg}${fields ? ` ${JSON.stringify(safe)}` : ""}`;
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+}
+
+function write(level: Level, message: string, fields?: Fields): void {
+  if (LEVELS[level] < settings().level) return;
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(renderLogLine(level, message, fields) + "\n");
 }
 
 export const logger = {

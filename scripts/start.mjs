@@ -1,6 +1,12 @@
 // `npm start`: build once when there is no production build, compile the custom server to one
 // JavaScript file, then run it in this process.
 //
+// In production, run it under a supervisor (systemd Restart=on-failure, Docker/Kubernetes restart
+// policies, pm2) that restarts it whenever it exits non-zero. Exit codes: 0 stopped by
+// SIGINT/SIGTERM; 1 could not start (settings, database in use, failed migration); 3 the database
+// failed in a way the process cannot continue from (the embedded engine panicked, e.g. on a full
+// disk): the next start recovers. README › Running in production.
+//
 // Why compiled: run through the tsx loader, the server keeps the loader and every transformed
 // module (with its source map) resident, about 150 MB more at idle than the same code compiled.
 // Without esbuild (an install that left out dev dependencies) it falls back to tsx.

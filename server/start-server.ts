@@ -10,6 +10,8 @@ import { logger } from "@/lib/log";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
+import { startEventLoopWatchdog } from "./event-loop-watchdog";
+import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/system/client-address";
 import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
@@ -19,8 +21,10 @@ import { answerClientError, sendApiError } from "./send-api-error";
 
 /** Serves StoreLens on one port until SIGINT/SIGTERM. Settings must already be valid. */
 export async function startServer(): Promise<void> {
-  limitGarbageGrowth();
   const env = getEnv();
+  exitOnFatalDatabaseError();
+  const stopWatchdog = startEventLoopWatchdog(env.EVENT_LOOP_STALL_SECONDS);
+  limitGarbageGrowth();
   const dev = env.NODE_ENV === "development";
   await bootstrap();
 
@@ -66,6 +70,7 @@ export async function startServer(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWatchdog();
     logger.info("shutting down", { signal });
     server.close();
     await engine.stop().catch(() => {});
@@ -74,7 +79,7 @@ export async function startServer(): Promise<void> {
     server.closeAllConnections();
     await app.close().catch(() => {});
     await closeDatabase().catch(() => {});
-    process.exit(0);
+    process.exit(EXIT_CODES.stopped);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -8,7 +8,7 @@ import { getDb } from "@/db";
 import { jobs, users, type Job } from "@/db/schema";
 import { functions } from "@/inngest/functions";
 import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
-import { quietLogger } from "@/lib/workflow/embedded";
+import { quietLogger, type Logger } from "@/lib/workflow/embedded";
 import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { startFakeStore, type FakeStoreServer } from "./fake-store";
@@ -47,10 +47,11 @@ export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<s
   resetEnvCache();
 }
 
-export async function startPipeline(extraEnv: Record<string, string> = {}): Promise<PipelineHarness> {
+/** `log` receives the executor's lines (default: none). */
+export async function startPipeline(extraEnv: Record<string, string> = {}, { log = quietLogger() }: { log?: Logger } = {}): Promise<PipelineHarness> {
   const fakeStore = await startFakeStore();
   configurePipelineEnv(fakeStore, extraEnv);
-  const engine = await startWorkflowEngine({ functions, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log: quietLogger() });
+  const engine = await startWorkflowEngine({ functions, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log });
   const user = await createTestUser();
   // On Pro, so pipeline tests that submit many jobs are not stopped by the Free plan's quota.
   await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));

@@ -46,6 +46,26 @@ export default function DocsPage() {
           (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>.
         </p>
       </header>
+      <section className="space-y-2 text-sm text-slate-700">
+        <h2 className="text-lg font-semibold text-slate-900">Promises</h2>
+        <p>
+          <strong>A completed report never changes.</strong> <code className="rounded bg-slate-100 px-1">GET /api/reports/:jobId</code>{" "}
+          answers the same bytes under the same ETag for good, in every encoding, as do its pages (
+          <code className="rounded bg-slate-100 px-1">products_page</code>) and its changelog: cache it forever. Should a report ever
+          have to be removed, it answers 410 Gone, never a different body.
+        </p>
+        <p>
+          <strong>Reports are published 30 days after they complete.</strong> The report page{" "}
+          <code className="rounded bg-slate-100 px-1">/reports/:jobId</code> is then indexable, canonical and in the sitemap, linked
+          from its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays
+          published.
+        </p>
+        <p>
+          <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
+          serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication
+          is about search engines, not about who may read.
+        </p>
+      </section>
       {tags.map((tag) => (
         <section key={tag}>
           <h2 className="text-lg font-semibold capitalize">{tag}</h2>

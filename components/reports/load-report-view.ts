@@ -3,6 +3,7 @@ import { z } from "zod";
 import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
 import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
+import { getReportPublication } from "@/lib/publishing/report-publication";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
@@ -36,10 +37,11 @@ async function pagespeedOf(jobId: string) {
 
 async function completedReport(id: string) {
   const report = await getReportOverviewOrThrow(id);
-  const [pagespeed, changelog, tally] = await Promise.all([
+  const [pagespeed, changelog, tally, publication] = await Promise.all([
     pagespeedOf(report.job.id),
     getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
     getChangelogTally(report.job.id),
+    getReportPublication(report.job.id),
   ]);
 
   return {
@@ -55,6 +57,8 @@ async function completedReport(id: string) {
     pagespeed,
     changelog: { ...changelog, tally },
     generatedAt: report.generated_at,
+    /** Public search content 30 days after completion (lib/publishing/report-publication.ts). */
+    publication,
   };
 }
 

@@ -26,7 +26,7 @@ export function ReportView({
   return (
     <article className="space-y-6">
       <ReportHeader view={view} />
-      <ReportSection id="products" title="Products" aside={`${formatCount(view.productCount)} in this report`}>
+      <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
         <ProductsTable
           listing={productListing}
           query={productQuery}

@@ -31,12 +31,8 @@ export function StoreHeader({ data }: { data: StorePageData }) {
         <Link href={`/?domain=${encodeURIComponent(store.domain)}`} className="rounded-lg px-3 py-2 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
           Analyze again
         </Link>
-        {data.export_urls ? (
-          <>
-            <a href={data.export_urls.csv} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">Export CSV (Shopify import)</a>
-            <a href={data.export_urls.json} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">Export JSON</a>
-          </>
-        ) : null}
+        <a href={data.export_urls.csv} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">Export CSV (Shopify import)</a>
+        <a href={data.export_urls.json} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">Export JSON</a>
       </div>
     </header>
   );

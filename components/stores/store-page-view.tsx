@@ -6,6 +6,7 @@ import { StoreCollectionsSection } from "./store-collections-section";
 import { StoreHeader } from "./store-header";
 import { StorePagespeedSection } from "./store-pagespeed-section";
 import { StoreProductsSection } from "./store-products-section";
+import { StoreReportsSection } from "./store-reports-section";
 import { StoreStackSection } from "./store-stack-section";
 import { StoreSummarySection } from "./store-summary-section";
 
@@ -26,6 +27,7 @@ export function StorePageView({ data, aside }: { data: StorePageData; aside?: Re
           <StoreProductsSection data={data} />
           <StoreCollectionsSection data={data} />
           <StorePagespeedSection audits={data.pagespeed} />
+          <StoreReportsSection data={data} />
         </div>
         {aside ? <aside className="space-y-6">{aside}</aside> : null}
       </div>

@@ -25,8 +25,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 /**
  * A completed report's full JSON body, serialised once and stored compressed (its bytes in
  * report_body_parts), so a read is a row fetch rather than a load, validation and
- * serialisation of every product. Dropped with the products it was built from (snapshot
- * cleanup), then rebuilt on the next read.
+ * serialisation of every product. Kept for good, and never changed (migration 0013): once
+ * snapshot cleanup drops a completed job's rows, this body is the report's products.
  */
 export const reportBodies = pgTable("report_bodies", {
   jobId: uuid()
@@ -152,3 +152,31 @@ export const changelogEntries = pgTable(
 );
 
 export type Report = typeof reports.$inferSelect;
+
+/**
+ * When a report became public search content (30 days after its job completed). Written once by
+ * the daily publication run and never removed: a published page stays indexable.
+ */
+export const reportPublications = pgTable(
+  "report_publications",
+  {
+    jobId: uuid()
+      .primaryKey()
+      .references(() => reports.jobId, { onDelete: "cascade" }),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.storeId, t.publishedAt), index().on(t.publishedAt)],
+);
+
+/**
+ * Reports an operator purged (`npm run report:purge`): their content is gone, and their job id
+ * answers 410 Gone rather than some other body. Not tied to the jobs table, so it outlives them.
+ */
+export const purgedReports = pgTable("purged_reports", {
+  jobId: uuid().primaryKey(),
+  reason: text().notNull(),
+  purgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -48,15 +48,15 @@ const reportIdParam = z.object({ id: z.string().describe("Job id, Stripe Checkou
  * ENDPOINTS ("METHOD /path"); a test keeps the two lists identical.
  */
 export const OPERATIONS: Record<string, Operation> = {
-  "GET /api/health": { summary: "Liveness, database driver, workflow engine, version", tag: "system", success: { status: 200, description: "Health" } },
-  "POST /api/jobs": { summary: "Submit a store domain for analysis (403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on)", tag: "jobs", body: createJobBodySchema, success: { status: 201, schema: jobEnvelope }, errors: [400, 403] },
+  "GET /api/health": { summary: "Liveness, database driver, workflow engine, version; status ok, or degraded with reasons (storage_low: no new jobs, steps wait); 503 when the database is unreachable", tag: "system", success: { status: 200, description: "Health" }, errors: [503] },
+  "POST /api/jobs": { summary: "Submit a store domain for analysis (403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full)", tag: "jobs", body: createJobBodySchema, success: { status: 201, schema: jobEnvelope }, errors: [400, 403, 503] },
   "GET /api/jobs": { summary: "Find a job by id or by store domain (latest)", tag: "jobs", query: findJobQuerySchema, success: { status: 200, schema: jobEnvelope }, errors: [400, 404] },
   "GET /api/jobs/:id": { summary: "Job details", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobEnvelope }, errors: [404] },
   "GET /api/jobs/:id/status": { summary: "Job status and progress (for polling)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, schema: jobStatusSchema }, errors: [404] },
   "GET /api/jobs/:id/events": { summary: "Progress as Server-Sent Events (fallback of /api/ws/:jobId)", tag: "jobs", params: jobIdParamsSchema, success: { status: 200, description: "text/event-stream of progress, completed and failed messages" }, errors: [404, 429, 503] },
-  "GET /api/reports/:id": { summary: "The full report: products, collections, pages, metadata (gzip/br, ETag, 304); with products_page or products_per_page, one page of products and products_pagination", tag: "reports", params: reportIdParam, query: reportQuerySchema, success: { status: 200, description: "Report" }, errors: [400, 404] },
+  "GET /api/reports/:id": { summary: "The full report: products, collections, pages, metadata (gzip/br, ETag, 304); with products_page or products_per_page, one page of products and products_pagination. A completed report's answers never change (same bytes and ETag); 410 once an operator purged it", tag: "reports", params: reportIdParam, query: reportQuerySchema, success: { status: 200, description: "Report" }, errors: [400, 404, 410] },
   "GET /api/pagespeed/:jobId": { summary: "PageSpeed audits (mobile, desktop) of a job", tag: "reports", params: jobIdParam, success: { status: 200, description: "Audits" }, errors: [404] },
-  "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot, paginated", tag: "reports", params: jobIdParam, query: paginationQuerySchema, success: { status: 200, schema: changelogSchema }, errors: [400, 404] },
+  "GET /api/changelog/:jobId": { summary: "Changes since the store's previous completed snapshot, paginated (never changes once the job completed; 410 once its report was purged)", tag: "reports", params: jobIdParam, query: paginationQuerySchema, success: { status: 200, schema: changelogSchema }, errors: [400, 404, 410] },
   "GET /api/stores": { summary: "The store directory", tag: "directory", query: listStoresQuerySchema, success: { status: 200, schema: paginatedSchema(storeSummarySchema) }, errors: [400] },
   "GET /api/stores/:slug": { summary: "A store's public page data: SEO content, summary, prices, a page of products, collections, theme, apps, PageSpeed", tag: "directory", params: storeSlugParamsSchema, query: storePageQuerySchema, success: { status: 200, description: "Store page" }, errors: [404] },
   "GET /api/apps": { summary: "The app directory", tag: "directory", query: listAppsQuerySchema, success: { status: 200, description: "Apps with store counts" } },
@@ -82,18 +82,18 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: [400, 404, 429, 502, 503, 504],
     errorSchemas: { 429: chatLimitErrorSchema },
   },
-  "GET /api/free-export": { summary: "A published store's products as Shopify's product import CSV or as JSON (streamed download)", tag: "directory", query: freeExportQuerySchema, success: { status: 200, description: "text/csv (Shopify product import template; a cell that could start a spreadsheet formula is prefixed with ') or application/json, as an attachment" }, errors: [400, 404] },
+  "GET /api/free-export": { summary: "The products of any analysed store's latest completed report as Shopify's product import CSV or as JSON (streamed download); publication does not matter", tag: "directory", query: freeExportQuerySchema, success: { status: 200, description: "text/csv (Shopify product import template; a cell that could start a spreadsheet formula is prefixed with ') or application/json, as an attachment" }, errors: [400, 404] },
   "GET /api/blog": { summary: "Published blog posts, newest first", tag: "blog", query: blogPostListQuerySchema, success: { status: 200, schema: blogPostListSchema }, errors: [400] },
   "GET /api/blog/:slug": { summary: "One published blog post (Markdown and sanitized HTML)", tag: "blog", params: blogSlugParamsSchema, success: { status: 200, schema: blogPostSchema }, errors: [404] },
   "GET /api/shops": { summary: "Your tracked shops: store, latest job, last and next check", tag: "tracking", query: paginationQuerySchema, success: { status: 200, schema: trackedShopListSchema }, errors: [400] },
-  "POST /api/shops": { summary: "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on)", tag: "tracking", body: trackShopBodySchema, success: { status: 201, schema: trackShopResultSchema }, errors: [400, 402, 403] },
+  "POST /api/shops": { summary: "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low while the server's disk is nearly full)", tag: "tracking", body: trackShopBodySchema, success: { status: 201, schema: trackShopResultSchema }, errors: [400, 402, 403, 503] },
   "DELETE /api/shops/:slug": { summary: "Stop tracking a store", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: untrackShopResultSchema }, errors: [404] },
   "GET /api/store-detail/:slug/analytics": { summary: "Catalogue size and prices over time, and the 365-day change heat graph", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, description: "Analytics" }, errors: [404] },
   "GET /api/store-detail/:slug/inventory": { summary: "Units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: inventorySummarySchema }, errors: [404] },
   "GET /api/store-detail/:slug/inventory/events": { summary: "Sale and restock events of the store, newest first", tag: "tracking", params: shopSlugParamsSchema, query: inventoryEventsQuerySchema, success: { status: 200, schema: paginatedSchema(inventoryEventSchema) }, errors: [400, 404] },
   "GET /api/store-detail/:slug/inventory/product/:shopifyId": { summary: "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events", tag: "tracking", params: productParamsSchema, query: paginationQuerySchema, success: { status: 200, schema: productInventorySchema }, errors: [400, 404] },
   "GET /api/store-detail/:slug/compare": { summary: "Two snapshots compared: added, removed, changed by category (≤ 500 each)", tag: "tracking", params: shopSlugParamsSchema, query: compareQuerySchema, success: { status: 200, description: "Comparison" }, errors: [400, 404, 409] },
-  "POST /api/admin/jobs/:id/retry": { summary: "Re-run a job as a new job (administrators)", tag: "admin", params: jobIdParamsSchema, success: { status: 201, schema: jobEnvelope }, errors: [404] },
+  "POST /api/admin/jobs/:id/retry": { summary: "Re-run a job as a new job (administrators; 503 storage_low while the server's disk is nearly full)", tag: "admin", params: jobIdParamsSchema, success: { status: 201, schema: jobEnvelope }, errors: [404, 503] },
 };
 
 const errorBody = {
@@ -164,7 +164,7 @@ export function buildOpenApiDocument() {
 
   return {
     openapi: "3.1.0",
-    info: { title: "StoreLens API", version: packageJson.version, description: "Shopify store analysis: jobs, reports, directory." },
+    info: { title: "StoreLens API", version: packageJson.version, description: "Shopify store analysis: jobs, reports, directory. Any endpoint that needs the database may answer 503 database_unavailable with Retry-After while it cannot be reached." },
     servers: [{ url: getEnv().BASE_URL }],
     components: {
       securitySchemes: {

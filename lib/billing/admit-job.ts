@@ -4,6 +4,7 @@ import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
 import type { JobCharge } from "@/lib/jobs/job-charge";
+import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { chargeAccount } from "./charge-account";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
 
@@ -85,5 +86,8 @@ function after(first: (tx: Transaction) => Promise<void>, charge: JobCharge): Jo
 
 /** The one way a job is started: the admission's terms decide who owns it and what pays. */
 export async function admitJob(admission: Admission, request: JobRequest): Promise<Job> {
+  // A disk nearly full: 503 storage_low before anything is charged or written.
+  await assertStorageAvailable();
+
   return createJob({ ...request, ...termsOf(admission) });
 }

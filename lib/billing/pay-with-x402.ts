@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify/domain";
+import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
 import { isX402Enabled, jobPaymentRequirements, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
@@ -67,7 +68,8 @@ export async function payJobWithX402(
   fields: JobRequest,
 ): Promise<{ job: Job; headers: Record<string, string> }> {
   if (!isX402Enabled()) throw paymentRequired();
-  // Refuse a bad domain before anything is charged.
+  // Refuse a full disk and a bad domain before anything is charged.
+  await assertStorageAvailable();
   const domain = normalizeDomain(fields.domain);
   if (!domain.ok) {
     throw new ApiError("invalid_request", `Invalid domain: ${domain.error}`, {

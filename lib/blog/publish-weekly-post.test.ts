@@ -8,6 +8,7 @@ import { quietLogger } from "@/lib/workflow/embedded";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { waitFor } from "@/testing/wait-for";
 import { publishWeeklyPost } from "./publish-weekly-post";
+import { asPurgeOf } from "@/testing/report-content";
 
 // The weekly publish-blog-posts cron on the embedded executor with a virtual clock, over a seeded directory.
 const at = (iso: string) => new Date(iso);
@@ -31,12 +32,13 @@ beforeAll(async () => {
   const entry = (change: "added" | "removed", subject: "product" | "price", createdAt: Date, i: number) => ({
     jobId: gamma.jobId, storeId: gamma.store.id, subject, change, subjectId: `${subject}-${change}-${i}`, createdAt,
   });
-  await getDb().insert(changelogEntries).values([
+  // A completed job's changelog is frozen (migration 0013): planted past the freeze.
+  await asPurgeOf(gamma.jobId, (tx) => tx.insert(changelogEntries).values([
     ...Array.from({ length: 5 }, (_, i) => entry("added", "product", at("2026-03-05T10:00:00Z"), i)),
     ...Array.from({ length: 2 }, (_, i) => entry("removed", "product", at("2026-03-05T10:00:00Z"), i)),
     entry("added", "price", at("2026-03-05T10:00:00Z"), 9), // not a product: not a catalogue move
     entry("added", "product", at("2026-02-20T10:00:00Z"), 10), // another week
-  ]);
+  ]));
   engine = await startWorkflowEngine({ functions: [publishBlogPosts], pollMs: 20, log: quietLogger(), now: () => (clockReads++, now) });
 });
 

@@ -121,11 +121,18 @@ describe("GET /api/free-export", () => {
     expect(body.products[3]).toEqual(sampleProduct(3));
   });
 
-  it("answers 404 for an unknown or unpublished store and 400 for a bad format, with the error body", async () => {
+  it("exports a store analysed minutes ago, before any publication", async () => {
+    const response = await call("?slug=unpublished-test&format=json");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { store: { slug: string }; products: { handle: string }[] };
+    expect(body.store.slug).toBe("unpublished-test");
+    expect(body.products.map((p) => p.handle)).toEqual(Array.from({ length: 5 }, (_, i) => `product-${i}`));
+  });
+
+  it("answers 404 for an unknown store and 400 for a bad format, with the error body", async () => {
     const unknown = await call("?slug=nope&format=csv");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: "not_found" });
-    expect((await call("?slug=unpublished-test&format=json")).status).toBe(404);
     const bad = await call("?slug=small-test&format=xlsx");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "invalid_request", issues: [expect.objectContaining({ path: "query.format" })] });

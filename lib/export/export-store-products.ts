@@ -15,10 +15,13 @@ export type StoreExport = { filename: string; contentType: string; body: Readabl
 // Every string cell is the store's text (ShopifyCsvRow): none may open as a formula in the reader's spreadsheet.
 const CSV_OPTIONS = { header: true, columns: [...SHOPIFY_PRODUCT_CSV_COLUMNS], cast: { string: neutralizeFormula } };
 
-/** The latest report of a published store; unpublished and unknown stores are both 404. */
-async function findPublishedStore(slug: string) {
+/**
+ * The latest completed report of any analysed store. Its products are public already through
+ * GET /api/reports/:id; publication is about search engines, not about who may read.
+ */
+async function findAnalysedStore(slug: string) {
   const [store] = await getDb().select().from(stores).where(eq(stores.slug, slug)).limit(1);
-  if (!store?.latestJobId || store.publishedAt === null) throw notFound(`Store ${slug}`);
+  if (!store?.latestJobId) throw notFound(`Store ${slug}`);
 
   return { ...store, latestJobId: store.latestJobId };
 }
@@ -27,7 +30,7 @@ async function* csvRecords(jobId: string) {
   for await (const product of readExportProducts(jobId)) yield* productCsvRows(product);
 }
 
-async function* jsonChunks(store: Awaited<ReturnType<typeof findPublishedStore>>) {
+async function* jsonChunks(store: Awaited<ReturnType<typeof findAnalysedStore>>) {
   const head = {
     store: { slug: store.slug, domain: store.domain, name: store.name, currency: store.currency },
     job_id: store.latestJobId,
@@ -47,7 +50,7 @@ async function* jsonChunks(store: Awaited<ReturnType<typeof findPublishedStore>>
  * JSON, streamed with backpressure (the database is read one batch ahead of the client).
  */
 export async function exportStoreProducts(query: FreeExportQuery): Promise<StoreExport> {
-  const store = await findPublishedStore(query.slug);
+  const store = await findAnalysedStore(query.slug);
   const node =
     query.format === "csv"
       ? // pipeline, not pipe: a database error mid-stream must abort the download, not truncate it silently.

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   /** The request did not arrive whole in time (answered by the server, before any route). */
   request_timeout: 408,
   conflict: 409,
+  /** A completed report an operator purged (`npm run report:purge`): its content is gone for good. */
+  gone: 410,
   payload_too_large: 413,
   rate_limited: 429,
   /** The request's headers are over the server's limit (answered before any route). */
@@ -23,6 +25,10 @@ export const ERROR_STATUS = {
   not_implemented: 501,
   model_error: 502,
   unavailable: 503,
+  /** The database cannot be reached right now (with Retry-After); nothing was done. */
+  database_unavailable: 503,
+  /** The disk under the embedded database is nearly full: no new jobs until space is freed. */
+  storage_low: 503,
   chat_not_configured: 503,
   model_timeout: 504,
 } as const;

@@ -70,7 +70,7 @@ describe("publish-reports", () => {
     expect(after!.publishedAt).toEqual(before!.publishedAt);
     const runs = await getDb().select({ output: workflowRuns.output }).from(workflowRuns).where(like(workflowRuns.fnId, "%publish-reports"));
     expect(runs.map((run) => run.output)).toEqual(
-      expect.arrayContaining([{ published: [] }, { published: ["old-enough-test"] }]),
+      expect.arrayContaining([{ published: [], reports: 0 }, { published: ["old-enough-test"], reports: 1 }]),
     );
   });
 });

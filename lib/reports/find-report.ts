@@ -1,8 +1,8 @@
 import { asc, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { jobs, payments, reportBodies, reports, stores, type Job, type Report, type Store } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { jobs, payments, purgedReports, reportBodies, reports, stores, type Job, type Report, type Store } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/http/errors";
 
 export type FoundReport = { job: Job; report: Report; store: Store };
 /** Which report an id names, and the ETag of its stored body when it has one. */
@@ -61,17 +61,30 @@ async function lookUp<T>(id: string, find: (where: SQL) => Promise<T | null>): P
 
 export const findReport = (id: string) => lookUp(id, newestReport);
 
+/** 410 Gone when an operator purged this job's report (scripts/purge-report.ts). */
+export async function throwIfPurged(jobId: string): Promise<void> {
+  const [purged] = await getDb().select({ at: purgedReports.purgedAt }).from(purgedReports).where(eq(purgedReports.jobId, jobId)).limit(1);
+  if (purged) throw new ApiError("gone", `Report ${jobId} was purged`, { extra: { purged_at: purged.at.toISOString() } });
+}
+
+/** The error for an id naming no report: 410 Gone for a purged report, else 404. */
+async function missingReport(id: string): Promise<ApiError> {
+  if (z.uuid().safeParse(id).success) await throwIfPurged(id);
+
+  return notFound(`Report ${id}`);
+}
+
 export async function findReportOrThrow(id: string): Promise<FoundReport> {
   const found = await findReport(id);
-  if (!found) throw notFound(`Report ${id}`);
+  if (!found) throw await missingReport(id);
 
   return found;
 }
 
 /**
  * Where ids with a stored body pointed in the last second: a popular report is looked up once
- * a second, not once per request. A slug moving to a newer report, or a body dropped with its
- * snapshot, shows within that second (other instances see it within theirs, as with any cache).
+ * a second, not once per request. A slug moving to a newer report, or a purged
+ * report, shows within that second (other instances see it within theirs, as with any cache).
  */
 const LOCATION_TTL_MS = 1000;
 const MAX_LOCATIONS = 10_000;
@@ -81,7 +94,7 @@ export async function locateReportOrThrow(id: string, now = Date.now()): Promise
   const hit = recentLocations.get(id);
   if (hit && now - hit.at < LOCATION_TTL_MS) return hit.located;
   const located = await lookUp(id, newestLocated);
-  if (!located) throw notFound(`Report ${id}`);
+  if (!located) throw await missingReport(id);
   if (located.etag !== null) {
     if (recentLocations.size >= MAX_LOCATIONS) recentLocations.clear();
     recentLocations.set(id, { at: now, located });

@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { changelogEntries } from "@/db/schema";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { throwIfPurged } from "./find-report";
 
 /**
  * The changes a job found against the store's previous completed snapshot, one page at a time
@@ -10,6 +11,7 @@ import { getJobOrThrow } from "@/lib/jobs/get-job";
  */
 export async function getChangelog(jobId: string, query: PaginationQuery = { page: 1, per_page: 20 }) {
   const job = await getJobOrThrow(jobId);
+  await throwIfPurged(job.id);
   const byJob = eq(changelogEntries.jobId, job.id);
   const [rows, [stats]] = await Promise.all([
     getDb()

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { snapshotProducts } from "@/db/schema";
 import { productSchema, type Product } from "@/lib/shopify/schemas";
+import { compareRows, storedListingRows } from "./stored-product-listing";
 
 export const PRODUCT_SORTS = ["title", "vendor", "type", "price", "variants"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -87,6 +88,7 @@ export async function listReportProducts(
     })
     .from(p)
     .where(ofJob);
+  if ((counts?.catalogueTotal ?? 0) === 0) return listStoredProducts(jobId, { ...query, q: needle }, perPage);
   const total = counts?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(query.page, totalPages);
@@ -111,4 +113,20 @@ export async function listReportProducts(
     totalPages,
     firstIndex,
   };
+}
+
+/**
+ * The same listing for a report whose snapshot rows cleanup dropped: read from its stored
+ * body, searched and sorted in memory the way the SQL above does.
+ */
+async function listStoredProducts(jobId: string, query: ProductListingQuery, perPage: number): Promise<ProductListing> {
+  const all = await storedListingRows(jobId);
+  const matching = query.q ? all.filter((row) => row.searchText?.includes(query.q)) : all;
+  const total = matching.length;
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(query.page, totalPages);
+  const firstIndex = (page - 1) * perPage;
+  const rows = [...matching].sort(compareRows(query.sort, query.dir)).slice(firstIndex, firstIndex + perPage);
+
+  return { rows: rows.map((row) => row.product), total, catalogueTotal: all.length, page, totalPages, firstIndex };
 }

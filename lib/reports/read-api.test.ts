@@ -6,6 +6,7 @@ import { changelogEntries, jobs, reportBodies } from "@/db/schema";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakePageSpeed, type FakePageSpeed } from "@/testing/fake-pagespeed";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { asPurgeOf } from "@/testing/report-content";
 
 // The public read API over a real completed analysis (fake store + embedded engine).
 
@@ -175,9 +176,9 @@ describe("reports", () => {
     // Entries as a later analysis records them (the diff itself is tested with the pipeline).
     const previous = "00000000-0000-4000-8000-00000000abcd";
     const [job] = await getDb().select({ storeId: jobs.storeId }).from(jobs).where(eq(jobs.id, jobId));
-    await getDb()
-      .insert(changelogEntries)
-      .values(
+    // A completed job's changelog is frozen (migration 0013): planted past the freeze.
+    await asPurgeOf(jobId, (tx) =>
+      tx.insert(changelogEntries).values(
         Array.from({ length: 23 }, (_, i) => ({
           jobId,
           storeId: job!.storeId,
@@ -187,7 +188,8 @@ describe("reports", () => {
           subjectId: String(1000 + i),
           title: `Product ${i}`,
         })),
-      );
+      ),
+    );
 
     const second = await call(changelog.GET, `/api/changelog/${jobId}?page=2&per_page=10`, { jobId });
     expect(second.status).toBe(200);
@@ -200,7 +202,7 @@ describe("reports", () => {
     const refused = await call(changelog.GET, `/api/changelog/${jobId}?per_page=51`, { jobId });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("invalid_request");
-    await getDb().delete(changelogEntries).where(eq(changelogEntries.jobId, jobId));
+    await asPurgeOf(jobId, (tx) => tx.delete(changelogEntries).where(eq(changelogEntries.jobId, jobId)));
   });
 
   it("GET /api/pagespeed/:jobId serves mobile and desktop audits; 404 when none exist", async () => {

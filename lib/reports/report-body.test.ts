@@ -6,6 +6,7 @@ import { getDb } from "@/db";
 import { reportBodies, reportBodyParts } from "@/db/schema";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { asPurgeOf } from "@/testing/report-content";
 import { readStoredEncoding, storeReportBody } from "./report-body";
 
 // A stored body is written in parts (a bounded statement each) and read back whole.
@@ -38,7 +39,7 @@ describe("stored report body", () => {
     const plain = gunzipSync((await readStoredEncoding(jobId, completedBody!.etag, "gzip"))!);
 
     // Rebuilt with 4 KB parts, as two readers racing on a missing body would: one set is kept.
-    await getDb().delete(reportBodies).where(eq(reportBodies.jobId, jobId));
+    await asPurgeOf(jobId, (tx) => tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId)));
     expect(await partsOf("gzip")).toEqual([]);
     const [built] = await Promise.all([storeReportBody(jobId, { partBytes: 4096 }), storeReportBody(jobId, { partBytes: 4096 })]);
 
@@ -68,7 +69,7 @@ describe("stored report body", () => {
     const gzip = (await readStoredEncoding(jobId, stored!.etag, "gzip"))!;
     const brotli = (await readStoredEncoding(jobId, stored!.etag, "brotli"))!;
     // The shape before 0011: both encodings whole, in columns of the body row.
-    await getDb().delete(reportBodies).where(eq(reportBodies.jobId, jobId));
+    await asPurgeOf(jobId, (tx) => tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId)));
     await getDb().execute(sql`alter table report_bodies add column gzip bytea, add column brotli bytea`);
     await getDb().execute(
       sql`insert into report_bodies (job_id, etag, identity_length, gzip, brotli) values (${jobId}, ${stored!.etag}, ${stored!.identityLength}, ${gzip}, ${brotli})`,

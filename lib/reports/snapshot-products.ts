@@ -113,16 +113,3 @@ export async function* streamSnapshotProducts(
     if (rows.length < batchSize) return;
   }
 }
-
-/** One page of a job's snapshot in product-id order (an index range read of `limit` rows). */
-export async function loadSnapshotProductPage(jobId: string, limit: number, offset: number): Promise<Product[]> {
-  const rows = await getDb()
-    .select({ data: snapshotProducts.data })
-    .from(snapshotProducts)
-    .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)))
-    .orderBy(asc(snapshotProducts.productId))
-    .limit(limit)
-    .offset(offset);
-
-  return rows.map((row) => productSchema.parse(row.data));
-}

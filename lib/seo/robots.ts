@@ -1,10 +1,11 @@
 import { siteUrl } from "@/lib/stores/serialize-store";
 
 /**
- * robots.txt rules. Crawlers stay out of the dashboard, the API (but for the documents meant
- * to be read: the OpenAPI document and the free export of published stores) and job reports
- * (per-job snapshots, noindex until their store is published; the store page is the
- * canonical public page). Unpublished store pages answer `noindex` themselves.
+ * robots.txt rules. Crawlers stay out of the dashboard and the API (but for the documents
+ * meant to be read: the OpenAPI document and the free export). Report pages are open to them:
+ * a report answers `noindex` itself until it is 30 days old, then it is public search content
+ * (a disallowed page could never be seen to be noindex, nor indexed once published).
+ * Unpublished store pages answer `noindex` themselves.
  */
 export function buildRobotsRules() {
   const base = siteUrl();
@@ -14,7 +15,7 @@ export function buildRobotsRules() {
       {
         userAgent: "*",
         allow: ["/", "/api/openapi.json", "/api/free-export"],
-        disallow: ["/dashboard", "/api/", "/reports/", "/sign-in", "/sign-up", "/reset-password"],
+        disallow: ["/dashboard", "/api/", "/sign-in", "/sign-up", "/reset-password"],
       },
     ],
     sitemap: `${base}/sitemap.xml`,

@@ -1,21 +1,34 @@
-import { and, asc, countDistinct, desc, isNotNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, isNotNull, lte, max, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { blogPosts, storeApps, stores } from "@/db/schema";
+import { blogPosts, jobs, reportPublications, reports, storeApps, stores } from "@/db/schema";
+import { isReportPublic } from "@/lib/publishing/report-publication";
 import { siteUrl } from "@/lib/stores/serialize-store";
 
 /** The sitemap protocol's cap on URLs per file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
-export type SitemapEntry = { url: string; lastModified?: Date; changeFrequency?: "daily" | "weekly" | "monthly"; priority?: number };
-type Section = "stores" | "apps" | "blog";
+export type SitemapEntry = { url: string; lastModified?: Date; changeFrequency?: "daily" | "weekly" | "monthly" | "never"; priority?: number };
+type Section = "stores" | "reports" | "apps" | "blog";
+const SECTIONS = ["stores", "reports", "apps", "blog"] as const;
 
 const STATIC_PATHS = ["/", "/stores", "/apps", "/blog", "/docs"] as const;
 
 const publishedStore = and(isNotNull(stores.publishedAt), isNotNull(stores.latestJobId));
 const publishedPost = (now: Date) => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now));
 
+/** Reports public at `now` (30 days after completion, lib/publishing), with their completion date. */
+const publicReports = (now: Date) =>
+  getDb()
+    .select({ jobId: reports.jobId, at: jobs.completedAt })
+    .from(reports)
+    .innerJoin(jobs, eq(jobs.id, reports.jobId))
+    .leftJoin(reportPublications, eq(reportPublications.jobId, reports.jobId))
+    .where(isReportPublic(now))
+    .$dynamic();
+
 async function countSection(section: Section, now: Date): Promise<number> {
   const db = getDb();
+  if (section === "reports") return (await db.select({ n: sql<number>`count(*)::int` }).from(publicReports(now).as("public_reports")))[0]?.n ?? 0;
   const [row] =
     section === "stores"
       ? await db.select({ n: sql<number>`count(*)::int` }).from(stores).where(publishedStore)
@@ -32,7 +45,7 @@ async function countSection(section: Section, now: Date): Promise<number> {
  */
 export async function listSitemapIds({ limit = SITEMAP_MAX_URLS, now = new Date() } = {}): Promise<string[]> {
   const ids = ["static"];
-  for (const section of ["stores", "apps", "blog"] as const) {
+  for (const section of SECTIONS) {
     const files = Math.ceil((await countSection(section, now)) / limit);
     for (let i = 0; i < files; i++) ids.push(`${section}-${i}`);
   }
@@ -45,7 +58,7 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
   const base = siteUrl();
   if (id === "static") return STATIC_PATHS.map((path) => ({ url: `${base}${path === "/" ? "" : path}`, changeFrequency: "daily" }));
 
-  const match = /^(stores|apps|blog)-(\d{1,6})$/.exec(id);
+  const match = /^(stores|reports|apps|blog)-(\d{1,6})$/.exec(id);
   if (!match) return [];
   const offset = Number(match[2]) * limit;
   const db = getDb();
@@ -61,6 +74,12 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
         .offset(offset);
 
       return rows.map((row) => ({ url: `${base}/stores/${row.slug}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "weekly" }));
+    }
+    case "reports": {
+      // A report never changes once completed: its completion is its last modification.
+      const rows = await publicReports(now).orderBy(asc(jobs.completedAt), asc(reports.jobId)).limit(limit).offset(offset);
+
+      return rows.map((row) => ({ url: `${base}/reports/${row.jobId}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "never" }));
     }
     case "apps": {
       const rows = await db

@@ -42,7 +42,7 @@ Typical flow:
 2. Poll \`GET ${base}/api/jobs/{id}/status\` until \`status\` is \`completed\` or \`failed\` (or open the WebSocket \`/api/ws/{id}\`, or the SSE stream \`/api/jobs/{id}/events\`)
 3. \`GET ${base}/api/reports/{id}\`: products, collections, pages, metadata
 
-Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/stores\` (directory), \`/api/stores/{slug}\`, \`/api/apps\`, \`/api/blog\`, and \`/api/free-export?slug=…&format=csv|json\` (a published store's products as Shopify's product import CSV, or JSON).
+Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/stores\` (directory), \`/api/stores/{slug}\`, \`/api/apps\`, \`/api/blog\`, and \`/api/free-export?slug=…&format=csv|json\` (any analysed store's latest products as Shopify's product import CSV, or JSON). A completed report never changes: cache \`/api/reports/{job id}\` forever (410 only if it was purged).
 
 ## Authentication
 

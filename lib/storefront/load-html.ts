@@ -1,4 +1,5 @@
 import { type CheerioAPI, load } from "cheerio";
+import { boundNesting } from "./bound-nesting";
 
 /**
  * Parses storefront HTML for reading (attributes, script text, meta tags).
@@ -7,7 +8,9 @@ import { type CheerioAPI, load } from "cheerio";
  * times faster on 1 MB storefront pages, and parse5's spec-exact tree construction
  * (implied tags, foster parenting) does not change any attribute or script text we
  * read. <script> and <style> bodies are still raw text, as in a browser.
+ * The tree is at most MAX_ELEMENT_DEPTH deep (see boundNesting): parsing and every
+ * selection then cost a bounded amount per element, however the page nests.
  */
 export function loadHtml(html: string): CheerioAPI {
-  return load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  return load(boundNesting(html), { xml: { xmlMode: false, decodeEntities: true } });
 }

@@ -1,4 +1,4 @@
-import type { CheerioAPI } from "cheerio";
+import type { Cheerio, CheerioAPI } from "cheerio";
 import { z } from "zod";
 import { loadHtml } from "./load-html";
 import { readAssignedValue } from "./script-literals";
@@ -75,13 +75,42 @@ function nonEmptyString(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-function attr($: CheerioAPI, selector: string, name: string): string | null {
-  return nonEmptyString($(selector).first().attr(name));
+function attr(elements: Selection, selector: string, name: string): string | null {
+  return nonEmptyString(elements.filter(selector).first().attr(name));
 }
 
 function absolutiseProtocol(url: string | null): string | null {
   // Shopify prints og:image as "//shop/cdn/…" or "http://…" on some themes.
   return url?.startsWith("//") ? `https:${url}` : url;
+}
+
+type TreeNode = ReturnType<CheerioAPI["root"]>[number]["children"][number];
+type ElementNode = Extract<TreeNode, { attribs: Record<string, string> }>;
+type Selection = Cheerio<ElementNode>;
+
+/**
+ * One walk over the tree: every element in document order, to filter with selectors, and the
+ * page's <title>, the first outside inline SVG (Dawn's payment icons have one each).
+ * `$(selector)` would search from the document's top-level elements, which cheerio first
+ * compares with each other (css-select's removeSubsets): quadratic on a page of thousands of
+ * them. Filtering a list tests each element once, and so does this walk (a <title> is not
+ * checked for an <svg> ancestor by walking its ancestors).
+ */
+function readElements($: CheerioAPI): { elements: Selection; title: ElementNode | null } {
+  const elements: ElementNode[] = [];
+  let title: ElementNode | null = null;
+  const stack: [TreeNode, boolean][] = ($.root()[0]?.children ?? []).map((node): [TreeNode, boolean] => [node, false]).reverse();
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, inSvg] = entry;
+    // Elements only; <script>/<style> too: in HTML `<script/>` stays open with markup inside.
+    if (node.type !== "tag" && node.type !== "script" && node.type !== "style") continue;
+    elements.push(node);
+    if (title === null && !inSvg && node.name === "title") title = node;
+    const childrenInSvg = inSvg || node.name === "svg";
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as TreeNode, childrenInSvg]);
+  }
+
+  return { elements: $(elements), title };
 }
 
 /**
@@ -90,11 +119,11 @@ function absolutiseProtocol(url: string | null): string | null {
  * would plausibly carry (an embedded image from cdn.shopify.com alone does not count,
  * which is why only scripts, stylesheets and Shopify's own meta tags are looked at).
  */
-function hasShopifyMarkers($: CheerioAPI, inlineScripts: readonly string[]): boolean {
-  if ($('meta[name="shopify-digital-wallet"], meta[name="shopify-checkout-api-token"]').length > 0) return true;
-  if ($("#shopify-features, #shopify-digital-wallet").length > 0) return true;
+function hasShopifyMarkers(elements: Selection, inlineScripts: readonly string[]): boolean {
+  if (elements.filter('meta[name="shopify-digital-wallet"], meta[name="shopify-checkout-api-token"]').length > 0) return true;
+  if (elements.filter("#shopify-features, #shopify-digital-wallet").length > 0) return true;
   let assetFromShopify = false;
-  $("script[src], link[href]").each((_, el) => {
+  elements.filter("script[src], link[href]").each((_, el) => {
     const url = (el.attribs.src ?? el.attribs.href ?? "").toLowerCase();
     // cdn.shopify.com, and since 2023 the same assets proxied under the shop's own /cdn/shop/.
     if (url.includes("cdn.shopify.com/") || url.includes("/cdn/shop/") || url.includes("/cdn/shopifycloud/")) {
@@ -112,8 +141,11 @@ function hasShopifyMarkers($: CheerioAPI, inlineScripts: readonly string[]): boo
 export function parseStorefrontDocument($: CheerioAPI): StorefrontInfo {
   const inlineScripts: string[] = [];
   const jsonLd: unknown[] = [];
-  $("script:not([src])").each((_, el) => {
-    const body = $(el).text();
+  const { elements, title } = readElements($);
+  elements.filter("script:not([src])").each((_, el) => {
+    // Its own text only: in HTML `<script/>` stays open, and the text of 256 nested ones would
+    // copy the rest of the page 256 times.
+    const body = el.children.map((child) => (child.type === "text" ? child.data : "")).join("");
     if ((el.attribs.type ?? "").trim().toLowerCase() === "application/ld+json") {
       try {
         const value: unknown = JSON.parse(body);
@@ -136,21 +168,16 @@ export function parseStorefrontDocument($: CheerioAPI): StorefrontInfo {
       : null;
   const country = nonEmptyString(readAssignedValue(inlineScripts, "Shopify.country"));
 
-  // Ignore <title> inside inline SVG icons (Dawn's payment icons have one each).
-  const titleEl = $("title")
-    .filter((_, el) => $(el).closest("svg").length === 0)
-    .first();
-
   return {
     theme,
     shop,
     currency,
     country,
-    isShopify: theme !== null || shop !== null || hasShopifyMarkers($, inlineScripts),
-    title: nonEmptyString(titleEl.text().replace(/\s+/g, " ")),
-    metaDescription: attr($, 'meta[name="description"]', "content"),
-    canonical: attr($, 'link[rel="canonical"]', "href"),
-    ogImage: absolutiseProtocol(attr($, 'meta[property="og:image"]', "content")),
+    isShopify: theme !== null || shop !== null || hasShopifyMarkers(elements, inlineScripts),
+    title: title && nonEmptyString($(title).text().replace(/\s+/g, " ")),
+    metaDescription: attr(elements, 'meta[name="description"]', "content"),
+    canonical: attr(elements, 'link[rel="canonical"]', "href"),
+    ogImage: absolutiseProtocol(attr(elements, 'meta[property="og:image"]', "content")),
     jsonLd,
   };
 }

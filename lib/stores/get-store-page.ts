@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { apps, pagespeedAudits, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { offsetOf, paginated } from "@/lib/http/pagination";
+import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { productSchema } from "@/lib/shopify/schemas";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
@@ -77,7 +78,7 @@ export async function getStorePageOrThrow(slug: string, query: StorePageQuery = 
   const store = await findStore(slug);
   const jobId = store.latestJobId;
 
-  const [[report], products, collections, installed, audits] = await Promise.all([
+  const [[report], products, collections, installed, audits, publishedReports] = await Promise.all([
     getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
     readProductPage(jobId, store.productCount, query),
     readCollections(jobId),
@@ -92,6 +93,7 @@ export async function getStorePageOrThrow(slug: string, query: StorePageQuery = 
       .from(pagespeedAudits)
       .where(eq(pagespeedAudits.jobId, jobId))
       .orderBy(asc(pagespeedAudits.strategy)),
+    listPublishedReports(store.id),
   ]);
 
   const summary = (report?.summary ?? {}) as ReportSummary;
@@ -144,12 +146,13 @@ export async function getStorePageOrThrow(slug: string, query: StorePageQuery = 
     published_at: store.publishedAt?.toISOString() ?? null,
     latest_job_id: jobId,
     report_url: `${siteUrl()}/reports/${jobId}`,
-    export_urls: indexable
-      ? {
-          csv: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=csv`,
-          json: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=json`,
-        }
-      : null,
+    /** The store's reports public as pages (30 days after each completed), newest first. */
+    published_reports: publishedReports.map((row) => ({ ...row, url: `${siteUrl()}/reports/${row.job_id}` })),
+    // Any analysed store exports its latest report; publication only decides indexing.
+    export_urls: {
+      csv: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=csv`,
+      json: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=json`,
+    },
   };
 }
 

@@ -1,8 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { inventoryLevels, jobArtifacts, reportBodies, snapshotProducts } from "@/db/schema";
+import { inventoryLevels, jobArtifacts, reportBodies, reports, snapshotProducts } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { forgetReportLocations } from "@/lib/reports/find-report";
+import { storeReportBody } from "@/lib/reports/report-body";
 
 /** Jobs pruned per batch (one workflow step each). */
 export const CLEANUP_BATCH = 100;
@@ -11,7 +11,9 @@ export const CLEANUP_BATCH = 100;
  * Deletes the bulky per-snapshot data (products, inventory levels, step artifacts) of one
  * batch of old jobs: completed jobs beyond the newest N of their store, and failed jobs over
  * a day old. Jobs, reports, changelogs, inventory events and the per-day aggregates stay, so
- * the heat graph, inventory figures and events read the same before and after.
+ * the heat graph, inventory figures and events read the same before and after. A completed
+ * report's products live on in its stored body, written here first if it never was (the
+ * database refuses to drop the rows of a report without one), so its answers never change.
  */
 export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Promise<{ jobs: number }> {
   // Untracked stores keep a few (the store page and the next diff read the latest); tracked
@@ -45,15 +47,17 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Prom
   );
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return { jobs: 0 };
+  const unstored = await getDb()
+    .select({ jobId: reports.jobId })
+    .from(reports)
+    .leftJoin(reportBodies, eq(reportBodies.jobId, reports.jobId))
+    .where(and(inArray(reports.jobId, ids), isNull(reportBodies.jobId)));
+  for (const { jobId } of unstored) await storeReportBody(jobId);
   await getDb().transaction(async (tx) => {
     await tx.delete(snapshotProducts).where(inArray(snapshotProducts.jobId, ids));
     await tx.delete(inventoryLevels).where(inArray(inventoryLevels.jobId, ids));
     await tx.delete(jobArtifacts).where(inArray(jobArtifacts.jobId, ids));
-    // A stored report body was built from the products just deleted: the next read rebuilds
-    // it (with a new ETag) from what the snapshot now holds, so the full and paged answers agree.
-    await tx.delete(reportBodies).where(inArray(reportBodies.jobId, ids));
   });
-  forgetReportLocations();
 
   return { jobs: ids.length };
 }

@@ -1,7 +1,7 @@
 import { Inngest } from "inngest";
 import { getEngineKind, getEnv } from "@/lib/env";
 import { getGlobalExecutor } from "./embedded/global";
-import { quietLogger } from "./embedded/logger";
+import { consoleLogger, quietLogger } from "./embedded/logger";
 
 /**
  * The one Inngest client of StoreLens.
@@ -18,7 +18,10 @@ import { quietLogger } from "./embedded/logger";
  * Event schemas live in lib/workflow/events.ts; the client does not need them.
  */
 const env = getEnv();
-const logger = env.NODE_ENV === "test" ? quietLogger() : undefined;
+// The SDK's own lines ("Inngest step error" with the failed query and its bound values, and
+// ctx.logger in functions) go through lib/log like every other line, so they are scrubbed.
+// Left to its default, it writes them to the console around that scrubbing.
+const logger = env.NODE_ENV === "test" ? quietLogger() : consoleLogger("[inngest]");
 
 const embeddedFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
   const executor = getGlobalExecutor();

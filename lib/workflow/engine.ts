@@ -11,6 +11,7 @@ import {
   type EventInput,
   type ServeHandler,
 } from "./embedded";
+import { readStorage } from "@/lib/health/storage-space";
 import { consoleLogger } from "./embedded/logger";
 
 export type WorkflowEngine = {
@@ -51,6 +52,8 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
     handler,
     serveUrl: url,
     log,
+    // A step's writes on a nearly full disk would panic PGlite: new steps wait for space.
+    paused: async () => (await readStorage()).low,
     ...tuning,
     maxInFlight: tuning.maxInFlight ?? env.WORKFLOW_STEPS_IN_FLIGHT,
   });

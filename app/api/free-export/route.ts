@@ -4,7 +4,7 @@ import { freeExportQuerySchema } from "@/lib/export/schemas";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/free-export?slug=…&format=csv|json – a published store's products as Shopify's import CSV or JSON (streamed)
+// GET /api/free-export?slug=…&format=csv|json – the latest report's products of any analysed store, as Shopify's import CSV or JSON (streamed)
 export const GET = route({ access: "public", query: freeExportQuerySchema }, async ({ query }) =>
   exportResponse(await exportStoreProducts(query)),
 );

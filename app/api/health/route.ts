@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { getHealth } from "@/lib/system/get-health";
+import { getHealth } from "@/lib/health/get-health";
 
 export const dynamic = "force-dynamic";
 

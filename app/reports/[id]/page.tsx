@@ -6,8 +6,16 @@ import { JobProgress } from "@/components/jobs/job-progress";
 import { loadReportView } from "@/components/reports/load-report-view";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
+import { JsonLd } from "@/components/seo/json-ld";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
+import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
+import { siteUrl } from "@/lib/stores/serialize-store";
+
+type CompletedView = Extract<NonNullable<Awaited<ReturnType<typeof loadReportView>>>, { kind: "report" }>;
+
+/** The report's own address, whichever id (slug, payment) the page was reached by. */
+const canonicalOf = (view: CompletedView) => `${siteUrl()}/reports/${view.job.id}`;
 
 export const dynamic = "force-dynamic";
 
@@ -22,8 +30,10 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
   return {
     title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
     description: `${view.job.domain}: ${count.toLocaleString("en-US")} products, ${view.collections.length} collections, ${view.pages.length} pages, theme, apps and PageSpeed, analyzed by StoreLens.`,
-    // A report is one snapshot of a store; the store page is what search engines should index.
-    robots: { index: false, follow: true },
+    // A report becomes public search content 30 days after it completes; before, only its
+    // readers see it (DESIGN.md: auto-publication).
+    robots: { index: view.publication.indexable, follow: true },
+    ...(view.publication.indexable ? { alternates: { canonical: canonicalOf(view) } } : {}),
   };
 }
 
@@ -65,6 +75,19 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
 
   return (
     <div className="space-y-6">
+      <JsonLd
+        data={buildReportJsonLd({
+          canonical: canonicalOf(view),
+          name: reportTitle(view),
+          domain: view.job.domain,
+          storePage: view.store.url,
+          completedAt: view.job.completed_at,
+          publishedAt: view.publication.published_at,
+          products: view.summary.product_count ?? view.productCount,
+          collections: view.collections.length,
+          pages: view.pages.length,
+        })}
+      />
       <ReportView view={view} productQuery={productQuery} productListing={productListing} />
       {isChatConfigured() && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
     </div>

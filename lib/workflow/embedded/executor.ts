@@ -20,6 +20,9 @@ import {
   type StepRecord,
 } from "./runs";
 
+/** Longest wait between two ticks while they keep failing (the database is away). */
+const MAX_TICK_BACKOFF_MS = 5_000;
+
 export type EmbeddedExecutorOptions = {
   /** `serve({ client, functions })` from "inngest/next": the executor speaks HTTP to it in-process. */
   handler: ServeHandler;
@@ -36,6 +39,11 @@ export type EmbeddedExecutorOptions = {
   /** Call requests this worker executes at the same time. Default 16. */
   maxInFlight?: number;
   log?: Logger;
+  /**
+   * Asked before every tick: while it answers true, no cron fires and no new call request is
+   * claimed (those in flight finish). The server pauses on low storage this way.
+   */
+  paused?: () => Promise<boolean>;
   /** The clock cron schedules are read against (tests drive it virtually). Default Date.now. */
   now?: () => number;
 };
@@ -160,26 +168,37 @@ export class EmbeddedExecutor {
   }
 
   private async run(): Promise<void> {
+    let failures = 0;
     while (!this.stopping) {
       try {
         await this.tick();
+        if (failures > 0) this.log.info(`executor ticks work again after ${failures} failed`);
+        failures = 0;
       } catch (error) {
-        this.log.error("executor tick failed", error);
+        // A database that is away fails every tick: back off (up to MAX_TICK_BACKOFF_MS) and say
+        // so once, instead of a failed round trip and an error line every pollMs.
+        if (failures === 0) this.log.error(`executor tick failed; retrying with backoff until it works`, error);
+        failures += 1;
       }
       if (this.stopping) break;
+      const delayMs = failures === 0 ? this.pollMs : Math.min(Math.max(this.pollMs, 50) * 2 ** failures, MAX_TICK_BACKOFF_MS);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
+        const timer = setTimeout(done, delayMs);
         function done() {
           clearTimeout(timer);
           resolve();
         }
-        this.wakeUp = done;
+        // New work cuts a poll short, not a backoff (only stop() does).
+        this.wakeUp = () => {
+          if (failures === 0 || this.stopping) done();
+        };
       });
       this.wakeUp = undefined;
     }
   }
 
   private async tick(): Promise<void> {
+    if (await this.opts.paused?.()) return;
     await this.cron.fireDue(this.functions.values(), this.opts.now?.() ?? Date.now());
     const items = await claimDueItems(this.db, {
       max: this.maxInFlight - this.inflight.size,
