@@ -2,7 +2,7 @@ import { STATUS_CODES, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "@/lib/http/errors";
 
-/** An error the server answers itself, before Next: the error body of DESIGN.md §7 (none for HEAD). */
+/** An error the server answers itself, before Next: the error body of docs/design.md §7 (none for HEAD). */
 export function sendApiError(res: ServerResponse, error: ApiError, method: string | undefined): void {
   const body = JSON.stringify(error.toBody());
   res.writeHead(error.status, {

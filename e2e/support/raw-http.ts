@@ -52,7 +52,7 @@ export function rawExchange(baseURL: string, bytes: string): Promise<string> {
   });
 }
 
-/** Whether an answer carries the error body of DESIGN.md §7: JSON with a string `error` and `code`. */
+/** Whether an answer carries the error body of docs/design.md §7: JSON with a string `error` and `code`. */
 export function hasErrorBody(answer: RawAnswer): boolean {
   if (!String(answer.headers["content-type"]).startsWith("application/json")) return false;
   try {

@@ -13,7 +13,7 @@ import { inngest } from "@/lib/workflow/client";
 import { storeAnalysisRequested } from "@/lib/workflow/events";
 
 /**
- * The analysis pipeline (DESIGN.md §6). Each step calls lib/analysis and is idempotent; the
+ * The analysis pipeline (docs/design.md §6.4). Each step calls lib/analysis and is idempotent; the
  * steps are declared once in lib/analysis/pipeline-steps.ts. Products
  * are read in several "fetch-products" steps (a bounded slice each), so a 30,000-product
  * catalogue survives a crash with at most one slice to redo.

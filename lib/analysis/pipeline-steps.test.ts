@@ -4,7 +4,7 @@ import { findPipelineStep, PIPELINE_STEPS, progressThrough } from "./pipeline-st
 const steps = Object.values(PIPELINE_STEPS);
 
 describe("pipeline steps", () => {
-  it("keeps the stable step ids of DESIGN.md §6, in order", () => {
+  it("keeps the stable step ids of docs/design.md §6.4, in order", () => {
     expect(steps.map((step) => step.id)).toEqual([
       "resolve-store",
       "fetch-products",

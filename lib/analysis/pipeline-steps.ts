@@ -1,7 +1,7 @@
 // Dependency-free on purpose: the progress UI in the browser reads the same declarations.
 
 export type PipelineStep = {
-  /** Stable: a resumed run is matched to its memoized steps by this id (DESIGN.md §6). */
+  /** Stable: a resumed run is matched to its memoized steps by this id (docs/design.md §6.4). */
   id: string;
   /** What a person watching the progress bar reads. */
   label: string;

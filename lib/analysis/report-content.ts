@@ -79,7 +79,7 @@ type MetadataInput = {
   productCount: number;
 };
 
-/** The report's metadata, every field labelled with its basis (DESIGN.md §6). */
+/** The report's metadata, every field labelled with its basis (docs/design.md §6.7). */
 export function buildMetadata(input: MetadataInput) {
   const { meta, canonicalDomain, cartCurrency } = input.store;
 

@@ -47,7 +47,7 @@ const deny = (status: 401 | 402 | 403): Expected => ({
 });
 const allow: Expected = { allowed: true };
 
-/** What the contract (and DESIGN.md §7/§8) says each caller gets under a rule. */
+/** What the contract (and docs/design.md §7, §8.1) says each caller gets under a rule. */
 function expectedFor(rule: AccessRule, caller: Caller): Expected {
   switch (caller) {
     case "anonymous":

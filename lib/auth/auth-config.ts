@@ -123,7 +123,7 @@ export function buildAuthConfig(): NextAuthConfig {
       },
     },
     jwt: {
-      // The verified recipe (notes/stack.md §2): a credentials sign-in gets a real, revocable
+      // The verified recipe (docs/design.md §13.3): a credentials sign-in gets a real, revocable
       // session row, and the cookie carries that row's token instead of a JWE.
       async encode(params) {
         if (params.token?.credentials) {

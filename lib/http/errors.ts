@@ -43,7 +43,7 @@ export type ApiErrorBody = {
 
 /**
  * The one error type of the API. Thrown anywhere below a route; the route wrapper turns it
- * into `{ error, code, ...extra }` with the status of its code (DESIGN.md §7).
+ * into `{ error, code, ...extra }` with the status of its code (docs/design.md §7).
  */
 export class ApiError extends Error {
   readonly code: ErrorCode;

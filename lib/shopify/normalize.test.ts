@@ -4,11 +4,12 @@ import { htmlToText } from "./html-text";
 import { DESCRIPTION_MAX_CHARS, MAX_IMAGES_KEPT, normalizeCollections, normalizeProducts, parseStoreMeta } from "./normalize";
 import { productSchema } from "./schemas";
 
-const FIXTURES = "/work/shared/fixtures/real-shopify";
-const readJson = (path: string) => JSON.parse(readFileSync(`${FIXTURES}/${path}`, "utf8")) as Record<string, unknown[]>;
+// Real storefront captures, committed beside the fake store that serves them (their sources: its README).
+const FIXTURES = new URL("../../testing/fake-store/fixtures/", import.meta.url);
+const readJson = (file: string) => JSON.parse(readFileSync(new URL(file, FIXTURES), "utf8")) as Record<string, unknown[]>;
 
 describe("normalizeProducts on real captures", () => {
-  const { products, skipped } = normalizeProducts(readJson("izabeldepaula-pt/products.2026-06-16.json").products ?? []);
+  const { products, skipped } = normalizeProducts(readJson("izabeldepaula-pt.products.2026-06-16.json").products ?? []);
 
   it("parses every product of both shapes into the normalized schema", () => {
     expect(skipped).toBe(0);
@@ -42,7 +43,7 @@ describe("normalizeProducts on real captures", () => {
   });
 
   it("keeps multi-variant options and at most a few images", () => {
-    const frontpage = readJson("oktoberfest-demo-laneway/collections/frontpage.products.json");
+    const frontpage = readJson("laneway.collections.frontpage.products.json");
     const [tee] = normalizeProducts(frontpage.products ?? []).products;
     expect(tee?.variants).toHaveLength(15);
     expect(tee?.variants[0]?.options.length).toBe(2);
@@ -79,7 +80,7 @@ describe("normalizeProducts on real captures", () => {
 
 describe("collections and meta", () => {
   it("normalizes the real collections.json capture", () => {
-    const collections = normalizeCollections(readJson("oktoberfest-demo-laneway/collections.json").collections ?? []);
+    const collections = normalizeCollections(readJson("laneway.collections.json").collections ?? []);
     expect(collections).toHaveLength(11);
     expect(collections.map((c) => c.handle)).toContain("frontpage");
     expect(collections.every((c) => typeof c.productsCount === "number")).toBe(true);

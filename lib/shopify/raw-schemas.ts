@@ -4,7 +4,7 @@ import { z } from "zod";
  * Raw storefront JSON as Shopify serves it. Deliberately tolerant: the list shape
  * (/products.json) and the single shape (/products/<h>.json: tags as a comma string,
  * no `available`) both parse; optional keys may be missing or null; unknown keys are
- * dropped. Field lists: /work/shared/notes/shopify-storefront.md.
+ * dropped. What Shopify serves: docs/design.md §13.1; real captures in testing/fake-store/fixtures.
  */
 const text = z.string().nullish();
 const count = z.number().int().nullish();

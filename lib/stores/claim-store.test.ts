@@ -8,7 +8,7 @@ import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { callApi } from "@/testing/tracking/api-calls";
 
-// A slug names one store (DESIGN.md §6): two domains that slug alike never share a store row,
+// A slug names one store (docs/design.md §6.2): two domains that slug alike never share a store row,
 // and one shop reached under several domains is one store.
 
 let h: PipelineHarness;

@@ -5,7 +5,7 @@ import { bareHost, myshopifyHostOf, slugForDomain } from "@/lib/shopify/domain";
 
 type Executor = Database | Transaction;
 
-/** `www.x.com` and `x.com` are one store (DESIGN.md §6): both spellings of a host. */
+/** `www.x.com` and `x.com` are one store (docs/design.md §6.2): both spellings of a host. */
 export function domainSpellings(domain: string): string[] {
   const bare = bareHost(domain);
 

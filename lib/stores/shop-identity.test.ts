@@ -1,5 +1,5 @@
 /**
- * A store's identity is Shopify's word, never the store's own (DESIGN.md §6): a host whose
+ * A store's identity is Shopify's word, never the store's own (docs/design.md §6.3): a host whose
  * meta.json names another shop's myshopify domain (or copies its id, or names its plain domain)
  * keeps its own store row, in either order, while one real shop under several of its domains is
  * still one store. Full pipeline runs against the fake store, which serves a shop under its

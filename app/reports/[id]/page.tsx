@@ -31,7 +31,7 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
     title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
     description: `${view.job.domain}: ${count.toLocaleString("en-US")} products, ${view.collections.length} collections, ${view.pages.length} pages, theme, apps and PageSpeed, analyzed by StoreLens.`,
     // A report becomes public search content 30 days after it completes; before, only its
-    // readers see it (DESIGN.md: auto-publication).
+    // readers see it (docs/design.md §9.1: publication).
     robots: { index: view.publication.indexable, follow: true },
     ...(view.publication.indexable ? { alternates: { canonical: canonicalOf(view) } } : {}),
   };
