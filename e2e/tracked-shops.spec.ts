@@ -18,6 +18,12 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await expect(row).toContainText("latest job completed", { timeout: 60_000 });
   await expect(row).toContainText("Next check:");
 
+  // One snapshot measures no sales: the page says so instead of showing a made-up range.
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/tracked-test$/);
+  await expect(page.getByTestId("units-sold")).toContainText("Not enough data yet");
+  await page.goto("/dashboard/tracked-shops");
+
   // The free plan tracks one shop: a second one is refused with the reason.
   await page.getByLabel("Store domain").fill("demo.test");
   await page.getByRole("button", { name: "Track shop" }).click();
@@ -48,6 +54,8 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await expect(page.getByTestId("inventory-chart").getByRole("application")).toBeVisible();
   await expect(page.getByTestId("inventory-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
   await expect(page.getByTestId("units-sold")).toContainText("observed");
+  // The figure is drawn as a band from its low to its high bound.
+  await expect(page.getByTestId("units-sold").getByRole("img", { name: /^between \d+ and \d+/ })).toBeVisible();
   await expect(page.getByTestId("events-section").getByRole("row")).not.toHaveCount(0);
   await expect(page.getByTestId("compare-section").getByRole("rowheader", { name: /prices/i })).toBeVisible();
 
