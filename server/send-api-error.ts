@@ -1,5 +1,6 @@
-import { STATUS_CODES, type ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { endSocketWithError } from "@/lib/http/end-socket-with-error";
 import { ApiError } from "@/lib/http/errors";
 
 /** An error the server answers itself, before Next: the error body of docs/design.md §7 (none for HEAD). */
@@ -41,13 +42,6 @@ export function answerClientError(error: Error & { code?: string }, socket: Clie
 
     return;
   }
-  const apiError = clientErrorAsApiError(error.code);
-  const body = JSON.stringify(apiError.toBody());
-  socket.end(
-    `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
-      "Connection: close\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n" +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    // Once written, closed for good, as Node's default does: no half-open socket left to hold.
-    () => socket.destroy(),
-  );
+  // Once written, closed for good, as Node's default does: no half-open socket left to hold.
+  endSocketWithError(socket, clientErrorAsApiError(error.code), { "Cache-Control": "no-store" });
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { getEnv } from "@/lib/env";
+import { endSocketWithError } from "@/lib/http/end-socket-with-error";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { securityHeaders } from "@/lib/security/security-headers";
@@ -48,24 +49,11 @@ export type JobSocketOptions = {
   connections: ProgressConnections;
 };
 
-const STATUS_TEXT: Record<number, string> = {
-  400: "Bad Request",
-  403: "Forbidden",
-  429: "Too Many Requests",
-  503: "Service Unavailable",
-};
-
 /** Answers a refused upgrade with the error's status and JSON body, and closes the socket. */
 function refuse(socket: Duplex, error: ApiError): void {
   logger.warn("job socket upgrade refused", { status: error.status, message: error.message });
-  const body = JSON.stringify(error.toBody());
   socket.on("error", () => {});
-  const security = Object.entries(securityHeaders()).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_TEXT[error.status] ?? "Error"}\r\nConnection: close\r\nContent-Type: application/json\r\n${security.join("")}` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
+  endSocketWithError(socket, error, securityHeaders());
 }
 
 /** Browsers always send Origin; a page on another site must not read our job streams through its visitors. */

@@ -26,18 +26,18 @@ const OAUTH_AUTHORIZATION_ORIGINS: Record<OAuthProviderId, string> = {
  * - Connections: `'self'` (fetch, the SSE stream and, in CSP3 browsers, the same-origin
  *   WebSocket); the BASE_URL socket origin is named too, for browsers that predate CSP3's rule.
  */
-function contentSecurityPolicy(env: Env, nonce: string | undefined): string {
+function contentSecurityPolicy(env: Env): { withNonce(nonce: string | undefined): string } {
   const base = new URL(env.BASE_URL);
   const https = base.protocol === "https:";
   const socketOrigin = `${https ? "wss" : "ws"}://${base.host}`;
   const formTargets = configuredOAuthProviders(env).map((provider) => OAUTH_AUTHORIZATION_ORIGINS[provider.id]);
-  const directives = [
-    "default-src 'self'",
+  const scripts = (nonce: string | undefined) =>
     [
       "script-src 'self'",
       ...(nonce ? [`'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline'`] : []),
       ...(env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []),
-    ].join(" "),
+    ].join(" ");
+  const rest = [
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     "font-src 'self'",
@@ -48,9 +48,9 @@ function contentSecurityPolicy(env: Env, nonce: string | undefined): string {
     "frame-ancestors 'none'",
     // Only over https: on an http origin it would send every subresource to a port that does not answer.
     ...(https ? ["upgrade-insecure-requests"] : []),
-  ];
+  ].join("; ");
 
-  return directives.join("; ");
+  return { withNonce: (nonce) => `default-src 'self'; ${scripts(nonce)}; ${rest}` };
 }
 
 /** A fresh nonce for one answer's scripts: 128 random bits, as CSP asks. */
@@ -69,15 +69,33 @@ export function scriptNonce(): string {
  * its own answers included, without running Next's proxy on each.
  */
 export function securityHeaders(env: Env = getEnv(), nonce?: string): Record<string, string> {
-  const https = new URL(env.BASE_URL).protocol === "https:";
+  const set = headerSetOf(env);
 
-  return {
-    "content-security-policy": contentSecurityPolicy(env, nonce),
-    "x-frame-options": "DENY",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-    // Only when the public origin is https: browsers ignore it over http, and a development host must not be pinned to https.
-    ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
-  };
+  return { "content-security-policy": set.policy.withNonce(nonce), ...set.fixed };
+}
+
+type HeaderSet = { policy: ReturnType<typeof contentSecurityPolicy>; fixed: Record<string, string> };
+
+/** Everything but the nonce follows from the settings alone: derived once per settings object, not per answer. */
+const headerSets = new WeakMap<Env, HeaderSet>();
+
+function headerSetOf(env: Env): HeaderSet {
+  let set = headerSets.get(env);
+  if (!set) {
+    const https = new URL(env.BASE_URL).protocol === "https:";
+    set = {
+      policy: contentSecurityPolicy(env),
+      fixed: {
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+        // Only when the public origin is https: browsers ignore it over http, and a development host must not be pinned to https.
+        ...(https ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
+      },
+    };
+    headerSets.set(env, set);
+  }
+
+  return set;
 }
