@@ -2,8 +2,8 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // The layers of README › Architecture, as import rules. An arrow may only point down:
-//   app, components → lib → db;  inngest/functions → lib;  server → lib, inngest/functions.
-// lib/http is the floor every domain stands on; lib/api (route wrapper, OpenAPI) is the
+//   app, components → lib → db;  workflows → lib;  server → lib, workflows.
+// lib/http is the floor every domain stands on; lib/endpoints (route wrapper, OpenAPI) is the
 // roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything.
 const layers = {
   files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
@@ -15,18 +15,18 @@ const layers = {
         zones: [
           {
             target: "./db",
-            from: ["./lib", "./app", "./components", "./inngest", "./server", "./testing"],
+            from: ["./lib", "./app", "./components", "./workflows", "./server", "./testing"],
             message: "db/ is the bottom layer: it imports nothing of ours.",
           },
           {
             target: "./lib",
-            from: ["./app", "./components", "./inngest", "./server", "./testing"],
+            from: ["./app", "./components", "./workflows", "./server", "./testing"],
             message: "lib/ may import lib/ and db/ only; the workflow engine is lib/workflow.",
           },
           {
-            target: "./lib/!(api)/**/*",
-            from: "./lib/api",
-            message: "lib/api is the roof (route wrapper, OpenAPI) for app/ only; shared pieces live in lib/http.",
+            target: "./lib/!(endpoints)/**/*",
+            from: "./lib/endpoints",
+            message: "lib/endpoints is the roof (route wrapper, OpenAPI) for app/ only; shared pieces live in lib/http.",
           },
           {
             target: "./lib/http",
@@ -35,13 +35,13 @@ const layers = {
           },
           {
             // Every job is admitted (and charged) in one place; nothing else writes one.
-            target: ["./app/**/*", "./components/**/*", "./inngest/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
+            target: ["./app/**/*", "./components/**/*", "./workflows/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
             from: "./lib/jobs/create-job.ts",
             message: "Start a job through admitJob (lib/billing/admit-job.ts): it decides who pays.",
           },
           {
             target: "./components",
-            from: ["./app", "./db", "./inngest", "./server", "./testing"],
+            from: ["./app", "./db", "./workflows", "./server", "./testing"],
             message: "Components read through lib/.",
           },
           {
@@ -51,7 +51,7 @@ const layers = {
             message: "Pages and routes read through lib/.",
           },
           {
-            target: "./inngest",
+            target: "./workflows",
             from: ["./app", "./components", "./server", "./testing", "./db"],
             message: "Inngest functions call lib/ (one step, one lib function).",
           },

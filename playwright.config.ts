@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/find-chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The fake Shopify store's port, known to the server (e2e/support/serve.ts) and to specs that drive it.
@@ -9,7 +10,14 @@ process.env.E2E_FAKE_STORE_PORT ??= String(PORT + 1000);
 const AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret";
 process.env.AUTH_SECRET = AUTH_SECRET;
 
-// Browsers cannot be downloaded here: Debian's Chromium drives the tests (apt-get install chromium).
+// The system's Chromium drives the tests (Debian: apt-get install chromium); `npm test` found it
+// already and says so in CHROMIUM_PATH. Without one, stop on one line rather than fail every test.
+const browser = findChromium();
+if (!browser.found) {
+  process.stderr.write(`${browser.message}\n`);
+  process.exit(1);
+}
+
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
@@ -23,7 +31,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: browser.path,
           args: [
             "--no-sandbox",
             "--disable-gpu",

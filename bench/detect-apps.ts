@@ -6,7 +6,7 @@
  */
 import { detectApps } from "@/lib/apps";
 import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
-import { loadHtml } from "@/lib/storefront/load-html";
+import { loadHtml } from "@/lib/storefront-html/load-html";
 
 const runsArg = process.argv.find((a) => a.startsWith("--runs="));
 const RUNS = runsArg ? Number(runsArg.split("=")[1]) : 15;

@@ -6,13 +6,13 @@
  *
  *   npx tsx bench/hostile-parsers.ts [--size=100000]  (inputs past a parser's cap flatten the ratio)
  */
-import { isPasswordPage } from "@/lib/shopify/classify-answer";
-import { htmlToText } from "@/lib/shopify/html-text";
-import { readLocs } from "@/lib/shopify/sitemap";
+import { isPasswordPage } from "@/lib/shopify-reader/classify-answer";
+import { htmlToText } from "@/lib/shopify-reader/html-text";
+import { readLocs } from "@/lib/shopify-reader/sitemap";
 import { detectAppsInDocument } from "@/lib/apps/detect-apps";
-import { loadHtml } from "@/lib/storefront/load-html";
-import { parseStorefrontDocument } from "@/lib/storefront/parse-storefront-html";
-import { readAssignedValue } from "@/lib/storefront/script-literals";
+import { loadHtml } from "@/lib/storefront-html/load-html";
+import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
+import { readAssignedValue } from "@/lib/storefront-html/script-literals";
 import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
 
 const sizeArg = process.argv.find((a) => a.startsWith("--size="));

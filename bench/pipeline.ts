@@ -23,7 +23,7 @@ import { setFlagsFromString, writeHeapSnapshot } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { FakeStore, generatedStore, LISTING_VARIANT_LIMIT, SITEMAP_CHUNK } from "@/testing/fake-store";
 import { startFakeStoreProcess } from "@/testing/fake-store-process";
-import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
+import { limitGarbageGrowth } from "@/lib/health/garbage-growth";
 import { provisionBenchDatabase } from "@/testing/test-database";
 import { argValue } from "./bench-args";
 
@@ -45,7 +45,7 @@ process.env.LOG_LEVEL = "warn";
 const { and, desc, eq } = await import("drizzle-orm");
 const { closeDatabase, getDatabase, getDb } = await import("@/db");
 const { workflowSteps } = await import("@/db/schema");
-const { prepareDatabase } = await import("@/lib/system/prepare-database");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { startPipeline } = await import("@/testing/pipeline");
 
 /**

@@ -9,9 +9,9 @@
  * every request is a second of the user's wait.
  */
 import { parseResolveRules } from "@/lib/net";
-import { createPacer } from "@/lib/shopify/pacer";
-import { crawlProducts, type ProductCrawlCursor } from "@/lib/shopify/product-crawl";
-import { createMemorySeenProducts } from "@/lib/shopify/seen-products";
+import { createPacer } from "@/lib/shopify-reader/pacer";
+import { crawlProducts, type ProductCrawlCursor } from "@/lib/shopify-reader/product-crawl";
+import { createMemorySeenProducts } from "@/lib/shopify-reader/seen-products";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
 
 const sizes = (process.argv.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "5000,30000").split(",").map(Number);

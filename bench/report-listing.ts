@@ -22,7 +22,7 @@ process.env.BASE_URL = "http://localhost:3000";
 
 const { closeDatabase, getDb, getDatabase } = await import("@/db");
 const schema = await import("@/db/schema");
-const { prepareDatabase } = await import("@/lib/system/prepare-database");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { saveSnapshotProducts, loadSnapshotProducts } = await import("@/lib/reports/snapshot-products");
 const { listReportProducts, productListingQuerySchema, PRODUCTS_PER_PAGE } = await import("@/lib/reports/list-report-products");
 const { productSearchText } = await import("@/lib/reports/snapshot-listing-columns");

@@ -37,7 +37,7 @@ process.env.BASE_URL = "http://localhost:3000";
 process.env.IP_BURST_LIMIT = "0";
 
 const { closeDatabase, getDatabase } = await import("@/db");
-const { prepareDatabase } = await import("@/lib/system/prepare-database");
+const { prepareDatabase } = await import("@/server/prepare-database");
 const { seedAnalyzedStore } = await import("@/testing/directory-seed");
 
 type Server = { child: ChildProcess; url: string; rss(): Promise<number>; stop(): Promise<void> };

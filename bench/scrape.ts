@@ -1,5 +1,5 @@
 /**
- * Scrape benchmark: reads a generated fake store through the real scraper (lib/shopify
+ * Scrape benchmark: reads a generated fake store through the real scraper (lib/shopify-reader
  * on lib/net, paced, SSRF guard on) and prints throughput next to the pacing bound.
  *
  *   npx tsx bench/scrape.ts [--products=5000] [--latency=50] [--interval=100] [--variants-every=2500]
@@ -8,8 +8,8 @@
  * between request starts. Figures only, no pass/fail: compare runs, not thresholds.
  */
 import { parseResolveRules } from "@/lib/net";
-import { createPacer } from "@/lib/shopify/pacer";
-import { PRODUCTS_PAGE_LIMIT } from "@/lib/shopify/products";
+import { createPacer } from "@/lib/shopify-reader/pacer";
+import { PRODUCTS_PAGE_LIMIT } from "@/lib/shopify-reader/products";
 import { readAllProducts } from "@/testing/read-all-products";
 import { generatedStore, startFakeStore } from "@/testing/fake-store";
 

@@ -27,8 +27,8 @@ process.env.BASE_URL = "http://localhost:3000";
 
 const { closeDatabase, getDb, getDatabase } = await import("@/db");
 const schema = await import("@/db/schema");
-const { prepareDatabase } = await import("@/lib/system/prepare-database");
-const { CHANGE_TYPES } = await import("@/lib/analytics/change-types");
+const { prepareDatabase } = await import("@/server/prepare-database");
+const { CHANGE_TYPES } = await import("@/lib/shop-analytics/change-types");
 const { createTestSession, createTestUser } = await import("@/testing/auth/fixtures");
 const { callApi } = await import("@/testing/tracking/api-calls");
 

@@ -12,9 +12,12 @@ import { reportFatalDatabaseError } from "./fatal";
 import { stopAtFatalError } from "./pglite-fatal";
 import { lockPgliteDirectory } from "./pglite-lock";
 import { yieldBeforeEachStatement } from "./pglite-turns";
+import { compileWasmWithBaselineOnly } from "./pglite-wasm-tiers";
 
 export type Database = PostgresJsDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: a domain's write functions accept both, so a caller keeps several domains' writes atomic. */
+export type DbOrTx = Database | Transaction;
 export type DatabaseKind = "postgres" | "pglite";
 
 type Listener = (payload: string) => void;
@@ -23,8 +26,11 @@ type Listener = (payload: string) => void;
 export type DatabaseHandle = {
   kind: DatabaseKind;
   db: Database;
-  /** LISTEN on a channel; resolves to an unlisten function. */
-  listen(channel: string, onPayload: Listener): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unlisten function. `onListen` runs each time the
+   * listening connection is (re)established: notifications sent while it was away are lost.
+   */
+  listen(channel: string, onPayload: Listener, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball. */
   dump?: () => Promise<Blob | File>;
@@ -49,8 +55,8 @@ export function openPostgres(url: string): DatabaseHandle {
   return {
     kind: "postgres",
     db,
-    async listen(channel, onPayload) {
-      const { unlisten } = await client.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      const { unlisten } = await client.listen(channel, onPayload, onListen);
 
       return unlisten;
     },
@@ -85,6 +91,7 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob; fs?: PGli
     serializers: PGLITE_BYTEA_SERIALIZERS,
     parsers: PGLITE_BYTEA_PARSERS,
   };
+  compileWasmWithBaselineOnly();
   const client = isMemory ? new PGlite(settings) : new PGlite(path.resolve(dir), settings);
   stopAtFatalError(client, reportFatalDatabaseError);
   const db = drizzlePglite(yieldBeforeEachStatement(client), { schema, casing: "snake_case" }) as unknown as Database;
@@ -93,8 +100,10 @@ export function openPglite(dir: string, options: { loadDataDir?: Blob; fs?: PGli
     kind: "pglite",
     db,
     dump: () => client.dumpDataDir("none"),
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onListen) {
+      // One connection inside this process: it is never lost while the process lives.
       const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
 
       return () => unlisten();
     },

@@ -118,3 +118,12 @@ test("home page shows the directory; llms.txt and security.txt answer", async ({
   expect(security).toMatch(/^Contact: mailto:security@127\.0\.0\.1$/m);
   expect(security).toMatch(/^Expires: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/m);
 });
+
+test("the API reference links the dated API changelog, which flags the store page's products change", async ({ page }) => {
+  await page.goto("/docs");
+  await page.getByRole("link", { name: "API changelog" }).click();
+  await expect(page).toHaveURL(/\/docs\/changelog$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API changelog");
+  await expect(page.getByRole("heading", { name: "2026-11-23" })).toBeVisible();
+  await expect(page.getByText(/Breaking — GET \/api\/stores\/:slug shape/)).toBeVisible();
+});

@@ -32,13 +32,23 @@ function directives(policy: string | undefined): Record<string, string> {
 }
 
 const NONCE_SCRIPTS = /^'self' 'nonce-([A-Za-z0-9+/]{22}==)' 'strict-dynamic' 'unsafe-inline'$/;
+/** A page answered from memory (a completed report, a store page) names its inline scripts by digest instead: no nonce, no 'unsafe-inline'. */
+const HASHED_SCRIPTS = /^'self'( 'sha256-[A-Za-z0-9+/]{43}=')+$/;
 
-/** Checks the headers; returns the answer's script nonce (every answer of the server has one, the socket refusal none). */
-function expectSecurityHeaders(headers: Record<string, string>, what: string, withNonce = true): string | undefined {
+type Scripts = "nonce" | "hashes" | "nonce or hashes" | "self";
+
+/**
+ * Checks the headers; returns the answer's script nonce. Every answer rendered for its request
+ * has one; a page kept in memory has digests; the socket refusal and JSON kept in memory only 'self'.
+ */
+function expectSecurityHeaders(headers: Record<string, string>, what: string, scripts: Scripts = "nonce"): string | undefined {
   expect(headers, what).toMatchObject(FIXED_HEADERS);
   const policy = directives(headers["content-security-policy"]);
-  if (withNonce) expect(policy["script-src"], what).toMatch(NONCE_SCRIPTS);
-  else expect(policy["script-src"], what).toBe("'self'");
+  const allowed = { nonce: [NONCE_SCRIPTS], hashes: [HASHED_SCRIPTS], "nonce or hashes": [NONCE_SCRIPTS, HASHED_SCRIPTS], self: [/^'self'$/] }[scripts];
+  expect(
+    allowed.some((pattern) => pattern.test(policy["script-src"] ?? "")),
+    `${what}: script-src ${policy["script-src"]}`,
+  ).toBe(true);
   expect(policy, what).toMatchObject({
     "default-src": "'self'",
     "object-src": "'none'",
@@ -81,22 +91,32 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...logged.splice(0), ...(await page.evaluate(() => window.__cspViolations?.splice(0) ?? []).catch(() => []))];
 }
 
-/** Opens a page, checks its headers, waits until it is hydrated and settled with nothing refused; returns its script nonce. */
-async function visit(page: Page, path: string, violations: () => Promise<string[]>, status = 200) {
+/**
+ * Opens a page, checks its headers, waits until it is hydrated and settled with nothing refused;
+ * returns its script nonce (none for a page answered from memory: its scripts run by digest).
+ */
+async function visit(page: Page, path: string, violations: () => Promise<string[]>, status = 200, scripts: Scripts = "nonce") {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
-  const nonce = expectSecurityHeaders(headersOf(response), path);
+  const nonce = expectSecurityHeaders(headersOf(response), path, scripts);
   await page.waitForLoadState("networkidle");
-  // Next's client bootstrap ran: its inline and external scripts carry the answer's nonce.
+  // Next's client bootstrap ran: its inline and external scripts carry the answer's nonce (or match its digests).
   expect(await page.evaluate(() => typeof window.next?.version), `${path} hydrated`).toBe("string");
-  const scripts = await page.evaluate(() =>
+  const nonces = await page.evaluate(() =>
     [...document.querySelectorAll("script:not([type='application/ld+json'])")].map((script) => (script as HTMLScriptElement).nonce),
   );
-  expect(scripts.length, path).toBeGreaterThan(0);
-  expect(new Set(scripts), path).toEqual(new Set([nonce]));
+  expect(nonces.length, path).toBeGreaterThan(0);
+  if (nonce) expect(new Set(nonces), path).toEqual(new Set([nonce]));
   expect(await violations(), path).toEqual([]);
 
   return nonce;
+}
+
+/** Until the server answers `path` from memory (it keeps a visitor's page once its first answer went out). */
+async function untilKept(page: Page, path: string): Promise<void> {
+  await expect
+    .poll(async () => String((await page.request.get(path)).headers()["content-security-policy"]), { timeout: 15_000 })
+    .toContain("'sha256-");
 }
 
 /** A WebSocket opened by the page itself to the progress endpoint: closes 4404 for an unknown job, never blocked. */
@@ -131,13 +151,14 @@ test("the public pages work under the Content-Security-Policy and carry the secu
   expect(await visit(page, "/", violations)).not.toBe(first);
 
   await visit(page, "/stores", violations);
-  await visit(page, "/stores/published-shop-test", violations);
+  // The store page may already be kept in memory by an earlier visit: a nonce, or its scripts' digests.
+  await visit(page, "/stores/published-shop-test", violations, 200, "nonce or hashes");
   // Client-side navigation fetches the next page's payload from this origin.
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(page).toHaveURL(/page=2/);
   const report = await page.getByRole("link", { name: "Full report" }).getAttribute("href");
   expect(report).toMatch(/^\/reports\/[0-9a-f-]{36}$/);
-  await visit(page, report!, violations);
+  await visit(page, report!, violations, 200, "nonce or hashes");
 
   await visit(page, "/apps", violations);
   await visit(page, "/apps/judge-me", violations);
@@ -146,9 +167,59 @@ test("the public pages work under the Content-Security-Policy and carry the secu
   await visit(page, post!, violations);
   await visit(page, "/pricing", violations);
   await visit(page, "/docs", violations);
+  await visit(page, "/docs/changelog", violations);
   await visit(page, "/sign-in", violations);
   await visit(page, "/sign-up", violations);
   await visit(page, "/no-such-page", violations, 404);
+});
+
+test("a report page and a store page answered from memory hydrate and work under a policy naming their scripts by digest", async ({ page }) => {
+  test.setTimeout(120_000);
+  await waitForSeed(page);
+  const violations = await watchViolations(page);
+  await page.goto("/stores/published-shop-test");
+  const report = await page.getByRole("link", { name: "Full report" }).first().getAttribute("href");
+  expect(report).toMatch(/^\/reports\/[0-9a-f-]{36}$/);
+
+  for (const path of ["/stores/published-shop-test", report!]) {
+    await untilKept(page, path);
+    await visit(page, path, violations, 200, "hashes");
+  }
+  // The report's product table is live: a search goes to the server and narrows the rows.
+  const rows = page.getByTestId("product-row");
+  const title = (await rows.first().getByRole("link").textContent())!.trim();
+  await page.getByRole("searchbox", { name: "Search products" }).fill(title);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(title).replace(/%20/g, "(\\+|%20)")}`));
+  await expect(rows.first()).toContainText(title);
+  await page.getByRole("searchbox", { name: "Search products" }).fill("no product is called this");
+  await expect(rows).toHaveCount(0);
+  expect(await violations()).toEqual([]);
+
+  // JSON kept in memory: the same headers, scripts 'self' only (a JSON answer runs none).
+  const json = `/api/reports/${report!.split("/").pop()}`;
+  await expect.poll(async () => String((await page.request.get(json)).headers()["content-security-policy"]), { timeout: 15_000 }).not.toContain("nonce-");
+  const kept = await page.request.get(json, { headers: { "accept-encoding": "br" } });
+  expect(kept.status()).toBe(200);
+  expect(kept.headers()["content-encoding"]).toBe("br");
+  expectSecurityHeaders(kept.headers(), json, "self");
+});
+
+test("a script injected into a page answered from memory does not run; the page's own scripts do", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto("/stores/published-shop-test");
+  await untilKept(page, "/stores/published-shop-test");
+  await page.route(/\/stores\/published-shop-test$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace("</head>", "<script>window.__injected = true</script></head>");
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)));
+    await route.fulfill({ status: response.status(), headers, body: html });
+  });
+  const response = await page.goto("/stores/published-shop-test");
+  expectSecurityHeaders(headersOf(response), "/stores/published-shop-test", "hashes");
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => typeof window.next?.version)).toBe("string");
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect((await violations()).join("\n")).toContain("script-src");
 });
 
 test("a script that found its way into a page's HTML without the nonce does not run; the page's own scripts do", async ({ page }) => {
@@ -249,5 +320,5 @@ test("API answers, errors, static files, stored-encoding reports and the server'
     socket.on("error", () => {});
   });
   expect(refused.status).toBe(403);
-  expectSecurityHeaders(refused.headers, "refused WebSocket upgrade", false);
+  expectSecurityHeaders(refused.headers, "refused WebSocket upgrade", "self");
 });

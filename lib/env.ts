@@ -118,6 +118,13 @@ export const envSchema = z.object({
   /** Requests per second from one address before it is refused for IP_COOLDOWN_SECONDS (0: off). */
   IP_BURST_LIMIT: z.coerce.number().int().min(0).default(300),
   IP_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Bytes of finished public answers (report pages and JSON, store pages, every encoding) the
+   * server keeps in memory, and of stored report bodies kept in front of the database; each a
+   * least-recently-used budget (README › Serving public pages and reports).
+   */
+  PUBLIC_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
+  REPORT_BODY_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
   /** Open progress connections (WebSocket and SSE counted together) per client address, and per process. */
   PROGRESS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(32),
   PROGRESS_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(5_000),

@@ -65,15 +65,15 @@ describe("logger: secrets never reach the logs", () => {
     const output = await captureLogs(() => {
       logger.warn(`fetch https://shop.example/cart.js?token=reset-abc123 failed`, {
         url: "https://shop.example/account/reset?code=s3cr3t-code&id=1",
-        request: "GET /api/jobs\ncookie: authjs.session-token=cookie-value-1\nauthorization: Bearer bearer-value-2",
+        request: "GET /api/jobs\ncookie: authjs.session-token=cookie-value-1\nauthorization: Bearer bearer-value-2\nPAYMENT-SIGNATURE: v2-payment-proof",
         note: `key ${apiKey} and session ${session}`,
-        headers: { Cookie: "a=b", "X-Payment": "payment-proof" },
+        headers: { Cookie: "a=b", "X-Payment": "payment-proof", "Payment-Signature": "v2-header-proof" },
       });
     });
 
     expect(output).toContain("https://shop.example/cart.js?[redacted]");
     expect(output).toContain("https://shop.example/account/reset?[redacted]");
-    for (const secret of ["reset-abc123", "s3cr3t-code", "cookie-value-1", "bearer-value-2", apiKey, session, "payment-proof"]) {
+    for (const secret of ["reset-abc123", "s3cr3t-code", "cookie-value-1", "bearer-value-2", apiKey, session, "payment-proof", "v2-payment-proof", "v2-header-proof"]) {
       expect(output).not.toContain(secret);
     }
   });

@@ -21,7 +21,7 @@ const SCRUBBERS: Array<[RegExp, string | ((match: string) => string)]> = [
   // query strings: ?token=…, ?code=…; the path stays readable
   [/\?[^\s#"'<>=&?]*=[^\s#"'<>]*/g, `?${REDACTED}`],
   // headers written out as text
-  [/\b((?:set-)?cookie|authorization|x-payment)(["']?\s*[:=]\s*)[^\n]*/gi, `$1$2${REDACTED}`],
+  [/\b((?:set-)?cookie|authorization|x-payment|payment-signature)(["']?\s*[:=]\s*)[^\n]*/gi, `$1$2${REDACTED}`],
   [/\bBearer\s+[^\s"',]+/gi, `Bearer ${REDACTED}`],
   // API keys and session/reset tokens: long base64url runs with letters and digits (not UUIDs or hex digests)
   [/[A-Za-z0-9_-]{32,}/g, (run) => (looksLikeToken(run) ? REDACTED : run)],

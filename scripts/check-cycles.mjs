@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run check:cycles`: no import cycles between files, nor between the domain folders of
-// lib/ (lib/analysis → lib/reports must never be answered by lib/reports → lib/analysis).
+// lib/ (lib/pipeline → lib/reports must never be answered by lib/reports → lib/pipeline).
 // Test code is left out: it may import anything. Exits 1 and names every cycle it finds.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["app", "components", "db", "inngest", "lib", "server", "server.ts"];
+const ROOTS = ["app", "components", "db", "workflows", "lib", "server", "server.ts"];
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const TEST = /\.test\.tsx?$/;
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g;

@@ -11,7 +11,7 @@
 // module (with its source map) resident, about 150 MB more at idle than the same code compiled.
 // Without esbuild (an install that left out dev dependencies) it falls back to tsx.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -23,7 +23,7 @@ if (!existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const compiled = await compileServer(path.join(".next", "custom-server", "server.mjs"));
+const compiled = await compileServer(path.join(".next", "custom-server"));
 if (compiled) {
   await import(pathToFileURL(path.resolve(compiled)).href);
 } else {
@@ -32,8 +32,12 @@ if (compiled) {
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-/** server.ts and everything it imports of ours in one ES module; packages stay imports. */
-async function compileServer(outfile) {
+/**
+ * server.ts and everything it imports of ours as ES modules; packages stay imports. Split at
+ * dynamic imports: code loaded on first use (a job's steps, the weekly post) is a separate
+ * chunk, so neither it nor the packages it imports are read at start.
+ */
+async function compileServer(outdir) {
   let esbuild;
   try {
     esbuild = await import("esbuild");
@@ -41,9 +45,13 @@ async function compileServer(outfile) {
     return null;
   }
   try {
+    rmSync(outdir, { recursive: true, force: true });
     await esbuild.build({
       entryPoints: ["server.ts"],
-      outfile,
+      outdir,
+      entryNames: "server",
+      outExtension: { ".js": ".mjs" },
+      splitting: true,
       bundle: true,
       platform: "node",
       format: "esm",
@@ -53,7 +61,7 @@ async function compileServer(outfile) {
       logLevel: "warning",
     });
 
-    return outfile;
+    return path.join(outdir, "server.mjs");
   } finally {
     await esbuild.stop?.();
   }

@@ -16,9 +16,10 @@ step "typecheck"
 npx next typegen
 npx tsc --noEmit
 
-step "lint and import layers"
+step "lint, import layers and table writers"
 npx eslint --max-warnings=0 .
 node scripts/check-cycles.mjs
+node scripts/check-table-writers.mjs
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
 step "unit and integration tests ($database)"
@@ -33,6 +34,11 @@ step "production build"
 npx next build
 
 step "browser tests (Chromium)"
+# CHROMIUM_PATH, the system's Chromium, or Playwright's download (tried here if none): without
+# a browser this stops on one line saying how to get one.
+CHROMIUM_PATH="$(node --import tsx scripts/find-chromium.ts --install)"
+export CHROMIUM_PATH
+echo "Chromium: $CHROMIUM_PATH"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 
 # One closing line for every suite together.

@@ -3,7 +3,7 @@ import { initialisePgliteDirectory } from "@/db/pglite-init";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ensureAuthSecret } from "./ensure-auth-secret";
-import { prepareDatabase } from "@/lib/system/prepare-database";
+import { prepareDatabase } from "@/server/prepare-database";
 
 /**
  * Everything a process needs before it serves: valid settings, an up-to-date schema and

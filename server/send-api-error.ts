@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { endSocketWithError } from "@/lib/http/end-socket-with-error";
 import { ApiError } from "@/lib/http/errors";
 
-/** An error the server answers itself, before Next: the error body of docs/design.md §7 (none for HEAD). */
+/** An error the server answers itself, before Next: the error body of docs/decisions.md §7 (none for HEAD). */
 export function sendApiError(res: ServerResponse, error: ApiError, method: string | undefined): void {
   const body = JSON.stringify(error.toBody());
   res.writeHead(error.status, {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { closeDatabase } from "@/db";
-import { functions } from "@/inngest/functions";
+import { functions } from "@/workflows";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -12,9 +13,10 @@ import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
+import { createPublicAnswers } from "./public-answers";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
-import { setClientAddress } from "@/lib/system/client-address";
-import { limitGarbageGrowth } from "@/lib/system/garbage-growth";
+import { setClientAddress } from "@/lib/http/client-address";
+import { limitGarbageGrowth } from "@/lib/health/garbage-growth";
 import { scriptNonce, securityHeaders } from "@/lib/security/security-headers";
 import { loadRequestRefusals } from "./request-refusals";
 import { answerClientError, sendApiError } from "./send-api-error";
@@ -36,7 +38,12 @@ export async function startServer(): Promise<void> {
   // /api paths, dot segments, methods a route does not serve; production build only).
   const refuseRequest = loadRequestRefusals(dev ? null : path.join(process.cwd(), ".next"));
 
+  const publicAnswers = createPublicAnswers(env, () => server.address() as AddressInfo);
+  await publicAnswers.start();
+
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // A completed report or a store page kept in memory: sent as it was kept, security headers included.
+    if (publicAnswers.answer(req, res)) return;
     // Before anything answers: our own answers carry them, and Next keeps a header already set.
     const security = securityHeaders(env, scriptNonce());
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
@@ -73,6 +80,7 @@ export async function startServer(): Promise<void> {
     stopWatchdog();
     logger.info("shutting down", { signal });
     server.close();
+    await publicAnswers.stop();
     await engine.stop().catch(() => {});
     await jobSockets.close();
     await closeJobEventHub();

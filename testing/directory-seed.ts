@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
-import { summarizeProducts } from "@/lib/analysis/report-content";
-import { buildPriceDistribution } from "@/lib/stores/price-distribution";
-import type { Product, StoreMeta } from "@/lib/shopify/schemas";
+import { summarizeProducts } from "@/lib/pipeline/report-content";
+import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
+import type { Product, StoreMeta } from "@/lib/shopify-reader/schemas";
 import { snapshotProductRow } from "@/lib/reports/snapshot-products";
 
 /** A store's meta.json as the pipeline reads it, nulls where a store may leave fields out. */

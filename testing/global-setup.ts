@@ -40,7 +40,7 @@ export default async function setup(_project: TestProject) {
 
 async function preparePgliteSnapshot() {
   const { openPglite } = await import("@/db");
-  const { prepareDatabase } = await import("@/lib/system/prepare-database");
+  const { prepareDatabase } = await import("@/server/prepare-database");
   const handle = openPglite("memory://");
   await prepareDatabase(handle);
   const file = path.join(tmpdir(), `storelens-test-${process.pid}-${Date.now().toString(36)}.tar`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { Readable } from "node:stream";
 import { getEnv } from "@/lib/env";
-import { setClientAddress } from "@/lib/system/client-address";
+import { setClientAddress } from "@/lib/http/client-address";
 
 export type RouteHandler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

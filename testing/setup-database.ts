@@ -2,7 +2,7 @@ import { afterAll } from "vitest";
 import { readFileSync } from "node:fs";
 import { closeDatabase, getDatabase, installDatabase, openPglite } from "@/db";
 import { resetEnvCache } from "@/lib/env";
-import { prepareDatabase } from "@/lib/system/prepare-database";
+import { prepareDatabase } from "@/server/prepare-database";
 import { createDatabaseFromTemplate, PGLITE_SNAPSHOT_VAR, TEST_DB_PREFIX_VAR } from "./test-database";
 
 // Per test file: a database of its own. Real PostgreSQL (a copy of the migrated

@@ -1,4 +1,4 @@
-import type { Clock } from "@/lib/shopify/clock";
+import type { Clock } from "@/lib/shopify-reader/clock";
 
 /**
  * A clock for tests: sleeping returns at once but moves virtual time forward, and

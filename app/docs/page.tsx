@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
-import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
+import { ACCESS } from "@/lib/auth/access";
+import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { STORE_TOOLS } from "@/lib/tools";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "API reference",
-  description: "The StoreLens JSON API: jobs, reports, the store and app directories, API keys.",
+  description: "The StoreLens JSON API and MCP server: jobs, reports, the store and app directories, tracked shops, API keys.",
 };
 
 type Operation = {
@@ -26,6 +30,14 @@ function who(security: Record<string, unknown>[]): string {
   return [...new Set(names.map((name) => AUTH_LABEL[name] ?? name))].join(", ");
 }
 
+/** Who may call a tool, from its HTTP endpoint's row of the access matrix. */
+function toolCallers(access: keyof typeof ACCESS): string {
+  const rule = ACCESS[access];
+  if (rule.anonymous) return "anyone";
+
+  return rule.x402 ? "API key (without one: x402 payment requirements)" : "API key";
+}
+
 export default function DocsPage() {
   const doc = buildOpenApiDocument();
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -43,7 +55,12 @@ export default function DocsPage() {
           <a href="/api/openapi.json" className="text-indigo-700 underline">
             /api/openapi.json
           </a>{" "}
-          (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>.
+          (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>. Breaking
+          changes are dated in the{" "}
+          <a href="/docs/changelog" className="text-indigo-700 underline">
+            API changelog
+          </a>
+          .
         </p>
       </header>
       <section className="space-y-2 text-sm text-slate-700">
@@ -65,6 +82,32 @@ export default function DocsPage() {
           serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication
           is about search engines, not about who may read.
         </p>
+      </section>
+      <section id="mcp" className="space-y-2 text-sm text-slate-700">
+        <h2 className="text-lg font-semibold text-slate-900">Use StoreLens from an MCP client</h2>
+        <p>
+          StoreLens is an MCP server (Streamable HTTP, stateless) at <code className="rounded bg-slate-100 px-1">/api/mcp</code>. Add it
+          to your MCP client (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
+        </p>
+        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+          {JSON.stringify({ mcpServers: { storelens: { url: `${siteUrl()}/api/mcp`, headers: { Authorization: `Bearer ${getEnv().API_KEY_PREFIX}_…` } } } }, null, 2)}
+        </pre>
+        <p>
+          The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
+          <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its
+          endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body.
+        </p>
+        <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
+          {STORE_TOOLS.map((tool) => (
+            <li key={tool.name} className="p-3">
+              <p className="font-mono text-sm font-semibold">{tool.name}</p>
+              <p className="mt-1">{tool.description}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                Who: {toolCallers(tool.access)} · Same figures as: {tool.endpoint}
+              </p>
+            </li>
+          ))}
+        </ul>
       </section>
       {tags.map((tag) => (
         <section key={tag}>

@@ -81,8 +81,9 @@ export default async function PricingPage(props: PageProps<"/pricing">) {
           <h2 className="text-lg font-semibold">Agents: pay per job, no account</h2>
           <p className="mt-1 text-sm text-slate-600">
             <code className="rounded bg-slate-100 px-1">POST /api/jobs</code> without credentials answers 402 with x402 payment requirements: USD{" "}
-            {getEnv().X402_PRICE_USD} in USDC on {getEnv().X402_NETWORK}. Retry with the signed proof in{" "}
-            <code className="rounded bg-slate-100 px-1">X-PAYMENT</code>. See the <Link href="/docs" className="text-indigo-700 underline">API reference</Link>.
+            {getEnv().X402_PRICE_USD} in USDC on {getEnv().X402_NETWORK}. Retry with the payment in{" "}
+            <code className="rounded bg-slate-100 px-1">PAYMENT-SIGNATURE</code> (x402 v2) or{" "}
+            <code className="rounded bg-slate-100 px-1">X-PAYMENT</code> (v1). See the <Link href="/docs" className="text-indigo-700 underline">API reference</Link>.
           </p>
         </section>
       ) : null}

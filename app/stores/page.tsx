@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginationNav } from "@/components/directory/pagination-nav";
-import { listStores } from "@/lib/stores/list-stores";
-import { listStoresQuerySchema } from "@/lib/stores/schemas";
+import { listStores } from "@/lib/store-directory/list-stores";
+import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { findPipelineStep } from "@/lib/analysis/pipeline-steps";
+import { findPipelineStep } from "@/lib/pipeline/pipeline-steps";
 
 export function stepLabel(step: string | null, status: string): string {
   if (status === "queued") return "Waiting for a free slot";

@@ -1,4 +1,4 @@
-import type { Basis } from "./schemas";
+import type { Basis } from "@/lib/reports/report-view-schemas";
 
 const EXPLAIN: Record<Basis, string> = {
   observed: "Observed: read directly from the store",
@@ -12,7 +12,7 @@ const STYLE: Record<Basis, string> = {
   estimated: "text-amber-700 ring-amber-200",
 };
 
-/** A small, quiet label of where a value comes from (docs/design.md §6.7: every value carries its basis). */
+/** A small, quiet label of where a value comes from (docs/decisions.md §6.7: every value carries its basis). */
 export function BasisBadge({ basis }: { basis: Basis }) {
   return (
     <span

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CHANGELOG_SHOWN } from "@/lib/reports/report-view-schemas";
 import { formatCount } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
 
@@ -10,8 +11,6 @@ type Changelog = {
   tally: { subject: string; change: string; count: number }[];
 };
 
-/** Entries the page lists; the rest are in the changelog API (paginated). */
-export const CHANGELOG_SHOWN = 50;
 const CHANGE_STYLE: Record<string, string> = {
   added: "bg-emerald-50 text-emerald-700 ring-emerald-200",
   removed: "bg-red-50 text-red-700 ring-red-200",

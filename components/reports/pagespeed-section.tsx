@@ -1,6 +1,6 @@
 import { formatDate } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { PagespeedMetrics } from "./schemas";
+import type { PagespeedMetrics } from "@/lib/reports/report-view-schemas";
 
 type Audit = {
   strategy: string;

@@ -1,7 +1,7 @@
 import { BasisBadge } from "./basis-badge";
 import { formatCount, formatDate, formatPriceRange } from "./format";
-import type { ReportView } from "./load-report-view";
-import type { Basis } from "./schemas";
+import type { ReportView } from "@/lib/reports/load-report-view";
+import type { Basis } from "@/lib/reports/report-view-schemas";
 
 const SECTIONS = [
   ["products", "Products"],

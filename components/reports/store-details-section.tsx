@@ -1,7 +1,7 @@
 import { BasisBadge } from "./basis-badge";
 import { formatCount } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { Labelled } from "./schemas";
+import type { Labelled } from "@/lib/reports/report-view-schemas";
 
 /** Metadata fields in reading order; theme and apps have their own section. */
 const FIELDS: [key: string, label: string][] = [

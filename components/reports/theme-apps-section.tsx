@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { BasisBadge } from "./basis-badge";
 import { EmptyNote, ReportSection } from "./report-section";
-import { detectedAppsSchema, themeSchema, type Labelled } from "./schemas";
+import { detectedAppsSchema, themeSchema, type Labelled } from "@/lib/reports/report-view-schemas";
 
 export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined; apps: Labelled | undefined }) {
   const themeValue = theme ? themeSchema.safeParse(theme.value) : null;

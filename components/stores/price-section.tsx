@@ -1,6 +1,6 @@
 import { formatCount, formatPrice } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Price range and a bar chart of products per price band (plain SVG: no client code). */
 export function PriceSection({ prices }: { prices: StorePageData["prices"] }) {

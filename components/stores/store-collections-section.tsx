@@ -1,6 +1,6 @@
 import { formatCount } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 export function StoreCollectionsSection({ data }: { data: StorePageData }) {
   const { collections, store } = data;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatCount, formatDate } from "@/components/reports/format";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */
 export function StoreHeader({ data }: { data: StorePageData }) {

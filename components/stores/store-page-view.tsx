@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { JsonLd } from "@/components/seo/json-ld";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 import { PriceSection } from "./price-section";
 import { StoreCollectionsSection } from "./store-collections-section";
 import { StoreHeader } from "./store-header";

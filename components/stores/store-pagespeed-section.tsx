@@ -1,6 +1,6 @@
 import { PagespeedSection } from "@/components/reports/pagespeed-section";
-import { pagespeedMetricsSchema } from "@/components/reports/schemas";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import { pagespeedMetricsSchema } from "@/lib/reports/report-view-schemas";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** The report's PageSpeed cards, fed from the store page data (metrics parsed, unreadable ones dropped). */
 export function StorePagespeedSection({ audits }: { audits: StorePageData["pagespeed"] }) {

@@ -1,7 +1,7 @@
 import { PaginationNav } from "@/components/directory/pagination-nav";
 import { formatCount, formatPriceRange } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 export function StoreProductsSection({ data }: { data: StorePageData }) {
   const { products, store } = data;

@@ -1,5 +1,5 @@
 import { ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Theme and installed apps; each app links to its page in the app directory. */
 export function StoreStackSection({ data }: { data: StorePageData }) {

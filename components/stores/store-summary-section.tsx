@@ -1,6 +1,6 @@
 import { formatCount } from "@/components/reports/format";
 import { ReportSection } from "@/components/reports/report-section";
-import type { StorePageData } from "@/lib/stores/get-store-page";
+import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

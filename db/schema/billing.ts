@@ -55,7 +55,7 @@ export const x402Payments = pgTable(
   "x402_payments",
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** SHA-256 of the X-PAYMENT value. */
+    /** The replay key: SHA-256 of the authorization (network, token, payer, nonce, signature), the same in x402 v1 and v2. */
     proofHash: text().notNull(),
     payer: text().notNull(),
     nonce: text().notNull(),

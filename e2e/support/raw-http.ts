@@ -52,13 +52,25 @@ export function rawExchange(baseURL: string, bytes: string): Promise<string> {
   });
 }
 
-/** Whether an answer carries the error body of docs/design.md §7: JSON with a string `error` and `code`. */
+/** Whether an answer carries the error body of docs/decisions.md §7: JSON with a string `error` and `code`. */
 export function hasErrorBody(answer: RawAnswer): boolean {
   if (!String(answer.headers["content-type"]).startsWith("application/json")) return false;
   try {
     const body = JSON.parse(answer.body) as { error?: unknown; code?: unknown };
 
     return typeof body.error === "string" && typeof body.code === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** A JSON-RPC error response: how the MCP server (/api/mcp) answers a malformed message. */
+export function isJsonRpcError(answer: RawAnswer): boolean {
+  if (!String(answer.headers["content-type"]).startsWith("application/json")) return false;
+  try {
+    const body = JSON.parse(answer.body) as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } };
+
+    return body.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
   } catch {
     return false;
   }

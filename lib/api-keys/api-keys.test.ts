@@ -5,7 +5,7 @@ import { apiKeys } from "@/db/schema";
 import { DELETE } from "@/app/api/api-keys/[id]/route";
 import { GET, POST } from "@/app/api/api-keys/route";
 import { GET as health } from "@/app/api/health/route";
-import { hashApiKey } from "@/lib/auth/api-key-crypto";
+import { hashApiKey } from "@/lib/api-keys/api-key-crypto";
 import {
   apiKeyHeader,
   createTestSession,

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { generateRawApiKey, hashApiKey, visibleKeyPrefix } from "@/lib/auth/api-key-crypto";
+import { generateRawApiKey, hashApiKey, visibleKeyPrefix } from "@/lib/api-keys/api-key-crypto";
 import { getEnv } from "@/lib/env";
 import { createdApiKeySchema, type CreateApiKeyInput, type CreatedApiKey } from "./schemas";
 import { toApiKeyView } from "./to-api-key-view";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
-import { serializeStore } from "@/lib/stores/serialize-store";
-import { APP_CATEGORIES } from "./schemas";
+import { serializeStore } from "@/lib/store-directory/serialize-store";
+import { APP_CATEGORIES, type AppDetail, type AppList } from "./schemas";
 
 export const listAppsQuerySchema = z.object({
   category: z.enum(APP_CATEGORIES).optional(),
@@ -15,7 +15,7 @@ export const appNameParamsSchema = z.object({ name: z.string().min(1).max(200) }
 const storeCount = sql<number>`(select count(*)::int from ${storeApps} where ${storeApps.appSlug} = ${apps.slug})`;
 
 /** The app directory: every catalogue app with how many analyzed stores run it. */
-export async function listApps(query: z.infer<typeof listAppsQuerySchema>) {
+export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Promise<AppList> {
   const rows = await getDb()
     .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
     .from(apps)
@@ -25,7 +25,7 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>) {
     (app) => (!query.category || app.category === query.category) && (!q || app.name.toLowerCase().includes(q) || app.slug.includes(q)),
   );
 
-  return { data, categories: APP_CATEGORIES };
+  return { data, categories: [...APP_CATEGORIES] };
 }
 
 /** A malformed escape (`%E0`) names no app; it is not a server error. */
@@ -38,7 +38,7 @@ function decodeOrNull(value: string): string | null {
 }
 
 /** One app by slug (or by its exact name, case-insensitive) with the stores seen running it. */
-export async function getAppOrThrow(name: string) {
+export async function getAppOrThrow(name: string): Promise<AppDetail> {
   const key = decodeOrNull(name)?.trim();
   if (!key) throw notFound(`App ${name}`);
   const [app] = await getDb()

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from "cheerio";
-import { loadHtml } from "@/lib/storefront/load-html";
+import { loadHtml } from "@/lib/storefront-html/load-html";
 import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeSummarySchema } from "@/lib/store-directory/schemas";
 
 /**
  * The fixed set of app categories. Defined once here; the catalogue, the database
@@ -139,3 +140,20 @@ export const appCatalogueSchema = z
       }
     }
   });
+
+/** An app of the directory with how many analysed stores run it (GET /api/apps). */
+export const directoryAppSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  stores: z.number().int(),
+});
+
+export const appListSchema = z.object({ data: z.array(directoryAppSchema), categories: z.array(appCategorySchema) });
+export type AppList = z.infer<typeof appListSchema>;
+
+/** GET /api/apps/:name: the app and the stores last seen running it (at most 50, newest first). */
+export const appDetailSchema = directoryAppSchema.extend({ recent_stores: z.array(storeSummarySchema) });
+export type AppDetail = z.infer<typeof appDetailSchema>;

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { accounts } from "@/db/schema";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { resetEnvCache } from "@/lib/env";
 import { ACCESS, ENDPOINTS, type AccessName, type AccessRule } from "./access";
 import { LEGACY_PROVIDER } from "./legacy-bearer";
@@ -47,7 +47,7 @@ const deny = (status: 401 | 402 | 403): Expected => ({
 });
 const allow: Expected = { allowed: true };
 
-/** What the contract (and docs/design.md §7, §8.1) says each caller gets under a rule. */
+/** What the contract (and docs/decisions.md §7, §8.1) says each caller gets under a rule. */
 function expectedFor(rule: AccessRule, caller: Caller): Expected {
   switch (caller) {
     case "anonymous":
@@ -120,17 +120,27 @@ const nextAddress = () => {
   return `198.18.${(requestsSent >> 8) & 255}.${requestsSent & 255}`;
 };
 
+/** Endpoints that speak something other than a JSON object: the request their handler expects. */
+const SAMPLE_REQUESTS: Record<string, { body: string; headers: Record<string, string> }> = {
+  // The MCP server speaks JSON-RPC; an allowed caller gets the tool list.
+  "/api/mcp": { body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), headers: { accept: "application/json, text/event-stream" } },
+};
+
 function buildRequest(method: string, url: string, headers: Record<string, string>): Request {
+  const sample = SAMPLE_REQUESTS[url];
+
   return new Request(`${TEST_ORIGIN}${url}`, {
     method,
-    headers: { "x-forwarded-for": nextAddress(), ...(HAS_BODY.has(method) ? { "content-type": "application/json" } : {}), ...headers },
-    body: HAS_BODY.has(method) ? "{}" : undefined,
+    headers: { "x-forwarded-for": nextAddress(), ...(HAS_BODY.has(method) ? { "content-type": "application/json" } : {}), ...sample?.headers, ...headers },
+    body: HAS_BODY.has(method) ? (sample?.body ?? "{}") : undefined,
   });
 }
 
 async function assertOutcome(response: Response, expected: Expected) {
   const text = await response.text();
-  const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  // An allowed MCP call may answer as an event stream; every refusal is the JSON error body.
+  const isJson = response.headers.get("content-type")?.includes("json") ?? false;
+  const body = text && (isJson || response.status >= 400) ? (JSON.parse(text) as Record<string, unknown>) : null;
   if (expected.allowed) {
     expect([401, 402, 403], `wrapper refused an allowed caller: ${text}`).not.toContain(response.status);
     expect(response.status, text).toBeLessThan(500);

@@ -1,6 +1,6 @@
 /**
  * The access matrix of the API contract, as data. Every route handler names one of these
- * rules through the route wrapper (lib/api/route.ts); the access tests walk the same table.
+ * rules through the route wrapper (lib/endpoints/route.ts); the access tests walk the same table.
  *
  * Columns follow the contract: anonymous, API key (the legacy bearer token is accepted
  * wherever an API key is), session cookie, and the x402 payment (POST /api/jobs only).
@@ -15,7 +15,7 @@ export type AccessRule = {
 };
 
 export const ACCESS = {
-  /** Public reads: jobs, status, reports, pagespeed, changelog, stores, apps, blog, free export. */
+  /** Public reads: jobs, status, reports, pagespeed, changelog, stores, apps, blog, free export; the MCP endpoint. */
   public: { anonymous: true, apiKey: true, session: true, x402: false },
   /** POST /api/jobs: an account (key or session) or a per-request x402 payment. */
   "jobs.create": { anonymous: false, apiKey: true, session: true, x402: true },
@@ -34,6 +34,34 @@ export const ACCESS = {
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessName = keyof typeof ACCESS;
+
+/** The kinds of caller the matrix has columns for (lib/auth/principal.ts resolves them). */
+export type CallerKind = "anonymous" | "x402" | "api_key" | "bearer" | "session";
+
+export type AccessRefusal = { code: "payment_required" | "unauthorized" | "forbidden"; message: string };
+
+/**
+ * Why a caller of this kind is refused under the rule, or null when the matrix lets it in.
+ * The HTTP wrapper and the tool registry (lib/tools) both ask here, so a route and a tool
+ * with the same rule admit the same callers (docs/decisions.md §8.1). A session's origin and
+ * the admin list are the wrapper's further checks.
+ */
+export function accessRefusal(kind: CallerKind, access: AccessName): AccessRefusal | null {
+  const rule: AccessRule = ACCESS[access];
+  switch (kind) {
+    case "anonymous":
+      if (rule.anonymous) return null;
+
+      return rule.x402 ? { code: "payment_required", message: "Payment required" } : { code: "unauthorized", message: "Authentication required" };
+    case "x402":
+      return rule.x402 || rule.anonymous ? null : { code: "unauthorized", message: "This endpoint does not accept payment; authenticate instead" };
+    case "api_key":
+    case "bearer":
+      return rule.apiKey ? null : { code: "forbidden", message: "This endpoint requires a signed-in session; API keys are not accepted" };
+    case "session":
+      return rule.session ? null : { code: "forbidden", message: "This endpoint does not accept a session" };
+  }
+}
 
 /** Rules under which the handler may run without a signed-in user. */
 export type AllowsNoUser<A extends AccessName> = (typeof ACCESS)[A]["anonymous"] extends true
@@ -86,4 +114,6 @@ export const ENDPOINTS: { method: string; path: string; access: AccessName }[] =
   { method: "GET", path: "/api/store-detail/:slug/inventory/events", access: "session-only" },
   { method: "GET", path: "/api/store-detail/:slug/inventory/product/:shopifyId", access: "session-only" },
   { method: "GET", path: "/api/store-detail/:slug/compare", access: "session-only" },
+  // The MCP server: anyone may connect; each tool applies its own endpoint's rule (lib/tools).
+  { method: "POST", path: "/api/mcp", access: "public" },
 ];

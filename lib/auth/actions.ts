@@ -5,6 +5,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/errors";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
+import { requestClientAddress } from "@/lib/http/client-address";
 import { signIn, signOut } from "./auth";
 import { safeCallbackPath } from "./callback-url";
 import { configuredOAuthProviders } from "./oauth-providers";
@@ -25,11 +26,6 @@ const WRONG_CREDENTIALS_MESSAGE = "Wrong e-mail or password.";
 const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts; wait a minute and try again.";
 const SIGN_UP_SIGN_IN_FAILED_MESSAGE =
   "We could not sign you in with this e-mail and password. If the address already has an account, sign in with its password or reset it.";
-
-/** The client address, as the custom server put it in X-Forwarded-For. */
-async function actionIp(): Promise<string> {
-  return (await headers()).get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-}
 
 const field = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -76,7 +72,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
   const password = field(formData, "password");
   let verificationRequired: boolean;
   try {
-    await limitAuthAttempt("sign-up", await actionIp(), values.email);
+    await limitAuthAttempt("sign-up", requestClientAddress(await headers()), values.email);
     ({ verification_required: verificationRequired } = await signUpWithPassword({ email: values.email, password, name: values.name }));
   } catch (error) {
     if (error instanceof ApiError) return toFormState(error, values);
@@ -118,7 +114,7 @@ export async function verifyEmailAction(_prev: FormState, formData: FormData): P
 export async function requestPasswordResetAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email") };
   try {
-    await limitAuthAttempt("password-reset", await actionIp(), values.email);
+    await limitAuthAttempt("password-reset", requestClientAddress(await headers()), values.email);
     const { message } = await requestPasswordReset(values);
 
     return { message };

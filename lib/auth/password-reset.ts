@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
-import { accounts, apiKeys, userPasswords, users } from "@/db/schema";
+import { accounts, userPasswords, users } from "@/db/schema";
+import { revokeUserApiKeys } from "@/lib/api-keys/revoke-user-api-keys";
 import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { queueMail } from "@/lib/mail";
@@ -103,10 +104,7 @@ export async function resetPassword(input: unknown): Promise<{ message: string; 
     await revokeUserSessions({ userId: candidate.userId, db: tx });
     // Whoever held the account before the reset (someone who registered this e-mail first)
     // keeps nothing: its API keys and linked OAuth logins go with the old password.
-    await tx
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.userId, candidate.userId), isNull(apiKeys.revokedAt)));
+    await revokeUserApiKeys(tx, candidate.userId, now);
     await tx.delete(accounts).where(eq(accounts.userId, candidate.userId));
   });
 

@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiKeys, sessions, users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import { hashApiKey, isWellFormedApiKey } from "./api-key-crypto";
+import { requestClientAddress } from "@/lib/http/client-address";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/api-key-crypto";
+import { touchApiKey } from "@/lib/api-keys/touch-api-key";
 import { verifyLegacyBearer } from "./legacy-bearer";
 import { principalUserColumns as userColumns, type PrincipalUser } from "./principal-user";
 import { isWellFormedSessionToken } from "./sessions";
@@ -14,15 +16,9 @@ export type Principal =
   | { kind: "api_key"; ip: string; user: PrincipalUser; apiKeyId: string }
   | { kind: "bearer"; ip: string; user: PrincipalUser }
   | { kind: "session"; ip: string; user: PrincipalUser }
-  | { kind: "x402"; ip: string; paymentHeader: string };
+  | { kind: "x402"; ip: string; payment: { version: 1 | 2; header: string } };
 
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
-
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-
-  return forwarded || req.headers.get("x-real-ip") || "unknown";
-}
 
 function readCookie(req: Request, name: string): string | undefined {
   const header = req.headers.get("cookie");
@@ -69,13 +65,7 @@ async function userForApiKey(rawKey: string): Promise<{ user: PrincipalUser; api
   if (!row) throw new ApiError("unauthorized", "Invalid or revoked API key");
 
   const { apiKeyId, ...user } = row;
-  // Best effort, and at most once a minute per key: a busy script must not turn every
-  // request into a write, and a lost last-used stamp must never fail the request.
-  void getDb()
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date() })
-    .where(and(eq(apiKeys.id, apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(Date.now() - 60_000)))))
-    .catch(() => {});
+  touchApiKey(apiKeyId);
 
   return { user, apiKeyId };
 }
@@ -94,10 +84,10 @@ async function userForSession(token: string): Promise<PrincipalUser | null> {
 /**
  * Resolves the credentials of a request. A credential that is present but wrong is a 401
  * on every endpoint, public ones included: a caller should learn its key is bad.
- * Precedence: API key, bearer token, session cookie, x402 payment.
+ * Precedence: API key, bearer token, session cookie, x402 payment (PAYMENT-SIGNATURE, then X-PAYMENT).
  */
 export async function resolvePrincipal(req: Request): Promise<Principal> {
-  const ip = clientIp(req);
+  const ip = requestClientAddress(req.headers);
 
   const apiKey = req.headers.get("x-api-key");
   if (apiKey !== null) {
@@ -108,6 +98,8 @@ export async function resolvePrincipal(req: Request): Promise<Principal> {
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match?.[1]) throw new ApiError("unauthorized", "Authorization header must be 'Bearer <token>'");
+    // MCP clients and most HTTP tools send a key as a bearer token; a JWT never starts with the key prefix.
+    if (match[1].startsWith(`${getEnv().API_KEY_PREFIX}_`)) return { kind: "api_key", ip, ...(await userForApiKey(match[1])) };
 
     return { kind: "bearer", ip, user: await verifyLegacyBearer(match[1]) };
   }
@@ -119,8 +111,11 @@ export async function resolvePrincipal(req: Request): Promise<Principal> {
     if (user) return { kind: "session", ip, user };
   }
 
-  const payment = req.headers.get("x-payment");
-  if (payment) return { kind: "x402", ip, paymentHeader: payment };
+  // x402 v2 first: a client that sends both speaks v2, and either way one authorization pays once.
+  const v2 = req.headers.get("payment-signature");
+  if (v2) return { kind: "x402", ip, payment: { version: 2, header: v2 } };
+  const v1 = req.headers.get("x-payment");
+  if (v1) return { kind: "x402", ip, payment: { version: 1, header: v1 } };
 
   return { kind: "anonymous", ip };
 }

@@ -1,7 +1,7 @@
 import { getEnv, type Env } from "@/lib/env";
-import { getAuthSecret } from "@/lib/system/auth-secret";
+import { getAuthSecret } from "@/lib/auth-secret";
 
-// The secret itself lives in lib/system: the mail outbox derives its key from it too.
+// The secret itself lives in lib/auth-secret.ts: the mail outbox derives its key from it too.
 export { getAuthSecret };
 
 /** Cookies get the Secure flag (and the __Secure- prefix) when the public origin is https. */

@@ -1,10 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { users } from "@/db/schema";
+import { spendJobCredit } from "@/lib/auth/job-credits";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import type { JobCharge } from "@/lib/jobs/job-charge";
 import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
+import type { PlanLimitReachedBody } from "./schemas";
 
 /**
  * What pays for a job submitted by an account (session, API key or bearer), decided under a
@@ -27,7 +29,7 @@ export function chargeAccount(userId: string, purpose: "job" | "tracking" = "job
       if (usage.used < usage.limit) return { paymentMethod: FREE_PLAN_METHOD };
 
       if (user.credits > 0) {
-        await tx.update(users).set({ jobCredits: sql`${users.jobCredits} - 1` }).where(eq(users.id, userId));
+        await spendJobCredit(tx, userId);
 
         return { paymentMethod: "credit" };
       }
@@ -45,6 +47,6 @@ function planLimitReached(used: number, limit: number, resetsAt: Date, purpose: 
     "plan_limit_reached",
     `${lead}The Free plan includes ${limit} jobs per calendar month (UTC) and ${used} have been used. ` +
       `Buy a single report or upgrade to Pro at ${pricing}, or wait until ${resetsAt.toISOString()}.`,
-    { extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } },
+    { extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } satisfies Omit<PlanLimitReachedBody, "error" | "code"> },
   );
 }

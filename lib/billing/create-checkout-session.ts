@@ -1,13 +1,14 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { payments, users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
+import { setStripeCustomer } from "@/lib/auth/set-stripe-customer";
 import { getEnv } from "@/lib/env";
 import type { CreateCheckoutBody } from "./schemas";
 import { usdToCents, type PurchasablePlan } from "./plans";
 import { getStripe, toStripeApiError } from "./stripe-client";
-import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
+import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 
 function priceIdOf(plan: PurchasablePlan): string {
   const env = getEnv();
@@ -31,7 +32,7 @@ async function ensureCustomer(user: PrincipalUser): Promise<string> {
   const customer = await getStripe()
     .customers.create({ email: user.email ?? undefined, name: user.name ?? undefined, metadata: { userId: user.id } })
     .catch(toStripeApiError);
-  await getDb().update(users).set({ stripeCustomerId: customer.id }).where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
+  await setStripeCustomer(getDb(), user.id, customer.id);
   const [after] = await getDb().select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
 
   return after?.customer ?? customer.id;

@@ -2,7 +2,6 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { payments, trackedShops, x402Payments } from "@/db/schema";
 import type { JobCharge } from "@/lib/jobs/job-charge";
-import { paymentAlreadyUsed } from "./x402-requirements";
 
 /** A settled x402 payment pays for the job, linked to it in the job's transaction (once, ever). */
 export function chargeX402Payment(paymentId: string, paymentRef: string): JobCharge {
@@ -14,7 +13,9 @@ export function chargeX402Payment(paymentId: string, paymentRef: string): JobCha
         .set({ jobId: created.id })
         .where(and(eq(x402Payments.id, paymentId), isNull(x402Payments.jobId)))
         .returning({ id: x402Payments.id });
-      if (linked.length === 0) throw paymentAlreadyUsed();
+      // Loaded here, not at the top: the x402 packages are tens of MB a server without paying
+      // callers never needs, and every job admission imports this module.
+      if (linked.length === 0) throw (await import("./x402-requirements")).paymentAlreadyUsed();
     },
   };
 }

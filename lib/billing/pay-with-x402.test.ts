@@ -1,17 +1,24 @@
 /**
- * x402 v1 on POST /api/jobs, end to end: the official x402-fetch client with a local private
- * key pays our real route, which verifies and settles through a facilitator on loopback that
- * checks the EIP-3009 signature for real (x402's verify → viem verifyTypedData). The job then
- * runs through the real pipeline against the fake store.
+ * x402 on POST /api/jobs, end to end, in both versions: the official clients (x402-fetch for
+ * v1, @x402/fetch with @x402/evm for v2) with a local private key pay our real route, which
+ * verifies and settles through a facilitator on loopback that checks the EIP-3009 signature for
+ * real (x402's verify → viem verifyTypedData). The job then runs through the real pipeline
+ * against the fake store.
  */
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { validateDiscoveryExtension } from "@x402/extensions/bazaar";
+import { decodePaymentResponseHeader, wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from "@x402/fetch";
 import { count, eq } from "drizzle-orm";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPaymentHeader } from "x402/client";
 import { decodeXPaymentResponse, wrapFetchWithPayment } from "x402-fetch";
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { replayKey } from "@/lib/billing/x402-proof";
+import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -43,14 +50,48 @@ beforeEach(() => {
   facilitator.failSettlement(null);
 });
 
-/** fetch as seen by x402-fetch, answered by the real route handler; records the X-PAYMENT it sent. */
+/** fetch as seen by the x402 clients, answered by the real route handler; records the payment header it sent. */
+/** Many sends of one authorization: one job (201), the rest refused (402), one settle, one settled row. */
+async function expectPaidOnce(responses: Response[], nonce: string, jobsBefore: number) {
+  expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+  expect(responses.filter((r) => r.status === 402)).toHaveLength(responses.length - 1);
+  expect(await x402JobCount()).toBe(jobsBefore + 1);
+  expect(settleCalls(nonce), "settled once at the facilitator").toBe(1);
+  const rows = await paymentRowsOf(nonce);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: "settled" });
+  expect(rows[0]!.jobId).not.toBeNull();
+}
+
 function routeFetch(sent: string[] = []) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers = (init?.headers ?? {}) as Record<string, string>;
-    if (headers["X-PAYMENT"]) sent.push(headers["X-PAYMENT"]);
+    const request = new Request(input, init);
+    const payment = request.headers.get("payment-signature") ?? request.headers.get("x-payment");
+    if (payment) sent.push(payment);
 
-    return post(new Request(input, init), { params: Promise.resolve({}) });
+    return post(request, { params: Promise.resolve({}) });
   };
+}
+
+/** The official v2 client: @x402/fetch with the exact EVM scheme of @x402/evm, signing with a local key. */
+const payingFetchV2 = (account: PrivateKeyAccount, sent?: string[]) =>
+  wrapFetchWithPaymentV2(routeFetch(sent), new x402Client().register("eip155:*", new ExactEvmScheme(account)));
+
+/** How often the facilitator was asked to settle one authorization (by its EIP-3009 nonce). */
+const settleCalls = (nonce: string) => facilitator.calls.filter((call) => call.path === "/settle" && call.nonce === nonce.toLowerCase()).length;
+
+async function paymentRowsOf(nonce: string) {
+  return getDb().select().from(x402Payments).where(eq(x402Payments.nonce, nonce.toLowerCase()));
+}
+
+/** One signed authorization, encoded both ways: the v1 X-PAYMENT of x402's client, and the same payload as a v2 PAYMENT-SIGNATURE. */
+async function oneAuthorizationBothWays(account: PrivateKeyAccount) {
+  const v1 = await createPaymentHeader(account, 1, await requirements());
+  const payload = JSON.parse(Buffer.from(v1, "base64").toString()).payload;
+  const offered = decodePaymentRequiredHeader((await submit({})).headers.get("payment-required")!);
+  const v2 = encodePaymentSignatureHeader({ x402Version: 2, resource: offered.resource, accepted: offered.accepts[0]!, payload });
+
+  return { v1, v2, nonce: payload.authorization.nonce as string };
 }
 
 function submit(headers: Record<string, string>, body: unknown = { domain: "paid.test" }) {
@@ -128,11 +169,9 @@ describe("POST /api/jobs – x402", () => {
     expect(await x402JobCount()).toBe(before);
 
     const proof = await createPaymentHeader(account, 1, await requirements());
+    const nonce = JSON.parse(Buffer.from(proof, "base64").toString()).payload.authorization.nonce;
     const responses = await Promise.all(Array.from({ length: 50 }, () => submit({ "x-payment": proof })));
-    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(responses.filter((r) => r.status === 402)).toHaveLength(49);
-    expect(await x402JobCount()).toBe(before + 1);
-    expect(facilitator.settled.size).toBeGreaterThanOrEqual(2);
+    await expectPaidOnce(responses, nonce, before);
   });
 
   it("a forged proof (someone else's `from`) and an underpaying one → 402, no job, nothing settled", async () => {
@@ -178,14 +217,19 @@ describe("POST /api/jobs – x402", () => {
 
   it("a payment settled by a process that died before writing the job: the same proof finishes it, once", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const proof = await createPaymentHeader(account, 1, await requirements());
+    const accepts = await requirements();
+    const proof = await createPaymentHeader(account, 1, accepts);
     const payload = JSON.parse(Buffer.from(proof, "base64").toString());
-    const { createHash } = await import("node:crypto");
     // What the dead process left: the claimed, settled payment and no job.
     await getDb()
       .insert(x402Payments)
       .values({
-        proofHash: createHash("sha256").update(proof).digest("hex"),
+        proofHash: replayKey("base", accepts.asset, {
+          payer: account.address.toLowerCase(),
+          nonce: payload.payload.authorization.nonce.toLowerCase(),
+          value: payload.payload.authorization.value,
+          signature: payload.payload.signature.toLowerCase(),
+        }),
         payer: account.address.toLowerCase(),
         nonce: payload.payload.authorization.nonce.toLowerCase(),
         network: "base",
@@ -241,5 +285,166 @@ describe("POST /api/jobs – x402", () => {
       process.env.X402_PAY_TO = PAY_TO;
       resetEnvCache();
     }
+  });
+});
+
+describe("POST /api/jobs – x402 v2 beside v1", () => {
+  it("the 402 carries the v2 PAYMENT-REQUIRED header (CAIP-2 network, Bazaar discovery) and v1's outputSchema in the body", async () => {
+    const response = await submit({});
+    expect(response.status).toBe(402);
+    const body = await response.json();
+    expect(body.accepts[0].outputSchema.input).toMatchObject({ type: "http", method: "POST", bodyFields: { domain: { required: true } } });
+    expect(body.accepts[0].outputSchema.output.required).toEqual(["job"]);
+
+    const offered = decodePaymentRequiredHeader(response.headers.get("payment-required")!);
+    expect(offered).toMatchObject({ x402Version: 2, resource: { url: "http://localhost:3000/api/jobs", mimeType: "application/json" } });
+    expect(offered.accepts).toEqual([
+      {
+        scheme: "exact",
+        network: "eip155:8453",
+        amount: "500000",
+        asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        payTo: PAY_TO,
+        maxTimeoutSeconds: 300,
+        extra: { name: "USD Coin", version: "2" },
+      },
+    ]);
+    const bazaar = offered.extensions?.bazaar as Parameters<typeof validateDiscoveryExtension>[0];
+    expect(validateDiscoveryExtension(bazaar)).toEqual({ valid: true });
+    expect(bazaar.info.input).toMatchObject({ type: "http", method: "POST", bodyType: "json" });
+    const inputSchema = (bazaar.schema.properties.input.properties as unknown as { body: { required: string[] } }).body;
+    expect(inputSchema.required).toEqual(["domain"]);
+  });
+
+  it("@x402/fetch pays with PAYMENT-SIGNATURE → 201, PAYMENT-RESPONSE decodes to the settlement, the job completes", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const sent: string[] = [];
+    const response = await payingFetchV2(account, sent)("http://localhost:3000/api/jobs", jobInit());
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(sent).toHaveLength(1);
+    const { job } = await response.json();
+
+    const settlement = decodePaymentResponseHeader(response.headers.get("payment-response")!);
+    expect(settlement).toMatchObject({ success: true, network: "eip155:8453", payer: account.address });
+    expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(decodeXPaymentResponse(response.headers.get("x-payment-response")!)).toMatchObject({ success: true, network: "base", transaction: settlement.transaction });
+    const nonce = JSON.parse(Buffer.from(sent[0]!, "base64").toString()).payload.authorization.nonce;
+    expect(facilitator.calls.filter((call) => call.nonce === nonce.toLowerCase()).map((call) => [call.path, call.x402Version])).toEqual([
+      ["/verify", 2],
+      ["/settle", 2],
+    ]);
+
+    const done = await pipeline.waitForJob(job.id);
+    expect(done).toMatchObject({ status: "completed", userId: null, paymentMethod: "x402" });
+    const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.jobId, job.id));
+    expect(payment).toMatchObject({ status: "settled", network: "base", payer: account.address.toLowerCase(), amountAtomic: "500000", transaction: settlement.transaction });
+  });
+
+  it("one authorization sent as v1 and then as v2 pays once: one job, one settle, the row settled", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v1, v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+
+    expect((await submit({ "x-payment": v1 })).status).toBe(201);
+    const replay = await submit({ "payment-signature": v2 });
+    expect(replay.status).toBe(402);
+    expect(await replay.json()).toMatchObject({ code: "payment_required", reason: "payment_already_used" });
+    expect(replay.headers.get("payment-required")).toBeTruthy();
+
+    expect(await x402JobCount()).toBe(before + 1);
+    expect(settleCalls(nonce)).toBe(1);
+    const rows = await paymentRowsOf(nonce);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "settled" });
+  });
+
+  it("one authorization sent as v1 and as v2 at the same time, many times: exactly one job and one settle", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v1, v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => submit(i % 2 ? { "payment-signature": v2 } : { "x-payment": v1 })),
+    );
+    await expectPaidOnce(responses, nonce, before);
+  });
+
+  it("a forged v2 signature and a v2 payment for another amount → 402, nothing settled", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+
+    const forged = JSON.parse(Buffer.from(v2, "base64").toString());
+    forged.payload.authorization.from = privateKeyToAccount(generatePrivateKey()).address;
+    const forgedResponse = await submit({ "payment-signature": Buffer.from(JSON.stringify(forged)).toString("base64") });
+    expect(forgedResponse.status).toBe(402);
+    expect((await forgedResponse.json()).reason).toBe("invalid_exact_evm_payload_signature");
+
+    const cheaper = JSON.parse(Buffer.from(v2, "base64").toString());
+    cheaper.accepted.amount = "1";
+    const cheaperResponse = await submit({ "payment-signature": Buffer.from(JSON.stringify(cheaper)).toString("base64") });
+    expect(cheaperResponse.status).toBe(402);
+    expect((await cheaperResponse.json()).reason).toBe("no_matching_requirements");
+
+    expect(await x402JobCount()).toBe(before);
+    expect(settleCalls(nonce)).toBe(0);
+  });
+
+  it("a v2 settlement failure → 402 with its reason and no job; the authorization is not taken again in either version", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v1, v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+    facilitator.failSettlement("insufficient_funds");
+
+    const response = await submit({ "payment-signature": v2 });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ code: "payment_required", reason: "insufficient_funds" });
+    facilitator.failSettlement(null);
+    expect((await submit({ "payment-signature": v2 })).status).toBe(402);
+    expect((await submit({ "x-payment": v1 })).status).toBe(402);
+
+    expect(await x402JobCount()).toBe(before);
+    expect(settleCalls(nonce)).toBe(1);
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "failed", jobId: null })]);
+  });
+
+  it("a malformed PAYMENT-SIGNATURE is a 402 with our error body, never a 500", async () => {
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+    const calls = facilitator.calls.length;
+    for (const header of [
+      "not-a-proof!",
+      Buffer.from("{not json").toString("base64"),
+      json({ x402Version: 2 }),
+      json({ x402Version: 2, accepted: { scheme: "exact" }, payload: {} }),
+      json(null),
+      "A".repeat(10_000),
+    ]) {
+      const response = await submit({ "payment-signature": header });
+      expect(response.status, header.slice(0, 40)).toBe(402);
+      const body = await response.json();
+      expect(body).toMatchObject({ code: "payment_required", x402Version: 1 });
+      expect(typeof body.error).toBe("string");
+      expect(["invalid_payment", "no_matching_requirements"]).toContain(body.reason);
+    }
+    expect(facilitator.calls.length).toBe(calls);
+  });
+
+  it("an API key with a v2 payment: a bad key is a 401 and the payment stays unused; a good key's plan pays and the payment is not taken", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+
+    expect((await submit({ "payment-signature": v2, "x-api-key": "sl_not-a-real-key" })).status).toBe(401);
+    const user = await createTestUser();
+    const { key } = await createTestApiKey(user.id);
+    const onPlan = await submit({ "payment-signature": v2, ...apiKeyHeader(key) });
+    expect(onPlan.status, await onPlan.clone().text()).toBe(201);
+    expect(onPlan.headers.get("payment-response")).toBeNull();
+    const [planJob] = await getDb().select().from(jobs).where(eq(jobs.id, (await onPlan.json()).job.id));
+    expect(planJob).toMatchObject({ userId: user.id, paymentMethod: "plan" });
+    expect(facilitator.calls.some((call) => call.nonce === nonce.toLowerCase())).toBe(false);
+
+    expect((await submit({ "payment-signature": v2 })).status).toBe(201);
+    expect(await x402JobCount()).toBe(before + 1);
   });
 });

@@ -16,7 +16,7 @@ export async function submitJob(body: CreateJobBody, principal: Principal): Prom
     case "anonymous":
       throw paymentRequired();
     case "x402":
-      return payJobWithX402(principal.paymentHeader, request);
+      return payJobWithX402(principal.payment, request);
     default:
       return { job: await admitJob({ payer: "account", user: principal.user, purpose: "job" }, request), headers: {} };
   }

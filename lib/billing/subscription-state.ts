@@ -1,6 +1,8 @@
 import { and, eq, inArray, lte, ne, or, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { subscriptions, users } from "@/db/schema";
+import { setStripeCustomer } from "@/lib/auth/set-stripe-customer";
+import { setUserPlan } from "@/lib/auth/set-user-plan";
 import { logger } from "@/lib/log";
 import { isProStatus, PRO_STATUSES } from "./plans";
 
@@ -11,7 +13,7 @@ export async function refreshUserPlan(tx: Transaction, userId: string): Promise<
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...PRO_STATUSES])))
     .limit(1);
-  await tx.update(users).set({ plan: pro ? "pro_monthly" : "free" }).where(eq(users.id, userId));
+  await setUserPlan(tx, userId, pro ? "pro_monthly" : "free");
 }
 
 /** Our user for a Stripe customer: by the userId we put in metadata, else by the customer id. */
@@ -19,7 +21,7 @@ export async function findUserForCustomer(tx: Transaction, customerId: string, u
   if (userIdHint) {
     const [byId] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userIdHint));
     if (byId) {
-      await tx.update(users).set({ stripeCustomerId: customerId }).where(and(eq(users.id, byId.id), isNull(users.stripeCustomerId)));
+      await setStripeCustomer(tx, byId.id, customerId);
 
       return byId.id;
     }

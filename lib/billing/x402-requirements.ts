@@ -1,20 +1,31 @@
+import { getEvmChainIdV1 } from "@x402/evm/v1";
+import { encodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequired as PaymentRequiredV2, PaymentRequirements as PaymentRequirementsV2 } from "@x402/core/types";
 import { processPriceToAtomicAmount } from "x402/shared";
 import { NetworkSchema, SupportedEVMNetworks, type Network, type PaymentRequirements } from "x402/types";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
+import { jobDiscovery, jobOutputSchemaV1 } from "./x402-discovery";
+import type { JobPaymentRequirements, PaymentRequiredBody } from "./schemas";
 
 /** x402 is on when a pay-to address is configured; without one nobody could be paid. */
 export function isX402Enabled(): boolean {
   return Boolean(getEnv().X402_PAY_TO);
 }
 
-function configuredNetwork(): Network {
+/** The configured network by its x402 v1 name (`base`, `base-sepolia`). */
+export function configuredNetwork(): Network {
   const network = NetworkSchema.safeParse(getEnv().X402_NETWORK);
   if (!network.success || !SupportedEVMNetworks.includes(network.data)) {
     throw new Error(`X402_NETWORK=${getEnv().X402_NETWORK} is not an EVM network x402 supports (${SupportedEVMNetworks.join(", ")})`);
   }
 
   return network.data;
+}
+
+/** The configured network as x402 v2 names it: CAIP-2 (`eip155:8453` for base). */
+export function configuredNetworkCaip2(): `${string}:${string}` {
+  return `eip155:${getEvmChainIdV1(configuredNetwork())}`;
 }
 
 /** The price of one job in atomic units of the configured network's USDC (what x402-fetch's maxValue compares). */
@@ -24,6 +35,10 @@ export function jobPriceAtomic(): string {
 
   return price.maxAmountRequired;
 }
+
+const jobResource = () => new URL("/api/jobs", getEnv().BASE_URL).toString();
+
+const jobDescription = () => `One StoreLens store analysis job (USD ${getEnv().X402_PRICE_USD}).`;
 
 /**
  * The payment requirements of POST /api/jobs (x402 v1, scheme `exact`): the price setting in
@@ -42,29 +57,49 @@ export function jobPaymentRequirements(): PaymentRequirements[] {
       scheme: "exact",
       network,
       maxAmountRequired: price.maxAmountRequired,
-      resource: new URL("/api/jobs", env.BASE_URL).toString(),
-      description:
-        `One StoreLens store analysis job (USD ${env.X402_PRICE_USD}). ` +
-        `x402-fetch pays at most 0.10 USDC by default: pass maxValue >= ${price.maxAmountRequired} (atomic units).`,
+      resource: jobResource(),
+      description: `${jobDescription()} x402-fetch pays at most 0.10 USDC by default: pass maxValue >= ${price.maxAmountRequired} (atomic units).`,
       mimeType: "application/json",
       payTo: env.X402_PAY_TO,
       maxTimeoutSeconds: 300,
       asset: asset.address,
-      outputSchema: {
-        input: { type: "http", method: "POST", discoverable: true, bodyType: "json", bodyFields: { domain: { type: "string", required: true } } },
-      },
+      outputSchema: jobOutputSchemaV1(),
       extra: asset.eip712 ? { name: asset.eip712.name, version: asset.eip712.version } : undefined,
     },
   ];
 }
 
+/** The same offer in x402 v2 terms: one price source, the network as CAIP-2, `amount` for `maxAmountRequired`. */
+export function jobPaymentRequirementsV2(): PaymentRequirementsV2[] {
+  return jobPaymentRequirements().map((v1) => ({
+    scheme: v1.scheme,
+    network: configuredNetworkCaip2(),
+    amount: v1.maxAmountRequired,
+    asset: v1.asset,
+    payTo: v1.payTo,
+    maxTimeoutSeconds: v1.maxTimeoutSeconds,
+    extra: v1.extra ?? {},
+  }));
+}
+
+/** The v2 PaymentRequired of POST /api/jobs, with the Bazaar declaration of its input and output. */
+export function jobPaymentRequiredV2(error?: string): PaymentRequiredV2 {
+  return {
+    x402Version: 2,
+    ...(error ? { error } : {}),
+    resource: { url: jobResource(), description: jobDescription(), mimeType: "application/json" },
+    accepts: jobPaymentRequirementsV2(),
+    extensions: jobDiscovery(),
+  };
+}
+
 /**
  * The answer to a caller without credentials on POST /api/jobs: 402 with the x402 v1 payment
- * requirements; or, when x402 is off, a 401 that says to use an API key (never a 402 with
- * nothing to pay).
+ * requirements in the body and the v2 ones in the PAYMENT-REQUIRED header (docs/decisions.md §8.5);
+ * or, when x402 is off, a 401 that says to use an API key (never a 402 with nothing to pay).
  */
 export function paymentRequired(
-  reason = "Payment required: send an API key, a session, or an X-PAYMENT proof (x402)",
+  reason = "Payment required: send an API key, a session, or an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1)",
   extra: Record<string, unknown> = {},
 ): ApiError {
   if (!isX402Enabled()) {
@@ -74,9 +109,18 @@ export function paymentRequired(
     );
   }
 
-  return new ApiError("payment_required", reason, { extra: { x402Version: 1, accepts: jobPaymentRequirements(), ...extra } });
+  // Typed by the documented 402 body, so what x402 answers and what the OpenAPI document says cannot part.
+  const accepts: JobPaymentRequirements[] = jobPaymentRequirements();
+  const body: Omit<PaymentRequiredBody, "error" | "code"> = { x402Version: 1, accepts };
+
+  return new ApiError("payment_required", reason, {
+    extra: { ...body, ...extra },
+    headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(jobPaymentRequiredV2(reason)) },
+  });
 }
 
 /** A proof pays for one job, ever: the answer to any second use of it. */
 export const paymentAlreadyUsed = () =>
-  paymentRequired("This payment proof was already used: a proof pays for one job only", { reason: "payment_already_used" });
+  paymentRequired("This payment proof was already used: a proof pays for one job only", {
+    reason: "payment_already_used",
+  } satisfies Pick<PaymentRequiredBody, "reason">);

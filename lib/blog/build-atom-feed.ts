@@ -1,4 +1,4 @@
-import { siteUrl } from "@/lib/stores/serialize-store";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
 import { listRecentBlogPosts } from "./list-blog-posts";
 
 const FEED_ENTRIES = 20;

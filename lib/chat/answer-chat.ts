@@ -103,7 +103,7 @@ export async function answerChat(
   };
 
   const system = buildSystemPrompt(scope, startedAt);
-  const tools = buildChatTools(scope, now);
+  const tools = buildChatTools(scope, { principal });
   const messages: ModelMessage[] = turns.map((turn) => ({ role: turn.role, content: turn.text }));
   const firstInput =
     estimateTokens(system.text.length + JSON.stringify(messages).length) + Object.keys(tools).length * TOOL_DEFINITION_TOKENS;

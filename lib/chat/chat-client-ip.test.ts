@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import { setClientAddress } from "@/lib/system/client-address";
+import { setClientAddress } from "@/lib/http/client-address";
 import { startFakeModel, type FakeModelServer } from "@/testing/fake-model";
 import { createChatHandler } from "@/app/api/chat/chat-handler";
 

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { inventoryEvents } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { inventoryEvents, jobs, stores } from "@/db/schema";
+import { installTimeSource } from "@/lib/clock";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { seedChatStore, trackStore } from "@/testing/chat-store";
@@ -59,6 +61,12 @@ beforeAll(async () => {
   const victimStore = await seedChatStore({ slug: "victim-shop-test", name: "Victim Shop", products: [{ title: VICTIM_PRODUCT, price: "99.00" }] });
   victimStoreId = victimStore.storeId;
   await trackStore(victim.id, victimStore.storeId);
+  // A second snapshot, and quantities shown: the inventory tool then has an observed figure to give.
+  installTimeSource(() => new Date(clock));
+  await getDb().update(stores).set({ exposesInventory: true }).where(eq(stores.id, victimStore.storeId));
+  await getDb()
+    .insert(jobs)
+    .values({ storeId: victimStore.storeId, domain: "victim.shop.test", slug: "victim-shop-test", status: "completed", completedAt: new Date("2026-03-05T00:00:00.000Z"), progress: 1 });
   await getDb().insert(inventoryEvents).values({
     storeId: victimStore.storeId,
     jobId: victimStore.jobId,
@@ -75,6 +83,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  installTimeSource(null);
   delete process.env.CHAT_BASE_URL;
   delete process.env.CHAT_MODEL;
   resetEnvCache();
@@ -177,7 +186,7 @@ describe("POST /api/chat – injected store text", () => {
     model.script((request, call) =>
       call === 0
         ? { toolCalls: [{ name: "get_inventory_summary", arguments: {} }] }
-        : { text: `Units sold in 30 days: ${(JSON.parse(messageText(toolMessages(request)[0]!)) as { units_sold_last_30_days: number }).units_sold_last_30_days}.` },
+        : { text: `Units sold in 30 days: ${(JSON.parse(messageText(toolMessages(request)[0]!)) as { units_sold_30d: { value: number } }).units_sold_30d.value}.` },
     );
     const response = await ask({ messages: [{ role: "user", content: "How many units sold?" }], store: "victim-shop-test" }, victim.headers);
     const body = (await response.json()) as { message: { content: string }; tools: { name: string; ok: boolean }[] };

@@ -1,12 +1,19 @@
 import { tool, type ToolSet } from "ai";
-import { and, asc, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { apps, changelogEntries, CHANGE_SUBJECTS, inventoryEvents, inventoryLevels, jobs, reports, snapshotProducts, storeApps, stores } from "@/db/schema";
+import { apps, reports, snapshotProducts, storeApps, stores } from "@/db/schema";
 import type { ChatScope } from "./chat-scope";
+import { ApiError } from "@/lib/http/errors";
+import { getChangelogTally } from "@/lib/reports/get-changelog";
+import type { AccessName } from "@/lib/auth/access";
+import { compareSnapshotsTool, getChangelogTool, getShopInventoryTool, runTool, type ToolCaller } from "@/lib/tools";
+import { changelogView, compareView, inventoryView } from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
 const TEXT_CAP = 300;
+/** The chat endpoint's row: a tracked-store tool runs for the caller's own store under it. */
+const CHAT_ACCESS: AccessName = "account";
 const cap = (text: string | null | undefined, max = TEXT_CAP) => (text ? (text.length > max ? `${text.slice(0, max)}…` : text) : null);
 
 const pageInput = {
@@ -108,105 +115,15 @@ async function getAppsAndTheme(store: ScopedStore) {
   };
 }
 
-async function getChangelog(store: ScopedStore, input: { subject?: (typeof CHANGE_SUBJECTS)[number]; page: number; per_page: number }) {
-  const where = and(eq(changelogEntries.jobId, store.latestJobId), input.subject ? eq(changelogEntries.subject, input.subject) : undefined);
-  const totals = await getDb()
-    .select({ subject: changelogEntries.subject, change: changelogEntries.change, n: count() })
-    .from(changelogEntries)
-    .where(eq(changelogEntries.jobId, store.latestJobId))
-    .groupBy(changelogEntries.subject, changelogEntries.change);
-  const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(changelogEntries).where(where);
-  const rows = await getDb()
-    .select()
-    .from(changelogEntries)
-    .where(where)
-    .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change), asc(changelogEntries.subjectId))
-    .limit(input.per_page)
-    .offset((input.page - 1) * input.per_page);
-  const [job] = await getDb().select({ completedAt: jobs.completedAt }).from(jobs).where(eq(jobs.id, store.latestJobId)).limit(1);
-
-  return {
-    snapshot_date: job?.completedAt?.toISOString() ?? null,
-    counts: totals.map((row) => ({ subject: row.subject, change: row.change, count: row.n })),
-    data: rows.map((row) => ({ subject: row.subject, change: row.change, title: cap(row.title, 200), before: row.before, after: row.after })),
-    pagination: pagination(input.page, input.per_page, total),
-  };
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function getInventorySummary(store: ScopedStore, now: Date) {
-  const since = new Date(now.getTime() - 30 * DAY_MS);
-  const [sales] = await getDb()
-    .select({
-      units: sql<number>`coalesce(sum(${inventoryEvents.delta}) filter (where ${inventoryEvents.basis} = 'observed'), 0)::int`,
-      events: count(),
-    })
-    .from(inventoryEvents)
-    .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.kind, "sale"), gte(inventoryEvents.occurredAt, since)));
-  const restocks = await getDb()
-    .select({ productId: inventoryEvents.productId, delta: inventoryEvents.delta, occurredAt: inventoryEvents.occurredAt, title: snapshotProducts.title })
-    .from(inventoryEvents)
-    .leftJoin(snapshotProducts, and(eq(snapshotProducts.jobId, store.latestJobId), eq(snapshotProducts.productId, inventoryEvents.productId)))
-    .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.kind, "restock"), gte(inventoryEvents.occurredAt, since)))
-    .orderBy(desc(inventoryEvents.occurredAt))
-    .limit(10);
-  const [levels] = await getDb()
-    .select({ total: sql<number>`coalesce(sum(greatest(${inventoryLevels.quantity}, 0)), 0)::int` })
-    .from(inventoryLevels)
-    .where(eq(inventoryLevels.jobId, store.latestJobId));
-  const exposes = store.exposesInventory === true;
-
-  return {
-    exposes_inventory: exposes,
-    // The contract: a store that hides inventory reports total_inventory 0.
-    total_inventory: exposes ? (levels?.total ?? 0) : 0,
-    units_sold_last_30_days: sales?.units ?? 0,
-    sale_events_last_30_days: sales?.events ?? 0,
-    basis: exposes ? "observed quantity changes" : "estimated from availability changes",
-    recent_restocks: restocks.map((row) => ({ product: cap(row.title, 200), units: row.delta, at: row.occurredAt.toISOString() })),
-  };
-}
-
-async function compareSnapshots(store: ScopedStore) {
-  const snapshots = await getDb()
-    .select({ id: jobs.id, completedAt: jobs.completedAt })
-    .from(jobs)
-    .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed")))
-    .orderBy(desc(jobs.completedAt))
-    .limit(2);
-  const [latest, previous] = snapshots;
-  if (!latest || !previous) return { compared: false, reason: "The store has only one completed snapshot so far." };
-
-  const rows = await getDb()
-    .select({ subject: changelogEntries.subject, change: changelogEntries.change, title: changelogEntries.title })
-    .from(changelogEntries)
-    .where(eq(changelogEntries.jobId, latest.id))
-    .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change), asc(changelogEntries.subjectId));
-  const byType = new Map<string, { subject: string; change: string; count: number; examples: (string | null)[] }>();
-  for (const row of rows) {
-    const key = `${row.subject}:${row.change}`;
-    const entry = byType.get(key) ?? { subject: row.subject, change: row.change, count: 0, examples: [] };
-    entry.count += 1;
-    if (entry.examples.length < 5) entry.examples.push(cap(row.title, 120));
-    byType.set(key, entry);
-  }
-
-  return {
-    compared: true,
-    from: previous.completedAt?.toISOString() ?? null,
-    to: latest.completedAt?.toISOString() ?? null,
-    changes: [...byType.values()],
-  };
-}
-
 /**
  * The read-only tools of one chat request, bound to its scope. None takes a store, user or
  * id argument: the model can only choose what to read about the store in scope, and the
  * inventory and comparison tools exist only for a signed-in caller who tracks the store.
  * Inputs are strict: an argument the model invents (`store: "other-shop"`) is refused.
+ * Changelog, inventory and comparison run the registry's tools (lib/tools) for this caller:
+ * the same domain calls and access rules as the HTTP endpoints and the MCP server.
  */
-export function buildChatTools(scope: ChatScope, now: () => Date = () => new Date()): ToolSet {
+export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
   const store = scope.store;
   if (!store) return {};
 
@@ -232,21 +149,33 @@ export function buildChatTools(scope: ChatScope, now: () => Date = () => new Dat
     }),
     get_changelog: tool({
       description: "What changed in the latest snapshot against the previous one (products, variants, prices, availability, collections, pages); counts and a page of entries.",
-      inputSchema: z.strictObject({ subject: z.enum(CHANGE_SUBJECTS).optional(), ...pageInput }),
-      execute: (input) => getChangelog(store, input),
+      inputSchema: z.strictObject(pageInput),
+      execute: async (input) =>
+        changelogView(await runTool(getChangelogTool, { job_id: store.latestJobId, ...input }, caller), await getChangelogTally(store.latestJobId)),
     }),
   };
 
+  // The chat answers about the caller's own tracked store under the chat endpoint's row (API key
+  // or session), not under the dashboard's session-only one (docs/decisions.md §11).
   if (scope.userId && scope.tracksStore) {
     tools.get_inventory_summary = tool({
-      description: "Inventory of this tracked store: total inventory, units sold and sale events over 30 days, recent restocks.",
+      description:
+        "Inventory of this tracked store: total inventory, units sold and daily sales over 30 days (best guess and range, with basis and confidence), top sellers, recent restocks.",
       inputSchema: z.strictObject({}),
-      execute: () => getInventorySummary(store, now()),
+      execute: async () => inventoryView(await runTool(getShopInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
     });
     tools.compare_snapshots = tool({
-      description: "Compare the two latest snapshots of this tracked store: added, removed and changed items by type.",
+      description: "Compare the two latest snapshots of this tracked store: added, removed and changed items by category, with totals and examples.",
       inputSchema: z.strictObject({}),
-      execute: () => compareSnapshots(store),
+      execute: async () => {
+        try {
+          return compareView(await runTool(compareSnapshotsTool, { slug: store.slug }, caller, CHAT_ACCESS));
+        } catch (error) {
+          // One snapshot so far is an answer the model can relay, not a failure.
+          if (error instanceof ApiError && error.code === "conflict") return { compared: false, reason: error.message };
+          throw error;
+        }
+      },
     });
   }
 

@@ -501,16 +501,21 @@ describe("POST /api/chat – limits of an account that has not confirmed its e-m
 
 describe("POST /api/chat – OpenAPI", () => {
   it("documents the request, the JSON answer and both 429 bodies from the route's own schemas", async () => {
-    const { buildOpenApiDocument } = await import("@/lib/api/openapi");
-    const operation = buildOpenApiDocument().paths["/api/chat"]?.post as {
+    const { buildOpenApiDocument } = await import("@/lib/endpoints/openapi");
+    const document = buildOpenApiDocument();
+    const operation = document.paths["/api/chat"]?.post as {
       requestBody: { content: { "application/json": { schema: { properties: Record<string, unknown> } } } };
       responses: Record<string, { content?: { "application/json": { schema: unknown } } }>;
       security: unknown[];
     };
+    // Named shapes are referenced from components.schemas: follow each $ref once.
+    const named = document.components.schemas as Record<string, unknown>;
+    const deref = (schema: unknown) =>
+      JSON.parse(JSON.stringify(schema), (_key, value) => (value && typeof value === "object" && "$ref" in value ? named[String(value.$ref).split("/").pop()!] : value));
 
     expect(Object.keys(operation.requestBody.content["application/json"].schema.properties).sort()).toEqual(["messages", "store", "stream"]);
-    expect(operation.responses["200"]?.content?.["application/json"].schema).toMatchObject({ required: expect.arrayContaining(["message", "usage"]) });
-    const limits = JSON.stringify(operation.responses["429"]?.content?.["application/json"].schema);
+    expect(deref(operation.responses["200"]?.content?.["application/json"].schema)).toMatchObject({ required: expect.arrayContaining(["message", "usage"]) });
+    const limits = JSON.stringify(deref(operation.responses["429"]?.content?.["application/json"].schema));
     for (const field of ['"per_minute"', '"daily_tokens"', '"retry_after"', '"budget"', '"used"']) expect(limits).toContain(field);
     expect(operation.responses["503"]).toBeDefined();
     expect(operation.security).toContainEqual({});

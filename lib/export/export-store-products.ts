@@ -4,10 +4,11 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { coalesceChunks } from "./coalesce-chunks";
 import { productCsvRows } from "./product-csv-rows";
 import { readExportProducts } from "./read-export-products";
 import { neutralizeFormula } from "./spreadsheet-formula";
-import type { FreeExportQuery } from "./schemas";
+import type { FreeExportJson, FreeExportQuery } from "./schemas";
 import { SHOPIFY_PRODUCT_CSV_COLUMNS } from "./shopify-csv-columns";
 
 export type StoreExport = { filename: string; contentType: string; body: ReadableStream<Uint8Array> };
@@ -31,7 +32,7 @@ async function* csvRecords(jobId: string) {
 }
 
 async function* jsonChunks(store: Awaited<ReturnType<typeof findAnalysedStore>>) {
-  const head = {
+  const head: Omit<FreeExportJson, "products"> = {
     store: { slug: store.slug, domain: store.domain, name: store.name, currency: store.currency },
     job_id: store.latestJobId,
     analyzed_at: store.lastAnalyzedAt?.toISOString() ?? null,
@@ -54,8 +55,8 @@ export async function exportStoreProducts(query: FreeExportQuery): Promise<Store
   const node =
     query.format === "csv"
       ? // pipeline, not pipe: a database error mid-stream must abort the download, not truncate it silently.
-        pipeline(Readable.from(csvRecords(store.latestJobId)), stringify(CSV_OPTIONS), () => {})
-      : Readable.from(jsonChunks(store));
+        pipeline(Readable.from(csvRecords(store.latestJobId)), stringify(CSV_OPTIONS), coalesceChunks(), () => {})
+      : pipeline(Readable.from(jsonChunks(store)), coalesceChunks(), () => {});
 
   return {
     filename: `${store.slug}-products.${query.format}`,

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { snapshotProducts } from "@/db/schema";
-import { productSchema, type Product } from "@/lib/shopify/schemas";
+import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 
 /** Products read per query: memory stays at one batch however big the catalogue is. */
 export const EXPORT_BATCH_SIZE = 500;
+/** Products handled in one turn of the event loop. */
+const LOOP_TURN_PRODUCTS = 8;
 
 /**
  * The products of a job's snapshot in primary-key order, one keyset-paginated batch at a
@@ -19,7 +21,12 @@ export async function* readExportProducts(jobId: string, batchSize = EXPORT_BATC
       .where(and(eq(snapshotProducts.jobId, jobId), gt(snapshotProducts.productId, after), isNull(snapshotProducts.goneAt)))
       .orderBy(asc(snapshotProducts.productId))
       .limit(batchSize);
-    for (const row of rows) yield productSchema.parse(row.data);
+    for (const [index, row] of rows.entries()) {
+      // Parsing and writing a product out is sub-millisecond, but a consumer that never pushes
+      // back would run a whole batch in one turn of the event loop: let other requests in.
+      if (index > 0 && index % LOOP_TURN_PRODUCTS === 0) await new Promise((resolve) => setImmediate(resolve));
+      yield productSchema.parse(row.data);
+    }
     if (rows.length < batchSize) return;
     after = rows[rows.length - 1]!.productId;
   }

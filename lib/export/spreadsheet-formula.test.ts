@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/free-export/route";
-import { normalizeProducts } from "@/lib/shopify/normalize";
-import type { Product } from "@/lib/shopify/schemas";
+import { normalizeProducts } from "@/lib/shopify-reader/normalize";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { neutralizeFormula } from "./spreadsheet-formula";
 

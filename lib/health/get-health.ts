@@ -3,19 +3,10 @@ import { getDatabase } from "@/db";
 import { databaseUnavailable } from "@/lib/http/responses";
 import { getEngineKind } from "@/lib/env";
 import packageJson from "@/package.json";
+import type { DegradedReason, Health } from "./schemas";
 import { readStorage } from "./storage-space";
 
-/** Why the server is up but not doing all of its work. */
-export type DegradedReason = { code: "storage_low"; message: string };
-
-export type Health = {
-  /** `degraded`: reads are served, new work waits (see `reasons`); 503 database_unavailable when the database is unreachable. */
-  status: "ok" | "degraded";
-  reasons?: DegradedReason[];
-  db: "postgres" | "pglite";
-  engine: "embedded" | "inngest";
-  version: string;
-};
+export type { DegradedReason, Health };
 
 /** Liveness plus a real round trip to the database, and whether new work is accepted. */
 export async function getHealth(): Promise<Health> {

@@ -35,15 +35,20 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export type ApiErrorBody = {
-  error: string;
-  code: string;
-  [extra: string]: unknown;
-};
+/** Every error answer: `{ error, code, … }`; a 400 adds `issues`, some codes add their own fields. */
+export const errorBodySchema = z.looseObject({
+  error: z.string().describe("Human-readable message"),
+  code: z.string().describe("Machine code, e.g. invalid_request, not_found, unauthorized"),
+  issues: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe("400 invalid_request: each bad field, as body.field, query.field or params.field"),
+});
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
  * The one error type of the API. Thrown anywhere below a route; the route wrapper turns it
- * into `{ error, code, ...extra }` with the status of its code (docs/design.md §7).
+ * into `{ error, code, ...extra }` with the status of its code (docs/decisions.md §7).
  */
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -69,7 +74,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ValidationIssue = { path: string; message: string };
+export type ValidationIssue = NonNullable<ApiErrorBody["issues"]>[number];
 
 /** A failed schema parse as the contract's 400, naming each bad field. */
 export function invalidRequest(error: z.ZodError, where: "body" | "query" | "params"): ApiError {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `page` (1-based) and `per_page` (default 20, max 50), docs/design.md §7. */
+/** `page` (1-based) and `per_page` (default 20, max 50), docs/decisions.md §7. */
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(20),

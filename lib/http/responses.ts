@@ -20,7 +20,7 @@ export function created(data: unknown): Response {
   return json(data, 201);
 }
 
-/** Maps anything thrown below a route to the error body of docs/design.md §7. */
+/** Maps anything thrown below a route to the error body of docs/decisions.md §7. */
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof ApiError) {
     return Response.json(error.toBody(), { status: error.status, headers: error.headers });

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { inventoryEvents, type Store } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import { productTitles } from "./inventory-summary";
-import type { InventoryEventsQuery } from "./schemas";
+import type { InventoryEventList, InventoryEventsQuery } from "./schemas";
 
 type EventRow = typeof inventoryEvents.$inferSelect;
 
@@ -22,7 +22,7 @@ export function toEventView(event: EventRow, titles: Map<number, string>) {
 }
 
 /** GET /api/store-detail/:slug/inventory/events: the store's sales and restocks, newest first. */
-export async function listInventoryEvents(store: Store, query: InventoryEventsQuery) {
+export async function listInventoryEvents(store: Store, query: InventoryEventsQuery): Promise<InventoryEventList> {
   const filters: SQL[] = [eq(inventoryEvents.storeId, store.id)];
   if (query.type) filters.push(eq(inventoryEvents.kind, query.type));
   if (query.product_id) filters.push(eq(inventoryEvents.productId, query.product_id));

@@ -1,6 +1,6 @@
 /**
  * Units sold and daily velocity as a range with a confidence label, never a bare number
- * (docs/design.md §6.8), per product; a store's figures are the sum of its products'.
+ * (docs/decisions.md §6.8), per product; a store's figures are the sum of its products'.
  *
  * Quantities shown: a drop between two snapshots is a sale, counted exactly (low = point).
  *   A rise is a restock and never a sale, but sales may hide in it: the variant may have sold

@@ -26,6 +26,10 @@ export const inventoryEventSchema = z.object({
   occurred_at: z.iso.datetime({ offset: true }),
 });
 
+/** GET /api/store-detail/:slug/inventory/events. */
+export const inventoryEventListSchema = paginatedSchema(inventoryEventSchema);
+export type InventoryEventList = z.infer<typeof inventoryEventListSchema>;
+
 const rangeSchema = z.object({ low: z.number(), high: z.number() });
 const basisSchema = z.enum(["observed", "estimated"]);
 const caseSchema = z

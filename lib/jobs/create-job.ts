@@ -1,8 +1,8 @@
 import { getDb } from "@/db";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { logger } from "@/lib/log";
-import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
-import { claimStoreForDomain } from "@/lib/stores/claim-store";
+import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
+import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 import { dispatchJob } from "./dispatch-job";
 import type { JobCharge } from "./job-charge";
 

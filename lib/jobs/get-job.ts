@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { normalizeDomain } from "@/lib/shopify/domain";
-import { findLatestJobOfStore } from "@/lib/stores/claim-store";
+import { normalizeDomain } from "@/lib/shopify-reader/domain";
+import { findLatestJobOfStore } from "@/lib/store-directory/claim-store";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Job } from "@/db/schema";
 import { JOB_STATUSES } from "@/db/schema/job-status";
 
-/** The one message format of the progress channels (WebSocket and SSE), docs/design.md §6.9. */
+/** The one message format of the progress channels (WebSocket and SSE), docs/decisions.md §6.9. */
 export const jobMessageSchema = z.object({
   type: z.enum(["progress", "completed", "failed"]),
   job_id: z.uuid(),

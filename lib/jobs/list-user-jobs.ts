@@ -6,7 +6,7 @@ import { serializeJob } from "./serialize-job";
 
 export type ListUserJobsOptions = PaginationQuery & { userId: string };
 
-/** The user's own jobs, newest first, in the API's paginated shape (docs/design.md §7). */
+/** The user's own jobs, newest first, in the API's paginated shape (docs/decisions.md §7). */
 export async function listUserJobs({ userId, ...page }: ListUserJobsOptions) {
   const where = eq(jobs.userId, userId);
   const [rows, [count]] = await Promise.all([

@@ -51,3 +51,7 @@ export const jobStatusSchema = jobSchema.pick({
   code: true,
   completed_at: true,
 });
+
+/** `{ job }`: the answer of POST /api/jobs, GET /api/jobs and GET /api/jobs/:id. */
+export const jobEnvelopeSchema = z.object({ job: jobSchema });
+export type JobEnvelope = z.infer<typeof jobEnvelopeSchema>;

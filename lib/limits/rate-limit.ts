@@ -2,6 +2,7 @@ import { lt, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { rateLimitCounters } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import type { RateLimitedBody } from "./schemas";
 
 export type RateLimitVerdict = { allowed: boolean; hits: number; retryAfterSeconds: number };
 
@@ -41,9 +42,9 @@ async function pruneOldCounters(now: number): Promise<void> {
 }
 
 /** The contract's 429 body: `{error, code, limit_type, retry_after}` plus a Retry-After header. */
-export function rateLimited(message: string, limitType: "per_minute" | "ip_cooldown", retryAfterSeconds: number): ApiError {
+export function rateLimited(message: string, limitType: RateLimitedBody["limit_type"], retryAfterSeconds: number): ApiError {
   return new ApiError("rate_limited", message, {
-    extra: { limit_type: limitType, retry_after: retryAfterSeconds },
+    extra: { limit_type: limitType, retry_after: retryAfterSeconds } satisfies Omit<RateLimitedBody, "error" | "code">,
     headers: { "retry-after": String(retryAfterSeconds) },
   });
 }

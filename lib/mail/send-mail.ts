@@ -20,7 +20,7 @@ export type SentMail = {
   providerMessageId: string | null;
 };
 
-/** Resend when RESEND_API_KEY is set, the log otherwise (docs/design.md §3.1). */
+/** Resend when RESEND_API_KEY is set, the log otherwise (docs/decisions.md §3.1). */
 export function currentTransport(): MailTransport {
   const env = getEnv();
 

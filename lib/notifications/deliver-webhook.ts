@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { webhookCallbacks, type Job } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { claimWebhookAttempt, settleWebhookAttempt } from "@/lib/jobs/record-webhook-delivery";
 import { logger } from "@/lib/log";
 import { safeFetch } from "@/lib/net";
 import { jobCompletedPayload } from "./job-completed-payload";
@@ -12,38 +13,19 @@ const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
 export type WebhookOutcome = "delivered" | "failed" | "none";
 
-/**
- * Claims the single delivery attempt of a job's webhook. The attempt is recorded (and
- * committed) BEFORE the request is sent, so a step resumed after a crash can see that an
- * attempt may already have reached the receiver and never sends a second one.
- */
-async function claimAttempt(jobId: string) {
-  const [claimed] = await getDb()
-    .update(webhookCallbacks)
-    .set({ attempts: 1, attemptedAt: new Date() })
-    .where(and(eq(webhookCallbacks.jobId, jobId), eq(webhookCallbacks.attempts, 0)))
-    .returning();
-
-  return claimed ?? null;
-}
-
-async function settle(id: string, status: "delivered" | "failed", details: { responseStatus?: number; error?: string }) {
-  await getDb()
-    .update(webhookCallbacks)
-    .set({ status, responseStatus: details.responseStatus ?? null, error: details.error ?? null, completedAt: new Date() })
-    .where(eq(webhookCallbacks.id, id));
-}
-
 /** Sends the job.completed webhook at most once: one attempt, no redirects, no retries. */
 export async function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
-  const callback = await claimAttempt(job.id);
+  // The attempt is recorded (and committed) BEFORE the request is sent, so a step resumed after
+  // a crash can see that an attempt may already have reached the receiver and never sends a
+  // second one.
+  const callback = await claimWebhookAttempt(job.id);
   if (!callback) {
     // Already attempted. If the outcome was never written, the worker died mid-attempt:
     // the receiver may or may not have it, and the contract allows no second attempt.
     const [previous] = await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, job.id));
     if (!previous) return "none";
     if (previous.status === "pending") {
-      await settle(previous.id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" });
+      await settleWebhookAttempt(previous.id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" });
 
       return "failed";
     }
@@ -62,14 +44,14 @@ export async function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
   });
 
   if (!result.ok) {
-    await settle(callback.id, "failed", { error: `${result.error.kind}: ${result.error.message}` });
+    await settleWebhookAttempt(callback.id, "failed", { error: `${result.error.kind}: ${result.error.message}` });
     logger.warn("webhook failed", { jobId: job.id, kind: result.error.kind });
 
     return "failed";
   }
   const { status } = result.response;
   const delivered = status >= 200 && status < 300;
-  await settle(callback.id, delivered ? "delivered" : "failed", {
+  await settleWebhookAttempt(callback.id, delivered ? "delivered" : "failed", {
     responseStatus: status,
     error: delivered ? undefined : `Receiver answered HTTP ${status}`,
   });

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications, type Job } from "@/db/schema";
 import { jobUrls } from "@/lib/jobs/job-urls";
+import { claimEmailAttempt, settleEmailAttempt } from "@/lib/jobs/record-email-delivery";
 import { logger } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 
@@ -31,19 +32,12 @@ export function completionEmail(job: Job) {
 
 /** Sends the one completion e-mail of a job: one attempt, pending → sent | failed, no retries. */
 export async function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
-  const [claimed] = await getDb()
-    .update(emailNotifications)
-    .set({ attemptedAt: new Date() })
-    .where(and(eq(emailNotifications.jobId, job.id), isNull(emailNotifications.attemptedAt)))
-    .returning();
+  const claimed = await claimEmailAttempt(job.id);
   if (!claimed) {
     const [previous] = await getDb().select().from(emailNotifications).where(eq(emailNotifications.jobId, job.id));
     if (!previous) return "none";
     if (previous.status === "pending") {
-      await getDb()
-        .update(emailNotifications)
-        .set({ status: "failed", error: "Sending interrupted by a worker stop; not retried" })
-        .where(eq(emailNotifications.id, previous.id));
+      await settleEmailAttempt(previous.id, { status: "failed", error: "Sending interrupted by a worker stop; not retried" });
 
       return "failed";
     }
@@ -53,17 +47,11 @@ export async function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
 
   try {
     const sent = await sendMail({ to: claimed.email, ...completionEmail(job) });
-    await getDb()
-      .update(emailNotifications)
-      .set({ status: "sent", providerMessageId: sent.providerMessageId })
-      .where(eq(emailNotifications.id, claimed.id));
+    await settleEmailAttempt(claimed.id, { status: "sent", providerMessageId: sent.providerMessageId });
 
     return "sent";
   } catch (error) {
-    await getDb()
-      .update(emailNotifications)
-      .set({ status: "failed", error: (error as Error).message.slice(0, 500) })
-      .where(eq(emailNotifications.id, claimed.id));
+    await settleEmailAttempt(claimed.id, { status: "failed", error: (error as Error).message.slice(0, 500) });
     logger.warn("completion e-mail failed", { jobId: job.id, error });
 
     return "failed";

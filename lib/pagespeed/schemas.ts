@@ -104,3 +104,26 @@ export type AuditSummary = z.infer<typeof auditSummarySchema>;
 export type PageSpeedReport = z.infer<typeof pageSpeedReportSchema>;
 export type PageSpeedFailure = z.infer<typeof pageSpeedFailureSchema>;
 export type PageSpeedResult = z.infer<typeof pageSpeedResultSchema>;
+
+/** What a job keeps of a successful audit (pagespeed_audits.metrics). */
+export const storedAuditMetricsSchema = z.object({
+  lab: labMetricsSchema,
+  field: fieldMetricsSchema.nullable(),
+  audits: z.array(auditSummarySchema),
+  lighthouseVersion: z.string().nullable(),
+});
+export type StoredAuditMetrics = z.infer<typeof storedAuditMetricsSchema>;
+
+/** One audit as the API answers it: a score and metrics, or the error that stopped it. */
+export const pageSpeedAuditSchema = z.object({
+  strategy: pageSpeedStrategySchema,
+  performance_score: z.number().nullable(),
+  metrics: storedAuditMetricsSchema.nullable(),
+  error: z.string().nullable(),
+  fetched_at: z.string(),
+});
+export type PageSpeedAudit = z.infer<typeof pageSpeedAuditSchema>;
+
+/** GET /api/pagespeed/:jobId. */
+export const jobPageSpeedSchema = z.object({ job_id: z.uuid(), audits: z.array(pageSpeedAuditSchema) });
+export type JobPageSpeed = z.infer<typeof jobPageSpeedSchema>;

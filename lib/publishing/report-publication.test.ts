@@ -5,10 +5,10 @@ import { reportPublications } from "@/db/schema";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
 import { buildRobotsRules } from "@/lib/seo/robots";
 import { listSitemapIds, readSitemap } from "@/lib/seo/sitemap";
-import { getStorePageOrThrow } from "@/lib/stores/get-store-page";
+import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { createVirtualClock } from "@/testing/test-clock";
-import { publishDueReports } from "./publish-reports";
+import { publishDueReports } from "@/lib/store-directory/publish-due-reports";
 import { getReportPublication } from "./report-publication";
 
 // Each report becomes public search content 30 days after it completes: indexable, canonical,

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
-import { jobs, reportPublications, reports } from "@/db/schema";
+import { getDb, queryRows, type Database, type Transaction } from "@/db";
+import { jobs, reportPublications, reports, stores } from "@/db/schema";
 
 /** Reports older than this become public search content (contract: Limits, auto-publication). */
 export const PUBLICATION_AGE_DAYS = 30;
@@ -49,18 +49,19 @@ export async function listPublishedReports(storeId: string, { now = new Date(), 
 }
 
 /**
- * Records every report 30 days old at `now` as published. Idempotent: a recorded report keeps
+ * Records every report 30 days old at `now` as published; returns those it recorded, with their store. Idempotent: a recorded report keeps
  * its first date, and nothing is ever removed, so a later run never unpublishes one.
  */
-export async function recordDuePublications(now: Date): Promise<number> {
-  const rows = await queryRows<{ job_id: string }>(getDb(), sql`
-    insert into ${reportPublications} (job_id, store_id, published_at)
-    select r.job_id, r.store_id, ${now.toISOString()}::timestamptz
-    from ${reports} r join ${jobs} j on j.id = r.job_id
-    where j.completed_at <= ${publicationCutoff(now).toISOString()}::timestamptz
-    on conflict (job_id) do nothing
-    returning job_id
+export async function recordDuePublications(now: Date, db: Database | Transaction = getDb()): Promise<{ job_id: string; slug: string }[]> {
+  return queryRows<{ job_id: string; slug: string }>(db, sql`
+    with published as (
+      insert into ${reportPublications} (job_id, store_id, published_at)
+      select r.job_id, r.store_id, ${now.toISOString()}::timestamptz
+      from ${reports} r join ${jobs} j on j.id = r.job_id
+      where j.completed_at <= ${publicationCutoff(now).toISOString()}::timestamptz
+      on conflict (job_id) do nothing
+      returning job_id, store_id
+    )
+    select p.job_id, s.slug from published p join ${stores} s on s.id = p.store_id
   `);
-
-  return rows.length;
 }

@@ -41,12 +41,25 @@ describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (Po
     await waitFor(() => /"jobId"/.test(worker.output()), { timeoutMs: 60_000, what: "the worker to start the job" });
     const { jobId } = JSON.parse(worker.output().trim().split("\n")[0]!) as { jobId: string };
 
-    const socket = new WebSocket(`${host.origin}/api/ws/${jobId}`);
-    const messages: JobMessage[] = [];
-    socket.on("message", (data) => messages.push(jobMessageSchema.parse(JSON.parse(String(data)))));
-    const code = await new Promise<number>((resolve) => socket.on("close", resolve));
+    // Two watchers of the same job: each notification is serialised once and sent to both.
+    const watch = () => {
+      const socket = new WebSocket(`${host.origin}/api/ws/${jobId}`);
+      const received: JobMessage[] = [];
+      socket.on("message", (data) => received.push(jobMessageSchema.parse(JSON.parse(String(data)))));
+      const closed = new Promise<number>((resolve) => socket.on("close", resolve));
 
-    expect(code).toBe(WS_CLOSE.done);
+      return { received, closed };
+    };
+    const [first, second] = [watch(), watch()];
+    const [code, secondCode] = await Promise.all([first.closed, second.closed]);
+    const messages = first.received;
+
+    expect([code, secondCode]).toEqual([WS_CLOSE.done, WS_CLOSE.done]);
+    // Both saw the job end, with the same messages from whenever each joined.
+    expect(second.received[second.received.length - 1]).toEqual(messages[messages.length - 1]);
+    expect(messages.filter((m) => m.type === "progress").map((m) => m.at)).toEqual(
+      expect.arrayContaining(second.received.filter((m) => m.type === "progress").slice(1).map((m) => m.at)),
+    );
     expect(messages.length).toBeGreaterThan(2);
     expect(messages[messages.length - 1]).toMatchObject({ type: "completed", job_id: jobId, progress: 1 });
     expect(messages.filter((m) => m.type === "progress" && m.step === "fetch-products").length).toBeGreaterThan(1);

@@ -2,7 +2,8 @@ import { getDatabase } from "@/db";
 import { logger } from "@/lib/log";
 import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
-type Subscriber = (message: JobMessage) => void;
+/** `text` is the message as JSON, serialised once per notification for every subscriber. */
+type Subscriber = (message: JobMessage, text: string) => void;
 
 /**
  * Fans job messages out to this process's subscribers (WebSockets, SSE streams). One LISTEN
@@ -50,9 +51,12 @@ class JobEventHub {
 
       return;
     }
-    for (const subscriber of this.subscribers.get(parsed.data.job_id) ?? []) {
+    const subscribers = this.subscribers.get(parsed.data.job_id);
+    if (!subscribers) return;
+    const text = JSON.stringify(parsed.data);
+    for (const subscriber of subscribers) {
       try {
-        subscriber(parsed.data);
+        subscriber(parsed.data, text);
       } catch (error) {
         logger.warn("job message subscriber failed", { error });
       }

@@ -39,8 +39,8 @@ export async function jobEventStream(
     },
     cancel: end,
   });
-  const send = (message: JobMessage) => {
-    if (!closed) controller.enqueue(encoder.encode(`event: ${message.type}\ndata: ${JSON.stringify(message)}\n\n`));
+  const send = (message: JobMessage, text: string) => {
+    if (!closed) controller.enqueue(encoder.encode(`event: ${message.type}\ndata: ${text}\n\n`));
   };
 
   try {

@@ -6,7 +6,7 @@ import { endSocketWithError } from "@/lib/http/end-socket-with-error";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { securityHeaders } from "@/lib/security/security-headers";
-import { clientAddress } from "@/lib/system/client-address";
+import { clientAddress } from "@/lib/http/client-address";
 import { progressConnections, type ProgressConnections } from "./progress-connections";
 import { watchJob } from "./watch-job";
 
@@ -27,7 +27,7 @@ function serve(socket: WebSocket, jobId: string) {
 
   const watching = watchJob(
     jobId,
-    (message) => socket.send(JSON.stringify(message)),
+    (_message, text) => socket.send(text),
     () => socket.close(WS_CLOSE.done, "job finished"),
   );
   watching

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { deriveInventoryEvents, productSaleSignal } from "./derive-inventory-events";
 
 function product(updatedAt: string, price = "10.00", available = true): Product {

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { diffProduct, removedProduct, type Change } from "./diff-snapshots";
 
 export type ProductStreamDiff = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { diffSnapshots, type Snapshot } from "./diff-snapshots";
 
 function product(id: number, overrides: Partial<Product> = {}, variants = [{ id: id * 10, price: "10.00", available: true }]): Product {

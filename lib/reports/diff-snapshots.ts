@@ -1,4 +1,4 @@
-import type { Collection, Page, Product, Variant } from "@/lib/shopify/schemas";
+import type { Collection, Page, Product, Variant } from "@/lib/shopify-reader/schemas";
 
 export type ChangeSubject = "product" | "variant" | "price" | "availability" | "collection" | "page";
 export type ChangeKind = "added" | "removed" | "changed";

@@ -7,7 +7,7 @@ import { offsetOf, paginated, paginationQuerySchema } from "@/lib/http/paginatio
 import { bodyProducts, readBodyLayout, withProducts, type BodyLayout } from "./body-products";
 import { findReportOrThrow, locateReportOrThrow } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
-import { LARGEST_REMEMBERED_BYTES, rememberBody, recallBody } from "./report-body-cache";
+import { largestRememberedBytes, rememberBody, recallBody } from "./report-body-cache";
 import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
 import { assembleReport, reportEnvelope } from "./report-envelope";
 import { countSnapshotProducts, loadSnapshotProducts } from "./snapshot-products";
@@ -51,14 +51,15 @@ const cacheControlFor = (id: string, jobId: string) =>
 function inflateAndRemember(etag: string, gzip: Buffer): ReadableStream<Uint8Array> {
   const parts: Buffer[] = [];
   let size = 0;
+  const largest = largestRememberedBytes();
   const inflate = createGunzip();
   inflate.on("data", (part: Buffer) => {
     size += part.length;
-    if (size <= LARGEST_REMEMBERED_BYTES) parts.push(part);
+    if (size <= largest) parts.push(part);
     else parts.length = 0;
   });
   inflate.on("end", () => {
-    if (size <= LARGEST_REMEMBERED_BYTES) rememberBody(etag, "identity", Buffer.concat(parts, size));
+    if (size <= largest) rememberBody(etag, "identity", Buffer.concat(parts, size));
   });
 
   return Readable.toWeb(Readable.from([gzip]).pipe(inflate)) as ReadableStream<Uint8Array>;
@@ -130,16 +131,20 @@ export function layoutOf(etag: string | null, text: string): BodyLayout {
  * full answer, so a completed report's pages never change either, whatever became of its
  * snapshot rows (cleanup) or of its store since (the envelope's store summary).
  */
-async function pagedReport(id: string, page: number, perPage: number): Promise<Response> {
+export async function getReportPage(id: string, page: number, perPage: number) {
   const located = await locateReportOrThrow(id);
   const text = await bodyText(located.jobId, located.etag);
   const layout = layoutOf(located.etag, text);
   const query = { page, per_page: perPage };
   const { data, pagination } = paginated(bodyProducts(text, layout, offsetOf(query), perPage), query, layout.count);
 
-  return Response.json(withProducts(layout.envelope, { products: data, products_pagination: pagination }), {
-    headers: { "cache-control": cacheControlFor(id, located.jobId) },
-  });
+  return { jobId: located.jobId, report: withProducts(layout.envelope, { products: data, products_pagination: pagination }) };
+}
+
+async function pagedReport(id: string, page: number, perPage: number): Promise<Response> {
+  const { jobId, report } = await getReportPage(id, page, perPage);
+
+  return Response.json(report, { headers: { "cache-control": cacheControlFor(id, jobId) } });
 }
 
 /**
@@ -176,4 +181,20 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
 
   // A Buffer is a Uint8Array over a plain ArrayBuffer; sent as is, without a copy.
   return new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers });
+}
+
+/**
+ * The stored body of a completed report in every encoding, for an answer kept in memory
+ * (server/public-answers.ts): the plain bytes only up to `identityLimit` (inflated off the
+ * event loop), else null and the answer inflates the gzip bytes as it sends them.
+ */
+export async function reportAnswerBodies(jobId: string, identityLimit: number) {
+  const located = await locateReportOrThrow(jobId);
+  const gzipped = await bodyBytes(located.jobId, located.etag, "gzip");
+  const brotli = await bodyBytes(located.jobId, gzipped.etag, "brotli");
+  const identityLength = gzipped.bytes.readUInt32LE(gzipped.bytes.length - 4);
+  let identity = recallBody(gzipped.etag, "identity") ?? null;
+  if (!identity && identityLength <= identityLimit) identity = await inflate(gzipped.bytes);
+
+  return { etag: gzipped.etag, gzip: gzipped.bytes, brotli: brotli.bytes, identity, identityLength };
 }

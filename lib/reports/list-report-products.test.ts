@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, snapshotProducts, stores } from "@/db/schema";
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { listReportProducts, productListingQuerySchema } from "./list-report-products";
 import { naturalSortKey, snapshotListingColumns } from "./snapshot-listing-columns";
 import { saveSnapshotProducts } from "./snapshot-products";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from "drizz
 import { z } from "zod";
 import { getDb } from "@/db";
 import { snapshotProducts } from "@/db/schema";
-import { productSchema, type Product } from "@/lib/shopify/schemas";
+import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 import { compareRows, storedListingRows } from "./stored-product-listing";
 
 export const PRODUCT_SORTS = ["title", "vendor", "type", "price", "variants"] as const;

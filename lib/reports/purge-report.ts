@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { changelogEntries, purgedReports, reportBodies, reportBodyParts, reports, snapshotProducts, stores } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
 import { forgetReportLocations } from "./find-report";
 
 /**
@@ -19,7 +20,7 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
   const purged = await getDb().transaction(async (tx) => {
     await tx.execute(sql`select set_config('storelens.purge_report', ${jobId}, true)`);
     const [report] = await tx
-      .select({ jobId: reports.jobId, latestJobId: stores.latestJobId })
+      .select({ jobId: reports.jobId, latestJobId: stores.latestJobId, slug: stores.slug })
       .from(reports)
       .innerJoin(stores, eq(stores.id, reports.storeId))
       .where(eq(reports.jobId, jobId))
@@ -35,6 +36,8 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
     await tx.delete(changelogEntries).where(eq(changelogEntries.jobId, jobId));
     await tx.delete(snapshotProducts).where(eq(snapshotProducts.jobId, jobId));
     await tx.delete(reports).where(eq(reports.jobId, jobId));
+    // Its page and JSON kept in memory (any process) answer 410 from the commit on; the store page links it no more.
+    await announceAnswerChanges(tx, [reportTopic(jobId), storeTopic(report.slug)]);
 
     return row!.at;
   });

@@ -1,38 +1,24 @@
+import { getEnv } from "@/lib/env";
+import { ByteLru } from "@/lib/http/byte-lru";
+
 /**
  * Recently served report bodies, by ETag and encoding. A body with a given ETag never changes
  * (the ETag carries a digest of its bytes), so entries need no invalidation, only a size
- * bound: least recently used first out once the total passes the budget.
+ * bound (REPORT_BODY_CACHE_MB). The custom server and Next's route bundle each load this module,
+ * so the one cache hangs on globalThis: one budget per process, not one per bundle.
  */
-const BUDGET_BYTES = 64 * 1024 * 1024;
-const entries = new Map<string, Buffer>();
-let total = 0;
+const CACHE_KEY = Symbol.for("storelens.report-body-cache");
+const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: ByteLru<Buffer> };
+const cache = (holder[CACHE_KEY] ??= new ByteLru<Buffer>(
+  () => getEnv().REPORT_BODY_CACHE_MB * 1024 * 1024,
+  (bytes) => bytes.length,
+));
 
 const keyOf = (etag: string, encoding: string) => `${encoding} ${etag}`;
 
-export function recallBody(etag: string, encoding: string): Buffer | undefined {
-  const key = keyOf(etag, encoding);
-  const bytes = entries.get(key);
-  if (bytes) {
-    entries.delete(key);
-    entries.set(key, bytes);
-  }
+export const recallBody = (etag: string, encoding: string): Buffer | undefined => cache.get(keyOf(etag, encoding));
 
-  return bytes;
-}
+/** Entries larger than a quarter of the budget are never kept (a 30,000-product report's plain JSON is about 30 MB). */
+export const largestRememberedBytes = () => cache.largestKept;
 
-/** Entries larger than this are never kept (a 30,000-product report's plain JSON is about 20 MB). */
-export const LARGEST_REMEMBERED_BYTES = BUDGET_BYTES / 4;
-
-export function rememberBody(etag: string, encoding: string, bytes: Buffer): void {
-  if (bytes.length > LARGEST_REMEMBERED_BYTES) return;
-  const key = keyOf(etag, encoding);
-  const previous = entries.get(key);
-  if (previous) total -= previous.length;
-  entries.set(key, bytes);
-  total += bytes.length;
-  for (const [oldest, old] of entries) {
-    if (total <= BUDGET_BYTES) break;
-    entries.delete(oldest);
-    total -= old.length;
-  }
-}
+export const rememberBody = (etag: string, encoding: string, bytes: Buffer): void => cache.set(keyOf(etag, encoding), bytes);

@@ -1,28 +1,33 @@
 import { getEnv } from "@/lib/env";
 import { serializeJob } from "@/lib/jobs/serialize-job";
-import type { Product } from "@/lib/shopify/schemas";
-import { serializeStore } from "@/lib/stores/serialize-store";
+import type { Product } from "@/lib/shopify-reader/schemas";
+import { serializeStore } from "@/lib/store-directory/serialize-store";
 import type { FoundReport } from "./find-report";
 import { REPORT_PROVENANCE } from "./provenance";
+import type { Report, ReportMetadata, ReportSummary } from "./schemas";
 
 /**
  * The report of GET /api/reports/:id without its products, in two halves: the fields before
  * `products` and those after. The stored body is written as text between the two halves, so
  * the field order of every answer (full, stored, paged) comes from this one place.
  */
-export function reportEnvelope({ job, report, store }: FoundReport) {
+export function reportEnvelope({ job, report, store }: FoundReport): {
+  before: Pick<Report, "job" | "store" | "summary" | "metadata">;
+  after: Pick<Report, "collections" | "pages" | "provenance" | "links" | "generated_at">;
+} {
   const base = getEnv().BASE_URL.replace(/\/$/, "");
 
   return {
     before: {
       job: serializeJob(job),
       store: serializeStore(store),
-      summary: report.summary,
-      metadata: report.metadata,
+      // Written by build-report.ts with these types; read-api tests parse real answers with reportSchema.
+      summary: report.summary as ReportSummary,
+      metadata: report.metadata as ReportMetadata,
     },
     after: {
-      collections: report.collections,
-      pages: report.pages,
+      collections: report.collections as Report["collections"],
+      pages: report.pages as Report["pages"],
       provenance: REPORT_PROVENANCE,
       links: {
         pagespeed: `${base}/api/pagespeed/${job.id}`,
@@ -34,8 +39,8 @@ export function reportEnvelope({ job, report, store }: FoundReport) {
   };
 }
 
-export function assembleReport<E extends Record<string, unknown>>(found: FoundReport, products: Product[], extra?: E) {
+export function assembleReport(found: FoundReport, products: Product[]): Report {
   const { before, after } = reportEnvelope(found);
 
-  return { ...before, products, ...(extra ?? ({} as E)), ...after };
+  return { ...before, products, ...after };
 }

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 
 /** Width digit runs are padded to; a longer run (rare: an id in a title) keeps its length. */
 const DIGIT_WIDTH = 20;

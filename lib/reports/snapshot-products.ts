@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { snapshotProducts } from "@/db/schema";
-import { productSchema, type Product } from "@/lib/shopify/schemas";
+import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 import { snapshotListingColumns } from "./snapshot-listing-columns";
 
 /**
@@ -83,6 +83,8 @@ export async function loadSnapshotProducts(jobId: string, db: Database | Transac
 
 /** Products per query when a snapshot is walked: a few MB of jsonb at a time, not the catalogue. */
 export const SNAPSHOT_BATCH = 500;
+/** Products validated in one turn of the event loop. */
+const VALIDATED_PER_TURN = 50;
 
 /**
  * A job's snapshot in product-id order, one batch at a time (keyset pagination on the
@@ -109,7 +111,14 @@ export async function* streamSnapshotProducts(
       .limit(batchSize);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.productId;
-    yield rows.map((row) => productSchema.parse(row.data));
+    const products: Product[] = [];
+    for (const [index, row] of rows.entries()) {
+      // Validating a batch at once held the event loop for tens of milliseconds (more on a busy
+      // machine) while a large report's body was built: other requests get a turn in between.
+      if (index > 0 && index % VALIDATED_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      products.push(productSchema.parse(row.data));
+    }
+    yield products;
     if (rows.length < batchSize) return;
   }
 }

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/shopify/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { bodyProducts } from "./body-products";
 import { locateReportOrThrow } from "./find-report";
 import { bodyText, layoutOf } from "./get-report";

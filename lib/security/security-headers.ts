@@ -26,17 +26,20 @@ const OAUTH_AUTHORIZATION_ORIGINS: Record<OAuthProviderId, string> = {
  * - Connections: `'self'` (fetch, the SSE stream and, in CSP3 browsers, the same-origin
  *   WebSocket); the BASE_URL socket origin is named too, for browsers that predate CSP3's rule.
  */
-function contentSecurityPolicy(env: Env): { withNonce(nonce: string | undefined): string } {
+type Policy = { withNonce(nonce: string | undefined): string; withHashes(hashes: readonly string[]): string };
+
+function contentSecurityPolicy(env: Env): Policy {
   const base = new URL(env.BASE_URL);
   const https = base.protocol === "https:";
   const socketOrigin = `${https ? "wss" : "ws"}://${base.host}`;
   const formTargets = configuredOAuthProviders(env).map((provider) => OAUTH_AUTHORIZATION_ORIGINS[provider.id]);
+  const development = env.NODE_ENV === "development" ? ["'unsafe-eval'"] : [];
   const scripts = (nonce: string | undefined) =>
-    [
-      "script-src 'self'",
-      ...(nonce ? [`'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline'`] : []),
-      ...(env.NODE_ENV === "development" ? ["'unsafe-eval'"] : []),
-    ].join(" ");
+    ["script-src 'self'", ...(nonce ? [`'nonce-${nonce}' 'strict-dynamic' 'unsafe-inline'`] : []), ...development].join(" ");
+  // A page kept in memory is sent to many readers, so it cannot carry a nonce of its own: its
+  // inline scripts are allowed by their digests, its files by 'self' (no 'strict-dynamic':
+  // Next loads further chunks from /_next/static, same origin).
+  const hashedScripts = (hashes: readonly string[]) => ["script-src 'self'", ...hashes.map((hash) => `'${hash}'`), ...development].join(" ");
   const rest = [
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
@@ -50,7 +53,10 @@ function contentSecurityPolicy(env: Env): { withNonce(nonce: string | undefined)
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 
-  return { withNonce: (nonce) => `default-src 'self'; ${scripts(nonce)}; ${rest}` };
+  return {
+    withNonce: (nonce) => `default-src 'self'; ${scripts(nonce)}; ${rest}`,
+    withHashes: (hashes) => `default-src 'self'; ${hashedScripts(hashes)}; ${rest}`,
+  };
 }
 
 /** A fresh nonce for one answer's scripts: 128 random bits, as CSP asks. */
@@ -74,7 +80,17 @@ export function securityHeaders(env: Env = getEnv(), nonce?: string): Record<str
   return { "content-security-policy": set.policy.withNonce(nonce), ...set.fixed };
 }
 
-type HeaderSet = { policy: ReturnType<typeof contentSecurityPolicy>; fixed: Record<string, string> };
+/**
+ * The security headers of a page answered from memory (server/public-answers.ts): the same
+ * headers, with a policy allowing exactly the inline scripts of that page (`sha256-…` sources).
+ */
+export function securityHeadersForScripts(env: Env, hashes: readonly string[]): Record<string, string> {
+  const set = headerSetOf(env);
+
+  return { "content-security-policy": set.policy.withHashes(hashes), ...set.fixed };
+}
+
+type HeaderSet = { policy: Policy; fixed: Record<string, string> };
 
 /** Everything but the nonce follows from the settings alone: derived once per settings object, not per answer. */
 const headerSets = new WeakMap<Env, HeaderSet>();

@@ -1,6 +1,6 @@
 import { listApps } from "@/lib/apps/app-directory";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
-import { listStores } from "@/lib/stores/list-stores";
+import { listStores } from "@/lib/store-directory/list-stores";
 
 /** What the home page shows of the directory: recent stores, the most-installed apps, the latest posts. */
 export async function getHomeDirectory() {

@@ -1,6 +1,7 @@
 import { getEnv } from "@/lib/env";
-import { jobPriceAtomic } from "@/lib/billing/x402-requirements";
-import { siteUrl } from "@/lib/stores/serialize-store";
+import { configuredNetworkCaip2, jobPriceAtomic } from "@/lib/billing/x402-requirements";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { STORE_TOOLS } from "@/lib/tools";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -25,6 +26,7 @@ export function buildLlmsTxt(): string {
   const env = getEnv();
   const base = siteUrl();
   const atomic = jobPriceAtomic();
+  const caip2 = configuredNetworkCaip2();
 
   return `# StoreLens
 
@@ -47,8 +49,20 @@ Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/s
 ## Authentication
 
 - API key: header \`X-API-Key: ${env.API_KEY_PREFIX}_…\`. Create one in the dashboard (API keys tab) or with \`POST /api/api-keys\` while signed in. The raw key is shown once.
-- Pay per job, no account (x402 v1): \`POST /api/jobs\` without credentials answers 402 with payment requirements (price USD ${env.X402_PRICE_USD} in USDC on ${env.X402_NETWORK}). Retry with the signed proof in the \`X-PAYMENT\` header; settlement adds a few seconds. A proof pays for one job only.
-- With the \`x402-fetch\` client, raise its spending cap: \`wrapFetchWithPayment(fetch, account, ${atomic}n)\`. Its default \`maxValue\` is 0.10 USDC (100000 atomic units), below our price, so without it the client refuses to pay.
+- Pay per job, no account (x402, versions 2 and 1): \`POST /api/jobs\` without credentials answers 402 (price USD ${env.X402_PRICE_USD} in USDC on ${env.X402_NETWORK}, CAIP-2 \`${caip2}\`). v2: the \`PAYMENT-REQUIRED\` header holds the requirements (base64 JSON, with a Bazaar discovery declaration of the input and output); retry with the payment in \`PAYMENT-SIGNATURE\`; the 201 carries \`PAYMENT-RESPONSE\`. v1: the requirements are in the JSON body; retry with the signed proof in \`X-PAYMENT\`; the 201 carries \`X-PAYMENT-RESPONSE\`. Settlement adds a few seconds. One authorization pays for one job only, whichever header carries it. An API key, if sent, pays instead and the payment is not used.
+- With \`@x402/fetch\` (v2): \`wrapFetchWithPayment(fetch, new x402Client().register("eip155:*", new ExactEvmScheme(account)))\`; its default cap (USD 1) covers our price.
+- With the \`x402-fetch\` client (v1), raise its spending cap: \`wrapFetchWithPayment(fetch, account, ${atomic}n)\`. Its default \`maxValue\` is 0.10 USDC (100000 atomic units), below our price, so without it the client refuses to pay.
+
+## MCP
+
+StoreLens is an MCP server (Streamable HTTP, stateless) at \`${base}/api/mcp\`. Add it to an MCP client:
+
+\`\`\`json
+{"mcpServers": {"storelens": {"url": "${base}/api/mcp", "headers": {"Authorization": "Bearer ${env.API_KEY_PREFIX}_…"}}}}
+\`\`\`
+
+The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`analyze_store\` without one answers \`payment_required\` with the x402 requirements (pay \`POST /api/jobs\` instead), and the tracked-shop tools need it. Each tool answers what its HTTP endpoint answers, under the same access rule. Tools:
+${STORE_TOOLS.map((tool) => `- \`${tool.name}\` (${tool.endpoint}): ${tool.title}`).join("\n")}
 
 ## Limits
 

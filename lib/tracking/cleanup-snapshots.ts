@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { inventoryLevels, jobArtifacts, reportBodies, reports, snapshotProducts } from "@/db/schema";
+import { reportBodies, reports } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { deleteInventoryLevelsOfJobs } from "@/lib/inventory/delete-inventory-levels";
+import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
 import { storeReportBody } from "@/lib/reports/report-body";
 
 /** Jobs pruned per batch (one workflow step each). */
@@ -54,9 +56,8 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH): Prom
     .where(and(inArray(reports.jobId, ids), isNull(reportBodies.jobId)));
   for (const { jobId } of unstored) await storeReportBody(jobId);
   await getDb().transaction(async (tx) => {
-    await tx.delete(snapshotProducts).where(inArray(snapshotProducts.jobId, ids));
-    await tx.delete(inventoryLevels).where(inArray(inventoryLevels.jobId, ids));
-    await tx.delete(jobArtifacts).where(inArray(jobArtifacts.jobId, ids));
+    await deleteJobSnapshots(tx, ids);
+    await deleteInventoryLevelsOfJobs(tx, ids);
   });
 
   return { jobs: ids.length };

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, monitoredStores } from "@/db/schema";
-import { installTimeSource } from "@/lib/system/clock";
+import { installTimeSource } from "@/lib/clock";
 import { sendEvent } from "@/lib/workflow/engine";
 import { trackedShopsMonitorRequested } from "@/lib/workflow/events";
 import { createTestSession, createTestUser } from "@/testing/auth/fixtures";

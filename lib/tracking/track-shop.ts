@@ -4,15 +4,16 @@ import { monitoredStores, trackedShops, type Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { admitJob } from "@/lib/billing/admit-job";
+import type { TrackedShopLimitBody } from "@/lib/billing/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { claimStoreForDomain } from "@/lib/stores/claim-store";
-import { currentTime } from "@/lib/system/clock";
+import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
+import { currentTime } from "@/lib/clock";
 import { SKIP_WINDOW_MS } from "./monitor-schedule";
 import { trackedShopLimit } from "./plan-limit";
 import type { TrackShopBody, TrackedShopView } from "./schemas";
 import { latestJobsOf, loadTrackedShopViews } from "./tracked-shop-views";
-import { parseDomainOrThrow } from "@/lib/shopify/parse-domain";
+import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 
 /**
  * The store row of a domain, created (without a job) when StoreLens has never seen it: the same
@@ -48,7 +49,7 @@ async function addTrackedShop(tx: Transaction, user: PrincipalUser, storeId: str
   if (n >= max) {
     throw new ApiError("payment_required", `Your ${user.plan} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to pro_monthly`, {
       status: 402,
-      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n },
+      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n } satisfies Omit<TrackedShopLimitBody, "error" | "code">,
     });
   }
   await tx.insert(trackedShops).values({ userId: user.id, storeId });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, monitoredStores, stores, trackedShops, type Job } from "@/db/schema";
 import { serializeJob } from "@/lib/jobs/serialize-job";
-import { currentTime } from "@/lib/system/clock";
+import { currentTime } from "@/lib/clock";
 import { nextCheckAt } from "./monitor-schedule";
 import type { TrackedShopView } from "./schemas";
 

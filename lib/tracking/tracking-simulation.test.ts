@@ -10,7 +10,7 @@ import { getDb } from "@/db";
 import { jobs, reportBodies, snapshotProducts, stores, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
-import { installTimeSource } from "@/lib/system/clock";
+import { installTimeSource } from "@/lib/clock";
 import { sendEvent } from "@/lib/workflow/engine";
 import { snapshotCleanupRequested, trackedShopsMonitorRequested } from "@/lib/workflow/events";
 import { createTestApiKey, createTestSession, createTestUser } from "@/testing/auth/fixtures";

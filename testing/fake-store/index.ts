@@ -5,7 +5,7 @@
  * StoreLens reaches it with `SHOP_RESOLVE=*.test=http://127.0.0.1:PORT` + `ALLOW_PRIVATE_NETWORK=true`
  * (add `*.myshopify.com=http://127.0.0.1:PORT`, as testing/pipeline.ts does, so that confirming a
  * shop's identity on its myshopify host stays on loopback too).
- * Behaviour follows docs/design.md §13.1 and the real captures in ./fixtures.
+ * Behaviour follows docs/decisions.md §13.1 and the real captures in ./fixtures.
  *
  * Server
  *   startFakeStore({ port?, host? }) -> Promise<FakeStoreServer>

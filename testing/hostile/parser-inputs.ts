@@ -1,4 +1,4 @@
-import { MAX_ELEMENT_DEPTH } from "@/lib/storefront/bound-nesting";
+import { MAX_ELEMENT_DEPTH } from "@/lib/storefront-html/bound-nesting";
 
 /**
  * Crafted inputs that made the old regex parsers super-linear (a store under an attacker's

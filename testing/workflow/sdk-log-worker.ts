@@ -4,7 +4,7 @@
  * bound values (as drizzle's do), then the process exits. Its output is what the log would hold.
  */
 import { getDatabase } from "@/db";
-import { prepareDatabase } from "@/lib/system/prepare-database";
+import { prepareDatabase } from "@/server/prepare-database";
 import { inngest } from "@/lib/workflow/client";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger } from "@/lib/workflow/embedded";

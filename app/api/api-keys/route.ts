@@ -1,5 +1,5 @@
 import { created } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { createApiKey, createApiKeySchema, listApiKeys } from "@/lib/api-keys";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { billingSummarySchema } from "@/lib/billing/schemas";
 import { getBillingSummary } from "@/lib/billing/get-billing-summary";
 

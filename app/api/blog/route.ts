@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
 import { blogPostListQuerySchema } from "@/lib/blog/schemas";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { answerChat, type ChatDeps } from "@/lib/chat/answer-chat";
 import { chatBodySchema } from "@/lib/chat/schemas";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { exportResponse, exportStoreProducts } from "@/lib/export/export-store-products";
 import { freeExportQuerySchema } from "@/lib/export/schemas";
 

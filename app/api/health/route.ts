@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { getHealth } from "@/lib/health/get-health";
 
 export const dynamic = "force-dynamic";

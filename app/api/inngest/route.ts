@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/lib/workflow/client";
-import { functions } from "@/inngest/functions";
+import { functions } from "@/workflows";
 import { getEngineKind } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/responses";

@@ -1,5 +1,5 @@
 import { json } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { submitJob } from "@/lib/billing/submit-job";
 import { createJobBodySchema, findJobQuerySchema } from "@/lib/jobs/schemas";
 import { findJobByIdOrDomain } from "@/lib/jobs/get-job";

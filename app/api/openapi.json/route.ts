@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { route } from "@/lib/api/route";
+import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
+import { route } from "@/lib/endpoints/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { json } from "@/lib/http/responses";
 import { listTrackedShops, trackShop, trackShopBodySchema } from "@/lib/tracking";

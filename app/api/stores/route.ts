@@ -1,6 +1,6 @@
-import { route } from "@/lib/api/route";
-import { listStores } from "@/lib/stores/list-stores";
-import { listStoresQuerySchema } from "@/lib/stores/schemas";
+import { route } from "@/lib/endpoints/route";
+import { listStores } from "@/lib/store-directory/list-stores";
+import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getAppOrThrow } from "@/lib/apps/app-directory";
-import { siteUrl } from "@/lib/stores/serialize-store";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";
 

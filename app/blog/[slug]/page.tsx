@@ -5,7 +5,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { buildArticleJsonLd } from "@/lib/blog/article-json-ld";
 import { getBlogPostOrThrow } from "@/lib/blog/list-blog-posts";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { siteUrl } from "@/lib/stores/serialize-store";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";
 

@@ -3,14 +3,14 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
-import { loadReportView } from "@/components/reports/load-report-view";
+import { loadReportView } from "@/lib/reports/load-report-view";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { JsonLd } from "@/components/seo/json-ld";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
-import { siteUrl } from "@/lib/stores/serialize-store";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 type CompletedView = Extract<NonNullable<Awaited<ReturnType<typeof loadReportView>>>, { kind: "report" }>;
 
@@ -31,7 +31,7 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
     title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
     description: `${view.job.domain}: ${count.toLocaleString("en-US")} products, ${view.collections.length} collections, ${view.pages.length} pages, theme, apps and PageSpeed, analyzed by StoreLens.`,
     // A report becomes public search content 30 days after it completes; before, only its
-    // readers see it (docs/design.md §9.1: publication).
+    // readers see it (docs/decisions.md §9.1: publication).
     robots: { index: view.publication.indexable, follow: true },
     ...(view.publication.indexable ? { alternates: { canonical: canonicalOf(view) } } : {}),
   };

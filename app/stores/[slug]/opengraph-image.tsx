@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { loadOgFonts } from "@/lib/seo/og-fonts";
-import { getStoreCardOrThrow } from "@/lib/stores/get-store-card";
+import { getStoreCardOrThrow } from "@/lib/store-directory/get-store-card";
 
 export const alt = "StoreLens analysis of a Shopify store";
 export const size = { width: 1200, height: 630 };

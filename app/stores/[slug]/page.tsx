@@ -4,8 +4,8 @@ import { StorePageView } from "@/components/stores/store-page-view";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { isChatConfigured } from "@/lib/chat/chat-model";
-import { getStorePageOrThrow } from "@/lib/stores/get-store-page";
-import { storePageQuerySchema } from "@/lib/stores/schemas";
+import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { storePageQuerySchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { payments, users } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { payments } from "@/db/schema";
+import { grantJobCredit } from "@/lib/auth/job-credits";
 import { logger } from "@/lib/log";
 import { startPaidReport } from "../start-paid-report";
 import { checkoutSessionObject } from "../stripe-objects";
@@ -48,7 +49,7 @@ export const checkoutSessionCompleted: StripeEventHandler = {
 
         return;
       }
-      await tx.update(users).set({ jobCredits: sql`${users.jobCredits} + 1` }).where(eq(users.id, paid.userId));
+      await grantJobCredit(tx, paid.userId);
     }
   },
 

@@ -1,6 +1,7 @@
+import { parseRetryAfter } from "@/lib/http/backoff";
 import type { Backoff } from "./backoff";
 import type { ClaimedItem } from "./claim";
-import { parseDurationMs, retryAfterMs, wakeTime } from "./duration";
+import { parseDurationMs, wakeTime } from "./duration";
 import type { FunctionInfo } from "./functions";
 import type { CallRequestBody, Op, ServeHandler, StepResult } from "./protocol";
 import type { RunRecord, StepRecord } from "./runs";
@@ -102,7 +103,7 @@ export function interpretResponse(
   now = Date.now(),
 ): Outcome {
   const retriesLeft = !response.noRetry && item.attempt + 1 < fn.maxAttempts;
-  const delay = () => retryAfterMs(response.retryAfter, now) ?? backoff(item.attempt);
+  const delay = () => parseRetryAfter(response.retryAfter, now) ?? backoff(item.attempt);
 
   if (response.status === 200) return { type: "completed", output: response.body ?? null };
   if (response.status !== 206) {

@@ -4,7 +4,7 @@
  *   v4 SDK does not): a Go-style duration ("2s", "1h30m") from step.sleep, or an ISO
  *   date from step.sleepUntil.
  * - `InvokeFunction` has `opts.timeout` in the same duration syntax.
- * - The `retry-after` header is seconds or a date.
+ * (The `retry-after` header is read by lib/http/backoff.ts.)
  */
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
 
@@ -24,13 +24,4 @@ export function wakeTime(sleepName: string, now = Date.now()): number {
   if (Number.isNaN(at)) throw new Error(`cannot parse sleep duration or date "${sleepName}"`);
 
   return at;
-}
-
-/** Delay in ms asked for by a `retry-after` header (seconds or a date); undefined if absent/invalid. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+(\.\d+)?$/.test(header.trim())) return Number(header) * 1000;
-  const at = Date.parse(header);
-
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

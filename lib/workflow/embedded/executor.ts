@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import { getDatabase, type DatabaseHandle } from "@/db";
+import { computeBackoffMs } from "@/lib/http/backoff";
 import { runWithStepSignal } from "../step-signal";
 import { applyOutcome, LeaseLostError, timerOutcome, type ApplyContext } from "./apply";
 import { exponentialBackoff, type Backoff } from "./backoff";
@@ -181,7 +182,8 @@ export class EmbeddedExecutor {
         failures += 1;
       }
       if (this.stopping) break;
-      const delayMs = failures === 0 ? this.pollMs : Math.min(Math.max(this.pollMs, 50) * 2 ** failures, MAX_TICK_BACKOFF_MS);
+      const delayMs =
+        failures === 0 ? this.pollMs : computeBackoffMs(failures, { baseMs: Math.max(this.pollMs, 50), maxMs: MAX_TICK_BACKOFF_MS, jitter: 0 });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, delayMs);
         function done() {

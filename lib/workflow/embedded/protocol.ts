@@ -1,6 +1,6 @@
 /**
  * Shapes of the Inngest HTTP call-request protocol (SDK_SPEC.md, version 2) as
- * captured from inngest@4.24.0; docs/design.md §13.2.
+ * captured from inngest@4.24.0; docs/decisions.md §13.2.
  */
 
 /** What the SDK's serve() returns: Web Request → Response handlers (inngest/next). */

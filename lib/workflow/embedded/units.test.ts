@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { interpretResponse, type CallResponse } from "./call";
 import type { ClaimedItem } from "./claim";
-import { parseDurationMs, retryAfterMs, wakeTime } from "./duration";
+import { parseDurationMs, wakeTime } from "./duration";
 import { evaluateCondition, UnsupportedExpressionError } from "./expression";
 import { concurrencyKeyOf, describeFunction, type FunctionInfo } from "./functions";
 import type { StoredEvent } from "./protocol";
@@ -14,16 +14,13 @@ const response = (status: number, body: unknown, headers: Partial<CallResponse> 
 });
 
 describe("durations", () => {
-  it("parses Go-style durations, ISO dates and retry-after", () => {
+  it("parses Go-style durations and ISO dates", () => {
     expect(parseDurationMs("1h30m")).toBe(5_400_000);
     expect(parseDurationMs("250ms")).toBe(250);
     expect(parseDurationMs("soon")).toBeUndefined();
     expect(wakeTime("2s", 1000)).toBe(3000);
     expect(wakeTime("2030-01-01T00:00:00.000Z")).toBe(Date.parse("2030-01-01T00:00:00.000Z"));
     expect(() => wakeTime("later")).toThrow();
-    expect(retryAfterMs("3")).toBe(3000);
-    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
-    expect(retryAfterMs(null)).toBeUndefined();
   });
 });
 

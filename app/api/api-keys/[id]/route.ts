@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { apiKeyParamsSchema, revokeApiKey } from "@/lib/api-keys";
 
 export const dynamic = "force-dynamic";

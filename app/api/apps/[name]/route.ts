@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { appNameParamsSchema, getAppOrThrow } from "@/lib/apps/app-directory";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { confirmEmail, verifyEmailSchema } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { json } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { checkoutSessionSchema, createCheckoutBodySchema } from "@/lib/billing/schemas";
 import { createCheckoutSession } from "@/lib/billing/create-checkout-session";
 

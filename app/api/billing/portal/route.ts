@@ -1,5 +1,5 @@
 import { json } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { portalSessionSchema } from "@/lib/billing/schemas";
 import { createPortalSession } from "@/lib/billing/create-portal-session";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { getBlogPostOrThrow } from "@/lib/blog/list-blog-posts";
 import { blogSlugParamsSchema } from "@/lib/blog/schemas";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getChangelog } from "@/lib/reports/get-changelog";
 

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
 import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { serializeJob } from "@/lib/jobs/serialize-job";

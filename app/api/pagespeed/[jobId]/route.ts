@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { shopSlugParamsSchema, untrackShop } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";

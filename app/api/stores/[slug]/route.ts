@@ -1,6 +1,6 @@
-import { route } from "@/lib/api/route";
-import { getStorePageOrThrow } from "@/lib/stores/get-store-page";
-import { storePageQuerySchema, storeSlugParamsSchema } from "@/lib/stores/schemas";
+import { route } from "@/lib/endpoints/route";
+import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { storePageQuerySchema, storeSlugParamsSchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
 

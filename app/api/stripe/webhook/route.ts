@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { handleStripeWebhook } from "@/lib/billing/handle-stripe-webhook";
 
 export const dynamic = "force-dynamic";

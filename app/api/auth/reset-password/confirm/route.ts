@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { passwordResetSchema, resetPassword } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { json } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { resendVerificationMail } from "@/lib/auth";
 
 export const dynamic = "force-dynamic";

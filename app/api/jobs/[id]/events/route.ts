@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { jobEventStream } from "@/lib/realtime/job-event-stream";
 

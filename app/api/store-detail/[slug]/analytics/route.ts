@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { getStoreAnalytics } from "@/lib/analytics";
+import { route } from "@/lib/endpoints/route";
+import { getStoreAnalytics } from "@/lib/shop-analytics";
 import { findTrackedStore, shopSlugParamsSchema } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { compareQuerySchema, compareSnapshots } from "@/lib/analytics";
+import { route } from "@/lib/endpoints/route";
+import { compareQuerySchema, compareSnapshots } from "@/lib/shop-analytics";
 import { findTrackedStore, shopSlugParamsSchema } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { created } from "@/lib/http/responses";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { retryJob } from "@/lib/billing/retry-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";

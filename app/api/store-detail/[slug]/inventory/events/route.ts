@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { inventoryEventsQuerySchema, listInventoryEvents } from "@/lib/inventory";
 import { findTrackedStore, shopSlugParamsSchema } from "@/lib/tracking";
 

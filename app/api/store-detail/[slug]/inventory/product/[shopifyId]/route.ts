@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/endpoints/route";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getProductInventory, productParamsSchema } from "@/lib/inventory";
 import { findTrackedStore } from "@/lib/tracking";

@@ -1,0 +1,9 @@
+import { route } from "@/lib/endpoints/route";
+import { handleMcpRequest } from "@/lib/mcp";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/mcp – the MCP server (Streamable HTTP, stateless): the store tools of lib/tools for
+// agents, each under its HTTP endpoint's access rule; authenticate with Authorization: Bearer
+// <key> or X-API-Key. GET answers 405: a stateless server opens no event stream.
+export const POST = route({ access: "public" }, ({ req, principal, requestId }) => handleMcpRequest(req, principal, requestId));

@@ -1,0 +1,74 @@
+import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { z } from "zod";
+import { createJobBodySchema, jobEnvelopeSchema } from "@/lib/jobs/schemas";
+
+// What POST /api/jobs takes and answers, for x402 discovery (Bazaar): from the same zod schemas
+// that validate the request and document it in OpenAPI.
+
+/**
+ * A schema small enough for a response header (PAYMENT-REQUIRED is base64 of all of this, and
+ * proxies refuse answers whose headers pass a few kilobytes): a string with a `format` keeps the
+ * format and drops zod's equivalent regular expression, and the draft is named once, by the
+ * Bazaar declaration around it.
+ */
+function compact(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compact);
+  if (schema === null || typeof schema !== "object") return schema;
+  const entries = Object.entries(schema as Record<string, unknown>).filter(([key]) => !(key === "pattern" && "format" in schema) && key !== "$schema");
+
+  return Object.fromEntries(entries.map(([key, value]) => [key, compact(value)]));
+}
+
+const toSchema = (schema: z.ZodType, io: "input" | "output") =>
+  compact(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as Record<string, unknown>;
+const inputSchema = () => toSchema(createJobBodySchema, "input");
+const outputSchema = () => toSchema(jobEnvelopeSchema, "output");
+
+/** What a caller gets back: a queued job (the example the declared output schema must accept). */
+const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4000-8000-000000000000") =>
+  jobEnvelopeSchema.parse({
+    job: {
+      id,
+      domain: "example.myshopify.com",
+      slug: "example-myshopify-com",
+      status: "queued",
+      step: null,
+      progress: 0,
+      counts: {},
+      error: null,
+      code: null,
+      listing_complete: null,
+      retry_of: null,
+      created_at: "2026-01-01T00:00:00.000Z",
+      started_at: null,
+      completed_at: null,
+      report_url: `${base}/reports/${id}`,
+      api_url: `${base}/api/jobs/${id}`,
+      status_url: `${base}/api/jobs/${id}/status`,
+    },
+  });
+
+/** A transport context as the Bazaar extension reads it: it takes the method from here. */
+const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
+
+/** The v2 `extensions` of the 402 answer: the Bazaar declaration of POST /api/jobs. */
+export function jobDiscovery(): Record<string, unknown> {
+  const declared = declareDiscoveryExtension({
+    bodyType: "json",
+    input: { domain: "example.myshopify.com" },
+    inputSchema: inputSchema(),
+    output: { example: exampleOutput(), schema: outputSchema() },
+  });
+
+  return { [bazaarResourceServerExtension.key]: bazaarResourceServerExtension.enrichDeclaration!(declared[bazaarResourceServerExtension.key], POST_CONTEXT) };
+}
+
+/** x402 v1's `outputSchema` of the payment requirements: the input as v1 describes it, and the output. */
+export function jobOutputSchemaV1(): Record<string, unknown> {
+  const body = inputSchema() as { properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+  const bodyFields = Object.fromEntries(
+    Object.entries(body.properties ?? {}).map(([name, field]) => [name, { type: field.type ?? "string", required: body.required?.includes(name) ?? false }]),
+  );
+
+  return { input: { type: "http", method: "POST", discoverable: true, bodyType: "json", bodyFields }, output: outputSchema() };
+}

@@ -1,0 +1,55 @@
+import type { CompareCategory } from "@/lib/shop-analytics/schemas";
+import type { compareSnapshots } from "@/lib/shop-analytics";
+import type { InventorySummary } from "@/lib/inventory";
+import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
+
+// What the chat's tools hand the model: the domain's answers (the same the HTTP endpoints and
+// the MCP tools give), narrowed to what fits a prompt. Figures are passed through, never
+// recomputed; store text is capped because it costs tokens and is untrusted.
+
+const cap = (text: string | null | undefined, max: number) => (text ? (text.length > max ? `${text.slice(0, max)}…` : text) : null);
+
+/** A page of the changelog and the tally of the whole job's changes. */
+export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, tally: Awaited<ReturnType<typeof getChangelogTally>>) {
+  return {
+    job_id: page.job_id,
+    previous_job_id: page.previous_job_id,
+    counts: tally,
+    data: page.data.map((row) => ({ subject: row.subject, change: row.change, title: cap(row.title, 200), before: row.before, after: row.after })),
+    pagination: page.pagination,
+  };
+}
+
+/** GET /api/store-detail/:slug/inventory's figures, without the per-day series and the assumption's tables. */
+export function inventoryView(summary: InventorySummary) {
+  const figure = ({ basis, case: kind, value, range, confidence }: InventorySummary["estimated_daily_sales"]) => ({ basis, case: kind, value, range, confidence });
+
+  return {
+    basis: summary.basis,
+    enough_data: summary.enough_data,
+    snapshots: summary.snapshots,
+    window: summary.window,
+    total_inventory: summary.total_inventory,
+    total_inventory_basis: summary.total_inventory_basis,
+    units_sold_30d: { ...figure(summary.units_sold_30d), sale_events: summary.units_sold_30d.sale_events },
+    estimated_daily_sales: figure(summary.estimated_daily_sales),
+    top_sellers: summary.top_sellers.slice(0, 5).map((seller) => ({ title: cap(seller.title, 200), units_sold: figure(seller.units_sold) })),
+    restocks_30d: summary.restocks_30d,
+    recent_restocks: summary.recent_restocks.map((restock) => ({ title: cap(restock.title, 200), units: restock.units, basis: restock.basis, occurred_at: restock.occurred_at })),
+  };
+}
+
+/** The comparison's totals per category, with a few titles each. */
+export function compareView(comparison: Awaited<ReturnType<typeof compareSnapshots>>) {
+  return {
+    compared: true,
+    from: comparison.from,
+    to: comparison.to,
+    removals_reported: comparison.removals_reported,
+    changes: Object.entries(comparison.categories).map(([category, summary]) => ({
+      category: category as CompareCategory,
+      totals: summary.totals,
+      examples: [...summary.added, ...summary.removed, ...summary.changed].slice(0, 5).map((item) => ({ change: item.change, title: cap(item.title, 120) })),
+    })),
+  };
+}

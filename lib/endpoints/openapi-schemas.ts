@@ -1,0 +1,95 @@
+import type { z } from "zod";
+import { appDetailSchema, appListSchema, directoryAppSchema } from "@/lib/apps/schemas";
+import { heatGraphSchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/shop-analytics/schemas";
+import { apiKeyListSchema, apiKeySchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/api-keys/schemas";
+import { messageResponseSchema, signUpResponseSchema } from "@/lib/auth/schemas";
+import {
+  billingSummarySchema,
+  checkoutSessionSchema,
+  paymentRequiredBodySchema,
+  paymentRequirementsSchema,
+  planLimitReachedBodySchema,
+  portalSessionSchema,
+  trackedShopLimitBodySchema,
+  webhookReceiptSchema,
+} from "@/lib/billing/schemas";
+import { blogPostListSchema, blogPostSchema, blogPostSummarySchema } from "@/lib/blog/schemas";
+import { chatAnswerSchema, chatDailyLimitSchema, chatPerMinuteLimitSchema } from "@/lib/chat/schemas";
+import { freeExportJsonSchema } from "@/lib/export/schemas";
+import { healthSchema } from "@/lib/health/schemas";
+import { errorBodySchema } from "@/lib/http/errors";
+import { paginationSchema } from "@/lib/http/pagination";
+import { inventoryEventListSchema, inventoryEventSchema, inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
+import { jobEnvelopeSchema, jobSchema, jobStatusSchema } from "@/lib/jobs/schemas";
+import { rateLimitedBodySchema } from "@/lib/limits/schemas";
+import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
+import { changelogEntrySchema, changelogSchema } from "@/lib/reports/changelog-schema";
+import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
+import { pageSchema, productSchema, reportCollectionSchema, variantSchema } from "@/lib/shopify-reader/schemas";
+import { priceDistributionSchema, storeListSchema, storePageSchema, storeSummarySchema } from "@/lib/store-directory/schemas";
+import { trackedShopListSchema, trackedShopSchema, trackShopResultSchema, untrackShopResultSchema } from "@/lib/tracking/schemas";
+
+/**
+ * The shapes named in components.schemas, each the domain's own zod schema: wherever one of
+ * them appears in an answer, the document refers to it by `$ref` instead of repeating it.
+ * Names are part of the API (generated clients use them): rename only in the changelog.
+ */
+export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  Error: errorBodySchema,
+  RateLimited: rateLimitedBodySchema,
+  ChatPerMinuteLimit: chatPerMinuteLimitSchema,
+  ChatDailyLimit: chatDailyLimitSchema,
+  PaymentRequired: paymentRequiredBodySchema,
+  PaymentRequirements: paymentRequirementsSchema,
+  PlanLimitReached: planLimitReachedBodySchema,
+  TrackedShopLimit: trackedShopLimitBodySchema,
+  Pagination: paginationSchema,
+  Health: healthSchema,
+  Job: jobSchema,
+  JobEnvelope: jobEnvelopeSchema,
+  JobStatus: jobStatusSchema,
+  Report: reportSchema,
+  ReportSummary: reportSummarySchema,
+  ReportMetadata: reportMetadataSchema,
+  Product: productSchema,
+  Variant: variantSchema,
+  ReportCollection: reportCollectionSchema,
+  Page: pageSchema,
+  PageSpeed: jobPageSpeedSchema,
+  PageSpeedAudit: pageSpeedAuditSchema,
+  Changelog: changelogSchema,
+  ChangelogEntry: changelogEntrySchema,
+  StoreSummary: storeSummarySchema,
+  StoreList: storeListSchema,
+  StorePage: storePageSchema,
+  PriceDistribution: priceDistributionSchema,
+  App: directoryAppSchema,
+  AppList: appListSchema,
+  AppDetail: appDetailSchema,
+  ApiKey: apiKeySchema,
+  ApiKeyList: apiKeyListSchema,
+  CreatedApiKey: createdApiKeySchema,
+  RevokedApiKey: revokedApiKeySchema,
+  SignUpResult: signUpResponseSchema,
+  Message: messageResponseSchema,
+  BillingSummary: billingSummarySchema,
+  CheckoutSession: checkoutSessionSchema,
+  PortalSession: portalSessionSchema,
+  WebhookReceipt: webhookReceiptSchema,
+  ChatAnswer: chatAnswerSchema,
+  BlogPostSummary: blogPostSummarySchema,
+  BlogPost: blogPostSchema,
+  BlogPostList: blogPostListSchema,
+  TrackedShop: trackedShopSchema,
+  TrackedShopList: trackedShopListSchema,
+  TrackShopResult: trackShopResultSchema,
+  UntrackShopResult: untrackShopResultSchema,
+  StoreAnalytics: storeAnalyticsSchema,
+  HeatGraph: heatGraphSchema,
+  InventorySummary: inventorySummarySchema,
+  InventoryEvent: inventoryEventSchema,
+  InventoryEventList: inventoryEventListSchema,
+  ProductInventory: productInventorySchema,
+  SnapshotComparison: snapshotComparisonSchema,
+  FreeExport: freeExportJsonSchema,
+};

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** Why the server is up but not doing all of its work. */
+export const degradedReasonSchema = z.object({ code: z.literal("storage_low"), message: z.string() });
+export type DegradedReason = z.infer<typeof degradedReasonSchema>;
+
+/** GET /api/health. */
+export const healthSchema = z.object({
+  status: z.enum(["ok", "degraded"]).describe("degraded: reads are served, new work waits (see reasons)"),
+  reasons: z.array(degradedReasonSchema).optional(),
+  db: z.enum(["postgres", "pglite"]),
+  engine: z.enum(["embedded", "inngest"]),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,32 @@
+import { createMcpHandler } from "mcp-handler";
+import type { Principal } from "@/lib/auth/principal";
+import { readCappedBody } from "@/lib/http/read-capped-body";
+import { logger } from "@/lib/log";
+import { registerStoreTools } from "./register-store-tools";
+
+/** The same cap as every JSON body the route wrapper reads. */
+export const MAX_MCP_BODY_BYTES = 1_000_000;
+
+const SERVER_INFO = { name: "storelens", version: "1.0.0" };
+
+/**
+ * POST /api/mcp: one stateless Streamable HTTP exchange of the MCP server. The route wrapper
+ * has already resolved the caller (API key, bearer, session, or nobody) and applied the IP
+ * cooldown and the access matrix; here the body is capped while it streams (413 past the cap),
+ * and a server is built for this caller, so no tool can see another request's credentials.
+ * Malformed JSON-RPC is answered by the SDK as JSON-RPC errors.
+ */
+export async function handleMcpRequest(req: Request, principal: Principal, requestId: string): Promise<Response> {
+  const body = await readCappedBody(req, MAX_MCP_BODY_BYTES);
+  const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
+  const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
+    serverInfo: SERVER_INFO,
+    telemetry: false,
+    onEvent: (event) => {
+      // Mostly callers' malformed messages, already answered as JSON-RPC errors: worth a trace, not an alarm.
+      if (event.type === "ERROR") logger.debug("MCP request refused", { requestId, error: String(event.error) });
+    },
+  });
+
+  return handler(capped);
+}

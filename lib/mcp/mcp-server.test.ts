@@ -1,0 +1,229 @@
+/**
+ * The MCP server at /api/mcp, through the official MCP client over loopback: it lists the
+ * registry's tools, every read tool answers what its HTTP endpoint answers, analyze_store
+ * admits a job for an API key holder (and get_job_status reads it) or answers the x402
+ * payment requirements to a caller without one, tracked-shop tools are the key holder's
+ * own, a bad key is refused, and malformed input gets JSON-RPC errors, never a 500.
+ */
+import type { Client } from "@modelcontextprotocol/client";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { jobs } from "@/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { STORE_TOOLS } from "@/lib/tools";
+import { apiKeyHeader, createTestApiKey, createTestSession, createTestUser, malformedApiKey, sessionCookieHeader } from "@/testing/auth/fixtures";
+import { seedChatStore, trackStore } from "@/testing/chat-store";
+import { generatedStore } from "@/testing/fake-store";
+import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import type { RouteHost } from "@/testing/route-host";
+import { callApi } from "@/testing/tracking/api-calls";
+
+const PAY_TO = "0x3333333333333333333333333333333333333333";
+let h: PipelineHarness;
+let host: RouteHost;
+let owner: { id: string; key: string };
+let stranger: { id: string; key: string };
+let seeded: { storeId: string; jobId: string; slug: string };
+const clients: Client[] = [];
+
+async function client(headers: Record<string, string> = {}) {
+  const connected = await connectMcp(host.origin, headers);
+  clients.push(connected);
+
+  return connected;
+}
+
+const call = async <T = Record<string, unknown>>(c: Client, name: string, args: Record<string, unknown> = {}) =>
+  toolJson<T>(await c.callTool({ name, arguments: args }));
+
+const rawPost = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${host.origin}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body,
+  });
+
+beforeAll(async () => {
+  h = await startPipeline({ X402_PAY_TO: PAY_TO });
+  h.fakeStore.addStore(generatedStore("new-shop.test", { products: 5, seed: 3 }));
+  host = await startMcpHost();
+  const ownerUser = await createTestUser();
+  const strangerUser = await createTestUser();
+  owner = { id: ownerUser.id, key: (await createTestApiKey(ownerUser.id)).key };
+  stranger = { id: strangerUser.id, key: (await createTestApiKey(strangerUser.id)).key };
+  seeded = await seedChatStore({
+    slug: "mcp-shop-test",
+    name: "MCP Shop",
+    products: [
+      { title: "Blue Mug", price: "24.50" },
+      { title: "Teapot", price: "48.00" },
+      { title: "Saucer", price: "6.00" },
+    ],
+    apps: [{ slug: "klaviyo", name: "Klaviyo", category: "marketing" }],
+    changes: [
+      { subject: "price", change: "changed", title: "Blue Mug" },
+      { subject: "product", change: "added", title: "Saucer" },
+    ],
+  });
+  await trackStore(owner.id, seeded.storeId);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  await host?.close();
+  await h?.stop();
+  delete process.env.X402_PAY_TO;
+  resetEnvCache();
+});
+
+describe("MCP server /api/mcp", () => {
+  it("lists every tool of the registry with its input schema", async () => {
+    const { tools } = await (await client()).listTools();
+
+    expect(tools.map((tool) => tool.name).sort()).toEqual(STORE_TOOLS.map((tool) => tool.name).sort());
+    const getReport = tools.find((tool) => tool.name === "get_report")!;
+    expect(getReport.inputSchema).toMatchObject({ type: "object", properties: { id: { type: "string" }, page: {}, per_page: {} } });
+    expect(tools.find((tool) => tool.name === "analyze_store")?.annotations?.readOnlyHint).toBe(false);
+  });
+
+  it("each read tool answers what its HTTP endpoint answers", async () => {
+    const c = await client();
+    const cases: [string, Record<string, unknown>, string, Record<string, string>, string][] = [
+      ["search_stores", { q: "MCP Shop" }, "/api/stores", {}, "?q=MCP+Shop"],
+      ["get_store", { slug: "mcp-shop-test", per_page: 2 }, "/api/stores/:slug", { slug: "mcp-shop-test" }, "?per_page=2"],
+      ["get_changelog", { job_id: seeded.jobId }, "/api/changelog/:jobId", { jobId: seeded.jobId }, ""],
+      ["get_report", { id: "mcp-shop-test", page: 2, per_page: 1 }, "/api/reports/:id", { id: "mcp-shop-test" }, "?products_page=2&products_per_page=1"],
+      ["list_apps", { q: "klav" }, "/api/apps", {}, "?q=klav"],
+      ["get_app", { name: "klaviyo" }, "/api/apps/:name", { name: "klaviyo" }, ""],
+      ["get_job_status", { id: seeded.jobId }, "/api/jobs/:id/status", { id: seeded.jobId }, ""],
+    ];
+    for (const [tool, args, path, values, query] of cases) {
+      const mcp = await call(c, tool, args);
+      const http = await callApi("GET", path, {}, { values, query });
+
+      expect(mcp.isError, `${tool}: ${JSON.stringify(mcp.body)}`).toBe(false);
+      expect(http.status).toBe(200);
+      expect(mcp.body, tool).toEqual(http.body);
+    }
+
+    const directory = await call<{ data: { slug: string }[] }>(c, "search_stores", { q: "MCP Shop" });
+    expect(directory.body.data.map((store) => store.slug)).toContain("mcp-shop-test");
+    const changelog = await call<{ data: { title: string }[]; pagination: { total: number } }>(c, "get_changelog", { job_id: seeded.jobId });
+    expect(changelog.body.pagination.total).toBe(2);
+    const report = await call<{ products: { title: string }[]; products_pagination: { total: number; page: number } }>(c, "get_report", { id: seeded.jobId, per_page: 2 });
+    expect(report.body.products).toHaveLength(2);
+    expect(report.body.products_pagination).toMatchObject({ total: 3, page: 1 });
+  });
+
+  it("a store that does not exist is a tool error with the endpoint's 404 body", async () => {
+    const missing = await call(await client(), "get_store", { slug: "no-such-store" });
+
+    expect(missing.isError).toBe(true);
+    expect(missing.body).toMatchObject({ code: "not_found", status: 404 });
+  });
+
+  it("analyze_store with an API key admits a job charged to the account; get_job_status reads it", async () => {
+    const c = await client({ authorization: `Bearer ${owner.key}` });
+    const submitted = await call<{ job: { id: string; domain: string; status: string } }>(c, "analyze_store", { domain: "https://New-Shop.test/" });
+
+    expect(submitted.isError, JSON.stringify(submitted.body)).toBe(false);
+    expect(submitted.body.job.domain).toBe("new-shop.test");
+    const admitted = await getDb().select().from(jobs).where(eq(jobs.id, submitted.body.job.id));
+    expect(admitted[0]).toMatchObject({ userId: owner.id, paymentMethod: "plan" });
+
+    await h.waitForJob(submitted.body.job.id);
+    const status = await call<{ id: string; status: string; progress: number }>(c, "get_job_status", { id: submitted.body.job.id });
+    expect(status.body).toMatchObject({ id: submitted.body.job.id, status: "completed" });
+    const http = await callApi("GET", "/api/jobs/:id/status", {}, { values: { id: submitted.body.job.id } });
+    expect(status.body).toEqual(http.body);
+  });
+
+  it("analyze_store without a key answers the x402 payment requirements, and admits nothing", async () => {
+    const answer = await call<{ code: string; status: number; x402Version: number; accepts: { payTo: string; maxAmountRequired: string; resource: string }[] }>(
+      await client(),
+      "analyze_store",
+      { domain: "unpaid-shop.test" },
+    );
+
+    expect(answer.isError).toBe(true);
+    expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 1 });
+    expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, resource: "http://localhost:3000/api/jobs" });
+    const job = await callApi("GET", "/api/jobs", {}, { query: "?domain=unpaid-shop.test" });
+    expect(job.status).toBe(404);
+  });
+
+  it("tracked-shop tools: the access matrix's rows — list by key, detail by session only; another user's shop is not found", async () => {
+    const anonymous = await client();
+    for (const [tool, args] of [
+      ["list_tracked_shops", {}],
+      ["get_shop_inventory", { slug: "mcp-shop-test" }],
+      ["get_shop_analytics", { slug: "mcp-shop-test" }],
+    ] as const) {
+      const refused = await call(anonymous, tool, args);
+      expect(refused.isError, tool).toBe(true);
+      expect(refused.body, tool).toMatchObject({ code: "unauthorized", status: 401 });
+    }
+
+    const mineByKey = await client(apiKeyHeader(owner.key));
+    const list = await call<{ data: { slug: string }[] }>(mineByKey, "list_tracked_shops");
+    expect(list.body.data.map((shop) => shop.slug)).toEqual(["mcp-shop-test"]);
+    // GET /api/store-detail/* takes no API key (contract: session only), so neither do its tools.
+    for (const tool of ["get_shop_inventory", "get_shop_analytics", "compare_snapshots"]) {
+      const refused = await call(mineByKey, tool, { slug: "mcp-shop-test" });
+      expect(refused.isError, tool).toBe(true);
+      expect(refused.body, tool).toMatchObject({ code: "forbidden", status: 403 });
+    }
+
+    const mine = await client(sessionCookieHeader(await createTestSession(owner.id)));
+    const inventory = await call<{ total_inventory: number; snapshots: number }>(mine, "get_shop_inventory", { slug: "mcp-shop-test" });
+    expect(inventory.isError).toBe(false);
+    expect(inventory.body).toMatchObject({ total_inventory: 0, snapshots: 1 });
+    expect((await call(mine, "get_shop_analytics", { slug: "mcp-shop-test" })).body).toMatchObject({ store: { slug: "mcp-shop-test" } });
+
+    const theirs = await client(sessionCookieHeader(await createTestSession(stranger.id)));
+    expect((await call<{ data: unknown[] }>(theirs, "list_tracked_shops")).body.data).toEqual([]);
+    for (const tool of ["get_shop_inventory", "get_shop_analytics", "compare_snapshots"]) {
+      const refused = await call(theirs, tool, { slug: "mcp-shop-test" });
+      expect(refused.isError, tool).toBe(true);
+      expect(refused.body, tool).toMatchObject({ code: "not_found", status: 404 });
+    }
+  });
+
+  it("a bad or revoked-shaped API key is refused before any tool runs", async () => {
+    await expect(connectMcp(host.origin, apiKeyHeader(malformedApiKey()))).rejects.toThrow();
+    const response = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { authorization: `Bearer sl_${"x".repeat(43)}` });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("malformed input gets JSON-RPC errors, never a 500", async () => {
+    const notJson = await rawPost("{not json");
+    expect(notJson.status).toBeLessThan(500);
+    expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+
+    const notRpc = await rawPost(JSON.stringify({ hello: "world" }));
+    expect(notRpc.status).toBeLessThan(500);
+    expect(((await notRpc.json()) as { error: { code: number } }).error.code).toBeLessThan(-32000);
+
+    const c = await client();
+    for (const args of [{ slug: 42 }, { slug: "mcp-shop-test", store: "other-shop" }, { slug: "mcp-shop-test", per_page: 5000 }]) {
+      const outcome = await c.callTool({ name: "get_store", arguments: args }).then(
+        (result) => ({ rpcError: null, result }),
+        (error: { code?: number }) => ({ rpcError: error.code ?? null, result: null }),
+      );
+      // Refused as invalid params, by the SDK (JSON-RPC -32602) or as a tool error: never run.
+      if (outcome.result) expect(toolJson(outcome.result)).toMatchObject({ isError: true });
+      else expect(outcome.rpcError).toBe(-32602);
+    }
+    const unknownTool = await c.callTool({ name: "drop_tables", arguments: {} }).then(
+      (result) => toolJson(result).isError,
+      () => true,
+    );
+    expect(unknownTool).toBe(true);
+
+    const tooBig = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(1_100_000) } }));
+    expect(tooBig.status).toBe(413);
+  });
+});

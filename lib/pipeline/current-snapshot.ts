@@ -1,0 +1,42 @@
+import type { Snapshot } from "@/lib/reports/diff-snapshots";
+import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
+import { loadArtifact, type Artifact } from "@/lib/reports/artifacts";
+
+/** How the product crawl ended: whether it read everything, and how it made sure. */
+export type CrawlOutcome = { listingComplete: boolean; reconciliation: Reconciliation };
+
+/**
+ * Everything the steps of one job gathered except its products, read back for build-report.
+ * The products stay in the database and are walked batch by batch (streamSnapshotProducts).
+ */
+export type CurrentSnapshot = {
+  snapshot: Omit<Snapshot, "products">;
+  store: Artifact<"store">;
+  collections: Artifact<"collections"> | null;
+  pages: Artifact<"pages"> | null;
+  storefront: Artifact<"storefront"> | null;
+  reconciliation: Reconciliation;
+};
+
+export async function readCurrentSnapshot(jobId: string, { listingComplete, reconciliation }: CrawlOutcome): Promise<CurrentSnapshot> {
+  const [store, collections, pages, storefront] = await Promise.all([
+    loadArtifact(jobId, "store"),
+    loadArtifact(jobId, "collections"),
+    loadArtifact(jobId, "pages"),
+    loadArtifact(jobId, "storefront"),
+  ]);
+  if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
+
+  return {
+    snapshot: {
+      collections: collections?.collections ?? [],
+      pages: pages?.pages ?? [],
+      listingComplete,
+    },
+    store,
+    collections,
+    pages,
+    storefront,
+    reconciliation,
+  };
+}

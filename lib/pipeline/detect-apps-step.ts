@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { jobs } from "@/db/schema";
+import { detectAppsInDocument, getAppBySlug } from "@/lib/apps";
+import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
+import { announceAnswerChanges, storeTopic } from "@/lib/public-answers/answer-events";
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
+import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
+import { fetchStorefrontHtml } from "@/lib/shopify-reader/storefront-html";
+import { loadHtml } from "@/lib/storefront-html/load-html";
+import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
+import { saveArtifact, type Artifact } from "@/lib/reports/artifacts";
+
+/**
+ * Step detect-apps: the theme and the installed apps, read from the storefront HTML (parsed
+ * once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
+ */
+export async function detectAppsStep(jobId: string, domain: string): Promise<{ apps: number; theme: string | null }> {
+  const page = await fetchStorefrontHtml(domain);
+  let artifact: Artifact<"storefront">;
+  if (isStoreFailure(page)) {
+    artifact = { theme: null, apps: [], title: null, metaDescription: null, fetched: false, error: page.message };
+  } else {
+    const $ = loadHtml(page.html);
+    const info = parseStorefrontDocument($);
+    const apps = detectAppsInDocument($).flatMap(({ slug, evidence }) => {
+      const app = getAppBySlug(slug);
+
+      return app ? [{ slug, name: app.name, category: app.category, evidence }] : [];
+    });
+    artifact = {
+      theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName },
+      apps,
+      title: info.title,
+      metaDescription: info.metaDescription,
+      fetched: true,
+      error: null,
+    };
+  }
+  await saveArtifact(jobId, "storefront", artifact);
+  await recordStoreApps(jobId, artifact.apps);
+  await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
+
+  return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null };
+}
+
+async function recordStoreApps(jobId: string, apps: { slug: string; evidence: string }[]) {
+  if (apps.length === 0) return;
+  const [job] = await getDb().select({ storeId: jobs.storeId, slug: jobs.slug }).from(jobs).where(eq(jobs.id, jobId));
+  if (!job) return;
+  await getDb().transaction(async (tx) => {
+    await recordDetectedApps(job.storeId, jobId, apps, tx);
+    // The store page lists the store's apps (before this job's report completes, too).
+    await announceAnswerChanges(tx, [storeTopic(job.slug)]);
+  });
+}

@@ -1,0 +1,42 @@
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
+import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
+import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
+import { saveArtifact } from "@/lib/reports/artifacts";
+import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+/**
+ * Requests spent on collection membership per job. Membership of stores with hundreds of
+ * large collections is partial (productIds null for the rest) rather than unbounded.
+ */
+export const MEMBERSHIP_REQUEST_BUDGET = 200;
+
+/** Step fetch-collections: the collections and, within a budget, which products each holds. */
+export async function fetchCollectionsStep(jobId: string, domain: string): Promise<{ collections: number }> {
+  const list = await fetchCollections(domain);
+  if (isStoreFailure(list)) {
+    const failure = describeStoreFailure(domain, list);
+    throw new RetryableStoreError(failure.code, failure.error);
+  }
+
+  const handles = list.collections.map((collection) => collection.handle);
+  const membership = await crawlCollectionMembership(domain, handles, null, { maxRequests: MEMBERSHIP_REQUEST_BUDGET });
+  const ids = new Map<string, { productIds: number[]; finished: boolean }>();
+  for (const chunk of membership.chunks) {
+    const entry = ids.get(chunk.handle) ?? { productIds: [], finished: false };
+    entry.productIds.push(...chunk.productIds);
+    entry.finished = chunk.finished && !chunk.capped;
+    ids.set(chunk.handle, entry);
+  }
+
+  const collections = list.collections.map((collection) => {
+    const entry = ids.get(collection.handle);
+
+    return { ...collection, productIds: entry?.finished ? entry.productIds : null };
+  });
+  const complete = list.complete && membership.cursor === null && !membership.failure;
+  await saveArtifact(jobId, "collections", { collections, complete });
+  await recordStepProgress(jobId, PIPELINE_STEPS.fetchCollections, { counts: { collections: collections.length } });
+
+  return { collections: collections.length };
+}

@@ -1,0 +1,19 @@
+import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStepProgress } from "./record-step-progress";
+import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
+import { fetchPages } from "@/lib/shopify-reader/pages";
+import { saveArtifact } from "@/lib/reports/artifacts";
+import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+/** Step fetch-pages: the store's CMS pages (about, FAQ, shipping…). */
+export async function fetchPagesStep(jobId: string, domain: string): Promise<{ pages: number }> {
+  const list = await fetchPages(domain);
+  if (isStoreFailure(list)) {
+    const failure = describeStoreFailure(domain, list);
+    throw new RetryableStoreError(failure.code, failure.error);
+  }
+  await saveArtifact(jobId, "pages", { pages: list.pages, complete: list.complete });
+  await recordStepProgress(jobId, PIPELINE_STEPS.fetchPages, { counts: { pages: list.pages.length } });
+
+  return { pages: list.pages.length };
+}

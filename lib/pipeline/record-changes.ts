@@ -1,0 +1,194 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Transaction } from "@/db";
+import { inventoryLevels, jobs, type Job } from "@/db/schema";
+import { createCatalogFigures, createChangeCounts } from "@/lib/shop-analytics/record-daily-stats";
+import { recordInventoryEvents } from "@/lib/inventory/record-inventory-events";
+import { recordInventoryLevels } from "@/lib/inventory/record-inventory-levels";
+import { recordSaleSignals, type SaleSignalRow } from "@/lib/inventory/record-sale-signals";
+import { recordChangelogEntries } from "@/lib/reports/record-changelog-entries";
+import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
+import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
+import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
+import { SNAPSHOT_BATCH, streamSnapshotProducts } from "@/lib/reports/snapshot-products";
+import type { Product } from "@/lib/shopify-reader/schemas";
+import { loadArtifact } from "@/lib/reports/artifacts";
+import { createProductSummary } from "./report-content";
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */
+const BATCH = 1000;
+const DAY_MS = 86_400_000;
+
+/** Days between the previous snapshot and this one (at least a sliver, never zero). */
+function intervalDays(previous: Job, at: Date): number {
+  const since = (previous.completedAt ?? previous.createdAt).getTime();
+
+  return Math.max(0.01, Math.round(((at.getTime() - since) / DAY_MS) * 100) / 100);
+}
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/** The store's latest completed job before this one: what the changes are measured against. */
+export async function findPreviousCompletedJob(tx: Transaction, job: Job): Promise<Job | null> {
+  const [previous] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.storeId, job.storeId), eq(jobs.status, "completed"), ne(jobs.id, job.id)))
+    .orderBy(desc(jobs.completedAt))
+    .limit(1);
+
+  return previous ?? null;
+}
+
+type Content = Omit<Snapshot, "products">;
+
+async function loadContent(tx: Transaction, job: Job): Promise<Content> {
+  const [collections, pages] = await Promise.all([loadArtifact(job.id, "collections", tx), loadArtifact(job.id, "pages", tx)]);
+
+  return { collections: collections?.collections ?? [], pages: pages?.pages ?? [], listingComplete: job.listingComplete ?? false };
+}
+
+function inventoryLevelsOf(products: Product[]): InventoryLevel[] {
+  return products.flatMap((product) =>
+    product.variants.map((variant) => ({
+      productId: product.id,
+      variantId: variant.id,
+      quantity: variant.inventoryQuantity,
+      available: variant.available,
+    })),
+  );
+}
+
+/** Inventory levels of one batch of products, and their sale/restock events since `previous`. */
+async function recordInventoryBatch(
+  tx: Transaction,
+  job: Job,
+  previous: Job | null,
+  levels: InventoryLevel[],
+  at: Date,
+): Promise<DerivedInventoryEvent[]> {
+  if (levels.length === 0) return [];
+  await insertInBatches(levels, (batch) => recordInventoryLevels(tx, { jobId: job.id, storeId: job.storeId, at }, batch));
+  if (!previous) return [];
+  // One array parameter, not one per variant: a batch may hold thousands of variants.
+  const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
+  const before = await tx
+    .select({
+      productId: inventoryLevels.productId,
+      variantId: inventoryLevels.variantId,
+      quantity: inventoryLevels.quantity,
+      available: inventoryLevels.available,
+    })
+    .from(inventoryLevels)
+    .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
+  const events = deriveInventoryEvents(before, levels);
+  await insertInBatches(events, (batch) =>
+    recordInventoryEvents(tx, batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
+  );
+
+  return events;
+}
+
+/** Changelog rows buffered and written BATCH at a time. */
+function changelogWriter(tx: Transaction, job: Job, previous: Job) {
+  let buffer: Change[] = [];
+  let written = 0;
+  const write = async (changes: Change[]) => {
+    written += changes.length;
+    await recordChangelogEntries(tx, { jobId: job.id, storeId: job.storeId, previousJobId: previous.id }, changes);
+  };
+
+  return {
+    async add(changes: Change[]) {
+      for (const change of changes) buffer.push(change);
+      while (buffer.length >= BATCH) await write(buffer.splice(0, BATCH));
+    },
+    async flush() {
+      if (buffer.length > 0) await write(buffer);
+      buffer = [];
+
+      return written;
+    },
+  };
+}
+
+export type RecordedCatalogue = {
+  products: number;
+  /** Changelog entries written (products, variants, prices, availability, collections, pages). */
+  changes: number;
+  /** Changes and inventory events by type, for the daily aggregates. */
+  counts: Map<string, number>;
+  summary: ReturnType<ReturnType<typeof createProductSummary>["result"]>;
+  catalog: ReturnType<ReturnType<typeof createCatalogFigures>["result"]>;
+  /** Whether any variant shows its inventory_quantity (most stores hide it since 2017). */
+  exposesInventory: boolean;
+};
+
+/**
+ * One pass over the job's snapshot, `batchSize` products at a time in product-id order:
+ * the changelog against `previous` (a merge join with its snapshot, none for a store's first
+ * analysis), inventory levels and events, and the report's and the day's figures. Neither
+ * snapshot is ever held whole, and the event loop gets a turn between batches.
+ */
+export async function recordCatalogue(
+  tx: Transaction,
+  job: Job,
+  previous: Job | null,
+  current: Content,
+  at: Date,
+  batchSize = SNAPSHOT_BATCH,
+): Promise<RecordedCatalogue> {
+  const summary = createProductSummary();
+  const catalog = createCatalogFigures();
+  const counts = createChangeCounts();
+  const changelog = previous && changelogWriter(tx, job, previous);
+  // Where quantities are hidden, products whose updated_at moved are a sales signal.
+  let signals: SaleSignalRow[] = [];
+  const diff =
+    previous &&
+    createProductStreamDiff(
+      streamSnapshotProducts(previous.id, tx, batchSize),
+      { previousComplete: previous.listingComplete ?? false, currentComplete: current.listingComplete },
+      (before, product) => {
+        if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
+        const kind = productSaleSignal(before, product);
+        if (kind) signals.push({ storeId: job.storeId, jobId: job.id, productId: product.id, kind, intervalDays: intervalDays(previous, at), occurredAt: at });
+      },
+    );
+  const record = async (changes: Change[]) => {
+    counts.addChanges(changes);
+    await changelog?.add(changes);
+  };
+  let products = 0;
+  let exposesInventory = false;
+
+  for await (const batch of streamSnapshotProducts(job.id, tx, batchSize)) {
+    products += batch.length;
+    summary.add(batch);
+    catalog.add(batch);
+    const levels = inventoryLevelsOf(batch);
+    exposesInventory ||= levels.some((level) => level.quantity !== null);
+    counts.addEvents(await recordInventoryBatch(tx, job, previous, levels, at));
+    if (diff) await record(await diff.diffBatch(batch));
+    if (signals.length > 0) {
+      await insertInBatches(signals, (rows) => recordSaleSignals(tx, rows));
+      signals = [];
+    }
+    await yieldToEventLoop();
+  }
+  if (previous && diff) {
+    await record(await diff.finish());
+    await record(diffCollectionsAndPages(await loadContent(tx, previous), current));
+  }
+
+  return {
+    products,
+    changes: (await changelog?.flush()) ?? 0,
+    counts: counts.counts,
+    summary: summary.result(),
+    catalog: catalog.result(),
+    exposesInventory,
+  };
+}

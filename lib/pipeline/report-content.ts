@@ -1,0 +1,115 @@
+import type { Basis, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { Product } from "@/lib/shopify-reader/schemas";
+import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
+import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
+import type { Artifact } from "@/lib/reports/artifacts";
+
+export type { Basis, Labelled };
+
+const observed = <T>(value: T): Labelled<T> => ({ value, basis: "observed" });
+const derived = <T>(value: T): Labelled<T> => ({ value, basis: "derived" });
+
+type PriceExtreme = { price: string; value: number };
+
+/**
+ * The report's derived product figures, folded in batch by batch (a 30,000-product
+ * catalogue is never held whole). Same results as sorting every price: the lowest price
+ * is the first of equal lowest ones met, the highest the last of equal highest ones.
+ */
+export function createProductSummary() {
+  let productCount = 0;
+  let variantCount = 0;
+  let availableCount = 0;
+  let min: PriceExtreme | null = null;
+  let max: PriceExtreme | null = null;
+  const vendors = new Map<string, number>();
+  const priceMins: (string | null)[] = [];
+
+  return {
+    add(products: Product[]) {
+      for (const p of products) {
+        productCount++;
+        variantCount += p.variants.length;
+        if (p.available === true) availableCount++;
+        if (p.vendor) vendors.set(p.vendor, (vendors.get(p.vendor) ?? 0) + 1);
+        priceMins.push(p.priceMin);
+        for (const { price } of p.variants) {
+          if (price === null) continue;
+          const value = Number(price);
+          if (Number.isNaN(value)) continue;
+          if (!min || value < min.value) min = { price, value };
+          if (!max || value >= max.value) max = { price, value };
+        }
+      }
+    },
+    result(): Omit<ReportSummary, "collection_count" | "page_count" | "changes"> {
+      return {
+        product_count: productCount,
+        variant_count: variantCount,
+        available_product_count: availableCount,
+        price_min: min?.price ?? null,
+        price_max: max?.price ?? null,
+        top_vendors: [...vendors.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([vendor, count]) => ({ vendor, count })),
+        price_distribution: buildPriceDistribution(priceMins),
+      };
+    },
+  };
+}
+
+/** Derived figures over a product list (all computed from observed product data). */
+export function summarizeProducts(products: Product[]) {
+  const summary = createProductSummary();
+  summary.add(products);
+
+  return summary.result();
+}
+
+type MetadataInput = {
+  store: Artifact<"store">;
+  storefront: Artifact<"storefront"> | null;
+  collections: Artifact<"collections"> | null;
+  pages: Artifact<"pages"> | null;
+  listingComplete: boolean;
+  reconciliation: Reconciliation;
+  exposesInventory: boolean;
+  productCount: number;
+};
+
+/** The report's metadata, every field labelled with its basis (docs/decisions.md §6.7). */
+export function buildMetadata(input: MetadataInput): ReportMetadata {
+  const { meta, canonicalDomain, cartCurrency } = input.store;
+
+  return {
+    name: observed(meta.name),
+    description: observed(meta.description),
+    domain: observed(canonicalDomain),
+    myshopify_domain: observed(meta.myshopifyDomain),
+    country: observed(meta.country),
+    city: observed(meta.city),
+    base_currency: observed(meta.currency),
+    presentment_currency: observed(cartCurrency),
+    ships_to_countries: observed(meta.shipsToCountries),
+    published_products_count: observed(meta.publishedProductsCount),
+    published_collections_count: observed(meta.publishedCollectionsCount),
+    products_read: derived(input.productCount),
+    listing_complete: derived(input.listingComplete),
+    // How completeness was established: the listing checked against the product sitemap.
+    completeness: derived({
+      basis: input.reconciliation.sitemapRead ? "listing+sitemap" : "listing",
+      sitemap_products: input.reconciliation.sitemapProducts,
+      recovered: input.reconciliation.recovered,
+      gone_during_crawl: input.reconciliation.gone,
+    }),
+    products_recovered: derived(input.reconciliation.recovered),
+    collections_complete: derived(input.collections?.complete ?? false),
+    pages_complete: derived(input.pages?.complete ?? false),
+    exposes_inventory: derived(input.exposesInventory),
+    theme: observed(input.storefront?.theme ?? null),
+    // Detection matches our catalogue's patterns against the storefront HTML.
+    apps: derived(input.storefront?.apps ?? []),
+    storefront_title: observed(input.storefront?.title ?? null),
+  };
+}

@@ -1,0 +1,149 @@
+import { getEnv } from "@/lib/env";
+import { currentStepSignal } from "@/lib/workflow/step-signal";
+import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
+import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";
+import { classifyAnswer, type ExpectedBody } from "./classify-answer";
+import { readCartCurrency } from "./currency";
+import type { StoreFailure } from "./outcomes";
+import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
+
+export type StoreFetchOptions = {
+  /** Shared per-store pacing; defaults to the process-wide pacer. */
+  pacer?: Pacer;
+  userAgent?: string;
+  timeoutMs?: number;
+  /** Retries after the first attempt for 429/430/5xx/timeouts. */
+  maxRetries?: number;
+  /** Defaults to SCRAPER_BACKOFF_BASE_MS. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /**
+   * A Retry-After longer than this is not slept through in-process: the answer comes
+   * back as `rate_limited` with `retryAfterMs`, so a workflow can sleep durably instead.
+   */
+  maxRetryAfterMs?: number;
+  /** Stop retrying once this many block-shaped answers in a row came from the store. */
+  maxBlockStreak?: number;
+  maxBytes?: number;
+  /** Network seams (tests): private networks, resolve rules, DNS. */
+  net?: Pick<SafeFetchOptions, "allowPrivateNetwork" | "resolveRules" | "lookup">;
+  signal?: AbortSignal;
+  random?: () => number;
+};
+
+export type StoreResponse = {
+  status: "ok";
+  httpStatus: number;
+  /** Final URL after redirects (the canonical host lives here). */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Parsed body when JSON was expected. */
+  json: unknown;
+  /** Currency of this very response, from its cart_currency cookie (null when not set). */
+  cartCurrency: string | null;
+  attempts: number;
+};
+
+export const DEFAULT_BACKOFF_MAX_MS = 60_000;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 120_000;
+export const DEFAULT_MAX_BLOCK_STREAK = 5;
+/** 250 products with long variant lists can reach several MB; this bounds the worst case. */
+export const DEFAULT_STORE_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * GET one storefront resource (`path` includes the query) with the crawl policy:
+ * paced per store, identified by our User-Agent, retried with backoff honouring
+ * Retry-After, and classified. Redirects to another host (e.g. .com → .se) are
+ * followed and re-checked; a redirect to /password is not followed.
+ */
+export async function fetchStore(
+  domain: string,
+  path: string,
+  expected: ExpectedBody,
+  options: StoreFetchOptions = {},
+): Promise<StoreResponse | StoreFailure> {
+  const env = getEnv();
+  const pacer = options.pacer ?? getSharedPacer();
+  const key = pacerKeyForDomain(domain);
+  const maxRetries = options.maxRetries ?? env.SCRAPER_MAX_RETRIES;
+  const maxBlockStreak = options.maxBlockStreak ?? DEFAULT_MAX_BLOCK_STREAK;
+  const url = `https://${domain}${path}`;
+  // Inside a workflow step, the step's signal: a worker that lost the step stops crawling.
+  const signal = options.signal ?? currentStepSignal();
+  const request: SafeFetchOptions = {
+    ...options.net,
+    headers: {
+      "user-agent": options.userAgent ?? env.SCRAPER_USER_AGENT,
+      accept: ACCEPT[expected],
+    },
+    timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
+    shouldFollowRedirect: (next) => next.pathname !== "/password",
+    signal,
+  };
+
+  for (let attempt = 0; ; attempt += 1) {
+    let result;
+    try {
+      result = await pacer.schedule(key, (sent) => safeFetch(url, { ...request, onRequestSent: sent }), signal);
+    } catch {
+      return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
+    }
+    const verdict = classifyAnswer(result, expected);
+    const streak = verdict.kind !== "ok" && verdict.blockShaped ? pacer.recordBlock(key) : 0;
+    if (verdict.kind === "ok") {
+      pacer.recordSuccess(key);
+
+      return toStoreResponse(verdict.response, verdict.json, attempt + 1);
+    }
+    if (verdict.kind === "fail") {
+      if (!verdict.blockShaped && verdict.failure.status !== "unavailable") {
+        pacer.recordSuccess(key);
+      }
+
+      return verdict.failure;
+    }
+
+    const retryAfterMs = parseRetryAfter(verdict.retryAfter, pacer.clock.now());
+    const failure = withRetryAfter(verdict.failure, retryAfterMs);
+    if (streak >= maxBlockStreak) {
+      return { ...failure, message: `gave up after ${streak} block-shaped answers in a row (last: ${failure.message})` };
+    }
+    if (attempt >= maxRetries || (retryAfterMs ?? 0) > (options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS)) {
+      return failure;
+    }
+
+    const backoff = computeBackoffMs(attempt, {
+      baseMs: options.backoffBaseMs ?? env.SCRAPER_BACKOFF_BASE_MS,
+      maxMs: options.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS,
+      factor: verdict.slowFactor,
+      random: options.random,
+    });
+    // Deferring the store (not just this call) makes every job on it wait.
+    pacer.defer(key, Math.max(backoff, retryAfterMs ?? 0));
+  }
+}
+
+const ACCEPT: Record<ExpectedBody, string> = {
+  json: "application/json",
+  xml: "application/xml,text/xml;q=0.9,*/*;q=0.5",
+  html: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+};
+
+function withRetryAfter(failure: StoreFailure, retryAfterMs: number | null): StoreFailure {
+  return failure.status === "rate_limited" ? { ...failure, retryAfterMs } : failure;
+}
+
+function toStoreResponse(response: SafeResponse, json: unknown, attempts: number): StoreResponse {
+  return {
+    status: "ok",
+    httpStatus: response.status,
+    url: response.url,
+    headers: response.headers,
+    body: response.body,
+    json,
+    cartCurrency: readCartCurrency(response.setCookies),
+    attempts,
+  };
+}

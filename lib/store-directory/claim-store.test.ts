@@ -1,0 +1,114 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { jobs, stores, users } from "@/db/schema";
+import { GET as getJobs } from "@/app/api/jobs/route";
+import { createTestSession, createTestUser } from "@/testing/auth/fixtures";
+import { generatedStore } from "@/testing/fake-store";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { callApi } from "@/testing/tracking/api-calls";
+
+// A slug names one store (docs/decisions.md §6.2): two domains that slug alike never share a store row,
+// and one shop reached under several domains is one store.
+
+let h: PipelineHarness;
+
+beforeAll(async () => {
+  h = await startPipeline();
+  for (const domain of ["shop-co.test", "shop.co.test", "plain.test", "track-co.test", "track.co.test"]) {
+    h.fakeStore.addStore(generatedStore(domain, { products: 3, seed: 4 }));
+  }
+  // One shop: its myshopify host serves it, its other domain redirects to it (as on Shopify).
+  h.fakeStore.addStore(generatedStore("brand.test", { products: 3, seed: 4, aliases: ["brand.myshopify.com"], redirectFrom: ["brand.alt.test"] }));
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function submit(domain: string): Promise<string> {
+  const response = await h.submit({ domain });
+  expect(response.status).toBe(201);
+
+  return ((await response.json()) as { job: { id: string } }).job.id;
+}
+
+async function storeOfJob(jobId: string) {
+  const [row] = await getDb()
+    .select({ job: jobs, store: stores })
+    .from(jobs)
+    .innerJoin(stores, eq(stores.id, jobs.storeId))
+    .where(eq(jobs.id, jobId));
+
+  return row!;
+}
+
+async function findJobByDomain(domain: string) {
+  const response = await getJobs(new Request(`http://localhost:3000/api/jobs?domain=${encodeURIComponent(domain)}`), {
+    params: Promise.resolve({}),
+  });
+
+  return { status: response.status, body: (await response.json()) as { job?: { id: string } } };
+}
+
+describe("store slugs", () => {
+  it("gives the second domain of a taken slug a suffix, and never attaches its job to the other store", async () => {
+    const first = await submit("shop-co.test");
+    const second = await submit("shop.co.test");
+    await Promise.all([h.waitForJob(first), h.waitForJob(second)]);
+
+    const a = await storeOfJob(first);
+    const b = await storeOfJob(second);
+    expect(a.store.id).not.toBe(b.store.id);
+    expect(a.store).toMatchObject({ domain: "shop-co.test", slug: "shop-co-test" });
+    expect(b.store).toMatchObject({ domain: "shop.co.test", slug: "shop-co-test-2" });
+    expect(b.job.slug).toBe("shop-co-test-2");
+    expect(a.job.status).toBe("completed");
+    expect(b.job.status).toBe("completed");
+    // Each store page shows its own analysis.
+    expect(a.store.latestJobId).toBe(first);
+    expect(b.store.latestJobId).toBe(second);
+  });
+
+  it("finds a job under either spelling of the host (www. or not)", async () => {
+    const jobId = await submit("plain.test");
+
+    expect(await findJobByDomain("www.plain.test")).toMatchObject({ status: 200, body: { job: { id: jobId } } });
+    expect(await findJobByDomain("https://PLAIN.test/")).toMatchObject({ status: 200, body: { job: { id: jobId } } });
+    expect((await findJobByDomain("other-plain.test")).status).toBe(404);
+    await h.waitForJob(jobId);
+  });
+
+  it("tracks the store of the domain asked for, not another store whose slug it shares", async () => {
+    const user = await createTestUser();
+    const caller = { cookie: await createTestSession(user.id) };
+    const track = (domain: string) => callApi<{ shop: { slug: string; store: { domain: string } } }>("POST", "/api/shops", caller, { body: { domain } });
+
+    expect((await track("track-co.test")).body.shop).toMatchObject({ slug: "track-co-test", store: { domain: "track-co.test" } });
+    await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));
+    const second = await track("track.co.test");
+    expect(second.status).toBe(201);
+    expect(second.body.shop).toMatchObject({ slug: "track-co-test-2", store: { domain: "track.co.test" } });
+
+    const started = await getDb().select().from(jobs).where(inArray(jobs.domain, ["track-co.test", "track.co.test"]));
+    expect(started.map((job) => job.slug).sort()).toEqual(["track-co-test", "track-co-test-2"]);
+    await Promise.all(started.map((job) => h.waitForJob(job.id)));
+  });
+
+  it("puts one shop reached under two domains on one store (identity confirmed on its myshopify host)", async () => {
+    const first = await submit("brand.test");
+    await h.waitForJob(first);
+    const second = await submit("brand.alt.test");
+    await h.waitForJob(second);
+
+    const a = await storeOfJob(first);
+    const b = await storeOfJob(second);
+    expect(a.store.myshopifyDomain).toBe("brand.myshopify.com");
+    expect(b.store.id).toBe(a.store.id);
+    expect(b.job).toMatchObject({ slug: "brand-test", status: "completed" });
+    expect(b.store.latestJobId).toBe(second);
+
+    // The shop's own *.myshopify.com domain names the same store.
+    expect(await findJobByDomain("brand.myshopify.com")).toMatchObject({ status: 200, body: { job: { id: second } } });
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
+import { productSchema } from "@/lib/shopify-reader/schemas";
+
+export const listStoresQuerySchema = paginationQuerySchema.extend({
+  q: z.string().trim().max(200).optional(),
+  country: z.string().trim().length(2).toUpperCase().optional(),
+  currency: z.string().trim().length(3).toUpperCase().optional(),
+  app: z.string().trim().max(100).optional(),
+  sort: z.enum(["recent", "products", "name"]).default("recent"),
+});
+export type ListStoresQuery = z.infer<typeof listStoresQuerySchema>;
+
+export const storeSlugParamsSchema = z.object({ slug: z.string().min(1).max(300) });
+
+export const storeSummarySchema = z.object({
+  slug: z.string(),
+  domain: z.string(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  country: z.string().nullable(),
+  currency: z.string().nullable(),
+  theme: z.string().nullable(),
+  product_count: z.number().nullable(),
+  collection_count: z.number().nullable(),
+  page_count: z.number().nullable(),
+  last_analyzed_at: z.string().nullable(),
+  url: z.url(),
+});
+export type StoreSummary = z.infer<typeof storeSummarySchema>;
+
+/** GET /api/stores. */
+export const storeListSchema = paginatedSchema(storeSummarySchema);
+export type StoreList = z.infer<typeof storeListSchema>;
+
+/** The store page's product pager (GET /api/stores/:slug?page=&per_page=). */
+export const storePageQuerySchema = paginationQuerySchema.extend({
+  per_page: z.coerce.number().int().min(1).max(50).default(24),
+});
+export type StorePageQuery = z.infer<typeof storePageQuerySchema>;
+
+/** Products per price band of a store (the store page's chart), computed when the report is built. */
+export const priceBandSchema = z.object({ from: z.number(), to: z.number(), count: z.number().int() });
+export const priceDistributionSchema = z.object({
+  bands: z.array(priceBandSchema),
+  median: z.number().nullable(),
+  priced_products: z.number().int(),
+});
+export type PriceBand = z.infer<typeof priceBandSchema>;
+export type PriceDistribution = z.infer<typeof priceDistributionSchema>;
+
+export const vendorCountSchema = z.object({ vendor: z.string(), count: z.number().int() });
+
+/** GET /api/stores/:slug: the public store page's data. */
+export const storePageSchema = z.object({
+  store: storeSummarySchema,
+  seo: z.object({
+    title: z.string(),
+    description: z.string(),
+    canonical: z.url(),
+    indexable: z.boolean().describe("Published (30 days after its first completed report): listed in the sitemap and indexable"),
+    og_image: z.url(),
+    json_ld: z.record(z.string(), z.unknown()).describe("schema.org JSON-LD of the page"),
+  }),
+  summary: z.object({
+    product_count: z.number().int(),
+    variant_count: z.number().int().nullable(),
+    available_product_count: z.number().int().nullable(),
+    collection_count: z.number().int(),
+    page_count: z.number().int().nullable(),
+    top_vendors: z.array(vendorCountSchema),
+  }),
+  prices: z.object({
+    currency: z.string().nullable(),
+    min: z.string().nullable(),
+    max: z.string().nullable(),
+    median: z.number().nullable(),
+    distribution: z.array(priceBandSchema),
+  }),
+  products: paginatedSchema(productSchema).describe("One page of the latest snapshot's products (page, per_page)"),
+  collections: z.object({
+    total: z.number().int(),
+    data: z.array(z.object({ id: z.number(), handle: z.string(), title: z.string(), productsCount: z.number().nullable() })),
+  }),
+  theme: z.string().nullable(),
+  apps: z.array(z.object({ slug: z.string(), name: z.string(), category: z.string() })),
+  pagespeed: z.array(pageSpeedAuditSchema),
+  analyzed_at: z.string().nullable(),
+  first_analyzed_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  latest_job_id: z.uuid(),
+  report_url: z.url(),
+  published_reports: z.array(z.object({ job_id: z.uuid(), completed_at: z.string(), url: z.url() })),
+  export_urls: z.object({ csv: z.url(), json: z.url() }),
+});
+export type StorePageData = z.infer<typeof storePageSchema>;

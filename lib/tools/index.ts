@@ -1,0 +1,26 @@
+import type { StoreTool } from "./define-tool";
+import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
+import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
+import { compareSnapshotsTool, getShopAnalyticsTool, getShopInventoryTool, listTrackedShopsTool } from "./tracking-tools";
+
+export { defineTool, userOf, type StoreTool, type ToolCaller } from "./define-tool";
+export { authorizeTool, runTool } from "./run-tool";
+export * from "./directory-tools";
+export * from "./report-tools";
+export * from "./tracking-tools";
+
+/** Every tool, in the order an MCP client lists them. */
+export const STORE_TOOLS: readonly StoreTool[] = [
+  searchStoresTool,
+  getStoreTool,
+  getReportTool,
+  getChangelogTool,
+  listAppsTool,
+  getAppTool,
+  analyzeStoreTool,
+  getJobStatusTool,
+  listTrackedShopsTool,
+  getShopInventoryTool,
+  getShopAnalyticsTool,
+  compareSnapshotsTool,
+] as StoreTool[];

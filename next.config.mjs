@@ -1,0 +1,15 @@
+// Plain JavaScript, not TypeScript: the production server reads this file at every start, and a
+// next.config.ts makes it load the SWC compiler (about 20 MB resident) just to read it.
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  // The custom server (server.ts) owns the HTTP server; Next only renders.
+  poweredByHeader: false,
+  // Native and WASM packages are loaded by Node, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "postgres", "inngest"],
+  typedRoutes: false,
+  // Route modules load on their first request instead of all at start (an idle server never
+  // reads most of them).
+  experimental: { preloadEntriesOnStart: false },
+};
+
+export default nextConfig;

@@ -1,0 +1,127 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+
+// The one-writer-per-table check, run as `npm run lint` runs it, on a tree holding our real
+// schema and one source file.
+const run = promisify(execFile);
+const script = path.resolve("scripts/check-table-writers.mjs");
+const roots: string[] = [];
+
+function treeWith(file: string, text: string): string {
+  const root = mkdtempSync(path.join(tmpdir(), "table-writers-"));
+  roots.push(root);
+  cpSync("db/schema", path.join(root, "db/schema"), { recursive: true });
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), text);
+
+  return root;
+}
+
+async function check(root: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [script, "--root", root]);
+
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("check-table-writers", { timeout: 120_000 }, () => {
+  it("refuses a drizzle insert into another domain's table, naming the file, table and owner", async () => {
+    const root = treeWith(
+      "lib/pipeline/record-apps.ts",
+      `import { getDb } from "@/db";
+import { storeApps } from "@/db/schema";
+export async function record(storeId: string, jobId: string) {
+  await getDb().insert(storeApps).values({ storeId, jobId, appSlug: "klaviyo", evidence: "x" });
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toContain("lib/pipeline/record-apps.ts:4:9");
+    expect(output).toContain("store_apps");
+    expect(output).toContain("lib/apps/");
+  });
+
+  it("refuses updates and deletes through a renamed import, the schema namespace or a schema file", async () => {
+    const root = treeWith(
+      "lib/billing/grant.ts",
+      `import { eq } from "drizzle-orm";
+import { getDb, schema } from "@/db";
+import { users as accounts } from "@/db/schema";
+import { jobs } from "@/db/schema/jobs";
+export async function grant(id: string) {
+  await getDb().update(accounts).set({ jobCredits: 1 }).where(eq(accounts.id, id));
+  await getDb().delete(schema.stores);
+  await getDb().delete(jobs);
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/grant\.ts:6:\d+ +\.update\(\) users/);
+    expect(output).toMatch(/grant\.ts:7:\d+ +\.delete\(\) stores/);
+    expect(output).toMatch(/grant\.ts:8:\d+ +\.delete\(\) jobs/);
+  });
+
+  it("refuses raw SQL writes naming a table, spelled out or interpolated", async () => {
+    const root = treeWith(
+      "lib/pipeline/raw.ts",
+      `import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { changelogEntries } from "@/db/schema";
+export async function raw() {
+  await getDb().execute(sql\`insert into inventory_levels (job_id) values (\${"x"})\`);
+  await getDb().execute(sql\`delete from \${changelogEntries} where job_id = \${"x"}\`);
+  await getDb().execute(sql.raw("update stores set name = 'x'"));
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toContain("inventory_levels");
+    expect(output).toContain("changelog_entries");
+    expect(output).toMatch(/raw\.ts:7:\d+ +raw SQL "update" stores/);
+  });
+
+  it("accepts writes by the owning domain, reads by anyone, and test code", async () => {
+    const owner = treeWith(
+      "lib/apps/record-detected-apps.ts",
+      `import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { storeApps, stores } from "@/db/schema";
+export async function record(storeId: string, jobId: string) {
+  await getDb().select().from(stores);
+  await getDb().execute(sql\`select 1 from \${stores} for update skip locked\`);
+  await getDb().insert(storeApps).values({ storeId, jobId, appSlug: "klaviyo", evidence: "x" }).onConflictDoUpdate({ target: storeApps.storeId, set: { evidence: sql\`excluded.evidence\` } });
+}
+`,
+    );
+    expect(await check(owner)).toMatchObject({ code: 0 });
+
+    const test = treeWith("lib/pipeline/seed.test.ts", `import { stores } from "@/db/schema";\nexport const seed = (db: any) => db.insert(stores).values({});\n`);
+    expect(await check(test)).toMatchObject({ code: 0 });
+  });
+
+  it("passes on this repository", async () => {
+    const { code, output } = await check(path.resolve("."));
+
+    expect(output).toContain("every table is written by its owning domain only");
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,24 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+// README › Architecture is the map a newcomer reads first: one row per folder, so a folder added,
+// renamed or removed without its row fails here.
+const readme = readFileSync("README.md", "utf8");
+const section = readme.slice(readme.indexOf("## Architecture"), readme.indexOf("Some rules that keep it that way"));
+const rowNames = [...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([^`]+)`/g)].map((name) => name[1]!));
+
+describe("README › Architecture", () => {
+  it("has one row for each lib/ domain folder, and none for a folder that is gone", () => {
+    const domains = readdirSync("lib", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `lib/${entry.name}/`);
+    const rows = rowNames.filter((name) => /^lib\/[^/<]+\/$/.test(name));
+    expect([...rows].sort()).toEqual([...domains].sort());
+  });
+
+  it("has a row for each top-level folder of the repository", () => {
+    const tracked = execFileSync("git", ["ls-files"], { encoding: "utf8" }).split("\n");
+    const folders = new Set(tracked.filter((path) => path.includes("/") && !path.startsWith(".")).map((path) => path.split("/")[0]!));
+    const rowTops = new Set(rowNames.map((name) => name.split("/")[0]!));
+    expect([...folders].filter((folder) => !rowTops.has(folder))).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The MCP route served on loopback, and the official MCP client connected to it the way an
+ * agent's MCP client connects (Streamable HTTP, credentials in headers).
+ */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { POST } from "@/app/api/mcp/route";
+import { startRouteHost, type RouteHost } from "./route-host";
+
+/** POST /api/mcp, and a GET answered 405 as the server answers a method the route does not export. */
+export function startMcpHost(): Promise<RouteHost> {
+  return startRouteHost({
+    routes: [
+      { method: "POST", path: /^\/api\/mcp$/, handler: POST },
+      { method: "GET", path: /^\/api\/mcp$/, handler: async () => Response.json({ error: "Method GET not allowed", code: "method_not_allowed" }, { status: 405, headers: { allow: "OPTIONS, POST" } }) },
+    ],
+  });
+}
+
+/** A connected client; `headers` carry the caller's credentials (X-API-Key, Authorization). */
+export async function connectMcp(origin: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "storelens-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", origin), { requestInit: { headers } }));
+
+  return client;
+}
+
+/** The JSON a tool answered (its structured content), and whether it was a tool error. */
+export function toolJson<T = Record<string, unknown>>(result: unknown): { isError: boolean; body: T } {
+  const { isError, structuredContent } = result as { isError?: boolean; structuredContent?: unknown };
+
+  return { isError: isError === true, body: structuredContent as T };
+}

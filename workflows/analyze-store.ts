@@ -1,0 +1,64 @@
+import { getEnv } from "@/lib/env";
+import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
+import { PIPELINE_STEPS as STEPS } from "@/lib/pipeline/pipeline-steps";
+import { inngest } from "@/lib/workflow/client";
+import { storeAnalysisRequested } from "@/lib/workflow/events";
+
+// Each step's module is loaded when a step first runs, not when the server starts: together they
+// bring the HTML parsers, the report builder and the mail client, which an idle server never uses
+// (docs/decisions.md §6.4 steps are unchanged; only when their code is read changes).
+const steps = {
+  resolveStore: () => import("@/lib/pipeline/resolve-store-step"),
+  fetchProducts: () => import("@/lib/pipeline/fetch-products-step"),
+  fetchCollections: () => import("@/lib/pipeline/fetch-collections-step"),
+  fetchPages: () => import("@/lib/pipeline/fetch-pages-step"),
+  detectApps: () => import("@/lib/pipeline/detect-apps-step"),
+  pagespeed: () => import("@/lib/pipeline/pagespeed-step"),
+  buildReport: () => import("@/lib/pipeline/build-report-step"),
+  notifyCallbacks: () => import("@/lib/notifications/notify-callbacks"),
+};
+
+/**
+ * The analysis pipeline (docs/decisions.md §6.4). Each step calls lib/pipeline and is idempotent; the
+ * steps are declared once in lib/pipeline/pipeline-steps.ts. Products
+ * are read in several "fetch-products" steps (a bounded slice each), so a 30,000-product
+ * catalogue survives a crash with at most one slice to redo.
+ */
+export const analyzeStore = inngest.createFunction(
+  {
+    id: "analyze-store",
+    name: "Analyze a Shopify store",
+    retries: 4,
+    // The contract's soft cap: excess jobs of one caller wait in the queue.
+    concurrency: { key: "event.data.concurrencyKey", limit: getEnv().JOB_CONCURRENCY_PER_USER },
+    triggers: [storeAnalysisRequested],
+    onFailure: async ({ event, error }) => {
+      await markJobFailedAfterRetries(event.data.event.data.jobId, error);
+    },
+  },
+  async ({ event, step }) => {
+    const { jobId } = event.data;
+
+    const store = await step.run(STEPS.resolveStore.id, async () => (await steps.resolveStore()).resolveStoreStep(jobId));
+    if (!store.ok) return { jobId, status: "failed", code: store.code };
+
+    const products = await steps.fetchProducts();
+    let cursor = products.FIRST_PRODUCTS_CURSOR;
+    while (!cursor.done) {
+      const from = cursor;
+      cursor = await step.run(STEPS.fetchProducts.id, () => products.fetchProductsStep(jobId, store.domain, from));
+    }
+    if (cursor.stopped) return { jobId, status: "failed" };
+    const { complete, crawl } = cursor;
+    await step.run(STEPS.fetchCollections.id, async () => (await steps.fetchCollections()).fetchCollectionsStep(jobId, store.domain));
+    await step.run(STEPS.fetchPages.id, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain));
+    await step.run(STEPS.detectApps.id, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain));
+    await step.run(STEPS.pagespeed.id, async () => (await steps.pagespeed()).pagespeedStep(jobId, store.domain));
+    const report = await step.run(STEPS.buildReport.id, async () =>
+      (await steps.buildReport()).buildReportStep(jobId, { listingComplete: complete, reconciliation: crawl.reconciliation }),
+    );
+    const notified = await step.run(STEPS.notifyCallbacks.id, async () => (await steps.notifyCallbacks()).notifyCallbacks(jobId));
+
+    return { jobId, status: "completed", products: report.products, notified };
+  },
+);
