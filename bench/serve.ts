@@ -2,7 +2,7 @@
  * Serving benchmark: completed reports and store pages as the server sends them, against nginx
  * sending the very same bytes from files, in the same run.
  *
- *   npm run bench:serve -- [--products=1234] [--large=26040] [--connections=8] [--duration=10] [--concurrent=20]
+ *   npm run bench:serve -- [--products=1234] [--large=26040] [--connections=8] [--duration=10] [--concurrent=20] [--large-only]
  *
  * Seeds two analysed stores (`--products` and `--large` products), starts the real server
  * (server.ts on the last `next build`: run `npx next build` first; workers off) and reads each
@@ -19,7 +19,7 @@
  * its report page and its CSV export, first cold (the first read builds the stored body and
  * renders the page) then kept, while a probe inside the server process (bench/loop-lag-probe.ts)
  * records the event loop's delay: the longest and the 99th percentile, and the server's RSS
- * before and after. Database: a throwaway database on TEST_DATABASE_URL's server when set,
+ * before and after (`--large-only`: these rows alone, without the rates). Database: a throwaway database on TEST_DATABASE_URL's server when set,
  * else a throwaway PGlite directory. Figures only, no pass/fail.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -38,6 +38,7 @@ const LARGE = argValue("large", 26_040);
 const CONNECTIONS = argValue("connections", 8);
 const DURATION = argValue("duration", 10);
 const CONCURRENT = argValue("concurrent", 20);
+const LARGE_ONLY = process.argv.includes("--large-only");
 
 if (!existsSync(".next/BUILD_ID")) throw new Error("bench:serve measures the production server: run `npx next build` first");
 
@@ -72,9 +73,12 @@ async function startServer() {
   const port = await freePort();
   const lagFile = path.join(work, "loop-lag.json");
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (where the loop goes).
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  // The probe then lists the stalls over 40 ms in loop-gaps.txt beside it: `node bench/profile-stalls.mjs <dir>`.
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const gaps = profileDir ? { LOOP_GAPS_FILE: path.join(profileDir, "loop-gaps.txt") } : {};
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "--import", "./bench/loop-lag-probe.ts", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKER_ENABLED: "false", AUTH_SECRET: "bench-serve-secret-0123456789abcdef", LOOP_LAG_FILE: lagFile },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKER_ENABLED: "false", AUTH_SECRET: "bench-serve-secret-0123456789abcdef", LOOP_LAG_FILE: lagFile, ...gaps },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
@@ -251,7 +255,7 @@ try {
     ["GET /stores/:slug (HTML, gzip)", paths.store, gzip, "/store.html", gzip],
   ];
   console.log(`${"".padEnd(34)} ${"server.ts".padEnd(42)} ${"baseline".padEnd(42)} ratio`);
-  for (const [label, ours, oursHeaders, theirs, theirsHeaders, notModified] of rows) {
+  for (const [label, ours, oursHeaders, theirs, theirsHeaders, notModified] of LARGE_ONLY ? [] : rows) {
     const base = await load(baseline.url + theirs, theirsHeaders, notModified);
     const app = await load(server.url + ours, oursHeaders, notModified);
     console.log(`${label.padEnd(34)} ${cell(app)}   ${cell(base)}   ${((100 * app.requests.average) / base.requests.average).toFixed(1).padStart(5)} %`);

@@ -72,9 +72,10 @@ beforeAll(async () => {
   answers = createPublicAnswers(getEnv(), () => server.address() as AddressInfo);
   await answers.start();
   server = createServer((req, res) => {
-    if (answers.answer(req, res)) return;
-    const handle = req.url?.startsWith("/api/") ? routeReport : renderPage;
-    handle(req, res).catch(() => res.writeHead(500).end());
+    answers.answer(req, res, () => {
+      const handle = req.url?.startsWith("/api/") ? routeReport : renderPage;
+      handle(req, res).catch(() => res.writeHead(500).end());
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -216,6 +217,35 @@ describe("answers kept in memory", () => {
     expect(secure.headers["content-security-policy"]).toBeUndefined();
     expect(router.headers["content-security-policy"]).toBeUndefined();
     expect(rendersOfPages).toBe(renders + 3);
+  });
+
+  it("renders a cold page once for readers arriving together: they wait for the first read and get its kept answer", async () => {
+    const { jobId } = await seedAnalyzedStore({ domain: "kept-together.test", products: 5, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const path = `/reports/${jobId}`;
+    const renders = rendersOfPages;
+    const answersTogether = await Promise.all(Array.from({ length: 20 }, () => get(path, { "accept-encoding": "gzip" })));
+
+    expect(answersTogether.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    // The first reader's render and the render that is kept, not one per reader.
+    expect(rendersOfPages).toBe(renders + 2);
+    const pages = answersTogether.map((answer) => (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.bytes) : answer.bytes).toString());
+    expect(pages.every((page) => page.includes(`report ${jobId}`) && page.includes("Sign in"))).toBe(true);
+    // All but the first were answered as kept: under the policy of digests, not a nonce.
+    expect(answersTogether.filter((answer) => /'sha256-/.test(String(answer.headers["content-security-policy"])))).toHaveLength(19);
+  });
+
+  it("readers waiting on a page that cannot be kept (a running job's) are each answered by the renderer", async () => {
+    const { store } = await seedAnalyzedStore({ domain: "kept-together-running.test", products: 1 });
+    const [job] = await getDb()
+      .insert(jobs)
+      .values({ storeId: store.id, domain: "kept-together-running.test", slug: store.slug, status: "running" })
+      .returning({ id: jobs.id });
+    const renders = rendersOfPages;
+    const answersTogether = await Promise.all(Array.from({ length: 5 }, () => get(`/reports/${job!.id}`)));
+
+    expect(answersTogether.map((answer) => answer.bytes.toString().includes("analysing"))).toEqual(Array(5).fill(true));
+    expect(rendersOfPages).toBe(renders + 5);
+    expect(kept(`/reports/${job!.id}`)).toBe(false);
   });
 
   it("drops a store page when the store gets a new report, and a report's answers when it is purged (410 from then on)", async () => {

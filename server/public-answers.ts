@@ -118,6 +118,8 @@ function pageHeaders(env: Env, rendered: Rendered, html: string): Record<string,
 const MB = 1024 * 1024;
 /** How long a target found not to be keepable (a running job's page) is not tried again. */
 const NOT_KEEPABLE_MS = 2000;
+/** The longest a request waits for the first read of the same target before going to Next itself. */
+const COLLAPSE_WAIT_MS = 15_000;
 
 /**
  * The public answers this process keeps in memory and answers before Next: a hit costs no
@@ -182,35 +184,60 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
     }
   }
 
+  /**
+   * Cold targets whose first request is with Next (and then filling): later requests for the
+   * same target wait for it instead of rendering the same page again. Twenty readers arriving
+   * at once cost one render, not twenty renders whose work shares the one event loop.
+   */
+  const firstReads = new Map<string, Promise<void>>();
+
+  /** Leaves the request to Next; once its 200 went out, keeps the answer for the next readers. */
+  function readThrough(target: Target, res: ServerResponse, passOn: () => void): void {
+    let done!: () => void;
+    firstReads.set(target.key, new Promise<void>((resolve) => (done = resolve)));
+    const settle = () => {
+      firstReads.delete(target.key);
+      done();
+    };
+    // After Next's answer, not beside it: the first read of a report builds its stored body,
+    // and a fill at the same time would build it twice.
+    res.once("close", () => {
+      if (res.writableFinished && res.statusCode === 200) void fill(target).finally(settle);
+      else settle();
+    });
+    passOn();
+  }
+
+  /** Answers a waiting request from memory when the first read kept it, else leaves it to Next. */
+  async function afterFirstRead(req: IncomingMessage, res: ServerResponse, target: Target, first: Promise<void>, passOn: () => void) {
+    await Promise.race([first, new Promise((resolve) => setTimeout(resolve, COLLAPSE_WAIT_MS).unref())]);
+    const hit = cache.get(target.key);
+    if (hit && !res.destroyed) return sendCachedAnswer(req, res, hit);
+    passOn();
+  }
+
   return {
     cache,
-    /** Answers from memory when it can; otherwise leaves the request to Next and keeps its answer for next time. */
-    answer(req: IncomingMessage, res: ServerResponse): boolean {
+    /**
+     * Answers from memory when it can; otherwise calls `passOn` (Next), keeping the answer for
+     * next time, or waits for the first read of the same target under way and answers as it.
+     */
+    answer(req: IncomingMessage, res: ServerResponse, passOn: () => void): void {
       if (req.headers[FILL_HEADER] !== undefined) {
         const ours = req.headers[FILL_HEADER] === fillToken;
         delete req.headers[FILL_HEADER];
-        if (ours) return false;
+        if (ours) return passOn();
       }
-      if (!enabled || !listening) return false;
-      const target = publicTarget(req);
-      if (!target) return false;
+      const target = enabled && listening ? publicTarget(req) : null;
+      if (!target) return passOn();
       const hit = cache.get(target.key);
-      if (hit) {
-        sendCachedAnswer(req, res, hit);
-
-        return true;
-      }
+      if (hit) return sendCachedAnswer(req, res, hit);
       const until = notKeepable.get(target.key);
-      if (until === undefined || until <= Date.now()) {
-        notKeepable.delete(target.key);
-        // After Next's answer, not beside it: the first read of a report builds its stored
-        // body, and a fill at the same time would build it twice.
-        res.once("finish", () => {
-          if (res.statusCode === 200) void fill(target);
-        });
-      }
-
-      return false;
+      if (until !== undefined && until > Date.now()) return passOn();
+      notKeepable.delete(target.key);
+      const first = firstReads.get(target.key);
+      if (first) return void afterFirstRead(req, res, target, first, passOn);
+      readThrough(target, res, passOn);
     },
     /** Starts listening for changes; nothing is kept or answered from memory before. */
     async start(): Promise<void> {

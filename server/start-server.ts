@@ -43,7 +43,9 @@ export async function startServer(): Promise<void> {
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // A completed report or a store page kept in memory: sent as it was kept, security headers included.
-    if (publicAnswers.answer(req, res)) return;
+    publicAnswers.answer(req, res, () => answerThroughNext(req, res));
+  });
+  const answerThroughNext = (req: IncomingMessage, res: ServerResponse) => {
     // Before anything answers: our own answers carry them, and Next keeps a header already set.
     const security = securityHeaders(env, scriptNonce());
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
@@ -56,7 +58,7 @@ export async function startServer(): Promise<void> {
     if (refusal) return sendApiError(res, refusal, req.method);
     restoreStoredEncoding(res);
     void handle(req, res);
-  });
+  };
   // A request Node cannot parse (an unknown method, a bad header) gets the error body too.
   server.on("clientError", answerClientError);
 

@@ -5,14 +5,15 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { reportBodies, reportBodyParts, snapshotProducts } from "@/db/schema";
+import { yieldWhenBusy } from "@/lib/loop-share";
 import { findReportOrThrow, type FoundReport } from "./find-report";
 import { reportEnvelope } from "./report-envelope";
 import { streamSnapshotProducts } from "./snapshot-products";
 
 export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityLength: number };
 
-/** Products serialised in one turn of the event loop while a body is built. */
-const SERIALISED_PER_TURN = 100;
+/** Products serialised into one piece of the body's text at most. */
+const SERIALISED_PER_PIECE = 100;
 
 /**
  * The report's JSON text in pieces: the envelope's first half, the products in key order one
@@ -22,15 +23,24 @@ async function* reportJsonChunks(found: FoundReport, count: { products: number }
   const { before, after } = reportEnvelope(found);
   yield `${JSON.stringify(before).slice(0, -1)},"products":[`;
   let first = true;
+  let pieces: string[] = [];
+  const piece = () => {
+    const text = `${first ? "" : ","}${pieces.join(",")}`;
+    first = false;
+    pieces = [];
+
+    return text;
+  };
   for await (const batch of streamSnapshotProducts(found.job.id)) {
-    // A slice per turn of the event loop: a 500-product batch serialised at once held it for
-    // tens of milliseconds, more on a busy machine.
-    for (let start = 0; start < batch.length; start += SERIALISED_PER_TURN) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const text = batch.slice(start, start + SERIALISED_PER_TURN).map((product) => JSON.stringify(product)).join(",");
-      yield first ? text : `,${text}`;
-      first = false;
+    // A 500-product batch serialised at once held the loop for tens of milliseconds, more on a
+    // busy machine: the text leaves in pieces, and other requests get the loop in between.
+    for (const product of batch) {
+      const turn = yieldWhenBusy();
+      if ((turn || pieces.length === SERIALISED_PER_PIECE) && pieces.length > 0) yield piece();
+      await turn;
+      pieces.push(JSON.stringify(product));
     }
+    if (pieces.length > 0) yield piece();
     count.products += batch.length;
   }
   yield `],${JSON.stringify(after).slice(1)}`;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { snapshotProducts } from "@/db/schema";
+import { yieldWhenBusy } from "@/lib/loop-share";
 import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 import { snapshotListingColumns } from "./snapshot-listing-columns";
 
@@ -83,8 +84,6 @@ export async function loadSnapshotProducts(jobId: string, db: Database | Transac
 
 /** Products per query when a snapshot is walked: a few MB of jsonb at a time, not the catalogue. */
 export const SNAPSHOT_BATCH = 500;
-/** Products validated in one turn of the event loop. */
-const VALIDATED_PER_TURN = 50;
 
 /**
  * A job's snapshot in product-id order, one batch at a time (keyset pagination on the
@@ -112,10 +111,10 @@ export async function* streamSnapshotProducts(
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.productId;
     const products: Product[] = [];
-    for (const [index, row] of rows.entries()) {
+    for (const row of rows) {
       // Validating a batch at once held the event loop for tens of milliseconds (more on a busy
       // machine) while a large report's body was built: other requests get a turn in between.
-      if (index > 0 && index % VALIDATED_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      await yieldWhenBusy();
       products.push(productSchema.parse(row.data));
     }
     yield products;
