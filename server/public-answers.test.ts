@@ -2,12 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import "@/testing/setup-database";
 import { getDatabase, getDb } from "@/db";
-import { jobs, reports } from "@/db/schema";
+import { ipCooldowns, jobs, reports } from "@/db/schema";
 import { GET as reportRoute } from "@/app/api/reports/[id]/route";
-import { getEnv } from "@/lib/env";
+import { getEnv, resetEnvCache } from "@/lib/env";
+import { resetIpCooldownMemory } from "@/lib/limits/ip-cooldown";
 import { findJob } from "@/lib/jobs/get-job";
 import { ApiError } from "@/lib/http/errors";
 import { publishDueReports } from "@/lib/store-directory/publish-due-reports";
@@ -297,6 +298,39 @@ describe("answers kept in memory", () => {
     expect((await get(path)).bytes.toString()).toContain("analysing");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kept(path)).toBe(false);
+  });
+});
+
+describe("the IP cooldown in front of kept answers", () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    delete process.env.IP_BURST_LIMIT;
+    resetEnvCache();
+    resetIpCooldownMemory();
+    await getDb().delete(ipCooldowns);
+  });
+
+  it("counts a kept report JSON toward an address's burst and refuses it in a cooldown, as the route does; pages stay served", async () => {
+    const { jobId } = await seedAnalyzedStore({ domain: "kept-cooldown.test", products: 2, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const json = `/api/reports/${jobId}`;
+    const page = `/reports/${jobId}`;
+    await warm(json);
+    await warm(page);
+    process.env.IP_BURST_LIMIT = "5";
+    resetEnvCache();
+    // Bursts count per wall-clock second: hold the clock still so a slow machine cannot split one.
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.ceil(Date.now() / 1000) * 1000 + 100 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) statuses.push((await get(json)).status);
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // Written for the other instances, which read the row.
+    await waitFor(async () => (await getDb().$count(ipCooldowns)) === 1, { what: "the cooldown row" });
+    const refused = await get(json);
+    expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: "rate_limited", limit_type: "ip_cooldown" });
+    expect(refused.headers["retry-after"]).toBeDefined();
+    expect(refused.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await get(page)).status).toBe(200);
   });
 });
 

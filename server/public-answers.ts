@@ -5,6 +5,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import type { Env } from "@/lib/env";
+import { clientAddress } from "@/lib/http/client-address";
+import { ApiError } from "@/lib/http/errors";
+import { enforceIpCooldownFromMemory } from "@/lib/limits/ip-cooldown";
 import { logger } from "@/lib/log";
 import { AnswerCache } from "@/lib/public-answers/answer-cache";
 import { listenForAnswerChanges, reportTopic, storeTopic, type AnswerTopic } from "@/lib/public-answers/answer-events";
@@ -14,6 +17,7 @@ import { reportAnswerValidity, storeAnswerValidity } from "@/lib/publishing/answ
 import { reportAnswerBodies } from "@/lib/reports/get-report";
 import { chooseEncoding, matchesEtag } from "@/lib/reports/negotiate";
 import { securityHeaders, securityHeadersForScripts } from "@/lib/security/security-headers";
+import { sendApiError } from "./send-api-error";
 
 /** What may be answered from memory: a completed report's JSON and page, a store page. */
 type Target = { key: string; kind: "report-json" | "report-page" | "store-page"; id: string; topic: AnswerTopic };
@@ -185,6 +189,26 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
   }
 
   /**
+   * A kept answer. The report JSON is an API answer, so the IP cooldown holds for it as for the
+   * route: it counts toward a burst and is refused in a cooldown this process knows of, without
+   * waiting on the database (lib/limits/ip-cooldown.ts). Pages are not API answers and never
+   * were under it.
+   */
+  function sendKept(req: IncomingMessage, res: ServerResponse, target: Target, answer: CachedAnswer): void {
+    if (target.kind === "report-json") {
+      try {
+        enforceIpCooldownFromMemory(clientAddress(req, env.TRUST_PROXY) ?? "unknown");
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        for (const [name, value] of Object.entries(securityHeaders(env))) res.setHeader(name, value);
+
+        return sendApiError(res, error, req.method);
+      }
+    }
+    sendCachedAnswer(req, res, answer);
+  }
+
+  /**
    * Cold targets whose first request is with Next (and then filling): later requests for the
    * same target wait for it instead of rendering the same page again. Twenty readers arriving
    * at once cost one render, not twenty renders whose work shares the one event loop.
@@ -212,7 +236,7 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
   async function afterFirstRead(req: IncomingMessage, res: ServerResponse, target: Target, first: Promise<void>, passOn: () => void) {
     await Promise.race([first, new Promise((resolve) => setTimeout(resolve, COLLAPSE_WAIT_MS).unref())]);
     const hit = cache.get(target.key);
-    if (hit && !res.destroyed) return sendCachedAnswer(req, res, hit);
+    if (hit && !res.destroyed) return sendKept(req, res, target, hit);
     passOn();
   }
 
@@ -231,7 +255,7 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
       const target = enabled && listening ? publicTarget(req) : null;
       if (!target) return passOn();
       const hit = cache.get(target.key);
-      if (hit) return sendCachedAnswer(req, res, hit);
+      if (hit) return sendKept(req, res, target, hit);
       const until = notKeepable.get(target.key);
       if (until !== undefined && until > Date.now()) return passOn();
       notKeepable.delete(target.key);

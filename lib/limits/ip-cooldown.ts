@@ -56,6 +56,12 @@ async function startCooldown(ip: string, now: number, seconds: number): Promise<
   return until;
 }
 
+function refuseUntil(until: number, now: number): void {
+  if (until > now) {
+    throw rateLimited("Too many requests from this address; it is in a cooldown window", "ip_cooldown", Math.ceil((until - now) / 1000));
+  }
+}
+
 /** Throws the ip_cooldown 429 for an address in cooldown, or one whose burst just passed the limit. */
 export async function enforceIpCooldown(ip: string, now = Date.now()): Promise<void> {
   if (ip === "unknown") return;
@@ -64,9 +70,27 @@ export async function enforceIpCooldown(ip: string, now = Date.now()): Promise<v
 
   let until = await cooldownUntil(ip, now);
   if (until <= now && countHit(ip, now) > IP_BURST_LIMIT) until = await startCooldown(ip, now, IP_COOLDOWN_SECONDS);
-  if (until > now) {
-    throw rateLimited("Too many requests from this address; it is in a cooldown window", "ip_cooldown", Math.ceil((until - now) / 1000));
+  refuseUntil(until, now);
+}
+
+/**
+ * The same check for answers that never wait on the database (the answers kept in memory):
+ * the hit counts toward the burst, and the address is refused when this process knows of its
+ * cooldown, because it saw the burst or read the row on an earlier request. A burst seen here
+ * writes the row in the background, so other instances refuse the address too.
+ */
+export function enforceIpCooldownFromMemory(ip: string, now = Date.now()): void {
+  if (ip === "unknown") return;
+  const { IP_BURST_LIMIT, IP_COOLDOWN_SECONDS } = getEnv();
+  if (IP_BURST_LIMIT === 0) return;
+
+  let until = known.get(ip)?.until ?? 0;
+  if (until <= now && countHit(ip, now) > IP_BURST_LIMIT) {
+    until = now + IP_COOLDOWN_SECONDS * 1000;
+    known.set(ip, { until, checkedAt: now });
+    startCooldown(ip, now, IP_COOLDOWN_SECONDS).catch((error: unknown) => logger.warn("could not record an address's cooldown", { ip, error }));
   }
+  refuseUntil(until, now);
 }
 
 /** Tests: forget what this process remembers (the database rows stay). */
