@@ -29,6 +29,8 @@ export const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BASE_URL: url.default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).optional(),
+  /** The embedded workflow executor's and the workflow SDK's debug lines, also in tests. */
+  DEBUG_WORKFLOW: bool,
   /** Contact of /.well-known/security.txt (mailto: or https:); defaults to security@ the BASE_URL host. */
   SECURITY_CONTACT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL").optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */

@@ -1,3 +1,4 @@
+import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 /** The logger shape of the Inngest SDK (and of console): the executor logs through the same. */
@@ -14,7 +15,7 @@ export type Logger = {
  * they go through lib/log's scrubbing like every other line.
  */
 export function consoleLogger(prefix = "[workflow]"): Logger {
-  const debug = Boolean(process.env.DEBUG_WORKFLOW);
+  const debug = getEnv().DEBUG_WORKFLOW;
   const line = (args: unknown[]) => {
     const words = args.filter((arg) => typeof arg === "string");
     const details = args.filter((arg) => typeof arg !== "string");
@@ -38,7 +39,7 @@ export function consoleLogger(prefix = "[workflow]"): Logger {
  * real failures in the test output.
  */
 export function quietLogger(): Logger {
-  if (process.env.DEBUG_WORKFLOW) return consoleLogger("[quiet]");
+  if (getEnv().DEBUG_WORKFLOW) return consoleLogger("[quiet]");
   const drop = () => {};
 
   return { info: drop, warn: drop, error: drop, debug: drop };
