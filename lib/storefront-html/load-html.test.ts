@@ -8,7 +8,7 @@ import { FakeStore, fixtureStore, lanewayStore, notShopifySite, passwordStore } 
 import { productHtml } from "@/testing/fake-store/html";
 import { serveStorefront } from "@/testing/fake-store/storefront";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
-import { boundNesting, MAX_ELEMENT_DEPTH } from "./bound-nesting";
+import { boundNesting, MAX_ELEMENT_DEPTH, MAX_ELEMENTS } from "./bound-nesting";
 import { loadHtml } from "./load-html";
 import { parseStorefrontDocument } from "./parse-storefront-html";
 
@@ -105,7 +105,10 @@ describe("loadHtml on pages nested past MAX_ELEMENT_DEPTH", () => {
     expect(content($)).toEqual(content(loadUnbounded(html)));
   });
 
-  it("a 5 MB page of unclosed tags stays within the cap, and the theme and the app after them are read", () => {
+  it("a 5 MB page of unclosed tags stays within the depth cap and the element budget: what it says first is read, what follows the budget is not", () => {
+    const head = `<script>var Shopify = Shopify || {}; Shopify.shop = "deep-store.myshopify.com";
+Shopify.theme = {"name":"Dawn","id":1,"theme_store_id":887,"role":"main"};</script>
+<title>Deep store</title>${sampleAppSnippet("klaviyo")}`;
     const hostile = [
       "<div>".repeat(250_000),
       "<span><a>".repeat(110_000),
@@ -113,13 +116,11 @@ describe("loadHtml on pages nested past MAX_ELEMENT_DEPTH", () => {
       "<ul><li><p>".repeat(60_000),
       "<div><span>".repeat(100_000),
     ].join("");
-    const tail = `<script>var Shopify = Shopify || {}; Shopify.shop = "deep-store.myshopify.com";
-Shopify.theme = {"name":"Dawn","id":1,"theme_store_id":887,"role":"main"};</script>
-<title>Deep store</title>${sampleAppSnippet("klaviyo")}`;
-    const html = hostile + tail;
+    const html = head + hostile + sampleAppSnippet("judge-me");
     expect(html.length).toBeGreaterThan(5_000_000); // fetchStorefrontHtml's cap is 5 MiB
     const $ = loadHtml(html);
     expect(elementDepth($)).toBeLessThanOrEqual(MAX_ELEMENT_DEPTH + 1);
+    expect($("*").length).toBeLessThanOrEqual(MAX_ELEMENTS);
     const info = parseStorefrontDocument($);
     expect(info).toMatchObject({ shop: "deep-store.myshopify.com", title: "Deep store", isShopify: true });
     expect(info.theme?.name).toBe("Dawn");
@@ -128,13 +129,20 @@ Shopify.theme = {"name":"Dawn","id":1,"theme_store_id":887,"role":"main"};</scri
 });
 
 describe("parseStorefrontDocument on a page of many top-level elements", () => {
-  it("reads 5 MB of sibling elements at the top of the document and the page after them", () => {
-    const html = `${"<i></i>".repeat(720_000)}<html><head><title>Flat store</title>
-<meta name="description" content="After the siblings">${sampleAppSnippet("klaviyo")}</head></html>`;
+  it("reads a page of 720,000 sibling elements up to the element budget: its head first, not what the budget left out", () => {
+    const html = `<html><head><title>Flat store</title>
+<meta name="description" content="Before the siblings">${sampleAppSnippet("klaviyo")}</head><body>${"<i></i>".repeat(720_000)}${sampleAppSnippet("judge-me")}</body></html>`;
     expect(html.length).toBeGreaterThan(5_000_000);
     const $ = loadHtml(html);
-    expect(parseStorefrontDocument($)).toMatchObject({ title: "Flat store", metaDescription: "After the siblings" });
+    expect($("*").length).toBeLessThanOrEqual(MAX_ELEMENTS);
+    expect(parseStorefrontDocument($)).toMatchObject({ title: "Flat store", metaDescription: "Before the siblings" });
     expect(detectAppsInDocument($).map((app) => app.slug)).toEqual(["klaviyo"]);
+  });
+
+  it("reads every element of a page within the budget, whatever its size in bytes", () => {
+    const html = `<html><body>${"<i></i>".repeat(MAX_ELEMENTS - 10)}${sampleAppSnippet("klaviyo")}</body></html>`;
+    expect(detectAppsInDocument(loadHtml(html)).map((app) => app.slug)).toEqual(["klaviyo"]);
+    expect(boundNesting("<p>a</p><p>b</p><p>c</p>", MAX_ELEMENT_DEPTH, 2)).toBe("<p>a</p><p>b</p>");
   });
 });
 
