@@ -16,7 +16,8 @@ import { createPaymentHeader } from "x402/client";
 import { decodeXPaymentResponse, wrapFetchWithPayment } from "x402-fetch";
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { getEnv, resetEnvCache } from "@/lib/env";
+import { securityHeaders } from "@/lib/security/security-headers";
 import { replayKey } from "@/lib/billing/x402-proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
@@ -297,7 +298,7 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     expect(body.accepts[0].outputSchema.output.required).toEqual(["job"]);
 
     const offered = decodePaymentRequiredHeader(response.headers.get("payment-required")!);
-    expect(offered).toMatchObject({ x402Version: 2, resource: { url: "http://localhost:3000/api/jobs", mimeType: "application/json" } });
+    expect(offered).toMatchObject({ x402Version: 2, error: "payment_required", resource: { url: "http://localhost:3000/api/jobs", mimeType: "application/json" } });
     expect(offered.accepts).toEqual([
       {
         scheme: "exact",
@@ -314,6 +315,18 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     expect(bazaar.info.input).toMatchObject({ type: "http", method: "POST", bodyType: "json" });
     const inputSchema = (bazaar.schema.properties.input.properties as unknown as { body: { required: string[] } }).body;
     expect(inputSchema.required).toEqual(["domain"]);
+    const declaredJob = (bazaar.info.output as { example: { job: Record<string, unknown> } }).example.job;
+    expect(Object.keys(declaredJob).sort()).toEqual(["id", "report_url", "status", "status_url"]);
+  });
+
+  it("the 402's headers, with the security headers the server adds, fit a reverse proxy's default 4 KB header buffer", async () => {
+    const response = await submit({});
+    expect(response.status).toBe(402);
+    // nginx's proxy_buffer_size is one memory page (4 KB on x86-64) and answers 502 past it; the
+    // status line, Date, Connection, Content-Length, Vary and a deployment's own headers need room too.
+    const headers = { ...Object.fromEntries(response.headers), ...securityHeaders(getEnv(), "n".repeat(24)) };
+    const block = Object.entries(headers).reduce((bytes, [name, value]) => bytes + name.length + value.length + 4, "HTTP/1.1 402 Payment Required\r\n".length);
+    expect(block).toBeLessThan(3_300);
   });
 
   it("@x402/fetch pays with PAYMENT-SIGNATURE → 201, PAYMENT-RESPONSE decodes to the settlement, the job completes", async () => {

@@ -1,20 +1,25 @@
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { z } from "zod";
-import { createJobBodySchema, jobEnvelopeSchema } from "@/lib/jobs/schemas";
+import { createJobBodySchema, jobSchema } from "@/lib/jobs/schemas";
 
 // What POST /api/jobs takes and answers, for x402 discovery (Bazaar): from the same zod schemas
 // that validate the request and document it in OpenAPI.
 
+/** Length and range bounds: the OpenAPI document has them; discovery describes the shape. */
+const BOUNDS = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
+
 /**
  * A schema small enough for a response header (PAYMENT-REQUIRED is base64 of all of this, and
  * proxies refuse answers whose headers pass a few kilobytes): a string with a `format` keeps the
- * format and drops zod's equivalent regular expression, and the draft is named once, by the
- * Bazaar declaration around it.
+ * format and drops zod's equivalent regular expression, bounds are left to OpenAPI, and the
+ * draft is named once, by the Bazaar declaration around it.
  */
 function compact(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compact);
   if (schema === null || typeof schema !== "object") return schema;
-  const entries = Object.entries(schema as Record<string, unknown>).filter(([key]) => !(key === "pattern" && "format" in schema) && key !== "$schema");
+  const entries = Object.entries(schema as Record<string, unknown>).filter(
+    ([key]) => !(key === "pattern" && "format" in schema) && key !== "$schema" && !BOUNDS.has(key),
+  );
 
   return Object.fromEntries(entries.map(([key, value]) => [key, compact(value)]));
 }
@@ -22,12 +27,20 @@ function compact(schema: unknown): unknown {
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   compact(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as Record<string, unknown>;
 const inputSchema = () => toSchema(createJobBodySchema, "input");
-const outputSchema = () => toSchema(jobEnvelopeSchema, "output");
 
-/** What a caller gets back: a queued job (the example the declared output schema must accept). */
+/**
+ * The answer as discovery declares it: the fields an agent acts on (where to watch the job and
+ * read its report), the others allowed. The whole envelope made PAYMENT-REQUIRED 4 KB, and
+ * nginx's default proxy_buffer_size (one 4 KB page) answers 502 for headers past it.
+ */
+const DECLARED_JOB_FIELDS = { id: true, status: true, report_url: true, status_url: true } as const;
+const discoveredAnswerSchema = z.object({ job: jobSchema.pick(DECLARED_JOB_FIELDS).loose() });
+const outputSchema = () => toSchema(discoveredAnswerSchema, "output");
+
+/** What a caller gets back: a queued job (a whole one, so it must parse), cut to the declared fields. */
 const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4000-8000-000000000000") =>
-  jobEnvelopeSchema.parse({
-    job: {
+  ({
+    job: jobSchema.pick(DECLARED_JOB_FIELDS).parse(jobSchema.parse({
       id,
       domain: "example.myshopify.com",
       slug: "example-myshopify-com",
@@ -45,7 +58,7 @@ const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4
       report_url: `${base}/reports/${id}`,
       api_url: `${base}/api/jobs/${id}`,
       status_url: `${base}/api/jobs/${id}/status`,
-    },
+    })),
   });
 
 /** A transport context as the Bazaar extension reads it: it takes the method from here. */
