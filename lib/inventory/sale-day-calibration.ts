@@ -4,6 +4,7 @@ import { DEFAULT_SALE_DAY_ASSUMPTION, SALE_DAY_SHARE_BANDS, type SaleDayAssumpti
 
 /** Fewer measured products than this (overall, or in a band) and the wider figure stands. */
 export const MIN_CALIBRATION_PRODUCTS = 10;
+/** A store counts in the calibration (overall, or in a band) with at least this many measured products. */
 const MIN_BAND_PRODUCTS = 5;
 /** A product's units per sale day is its mean over at least this many sale days. */
 const MIN_DAYS_PER_PRODUCT = 3;
@@ -11,7 +12,9 @@ const MIN_DAYS_PER_PRODUCT = 3;
 const LOW_QUANTILE = 0.05;
 const HIGH_QUANTILE = 0.95;
 
-type Row = { band: number | null; stores: number; products: number; sale_days: number; typical: number | null; low: number | null; high: number | null };
+type Row = { band: number; stores: number; products: number; sale_days: number; typical: number | null; low: number | null; high: number | null };
+/** The band key of the figures over all bands. */
+const ALL_BANDS = -1;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const figures = (row: Row): SaleDayFigures => ({
@@ -28,6 +31,11 @@ const figures = (row: Row): SaleDayFigures => ({
  * on each (a product selling every day may sell 3 or 15 a day), so the figures are also given
  * per band of the share of days a product sells on, which a store hiding quantities still shows.
  * Aggregates only: no store is named.
+ *
+ * Each figure is the median store's (each store's own pooled mean and percentiles, then the
+ * middle store, a real one's figure): any store's quantities are its own word, and one store
+ * selling a billion units a day must not change the sales every other store's page shows. From
+ * three measured stores on, a store can move a figure only within the range the others give.
  */
 export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption> {
   const bandOf = SALE_DAY_SHARE_BANDS.slice(1)
@@ -49,19 +57,26 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
       group by d.store_id, d.product_id, i.n having count(*) >= ${MIN_DAYS_PER_PRODUCT}
     ), banded as (
       select p.*, case ${bandOf} else ${SALE_DAY_SHARE_BANDS.length - 1} end as band from products p
+    ), per_store as (
+      select store_id, case when grouping(band) = 1 then ${ALL_BANDS} else band end as band,
+        count(*)::int as products, sum(days)::int as sale_days,
+        (sum(units) / nullif(sum(days), 0))::float as typical,
+        percentile_cont(${LOW_QUANTILE}) within group (order by mean)::float as low,
+        percentile_cont(${HIGH_QUANTILE}) within group (order by mean)::float as high
+      from banded group by grouping sets ((store_id, band), (store_id))
     )
-    select case when grouping(band) = 1 then null else band end as band,
-      count(distinct store_id)::int as stores, count(*)::int as products, sum(days)::int as sale_days,
-      (sum(units) / nullif(sum(days), 0))::float as typical,
-      percentile_cont(${LOW_QUANTILE}) within group (order by mean)::float as low,
-      percentile_cont(${HIGH_QUANTILE}) within group (order by mean)::float as high
-    from banded group by grouping sets ((band), ())`);
-  const pooled = rows.find((row) => row.band === null);
+    select band, count(*)::int as stores, sum(products)::int as products, sum(sale_days)::int as sale_days,
+      percentile_disc(0.5) within group (order by typical) as typical,
+      percentile_disc(0.5) within group (order by low) as low,
+      percentile_disc(0.5) within group (order by high) as high
+    from per_store where products >= ${MIN_BAND_PRODUCTS} and typical is not null
+    group by band`);
+  const pooled = rows.find((row) => Number(row.band) === ALL_BANDS);
   if (!pooled || Number(pooled.products) < MIN_CALIBRATION_PRODUCTS || !pooled.typical) return DEFAULT_SALE_DAY_ASSUMPTION;
   const overall = figures(pooled);
 
   const measured = SALE_DAY_SHARE_BANDS.map((_, i) => {
-    const row = rows.find((r) => r.band !== null && Number(r.band) === i);
+    const row = rows.find((r) => Number(r.band) === i);
 
     return row && Number(row.products) >= MIN_BAND_PRODUCTS ? { ...figures(row), products: Number(row.products) } : null;
   });
