@@ -3,7 +3,7 @@
  * (store row, completed job, report, snapshot products, detected apps): for tests of the
  * public site that need many stores, big catalogues or dates in the past without scraping.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
 import { summarizeProducts } from "@/lib/pipeline/report-content";
@@ -81,6 +81,8 @@ export type SeedStoreOptions = {
   theme?: string | null;
   currency?: string;
   apps?: { slug: string; detectedAt?: Date }[];
+  /** The first this-many products were gone from the store by the end of the job (a deletion mid-crawl). */
+  goneProducts?: number;
 };
 
 const INSERT_BATCH = 1000;
@@ -126,6 +128,10 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
     summary: count <= 5000 ? summary : { ...summary, product_count: count, variant_count: variantCount, price_distribution: buildPriceDistribution(priceMins) },
     createdAt: analyzedAt,
   });
+  if (options.goneProducts) {
+    const first = db.select({ id: snapshotProducts.productId }).from(snapshotProducts).where(eq(snapshotProducts.jobId, job!.id)).orderBy(snapshotProducts.productId).limit(options.goneProducts);
+    await db.update(snapshotProducts).set({ goneAt: analyzedAt }).where(and(eq(snapshotProducts.jobId, job!.id), inArray(snapshotProducts.productId, first)));
+  }
   await db.update(jobs).set({ status: "completed", progress: 1, completedAt: analyzedAt, listingComplete: true }).where(eq(jobs.id, job!.id));
 
   for (const app of options.apps ?? []) {

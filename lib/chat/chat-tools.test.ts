@@ -1,0 +1,20 @@
+import { expect, it } from "vitest";
+import "@/testing/setup-database";
+import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
+import { seedAnalyzedStore } from "@/testing/directory-seed";
+import { resolveChatScope } from "./chat-scope";
+import { buildChatTools } from "./chat-tools";
+
+type Listed = { data: { handle: string }[]; pagination: { total: number } };
+
+it("the chat's product search finds what the report page lists: a product gone from the store is in neither", async () => {
+  const { store, jobId } = await seedAnalyzedStore({ domain: "chat-search.test", products: 6, goneProducts: 1 });
+  const scope = await resolveChatScope({ slug: store.slug, userId: null });
+  const tools = buildChatTools(scope, { principal: { kind: "anonymous" } } as never);
+
+  const searched = (await tools.search_products!.execute!({ sort: "title", page: 1, per_page: 20 }, { toolCallId: "1", messages: [], context: {} } as never)) as Listed;
+  const page = await listReportProducts(jobId, productListingQuerySchema.parse({}), 20);
+
+  expect(searched.pagination.total).toBe(5);
+  expect(searched.data.map((product) => product.handle)).toEqual(page.rows.map((product) => product.handle));
+});
