@@ -48,7 +48,7 @@ export const TABLE_OWNERS = {
   storeDailyCatalog: "shop-analytics",
 };
 
-const ROOTS = ["app", "components", "inngest", "lib", "server", "server.ts", "scripts"];
+const ROOTS = ["app", "components", "workflows", "lib", "server", "server.ts", "scripts"];
 const SOURCE = /\.(ts|tsx|mts)$/;
 const EXEMPT = /(^|\/)(testing|e2e|bench|db)\/|\.test\.tsx?$|\.d\.ts$/;
 const WRITE_METHODS = new Set(["insert", "update", "delete"]);

@@ -99,6 +99,25 @@ export async function raw() {
     expect(output).toMatch(/raw\.ts:7:\d+ +raw SQL "update" stores/);
   });
 
+  it("refuses a write from outside lib/ too: an Inngest function, a route handler, the server", async () => {
+    for (const file of ["workflows/publish-reports.ts", "app/api/shops/route.ts", "server/start-server.ts"]) {
+      const root = treeWith(
+        file,
+        `import { getDb } from "@/db";
+import { reportPublications } from "@/db/schema";
+export async function publish(jobId: string) {
+  await getDb().insert(reportPublications).values({ jobId, publishedAt: new Date() });
+}
+`,
+      );
+      const { code, output } = await check(root);
+
+      expect(code, file).toBe(1);
+      expect(output).toContain(`${file}:4:9`);
+      expect(output).toContain("report_publications");
+    }
+  });
+
   it("accepts writes by the owning domain, reads by anyone, and test code", async () => {
     const owner = treeWith(
       "lib/apps/record-detected-apps.ts",
