@@ -22,6 +22,7 @@ import { replayKey } from "@/lib/billing/x402-proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
+import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
@@ -459,5 +460,30 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
 
     expect((await submit({ "payment-signature": v2 })).status).toBe(201);
     expect(await x402JobCount()).toBe(before + 1);
+  });
+
+  it("a signed authorization sent to the MCP endpoint is never verified nor settled there; it still pays POST /api/jobs once", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v1, v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+    const host = await startMcpHost();
+    try {
+      for (const headers of [{ "payment-signature": v2 }, { "x-payment": v1 }] as Record<string, string>[]) {
+        const agent = await connectMcp(host.origin, headers);
+        const answer = toolJson<{ code: string; accepts: unknown[] }>(await agent.callTool({ name: "analyze_store", arguments: { domain: "paid.test" } }));
+        await agent.close();
+
+        expect(answer.isError).toBe(true);
+        expect(answer.body).toMatchObject({ code: "payment_required", status: 402 });
+        expect(answer.body.accepts).toHaveLength(1);
+      }
+    } finally {
+      await host.close();
+    }
+    expect(facilitator.calls.some((call) => call.nonce === nonce.toLowerCase()), "the facilitator never saw it").toBe(false);
+    expect(await paymentRowsOf(nonce)).toHaveLength(0);
+    expect(await x402JobCount()).toBe(before);
+
+    await expectPaidOnce([await submit({ "payment-signature": v2 })], nonce, before);
   });
 });

@@ -1,7 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db";
-import { stores, trackedShops, type Store } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import type { Store } from "@/db/schema";
+import { findAnalysedStore } from "@/lib/store-directory/find-analysed-store";
+import { tracksStore } from "@/lib/tracking";
 
 /**
  * What one chat request may see: at most one store (the one the caller asked about, with
@@ -19,32 +18,12 @@ export async function resolveChatScope(options: { slug?: string; userId: string 
   const { slug, userId } = options;
   if (!slug) return { store: null, userId, tracksStore: false };
 
-  const [store] = await getDb()
-    .select({
-      id: stores.id,
-      slug: stores.slug,
-      domain: stores.domain,
-      name: stores.name,
-      currency: stores.currency,
-      country: stores.country,
-      themeName: stores.themeName,
-      exposesInventory: stores.exposesInventory,
-      latestJobId: stores.latestJobId,
-    })
-    .from(stores)
-    .where(eq(stores.slug, slug))
-    .limit(1);
-  if (!store?.latestJobId) throw notFound(`Store ${slug}`);
+  const store = await findAnalysedStore(slug);
+  const { id, domain, name, currency, country, themeName, exposesInventory, latestJobId } = store;
 
-  let tracksStore = false;
-  if (userId) {
-    const [tracked] = await getDb()
-      .select({ id: trackedShops.id })
-      .from(trackedShops)
-      .where(and(eq(trackedShops.userId, userId), eq(trackedShops.storeId, store.id)))
-      .limit(1);
-    tracksStore = Boolean(tracked);
-  }
-
-  return { store: { ...store, latestJobId: store.latestJobId }, userId, tracksStore };
+  return {
+    store: { id, slug: store.slug, domain, name, currency, country, themeName, exposesInventory, latestJobId },
+    userId,
+    tracksStore: userId ? await tracksStore(userId, id) : false,
+  };
 }

@@ -1,6 +1,7 @@
 import type { CompareCategory } from "@/lib/shop-analytics/schemas";
 import type { compareSnapshots } from "@/lib/shop-analytics";
 import type { InventorySummary } from "@/lib/inventory";
+import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 
 // What the chat's tools hand the model: the domain's answers (the same the HTTP endpoints and
@@ -8,6 +9,41 @@ import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelo
 // recomputed; store text is capped because it costs tokens and is untrusted.
 
 const cap = (text: string | null | undefined, max: number) => (text ? (text.length > max ? `${text.slice(0, max)}…` : text) : null);
+
+/** GET /api/stores/:slug's facts about the store and its latest analysis, without products, SEO and the price chart. */
+export function storeSummaryView(page: StorePageData) {
+  const { store, summary, prices } = page;
+
+  return {
+    store: {
+      name: cap(store.name, 200),
+      domain: store.domain,
+      currency: store.currency,
+      country: store.country,
+      theme: cap(store.theme, 100),
+      product_count: summary.product_count,
+      variant_count: summary.variant_count,
+      available_product_count: summary.available_product_count,
+      collection_count: summary.collection_count,
+      page_count: summary.page_count,
+      first_analyzed_at: page.first_analyzed_at,
+      last_analyzed_at: page.analyzed_at,
+    },
+    prices: { currency: prices.currency, min: prices.min, max: prices.max, median: prices.median },
+    top_vendors: summary.top_vendors.slice(0, 10).map((row) => ({ vendor: cap(row.vendor, 100), count: row.count })),
+    app_count: page.apps.length,
+    report_url: page.report_url,
+  };
+}
+
+/** The theme and the detected apps, as GET /api/stores/:slug lists them. */
+export function appsView(page: StorePageData) {
+  return {
+    theme: cap(page.theme, 100),
+    app_count: page.apps.length,
+    apps: page.apps.map((app) => ({ name: app.name, category: app.category })),
+  };
+}
 
 /** A page of the changelog and the tally of the whole job's changes. */
 export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, tally: Awaited<ReturnType<typeof getChangelogTally>>) {

@@ -28,6 +28,7 @@ import { chatAnswerSchema, chatBodySchema, chatDailyLimitSchema, chatPerMinuteLi
 import { getEnv } from "@/lib/env";
 import { freeExportQuerySchema } from "@/lib/export/schemas";
 import { healthSchema } from "@/lib/health/schemas";
+import { jsonRpcErrorSchema } from "@/lib/mcp/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import {
@@ -220,7 +221,9 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: "The MCP server (Streamable HTTP, stateless; JSON-RPC 2.0, malformed messages answered as JSON-RPC errors): tools to search the store directory, read a store, a report (paged), a changelog, apps and a job's status, analyze a store (charged like POST /api/jobs; without an API key the tool answers payment_required with the x402 requirements), your tracked shops (API key or session) and, as GET /api/store-detail/* (session only), their inventory, analytics and snapshot comparison. Authenticate with Authorization: Bearer <key> or X-API-Key",
     tag: "mcp",
     success: { status: 200, description: "A JSON-RPC response", content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } } },
-    errors: [400, 406, 413],
+    errors: [413],
+    // The SDK and our batch refusal answer these as JSON-RPC errors, not with the error body.
+    errorSchemas: { 400: jsonRpcErrorSchema, 406: jsonRpcErrorSchema },
   },
 };
 
@@ -230,6 +233,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   402: "Payment required",
   403: "Forbidden for these credentials",
   404: "Not found",
+  406: "Not acceptable: the Accept header must name application/json and text/event-stream",
   409: "Conflict",
   410: "Gone: purged by an operator",
   413: "Body too large",

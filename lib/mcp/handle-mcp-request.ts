@@ -9,6 +9,9 @@ export const MAX_MCP_BODY_BYTES = 1_000_000;
 
 const SERVER_INFO = { name: "storelens", version: "1.0.0" };
 
+/** A JSON-RPC batch: an array body (after leading white space). */
+const BATCH = /^\s*\[/;
+
 /**
  * POST /api/mcp: one stateless Streamable HTTP exchange of the MCP server. The route wrapper
  * has already resolved the caller (API key, bearer, session, or nobody) and applied the IP
@@ -18,8 +21,11 @@ const SERVER_INFO = { name: "storelens", version: "1.0.0" };
  */
 export async function handleMcpRequest(req: Request, principal: Principal, requestId: string): Promise<Response> {
   const body = await readCappedBody(req, MAX_MCP_BODY_BYTES);
+  // One request, one message: the IP cooldown counts HTTP requests, so a batch of a hundred
+  // tool calls would count as one. MCP has had no batches since protocol version 2025-06-18.
+  if (BATCH.test(body)) return batchRefused();
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
-  const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
+  const handler = createMcpHandler((server) => registerStoreTools(server, { principal: withoutPayment(principal) }, requestId), {
     serverInfo: SERVER_INFO,
     telemetry: false,
     onEvent: (event) => {
@@ -29,4 +35,20 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   });
 
   return handler(capped);
+}
+
+/**
+ * x402 pays POST /api/jobs only. A payment header sent to the MCP endpoint is not spent: the
+ * caller is anonymous here, so analyze_store answers the payment requirements, and no proof is
+ * ever settled on an exchange whose answer could not carry PAYMENT-RESPONSE.
+ */
+function withoutPayment(principal: Principal): Principal {
+  return principal.kind === "x402" ? { kind: "anonymous", ip: principal.ip } : principal;
+}
+
+function batchRefused(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: batches are not accepted; send one JSON-RPC message per request" } },
+    { status: 400 },
+  );
 }

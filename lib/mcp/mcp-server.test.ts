@@ -6,7 +6,7 @@
  * own, a bad key is refused, and malformed input gets JSON-RPC errors, never a 500.
  */
 import type { Client } from "@modelcontextprotocol/client";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
@@ -152,6 +152,15 @@ describe("MCP server /api/mcp", () => {
     expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, resource: "http://localhost:3000/api/jobs" });
     const job = await callApi("GET", "/api/jobs", {}, { query: "?domain=unpaid-shop.test" });
     expect(job.status).toBe(404);
+  });
+
+  it("refuses a JSON-RPC batch as a whole: one request is one message, counted once by the IP cooldown", async () => {
+    const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "analyze_store", arguments: { domain: `batched-${id}.test` } } });
+    const response = await rawPost(JSON.stringify([list(1), list(2), list(3)]), apiKeyHeader(owner.key));
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(await getDb().$count(jobs, like(jobs.domain, "batched-%"))).toBe(0);
   });
 
   it("tracked-shop tools: the access matrix's rows — list by key, detail by session only; another user's shop is not found", async () => {

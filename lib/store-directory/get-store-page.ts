@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apps, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { apps, reports, snapshotProducts, storeApps } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
+import { findAnalysedStore } from "./find-analysed-store";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
 import type { StorePageData, StorePageQuery } from "./schemas";
@@ -25,13 +25,6 @@ type ReportSummary = {
 };
 
 type CollectionEntry = { id: number; handle: string; title: string; productsCount: number | null };
-
-async function findStore(slug: string): Promise<Store & { latestJobId: string }> {
-  const [store] = await getDb().select().from(stores).where(eq(stores.slug, slug)).limit(1);
-  if (!store?.latestJobId) throw notFound(`Store ${slug}`);
-
-  return store as Store & { latestJobId: string };
-}
 
 /**
  * One page of the latest snapshot's products, in SQL and in primary-key order: a
@@ -76,7 +69,7 @@ async function readCollections(jobId: string): Promise<{ total: number; shown: C
 
 /** The public store page: summary, prices, a page of products, collections, theme, apps, PageSpeed, SEO. */
 export async function getStorePageOrThrow(slug: string, query: StorePageQuery = { page: 1, per_page: 24 }): Promise<StorePageData> {
-  const store = await findStore(slug);
+  const store = await findAnalysedStore(slug);
   const jobId = store.latestJobId;
 
   const [[report], products, collections, installed, audits, publishedReports] = await Promise.all([

@@ -147,6 +147,32 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(chat.counts.reduce((sum, row) => sum + row.count, 0)).toBe(http.body.pagination.total);
   });
 
+  it("store: the chat's summary and apps are the store page's figures", async () => {
+    type StorePage = {
+      summary: { product_count: number; variant_count: number | null; available_product_count: number | null; collection_count: number; page_count: number | null };
+      prices: { currency: string | null; min: string | null; max: string | null; median: number | null };
+      theme: string | null;
+      apps: { name: string; category: string }[];
+      analyzed_at: string | null;
+    };
+    const http = await callApi<StorePage>("GET", "/api/stores/:slug", {}, { values: { slug: SLUG }, query: "?per_page=1" });
+    expect(http.status).toBe(200);
+    expect(http.body.summary.product_count).toBe(31);
+
+    const viaMcp = toolJson(await (await mcpClient()).callTool({ name: "get_store", arguments: { slug: SLUG, per_page: 1 } }));
+    expect(viaMcp.body).toEqual(http.body);
+
+    const tools = await chatTools();
+    const summary = await runChatTool<{ store: Record<string, unknown>; prices: StorePage["prices"]; app_count: number }>(tools, "get_store_summary");
+    const { product_count, variant_count, available_product_count, collection_count, page_count } = http.body.summary;
+    expect(summary.store).toMatchObject({ product_count, variant_count, available_product_count, collection_count, page_count, last_analyzed_at: http.body.analyzed_at });
+    const { currency, min, max, median } = http.body.prices;
+    expect(summary.prices).toEqual({ currency, min, max, median });
+    expect(summary.app_count).toBe(http.body.apps.length);
+    const apps = await runChatTool<{ theme: string | null; apps: { name: string; category: string }[] }>(tools, "get_apps_and_theme");
+    expect(apps).toMatchObject({ theme: http.body.theme, apps: http.body.apps.map(({ name, category }) => ({ name, category })) });
+  });
+
   it("analytics: the MCP tool answers the endpoint's figures", async () => {
     const http = await callApi("GET", "/api/store-detail/:slug/analytics", session, { values: { slug: SLUG } });
     expect(http.status).toBe(200);

@@ -14,7 +14,7 @@ import { defineTool, userOf } from "./define-tool";
 export const listTrackedShopsTool = defineTool({
   name: "list_tracked_shops",
   title: "List tracked shops",
-  description: "Your tracked shops (API key required): store, latest job, last and next check; paginated. Their slugs feed the other tracked-shop tools.",
+  description: "Your tracked shops (API key or session): store, latest job, last and next check; paginated. Their slugs feed the other tracked-shop tools.",
   input: z.strictObject(paginationQuerySchema.shape),
   access: "account",
   endpoint: "GET /api/shops",

@@ -4,4 +4,5 @@ export { checkTrackedStore, findDueStores, MAX_CONSECUTIVE_FAILURES } from "./mo
 export { trackedShopLimit } from "./plan-limit";
 export * from "./schemas";
 export { trackShop } from "./track-shop";
+export { tracksStore } from "./tracks-store";
 export { untrackShop } from "./untrack-shop";
