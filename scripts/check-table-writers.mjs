@@ -2,10 +2,17 @@
 // `npm run check:writers`: one writer per table. A table declared in db/schema/<file>.ts is
 // inserted into, updated and deleted from only by the files of its owning domain, lib/<owner>/;
 // every other file calls a function of that domain. Drizzle writes (`.insert(t)`, `.update(t)`,
-// `.delete(t)` on a table imported from db/schema) and raw SQL writes (`insert into <table>`,
-// `update <table>`, `delete from <table>` in a `sql` template or `sql.raw`) both count.
-// db/ itself (migrations, seeds) and test code (testing/, e2e/, bench/, *.test.ts) are exempt.
+// `.delete(t)` on a table imported from db/schema, or on a `const` alias of one in the same file)
+// and raw SQL writes (`insert into <table>`, `update <table>`, `delete from <table>`, the table
+// optionally schema-qualified, in a template tagged with drizzle-orm's `sql` under any local name,
+// or in `sql.raw` given a string or a template literal) both count, in .ts/.tsx/.js/.mjs alike.
+// db/ itself (migrations, seeds) and test code (testing/, e2e/, bench/, *.test.*) are exempt.
 // Exits 1 and names every write made outside its owner.
+//
+// Limit: each file is read alone. A table or `sql` that reaches a file through a re-export of
+// another of our modules (`export { jobs } from "@/db/schema"` in lib/x, imported from there), a
+// function parameter or an object property is not recognised; `sql` by that name counts whatever
+// it was imported from, for that reason.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,10 +56,12 @@ export const TABLE_OWNERS = {
 };
 
 const ROOTS = ["app", "components", "workflows", "lib", "server", "server.ts", "scripts"];
-const SOURCE = /\.(ts|tsx|mts)$/;
-const EXEMPT = /(^|\/)(testing|e2e|bench|db)\/|\.test\.tsx?$|\.d\.ts$/;
+const SOURCE = /\.[cm]?[jt]sx?$/;
+const EXEMPT = /(^|\/)(testing|e2e|bench|db)\/|\.test\.[cm]?[jt]sx?$|\.d\.[cm]?ts$/;
 const WRITE_METHODS = new Set(["insert", "update", "delete"]);
-const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/gi;
+// `insert into jobs`, `update only "jobs"`, `delete from public.jobs`, `"public"."jobs"`: the
+// schema, when named, is skipped and the table name captured.
+const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_$]*"?\s*\.\s*)?"?([a-z_][a-z0-9_$]*)"?/gi;
 
 function walk(entry) {
   if (!existsSync(entry)) return [];
@@ -94,7 +103,7 @@ function schemaModule(fromFile, spec) {
   if (spec.startsWith("@/")) target = spec.slice(2);
   else if (spec.startsWith(".")) target = path.posix.join(path.posix.dirname(fromFile), spec);
   else return null;
-  target = target.replace(/\.ts$/, "").replace(/\/index$/, "");
+  target = target.replace(/\.[cm]?[jt]sx?$/, "").replace(/\/index$/, "");
   if (target === "db") return "db";
   if (target === "db/schema") return "*";
   const match = /^db\/schema\/([^/]+)$/.exec(target);
@@ -102,20 +111,51 @@ function schemaModule(fromFile, spec) {
   return match ? match[1] : null;
 }
 
+function scriptKind(file) {
+  if (/\.[cm]?js$/.test(file)) return ts.ScriptKind.JS;
+  if (file.endsWith(".jsx")) return ts.ScriptKind.JSX;
+
+  return file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
+/** `(x as T)`, `x!`, `x satisfies T`: the expression underneath. */
+function unwrap(node) {
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  ) {
+    node = node.expression;
+  }
+
+  return node;
+}
+
 /** The writes `file` (a path relative to the root, with `/`) makes outside their tables' owners. */
 export function checkSource(file, text, tables) {
   const byExport = new Map(tables.map((t) => [t.exportName, t]));
   const bySql = new Map(tables.map((t) => [t.sqlName, t]));
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
   const domain = /^lib\/([^/]+)\//.exec(file)?.[1];
   const locals = new Map(); // local name → table
   const namespaces = new Set(); // local names of the whole schema
+  const sqlNames = new Set(["sql"]); // local names of drizzle-orm's `sql`
+  const drizzleNamespaces = new Set(); // `import * as orm from "drizzle-orm"`: `orm.sql`
 
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
-    const target = schemaModule(file, statement.moduleSpecifier.text);
+    const spec = statement.moduleSpecifier.text;
     const bindings = statement.importClause?.namedBindings;
-    if (!target || !bindings) continue;
+    if (!bindings) continue;
+    if (spec === "drizzle-orm" || spec.startsWith("drizzle-orm/")) {
+      if (ts.isNamespaceImport(bindings)) drizzleNamespaces.add(bindings.name.text);
+      else for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === "sql") sqlNames.add(element.name.text);
+      continue;
+    }
+    const target = schemaModule(file, spec);
+    if (!target) continue;
     if (ts.isNamespaceImport(bindings)) {
       if (target !== "db") namespaces.add(bindings.name.text);
       continue;
@@ -131,14 +171,65 @@ export function checkSource(file, text, tables) {
     }
   }
 
+  // `const t = jobs` (or `= schema.jobs`, `const { jobs: t } = schema`, `const q = sql`) makes
+  // `t` the table within its block. A name is looked up in the innermost block that declares it
+  // as a `const`, so the same alias name in two functions, or a `const jobs = rows` shadowing the
+  // import, means what it means there; outside any such block it is the import.
+  const consts = new Map(); // name → [{ scope, value: the initializer, or the table of a binding }]
+  const collect = (node) => {
+    if (ts.isVariableDeclarationList(node) && node.flags & ts.NodeFlags.Const) {
+      let scope = node.parent;
+      while (!ts.isBlock(scope) && !ts.isSourceFile(scope) && !ts.isModuleBlock(scope) && !ts.isCaseBlock(scope) && !ts.isIterationStatement(scope, false)) {
+        scope = scope.parent;
+      }
+      for (const decl of node.declarations) {
+        const init = decl.initializer && unwrap(decl.initializer);
+        if (ts.isIdentifier(decl.name)) consts.set(decl.name.text, [...(consts.get(decl.name.text) ?? []), { scope, init }]);
+        if (!ts.isObjectBindingPattern(decl.name)) continue;
+        for (const element of decl.name.elements) {
+          if (!ts.isIdentifier(element.name)) continue;
+          const key = element.propertyName ?? element.name;
+          const table = init && ts.isIdentifier(init) && namespaces.has(init.text) && ts.isIdentifier(key) ? byExport.get(key.text) : undefined;
+          consts.set(element.name.text, [...(consts.get(element.name.text) ?? []), { scope, table: table ?? null }]);
+        }
+      }
+    }
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  const seen = new Set(); // an alias being resolved: `const a = b, b = a` ends there
+  const lookup = (id, ofConst, ofImport) => {
+    let found;
+    for (const entry of consts.get(id.text) ?? []) {
+      if (id.pos < entry.scope.pos || id.end > entry.scope.end) continue;
+      if (!found || entry.scope.end - entry.scope.pos < found.scope.end - found.scope.pos) found = entry;
+    }
+    if (!found) return ofImport(id.text);
+    if (!("init" in found)) return found.table;
+    if (!found.init || seen.has(found)) return null;
+    seen.add(found);
+    try {
+      return ofConst(found.init);
+    } finally {
+      seen.delete(found);
+    }
+  };
+
   const tableOf = (node) => {
+    node = node && unwrap(node);
     if (!node) return null;
-    if (ts.isIdentifier(node)) return locals.get(node.text) ?? null;
+    if (ts.isIdentifier(node)) return lookup(node, tableOf, (name) => locals.get(name) ?? null);
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
       return byExport.get(node.name.text) ?? null;
     }
 
     return null;
+  };
+  const isSql = (node) => {
+    node = unwrap(node);
+    if (ts.isIdentifier(node)) return Boolean(lookup(node, isSql, (name) => sqlNames.has(name)));
+
+    return ts.isPropertyAccessExpression(node) && node.name.text === "sql" && ts.isIdentifier(node.expression) && drizzleNamespaces.has(node.expression.text);
   };
 
   const violations = [];
@@ -161,33 +252,30 @@ export function checkSource(file, text, tables) {
     }
   };
 
+  // A table interpolated as `${jobs}` is its SQL name; any other value is a placeholder.
+  const scanTemplate = (node, template) => {
+    if (ts.isNoSubstitutionTemplateLiteral(template)) return scanSql(node, template.text);
+    let text = template.head.text;
+    for (const span of template.templateSpans) text += ` ${tableOf(span.expression)?.sqlName ?? "$"} ${span.literal.text}`;
+    scanSql(node, text);
+  };
+
   const visit = (node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITE_METHODS.has(node.expression.name.text)) {
       const table = tableOf(node.arguments[0]);
       if (table) report(node, table, `.${node.expression.name.text}()`);
     }
-    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === "sql") {
-      const template = node.template;
-      if (ts.isNoSubstitutionTemplateLiteral(template)) scanSql(node, template.text);
-      else {
-        // A table interpolated as `${jobs}` is its SQL name; any other value is a placeholder.
-        let text = template.head.text;
-        for (const span of template.templateSpans) {
-          text += ` ${tableOf(span.expression)?.sqlName ?? "$"} ${span.literal.text}`;
-        }
-        scanSql(node, text);
-      }
-    }
+    if (ts.isTaggedTemplateExpression(node) && isSql(node.tag)) scanTemplate(node, node.template);
     if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&
-      ts.isIdentifier(node.expression.expression) &&
-      node.expression.expression.text === "sql" &&
       node.expression.name.text === "raw" &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
+      isSql(node.expression.expression) &&
+      node.arguments[0]
     ) {
-      scanSql(node, node.arguments[0].text);
+      const [arg] = node.arguments;
+      if (ts.isStringLiteralLike(arg)) scanSql(node, arg.text);
+      else if (ts.isTemplateExpression(arg)) scanTemplate(node, arg);
     }
     ts.forEachChild(node, visit);
   };

@@ -99,6 +99,112 @@ export async function raw() {
     expect(output).toMatch(/raw\.ts:7:\d+ +raw SQL "update" stores/);
   });
 
+  it("refuses a write through a local alias of a table, and only where the alias is in scope", async () => {
+    const root = treeWith(
+      "lib/pipeline/alias.ts",
+      `import { getDb, schema } from "@/db";
+import { jobs } from "@/db/schema";
+export async function finish(id: string) {
+  const target = jobs;
+  const again = target;
+  await getDb().update(again).set({ status: "completed" });
+}
+export async function drop() {
+  const target = schema.stores;
+  await getDb().delete(target);
+}
+export async function local(db: { insert: (rows: unknown) => unknown }) {
+  const jobs = [{ id: "x" }];
+  await db.insert(jobs);
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/alias\.ts:6:\d+ +\.update\(\) jobs/);
+    expect(output).toMatch(/alias\.ts:10:\d+ +\.delete\(\) stores/);
+    expect(output).not.toContain("alias.ts:14:");
+  });
+
+  it("refuses raw SQL through drizzle-orm's sql imported under another name", async () => {
+    const root = treeWith(
+      "lib/pipeline/renamed-sql.ts",
+      `import { sql as q } from "drizzle-orm";
+import { getDb } from "@/db";
+export async function raw() {
+  await getDb().execute(q\`insert into inventory_levels (job_id) values (\${"x"})\`);
+  await getDb().execute(q.raw("delete from stores"));
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/renamed-sql\.ts:4:\d+ +raw SQL "insert into" inventory_levels/);
+    expect(output).toMatch(/renamed-sql\.ts:5:\d+ +raw SQL "delete from" stores/);
+  });
+
+  it("refuses sql.raw given a template literal, reading its text around the interpolations", async () => {
+    const root = treeWith(
+      "lib/pipeline/raw-template.ts",
+      `import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
+export async function raw(id: string) {
+  await getDb().execute(sql.raw(\`update jobs set status = 'failed' where id = '\${id}'\`));
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/raw-template\.ts:4:\d+ +raw SQL "update" jobs/);
+  });
+
+  it("refuses raw SQL naming a table with its schema, quoted or not", async () => {
+    const root = treeWith(
+      "lib/pipeline/qualified.ts",
+      `import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
+export async function raw() {
+  await getDb().execute(sql\`insert into public.jobs (id) values (\${"x"})\`);
+  await getDb().execute(sql\`delete from "public"."stores" where id = \${"x"}\`);
+  await getDb().execute(sql.raw('update only public."users" set name = null'));
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    expect(output).toMatch(/qualified\.ts:4:\d+ +raw SQL "insert into" jobs/);
+    expect(output).toMatch(/qualified\.ts:5:\d+ +raw SQL "delete from" stores/);
+    expect(output).toMatch(/qualified\.ts:6:\d+ +raw SQL "update" users/);
+  });
+
+  it("refuses writes in .mjs and .js files, and exempts their tests", async () => {
+    for (const file of ["scripts/backfill.mjs", "lib/pipeline/legacy.js"]) {
+      const schemaPath = file.startsWith("scripts/") ? "../db/schema/index.ts" : "@/db/schema";
+      const root = treeWith(
+        file,
+        `import { sql } from "drizzle-orm";
+import { jobs } from "${schemaPath}";
+export async function backfill(db) {
+  await db.delete(jobs);
+  await db.execute(sql\`update stores set name = 'x'\`);
+}
+`,
+      );
+      const { code, output } = await check(root);
+
+      expect(code, file).toBe(1);
+      expect(output).toMatch(new RegExp(`${file}:4:\\d+ +\\.delete\\(\\) jobs`));
+      expect(output).toMatch(new RegExp(`${file}:5:\\d+ +raw SQL "update" stores`));
+    }
+
+    const test = treeWith("scripts/backfill.test.mjs", `import { jobs } from "../db/schema/index.ts";\nexport const wipe = (db) => db.delete(jobs);\n`);
+    expect(await check(test)).toMatchObject({ code: 0 });
+  });
+
   it("refuses a write from outside lib/ too: an Inngest function, a route handler, the server", async () => {
     for (const file of ["workflows/publish-reports.ts", "app/api/shops/route.ts", "server/start-server.ts"]) {
       const root = treeWith(

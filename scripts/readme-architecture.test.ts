@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 // README › Architecture is the map a newcomer reads first: one row per folder, so a folder added,
@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 const readme = readFileSync("README.md", "utf8");
 const section = readme.slice(readme.indexOf("## Architecture"), readme.indexOf("Some rules that keep it that way"));
 const rowNames = [...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([^`]+)`/g)].map((name) => name[1]!));
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 describe("README › Architecture", () => {
   it("has one row for each lib/ domain folder, and none for a folder that is gone", () => {
@@ -20,5 +21,21 @@ describe("README › Architecture", () => {
     const folders = new Set(tracked.filter((path) => path.includes("/") && !path.startsWith(".")).map((path) => path.split("/")[0]!));
     const rowTops = new Set(rowNames.map((name) => name.split("/")[0]!));
     expect([...folders].filter((folder) => !rowTops.has(folder))).toEqual([]);
+  });
+
+  it("names no folder that is gone", () => {
+    // `components/<domain>/` is a pattern: its top-level folder must exist, the rest cannot.
+    const tops = rowNames.filter((name) => name.includes("/")).map((name) => `${name.split("/")[0]!}/`);
+    const folders = rowNames.filter((name) => name.endsWith("/") && !name.includes("<"));
+    expect([...new Set([...tops, ...folders])].filter((folder) => !isFolder(folder))).toEqual([]);
+  });
+
+  it("names every loose file of lib/, and none that is gone", () => {
+    const loose = readdirSync("lib", { withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+      .map((entry) => `lib/${entry.name}`);
+    const named = rowNames.filter((name) => /^lib\/[^/]+\.tsx?$/.test(name));
+    expect(loose.filter((file) => !named.includes(file))).toEqual([]);
+    expect(named.filter((file) => !loose.includes(file))).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ type RoutesManifest = { staticRoutes?: ManifestRoute[]; dynamicRoutes?: Manifest
 
 /** API routes served by a library rather than the route wrapper, so not in ENDPOINTS. */
 const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
-  // Auth.js speaks GET and POST; its route answers the other methods (the contract routes them all) with this 405.
+  // Auth.js speaks GET and POST; its route answers the other methods with this 405 (every 4xx
+  // carries the error body, docs/decisions.md §7).
   "/api/auth/[...nextauth]": ["GET", "HEAD", "POST"],
   "/api/inngest": ["GET", "POST", "PUT"],
 };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PostList } from "@/components/blog/post-list";
-import { PaginationNav } from "@/components/directory/pagination-nav";
+import { PaginationNav } from "@/components/ui/pagination-nav";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
 import { blogPostListQuerySchema } from "@/lib/blog/schemas";
 import { siteUrl } from "@/lib/store-directory/serialize-store";

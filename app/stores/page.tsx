@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PaginationNav } from "@/components/directory/pagination-nav";
+import { PaginationNav } from "@/components/ui/pagination-nav";
 import { listStores } from "@/lib/store-directory/list-stores";
 import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 

@@ -1,4 +1,4 @@
-import { PaginationNav } from "@/components/directory/pagination-nav";
+import { PaginationNav } from "@/components/ui/pagination-nav";
 import { formatCount, formatPriceRange } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";

@@ -1,8 +1,8 @@
 import { isEmailVerificationRequired } from "@/lib/env";
 
 /**
- * The chat limits of the API contract (Limits › Chat). They are the contract's figures,
- * not settings: a plan does not change them (docs/decisions.md §11).
+ * The chat limits per caller tier. Fixed figures, not settings: a plan does not change them
+ * (docs/decisions.md §11).
  */
 export const CHAT_LIMITS = {
   /** API key, bearer token or session of an account (a verified one, when verification is on): keyed on the user id. */

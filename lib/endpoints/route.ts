@@ -56,7 +56,7 @@ async function authorize(principal: Principal, access: AccessName, req: Request)
 
 /**
  * A state-changing request carried only by the session cookie must come from our own
- * origin: cross-origin callers use an API key (contract, Authentication › Session).
+ * origin: cross-origin callers use an API key (docs/decisions.md §8.1).
  */
 function assertSameOrigin(req: Request): void {
   if (!STATE_CHANGING.has(req.method)) return;

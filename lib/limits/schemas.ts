@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The contract's 429 body (Errors › 429 body) for the limits outside chat: auth attempts
- * per minute, and an address in its cooldown window. Sent with a Retry-After header.
+ * The 429 body of the limits outside chat (auth attempts per minute, an address in its
+ * cooldown window): the one error body of docs/decisions.md §7, naming the limit hit and when
+ * to retry. Sent with a Retry-After header.
  */
 export const rateLimitedBodySchema = z.object({
   error: z.string(),

@@ -178,7 +178,7 @@ describe("MCP server /api/mcp", () => {
     const mineByKey = await client(apiKeyHeader(owner.key));
     const list = await call<{ data: { slug: string }[] }>(mineByKey, "list_tracked_shops");
     expect(list.body.data.map((shop) => shop.slug)).toEqual(["mcp-shop-test"]);
-    // GET /api/store-detail/* takes no API key (contract: session only), so neither do its tools.
+    // GET /api/store-detail/* takes no API key (session only: docs/decisions.md §8.1), so neither do its tools.
     for (const tool of ["get_shop_inventory", "get_shop_analytics", "compare_snapshots"]) {
       const refused = await call(mineByKey, tool, { slug: "mcp-shop-test" });
       expect(refused.isError, tool).toBe(true);

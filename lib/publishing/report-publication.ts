@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type Database, type Transaction } from "@/db";
 import { jobs, reportPublications, reports, stores } from "@/db/schema";
 
-/** Reports older than this become public search content (contract: Limits, auto-publication). */
+/** Reports older than this become public search content (docs/decisions.md §9.1). */
 export const PUBLICATION_AGE_DAYS = 30;
 const DAY_MS = 24 * 3600_000;
 

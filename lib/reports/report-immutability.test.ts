@@ -11,8 +11,8 @@ import { listReportProducts, PRODUCT_SORTS, type ProductListingQuery } from "./l
 import { purgeReport } from "./purge-report";
 
 // A completed report answers the same bytes under the same ETag for good: after newer
-// analyses of its store, and after snapshot cleanup dropped its rows (contract: a job's data
-// is immutable once completed). Only an explicit purge ends it, with 410 Gone.
+// analyses of its store, and after snapshot cleanup dropped its rows (docs/decisions.md §5.2).
+// Only an explicit purge ends it, with 410 Gone.
 
 let h: PipelineHarness;
 const generations: Record<string, string[]> = { "kept-tracked.test": [], "kept-untracked.test": [] };

@@ -7,8 +7,8 @@ import { defineTool, userOf } from "./define-tool";
 
 // The tracked-store tools are the caller's own data, each under its endpoint's row of the access
 // matrix: the list is `account` (GET /api/shops: API key or session); inventory, analytics and
-// compare are `session-only`, as GET /api/store-detail/* (the contract accepts no API key
-// there). Only a store the caller tracks answers — another user's store, like an unknown one,
+// compare are `session-only`, as GET /api/store-detail/* (no API key there: docs/decisions.md
+// §8.1). Only a store the caller tracks answers — another user's store, like an unknown one,
 // is the same 404 (findTrackedStore), so existence does not leak.
 
 export const listTrackedShopsTool = defineTool({

@@ -1,6 +1,6 @@
 /**
- * Shapes of the Inngest HTTP call-request protocol (SDK_SPEC.md, version 2) as
- * captured from inngest@4.24.0; docs/decisions.md §13.2.
+ * Shapes of the Inngest HTTP call-request protocol (Inngest's public SDK specification,
+ * version 2) as captured from inngest@4.24.0; docs/decisions.md §13.2.
  */
 
 /** What the SDK's serve() returns: Web Request → Response handlers (inngest/next). */
@@ -32,7 +32,7 @@ export type CallRequestBody = {
   ctx: {
     run_id: string;
     attempt: number;
-    /** Without it the SDK never reports StepFailed on the last attempt (pitfall §6.2). */
+    /** Without it the SDK never reports StepFailed, not even on the last attempt (docs/decisions.md §13.2). */
     max_attempts: number;
     /** Sticky once a run went parallel: the SDK then plans every step instead of running it inline. */
     disable_immediate_execution: boolean;

@@ -6,7 +6,8 @@ import { errorResponse } from "@/lib/http/responses";
 export const dynamic = "force-dynamic";
 
 // /api/auth/* – Auth.js: csrf, session (refresh), providers, signin, callback, signout.
-// Every method is routed (contract, 2026-04-09); Auth.js itself speaks GET and POST.
+// Every method is routed, so a method Auth.js does not speak (it speaks GET and POST) still gets
+// the error body and its `Allow` (docs/decisions.md §7).
 export const GET = async (req: NextRequest) => withErrorBody(await handlers.GET(req));
 export const POST = async (req: NextRequest) => withErrorBody(await handlers.POST(req));
 
