@@ -281,7 +281,7 @@ try {
       const bad = answers.filter((answer) => answer.status !== 200).length;
       const lag = await server.loopLag();
       console.log(
-        `${`${round}, ${label}`.padEnd(30)} ${kb(answers[0]!.bytes.length).padStart(8)} each, all ${CONCURRENT} in ${ms.toFixed(0).padStart(6)} ms${bad ? ` (${bad} not 200)` : ""}   loop delay max ${String(lag.maxMs).padStart(5)} ms, p99 ${String(lag.p99Ms).padStart(4)} ms`,
+        `${`${round}, ${label}`.padEnd(30)} ${kb(answers[0]!.bytes.length).padStart(8)} each, all ${CONCURRENT} in ${ms.toFixed(0).padStart(6)} ms${bad ? ` (${bad} not 200)` : ""}   loop delay max ${String(lag.maxMs).padStart(5)} ms, p99 ${String(lag.p99Ms).padStart(4)} ms   RSS ${mb(server.rss())}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
