@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { findChromium } from "./scripts/find-chromium";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The fake Shopify store's port, known to the server (e2e/support/serve.ts) and to specs that drive it.
@@ -32,15 +32,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: browser.path,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
+          args: CHROMIUM_ARGS,
         },
       },
     },

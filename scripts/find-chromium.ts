@@ -28,7 +28,7 @@ const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-c
 const INSTALL_TIMEOUT_MS = 5 * 60_000;
 /** A working Chromium starts in about a second; one that takes this long will not serve the tests. */
 const LAUNCH_TIMEOUT_MS = 20_000;
-/** The flags playwright.config.ts launches the browser tests' Chromium with: checked as it will run. */
+/** The flags the browser tests' Chromium runs with (playwright.config.ts), so a candidate is checked as it will run. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
