@@ -95,7 +95,10 @@ export default function DocsPage() {
         <p>
           The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
           <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its
-          endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body.
+          endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send
+          one JSON-RPC message per request (a batch is refused). A payment is made on{" "}
+          <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>: an x402 header sent to the MCP endpoint is not spent, and{" "}
+          <code className="rounded bg-slate-100 px-1">analyze_store</code> answers the payment requirements instead.
         </p>
         <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
           {STORE_TOOLS.map((tool) => (
