@@ -29,6 +29,8 @@ export const jobs = pgTable(
     paymentMethod: text(),
     paymentRef: text(),
     retryOf: uuid(),
+    /** The soft per-payer concurrency cap's key, decided at admission; a re-sent event keeps it. */
+    concurrencyKey: text(),
     workflowRunId: text(),
     /** When the workflow event was accepted; null means it must still be (re)sent. */
     dispatchedAt: timestamp({ withTimezone: true }),

@@ -28,7 +28,7 @@ export type CreateJobInput = {
  */
 export async function createJob(input: CreateJobInput): Promise<Job> {
   const job = await insertQueuedJob(input);
-  const runId = await dispatchJob(job, input.concurrencyKey);
+  const runId = await dispatchJob(job);
   logger.info("job created", { jobId: job.id, domain: job.domain, runId });
 
   return { ...job, workflowRunId: runId };
@@ -56,6 +56,7 @@ export async function insertQueuedJob(input: CreateJobInput): Promise<Job> {
         paymentMethod: paid.paymentMethod,
         paymentRef: paid.paymentRef,
         retryOf: input.retryOf,
+        concurrencyKey: input.concurrencyKey,
       })
       .returning();
     await input.charge?.link?.(tx, created!);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores } from "@/db/schema";
+import { jobs, stores, workflowRuns } from "@/db/schema";
 import { fixtureStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { redispatchStalledJobs } from "./dispatch-job";
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** A job row as a process leaves it when it dies between writing the job and sending its event. */
-async function orphanedJob(ageMs: number) {
+async function orphanedJob(ageMs: number, concurrencyKey?: string) {
   const [store] = await getDb()
     .insert(stores)
     .values({ domain: "stalled.test", slug: "stalled-test" })
@@ -26,7 +26,7 @@ async function orphanedJob(ageMs: number) {
     .returning();
   const [job] = await getDb()
     .insert(jobs)
-    .values({ storeId: store!.id, domain: "stalled.test", slug: "stalled-test", createdAt: new Date(Date.now() - ageMs) })
+    .values({ storeId: store!.id, domain: "stalled.test", slug: "stalled-test", createdAt: new Date(Date.now() - ageMs), concurrencyKey })
     .returning();
 
   return job!;
@@ -46,5 +46,15 @@ describe("redispatchStalledJobs", () => {
     expect(untouched!.status).toBe("queued");
     expect(untouched!.dispatchedAt).toBeNull();
     expect(await redispatchStalledJobs()).toBe(0);
+  });
+
+  it("a re-sent job keeps its payer's concurrency key, so it runs under that payer's shared cap", async () => {
+    // An x402 job: no user, the paying wallet's key, as admission recorded it.
+    const stalled = await orphanedJob(10 * 60 * 1000, "x402:0xabc0000000000000000000000000000000000001");
+
+    expect(await redispatchStalledJobs()).toBe(1);
+    await h.waitForJob(stalled.id);
+    const [run] = await getDb().select({ event: workflowRuns.event }).from(workflowRuns).where(eq(workflowRuns.eventId, `analysis-${stalled.id}`));
+    expect((run?.event as { data: { concurrencyKey: string } }).data.concurrencyKey).toBe("x402:0xabc0000000000000000000000000000000000001");
   });
 });

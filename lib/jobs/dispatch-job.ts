@@ -12,8 +12,8 @@ export const REDISPATCH_AFTER_MS = 2 * 60 * 1000;
  * Starts the workflow of a job and marks it dispatched. The event id is derived from the
  * job, so Inngest de-duplicates a second send of the same job.
  */
-export async function dispatchJob(job: Pick<Job, "id" | "userId">, concurrencyKey?: string): Promise<string | null> {
-  const runIds = await sendAnalysisEvent(job, concurrencyKey);
+export async function dispatchJob(job: Pick<Job, "id" | "userId" | "concurrencyKey">): Promise<string | null> {
+  const runIds = await sendAnalysisEvent(job);
   await getDb()
     .update(jobs)
     .set({ workflowRunId: runIds[0] ?? null, dispatchedAt: new Date() })
@@ -22,9 +22,12 @@ export async function dispatchJob(job: Pick<Job, "id" | "userId">, concurrencyKe
   return runIds[0] ?? null;
 }
 
-/** The send half of dispatchJob; the same job always sends the same event id. */
-export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId">, concurrencyKey?: string): Promise<string[]> {
-  const key = concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
+/**
+ * The send half of dispatchJob; the same job always sends the same event id, and the same
+ * concurrency key: the payer's, as admission recorded it, else the user's, else the job's own.
+ */
+export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId" | "concurrencyKey">): Promise<string[]> {
+  const key = job.concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
   const { runIds } = await sendEvent(storeAnalysisRequested.create({ jobId: job.id, concurrencyKey: key }, { id: `analysis-${job.id}` }));
 
   return runIds;
@@ -36,7 +39,7 @@ export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId">, concurr
  */
 export async function redispatchStalledJobs(limit = 100): Promise<number> {
   const stalled = await getDb()
-    .select({ id: jobs.id, userId: jobs.userId })
+    .select({ id: jobs.id, userId: jobs.userId, concurrencyKey: jobs.concurrencyKey })
     .from(jobs)
     .where(and(eq(jobs.status, "queued"), isNull(jobs.dispatchedAt), lt(jobs.createdAt, new Date(Date.now() - REDISPATCH_AFTER_MS))))
     .limit(limit); // the rest go next run
