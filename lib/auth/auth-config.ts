@@ -141,9 +141,13 @@ export function buildAuthConfig(): NextAuthConfig {
     },
     logger: {
       error(error) {
-        // A wrong password is not a server error. (`type` survives minification, `name` does not.)
-        if ((error as { type?: string }).type === "CredentialsSignin") return;
-        logger.error("auth error", { type: (error as { type?: string }).type ?? error.name, message: error.message });
+        // `type` survives minification, `name` does not.
+        const type = (error as { type?: string }).type ?? error.name;
+        if (isCallerMistake(type, error.message)) {
+          logger.debug("auth request refused", { type, message: error.message });
+          return;
+        }
+        logger.error("auth error", { type, message: error.message });
       },
       warn(code) {
         logger.warn("auth warning", { code });
@@ -151,4 +155,17 @@ export function buildAuthConfig(): NextAuthConfig {
       debug() {},
     },
   };
+}
+
+/**
+ * Errors any caller provokes with a request of its own making (a wrong password, an unknown
+ * action or provider, a form without its CSRF token, a state or callback URL it made up, a used
+ * e-mail link): answered with a 400 or a redirect, and not server errors, or anyone could fill
+ * the error log from outside.
+ */
+const CALLER_MISTAKES = new Set(["CredentialsSignin", "UnknownAction", "MissingCSRF", "InvalidCheck", "InvalidCallbackUrl", "InvalidProvider", "Verification"]);
+
+function isCallerMistake(type: string, message: string): boolean {
+  // An unknown provider id in the path is a plain Error in next-auth 5's beta.
+  return CALLER_MISTAKES.has(type) || /^Provider with id "[^"]*" not found/.test(message);
 }
