@@ -1,3 +1,4 @@
+import { processSlot } from "@/lib/process-slot";
 import { readFile, statfs } from "node:fs/promises";
 import path from "node:path";
 import { getEnv, type Env } from "@/lib/env";
@@ -15,8 +16,8 @@ export type StorageReading = {
 /** Seconds a refused caller is told to wait: space comes back by an operator's hand, not by itself. */
 export const STORAGE_RETRY_AFTER_SECONDS = 300;
 
-const GLOBAL_KEY = Symbol.for("storelens.storage-low");
-type GlobalWithState = typeof globalThis & { [GLOBAL_KEY]?: boolean };
+/** Whether the last reading was low, once per process: the change is logged once, by whoever sees it. */
+const wasLow = processSlot<boolean>("storage-low");
 
 /**
  * Free bytes where the embedded database writes. PGlite panics when a write fails for lack of
@@ -38,9 +39,8 @@ export async function readStorage(env: Env = getEnv()): Promise<StorageReading> 
   // A reading that fails (a directory not created yet) is no reason to stop work.
   const freeBytes = minFreeBytes > 0 ? await readFreeBytes(env).catch(() => null) : null;
   const low = freeBytes !== null && freeBytes < minFreeBytes;
-  const g = globalThis as GlobalWithState;
-  if (low !== Boolean(g[GLOBAL_KEY])) {
-    g[GLOBAL_KEY] = low;
+  if (low !== Boolean(wasLow.get())) {
+    wasLow.set(low);
     const fields = { freeMb: Math.floor((freeBytes ?? 0) / 1024 / 1024), minFreeMb: env.STORAGE_MIN_FREE_MB };
     if (low) logger.warn("storage low: new jobs are refused and workflow steps wait until space is freed", fields);
     else logger.info("storage back above the minimum: new jobs and workflow steps resume", fields);

@@ -1,3 +1,4 @@
+import { processSlot } from "@/lib/process-slot";
 import { getDatabase } from "@/db";
 import { logger } from "@/lib/log";
 import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
@@ -71,19 +72,14 @@ class JobEventHub {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("storelens.job-event-hub");
-type GlobalWithHub = typeof globalThis & { [GLOBAL_KEY]?: JobEventHub };
+const hub = processSlot<JobEventHub>("job-event-hub");
 
 /** The process-wide hub (shared by the custom server and Next's route modules). */
 export function getJobEventHub(): JobEventHub {
-  const g = globalThis as GlobalWithHub;
-  g[GLOBAL_KEY] ??= new JobEventHub();
-
-  return g[GLOBAL_KEY];
+  return hub.getOrCreate(() => new JobEventHub());
 }
 
 export async function closeJobEventHub(): Promise<void> {
-  const g = globalThis as GlobalWithHub;
-  await g[GLOBAL_KEY]?.close();
-  g[GLOBAL_KEY] = undefined;
+  await hub.get()?.close();
+  hub.set(undefined);
 }

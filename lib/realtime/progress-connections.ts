@@ -1,3 +1,4 @@
+import { processSlot } from "@/lib/process-slot";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 
@@ -54,16 +55,9 @@ export class ProgressConnections {
   }
 }
 
-const GLOBAL_KEY = Symbol.for("storelens.progress-connections");
-type GlobalWithConnections = typeof globalThis & { [GLOBAL_KEY]?: ProgressConnections };
+const connections = processSlot<ProgressConnections>("progress-connections");
 
-/**
- * The process-wide count: the custom server's WebSocket upgrade and Next's SSE route module
- * are loaded separately, so a module-level instance would give each its own.
- */
+/** The process-wide count, one for the custom server's WebSocket upgrade and Next's SSE route alike. */
 export function progressConnections(): ProgressConnections {
-  const g = globalThis as GlobalWithConnections;
-  g[GLOBAL_KEY] ??= new ProgressConnections();
-
-  return g[GLOBAL_KEY];
+  return connections.getOrCreate(() => new ProgressConnections());
 }

@@ -1,18 +1,15 @@
+import { processSlot } from "@/lib/process-slot";
 import { getEnv } from "@/lib/env";
 import { ByteLru } from "@/lib/http/byte-lru";
 
 /**
  * Recently served report bodies, by ETag and encoding. A body with a given ETag never changes
  * (the ETag carries a digest of its bytes), so entries need no invalidation, only a size
- * bound (REPORT_BODY_CACHE_MB). The custom server and Next's route bundle each load this module,
- * so the one cache hangs on globalThis: one budget per process, not one per bundle.
+ * bound (REPORT_BODY_CACHE_MB), one budget per process.
  */
-const CACHE_KEY = Symbol.for("storelens.report-body-cache");
-const holder = globalThis as typeof globalThis & { [CACHE_KEY]?: ByteLru<Buffer> };
-const cache = (holder[CACHE_KEY] ??= new ByteLru<Buffer>(
-  () => getEnv().REPORT_BODY_CACHE_MB * 1024 * 1024,
-  (bytes) => bytes.length,
-));
+const cache = processSlot<ByteLru<Buffer>>("report-body-cache").getOrCreate(
+  () => new ByteLru<Buffer>(() => getEnv().REPORT_BODY_CACHE_MB * 1024 * 1024, (bytes) => bytes.length),
+);
 
 const keyOf = (etag: string, encoding: string) => `${encoding} ${etag}`;
 

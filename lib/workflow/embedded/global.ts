@@ -1,17 +1,13 @@
+import { processSlot } from "@/lib/process-slot";
 import type { EmbeddedExecutor } from "./executor";
 
-/**
- * The process's embedded executor lives on globalThis: the custom server and Next's
- * bundled route modules are separate module graphs in one process, so a module-level
- * variable would exist twice and the route's `inngest.send` would not find the executor.
- */
-const KEY = Symbol.for("storelens.engine");
-type GlobalWithEngine = typeof globalThis & { [KEY]?: EmbeddedExecutor };
+/** The process's embedded executor, which a route's `inngest.send` must find from Next's module graph too. */
+const executor = processSlot<EmbeddedExecutor>("engine");
 
 export function getGlobalExecutor(): EmbeddedExecutor | undefined {
-  return (globalThis as GlobalWithEngine)[KEY];
+  return executor.get();
 }
 
-export function setGlobalExecutor(executor: EmbeddedExecutor | undefined): void {
-  (globalThis as GlobalWithEngine)[KEY] = executor;
+export function setGlobalExecutor(value: EmbeddedExecutor | undefined): void {
+  executor.set(value);
 }
