@@ -217,22 +217,15 @@ async function main(args: string[], env: Env = process.env): Promise<number> {
     if (await starts(file)) return ok(file);
   }
   let download = playwrightChromium();
-  // A download that is there but does not start lacks system libraries; downloading it again won't help.
-  let brokenDownload = false;
-  if (download) {
-    if (await starts(download)) return ok(download);
-    brokenDownload = true;
-  } else if (args.includes("--install")) {
+  if (!download && args.includes("--install")) {
     process.stderr.write(`No ${failures.length ? "working " : ""}Chromium; trying \`npx playwright install chromium\`…\n`);
     const installFailure = await runInstall(["npx", "playwright", "install", "chromium"]);
     download = playwrightChromium();
-    if (download) {
-      if (await starts(download)) return ok(download);
-      brokenDownload = true;
-    } else {
-      failures.push(`\`npx playwright install chromium\` ${installFailure ?? "finished without a browser"}`);
-    }
+    if (!download) failures.push(`\`npx playwright install chromium\` ${installFailure ?? "finished without a browser"}`);
   }
+  if (download && (await starts(download))) return ok(download);
+  // A download that is there but does not start lacks system libraries; downloading it again won't help.
+  const brokenDownload = download !== undefined;
   if (!failures.length) return fail(NO_CHROMIUM_MESSAGE);
 
   return fail(`No working Chromium (${failures.join("; ")}): ${brokenDownload ? GET_ITS_LIBRARIES : GET_ONE}`);

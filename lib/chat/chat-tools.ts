@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import type { AccessName } from "@/lib/auth/access";
+import type { StorePageData } from "@/lib/store-directory/schemas";
 import { compareSnapshotsTool, getChangelogTool, getShopInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
 import { appsView, changelogView, compareView, inventoryView, storeSummaryView } from "./chat-tool-views";
 
@@ -66,8 +67,10 @@ async function searchProducts(store: ScopedStore, input: { query?: string; sort:
 export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
   const store = scope.store;
   if (!store) return {};
-  // The store page's data (GET /api/stores/:slug) with one product: the summary and apps tools read it.
-  const readStorePage = () => runTool(getStoreTool, { slug: store.slug, page: 1, per_page: 1 }, caller);
+  // The store page's data (GET /api/stores/:slug) with one product: the summary and apps tools
+  // read it, once per request however often the model calls them.
+  let storePage: Promise<StorePageData> | undefined;
+  const readStorePage = () => (storePage ??= runTool(getStoreTool, { slug: store.slug, page: 1, per_page: 1 }, caller));
 
   const tools: ToolSet = {
     get_store_summary: tool({

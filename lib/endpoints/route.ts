@@ -55,6 +55,18 @@ async function authorize(principal: Principal, access: AccessName, req: Request)
 }
 
 /**
+ * A payment header is a credential only under a rule that takes payment. Where anyone may call
+ * (a public read, the MCP server, chat), the caller is anonymous and the payment is never
+ * verified or settled: only POST /api/jobs answers with its receipt (docs/decisions.md §8.5).
+ * Under an account rule it stays, so the refusal can say payment is not accepted there.
+ */
+function paymentWhereTaken(principal: Principal, access: AccessName): Principal {
+  const rule: AccessRule = ACCESS[access];
+
+  return principal.kind === "x402" && !rule.x402 && rule.anonymous ? { kind: "anonymous", ip: principal.ip } : principal;
+}
+
+/**
  * A state-changing request carried only by the session cookie must come from our own
  * origin: cross-origin callers use an API key (docs/decisions.md §8.1).
  */
@@ -125,7 +137,7 @@ export function route<A extends AccessName, S extends Schemas>(
     const requestId = newRequestId();
     try {
       if (options.ipCooldown !== false) await enforceIpCooldown(requestClientAddress(req.headers));
-      const principal = await resolvePrincipal(req);
+      const principal = paymentWhereTaken(await resolvePrincipal(req), options.access);
       await authorize(principal, options.access, req);
 
       const rawParams = (await context?.params) ?? {};

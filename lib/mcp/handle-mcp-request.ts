@@ -14,7 +14,8 @@ const BATCH = /^\s*\[/;
 
 /**
  * POST /api/mcp: one stateless Streamable HTTP exchange of the MCP server. The route wrapper
- * has already resolved the caller (API key, bearer, session, or nobody) and applied the IP
+ * has already resolved the caller (API key, bearer, session, or nobody: a payment header is
+ * ignored on this public route, so analyze_store answers the requirements) and applied the IP
  * cooldown and the access matrix; here the body is capped while it streams (413 past the cap),
  * and a server is built for this caller, so no tool can see another request's credentials.
  * Malformed JSON-RPC is answered by the SDK as JSON-RPC errors.
@@ -25,7 +26,7 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   // tool calls would count as one. MCP has had no batches since protocol version 2025-06-18.
   if (BATCH.test(body)) return batchRefused();
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
-  const handler = createMcpHandler((server) => registerStoreTools(server, { principal: withoutPayment(principal) }, requestId), {
+  const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
     serverInfo: SERVER_INFO,
     telemetry: false,
     onEvent: (event) => {
@@ -35,15 +36,6 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   });
 
   return handler(capped);
-}
-
-/**
- * x402 pays POST /api/jobs only. A payment header sent to the MCP endpoint is not spent: the
- * caller is anonymous here, so analyze_store answers the payment requirements, and no proof is
- * ever settled on an exchange whose answer could not carry PAYMENT-RESPONSE.
- */
-function withoutPayment(principal: Principal): Principal {
-  return principal.kind === "x402" ? { kind: "anonymous", ip: principal.ip } : principal;
 }
 
 function batchRefused(): Response {
