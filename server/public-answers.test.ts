@@ -16,6 +16,7 @@ import { getReportOverviewOrThrow } from "@/lib/reports/get-report";
 import { purgeReport } from "@/lib/reports/purge-report";
 import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
 import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
+import { apiKeyHeader, bearerHeader, createTestApiKey, createTestUser, malformedApiKey, revokeTestApiKey } from "@/testing/auth/fixtures";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { rawRequest, type RawAnswer } from "@/testing/raw-request";
 import { waitFor } from "@/testing/wait-for";
@@ -298,6 +299,38 @@ describe("answers kept in memory", () => {
     expect((await get(path)).bytes.toString()).toContain("analysing");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kept(path)).toBe(false);
+  });
+});
+
+describe("credentials in front of kept answers", () => {
+  it("refuses a revoked or malformed API key with 401 on a report kept in memory, as the route does; a visitor still gets the kept answer", async () => {
+    const { jobId } = await seedAnalyzedStore({ domain: "kept-credentials.test", products: 2, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const path = `/api/reports/${jobId}`;
+    await warm(path);
+    const user = await createTestUser();
+    const live = await createTestApiKey(user.id);
+    const revoked = await createTestApiKey(user.id);
+    await revokeTestApiKey(revoked.id);
+
+    const refusals = [
+      await get(path, apiKeyHeader(revoked.key)),
+      await get(path, apiKeyHeader(malformedApiKey())),
+      await get(path, bearerHeader(revoked.key)),
+      await get(path, bearerHeader(malformedApiKey())),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(401);
+      expect(JSON.parse(refused.bytes.toString())).toMatchObject({ code: "unauthorized" });
+    }
+    expect((await get(path, apiKeyHeader(live.key))).status).toBe(200);
+
+    let visitor!: RawAnswer;
+    const uses = await databaseUses(async () => {
+      visitor = await get(path);
+    });
+    expect(uses).toBe(0);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.etag).toBeDefined();
   });
 });
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import { carriesCredential } from "@/lib/auth/credential-headers";
 import type { Env } from "@/lib/env";
 import { clientAddress } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
@@ -27,9 +28,6 @@ const REPORT_JSON = new RegExp(`^/api/reports/(${UUID})$`);
 const REPORT_PAGE = new RegExp(`^/reports/(${UUID})$`);
 const STORE_PAGE = /^\/stores\/([a-z0-9][a-z0-9.-]{0,199})$/;
 
-/** Auth.js's session cookie, plain or `__Secure-`, whole or chunked (`.0`, `.1`). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token/;
-
 /**
  * Headers that make a page request something else than a first visit: the App Router's own
  * requests for a payload (`rsc`, `next-router-*`), server actions. Those go to Next.
@@ -38,18 +36,19 @@ const isRouterRequest = (headers: IncomingHttpHeaders) =>
   headers.rsc !== undefined || headers["next-action"] !== undefined || headers["next-router-state-tree"] !== undefined || headers["next-router-prefetch"] !== undefined;
 
 /**
- * The target a request names, when its answer is the same for every reader. Pages differ by
- * session (the header says "Sign in" only to a visitor), so only a visitor's request is
- * answered from memory, and only a visitor's page is kept; an API key may count a request, so
- * it goes to the route.
+ * The target a request names, when its answer is the same for every reader. Only a visitor's
+ * request is answered from memory, and only a visitor's page is kept: pages differ by session
+ * (the header says "Sign in" only to a visitor), and any credential (a key, a bearer token, a
+ * session cookie, a payment) is the route wrapper's to check, which refuses a revoked or
+ * malformed one with 401 and may count the request.
  */
 function publicTarget(req: IncomingMessage): Target | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url ?? "";
-  if (url.length > 300 || url.includes("?")) return null;
+  if (url.length > 300 || url.includes("?") || carriesCredential(req.headers)) return null;
   const json = REPORT_JSON.exec(url);
-  if (json) return req.headers.authorization === undefined ? { key: url, kind: "report-json", id: json[1]!, topic: reportTopic(json[1]!) } : null;
-  if (isRouterRequest(req.headers) || SESSION_COOKIE.test(req.headers.cookie ?? "")) return null;
+  if (json) return { key: url, kind: "report-json", id: json[1]!, topic: reportTopic(json[1]!) };
+  if (isRouterRequest(req.headers)) return null;
   const page = REPORT_PAGE.exec(url);
   if (page) return { key: url, kind: "report-page", id: page[1]!, topic: reportTopic(page[1]!) };
   const store = STORE_PAGE.exec(url);
