@@ -1,7 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase, getDb, queryRows } from "@/db";
-import { emailNotifications, jobs, reports, stores, webhookCallbacks, x402Payments } from "@/db/schema";
+import { emailNotifications, jobs, pagespeedAudits, reportBodies, reportBodyParts, reports, stores, webhookCallbacks, x402Payments } from "@/db/schema";
+import { recordPagespeedAudits } from "@/lib/pagespeed/record-pagespeed-audits";
+import { readStoredEncoding, storeReportBody } from "@/lib/reports/report-body";
+import { seedAnalyzedStore } from "@/testing/directory-seed";
 
 async function insertStore(domain: string) {
   const [store] = await getDb()
@@ -19,6 +22,13 @@ async function insertJob(storeId: string, domain: string) {
     .returning();
 
   return job!;
+}
+
+/** Expects the database to refuse the statement with a message matching `reason`. */
+async function refused(statement: Promise<unknown>, reason: RegExp): Promise<void> {
+  const error = await statement.then(() => null, (caught: unknown) => caught as Error);
+  expect(error, "statement should be refused").not.toBeNull();
+  expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(reason);
 }
 
 describe("migrations", () => {
@@ -67,6 +77,50 @@ describe("database invariants", () => {
     ).rejects.toThrow();
     const [still] = await getDb().select().from(jobs).where(eq(jobs.id, job.id));
     expect(still!.status).toBe("completed");
+  });
+
+  it("keeps a completed job's PageSpeed audits as the pipeline recorded them before completing", async () => {
+    const store = await insertStore("audited.test");
+    const job = await insertJob(store.id, "audited.test");
+    const audit = (strategy: string, performanceScore: number) => ({ jobId: job.id, strategy, performanceScore, metrics: null, error: null, fetchedAt: new Date() });
+    await recordPagespeedAudits([audit("mobile", 0.5), audit("desktop", 0.9)]);
+    // A retried step, before completion, replaces what it recorded.
+    await recordPagespeedAudits([audit("mobile", 0.6)]);
+    await getDb().update(jobs).set({ status: "completed", progress: 1 }).where(eq(jobs.id, job.id));
+
+    await refused(recordPagespeedAudits([audit("mobile", 0.1)]), /pagespeed_audits of completed job .* cannot be changed/);
+    await refused(recordPagespeedAudits([audit("tablet", 0.1)]), /cannot be changed/);
+    await refused(getDb().update(pagespeedAudits).set({ performanceScore: 1 }).where(eq(pagespeedAudits.jobId, job.id)), /cannot be changed/);
+    await refused(getDb().delete(pagespeedAudits).where(eq(pagespeedAudits.jobId, job.id)), /cannot be changed/);
+    const kept = await getDb()
+      .select({ strategy: pagespeedAudits.strategy, score: pagespeedAudits.performanceScore })
+      .from(pagespeedAudits)
+      .where(eq(pagespeedAudits.jobId, job.id))
+      .orderBy(asc(pagespeedAudits.strategy));
+    expect(kept).toEqual([{ strategy: "desktop", score: 0.9 }, { strategy: "mobile", score: 0.6 }]);
+  });
+
+  it("stores a report body's parts only with the body, in its transaction: none is added once it is stored", async () => {
+    const { jobId } = await seedAnalyzedStore({ domain: "body-whole.test", products: 30 });
+    const { jobId: other } = await seedAnalyzedStore({ domain: "body-other.test", products: 1 });
+    const stored = await storeReportBody(jobId, { partBytes: 256 });
+    const partsOf = () => getDb().$count(reportBodyParts, eq(reportBodyParts.jobId, jobId));
+    const parts = await partsOf();
+    expect(parts).toBeGreaterThan(2);
+
+    const extra = { jobId, encoding: "gzip", seq: 1000, bytes: Buffer.from("tail") };
+    await refused(getDb().insert(reportBodyParts).values(extra), /report_body_parts of report .* are kept for good/);
+    // Not in the transaction that stores another report's body either.
+    await refused(
+      getDb().transaction(async (tx) => {
+        await tx.insert(reportBodies).values({ jobId: other, etag: '"other"', identityLength: 1 });
+        await tx.insert(reportBodyParts).values(extra);
+      }),
+      /kept for good/,
+    );
+    expect(await partsOf()).toBe(parts);
+    expect(await getDb().$count(reportBodies, eq(reportBodies.jobId, other))).toBe(0);
+    expect((await readStoredEncoding(jobId, stored.etag, "gzip"))?.equals(stored.gzip)).toBe(true);
   });
 
   it("keeps at most one webhook record and one e-mail record per job", async () => {

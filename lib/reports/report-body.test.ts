@@ -71,15 +71,17 @@ describe("stored report body", () => {
     // The shape before 0011: both encodings whole, in columns of the body row.
     await asPurgeOf(jobId, (tx) => tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId)));
     await getDb().execute(sql`alter table report_bodies add column gzip bytea, add column brotli bytea`);
-    await getDb().execute(
-      sql`insert into report_bodies (job_id, etag, identity_length, gzip, brotli) values (${jobId}, ${stored!.etag}, ${stored!.identityLength}, ${gzip}, ${brotli})`,
-    );
-
     const migration = readFileSync(new URL("../../db/migrations/0011_report_body_parts.sql", import.meta.url), "utf8");
     const statements = migration.split("--> statement-breakpoint").map((statement) => statement.trim());
     const moves = statements.filter((statement) => /INSERT INTO "report_body_parts"|DROP COLUMN/.test(statement));
     expect(moves).toHaveLength(4);
-    for (const statement of moves) await getDb().execute(sql.raw(statement));
+    // One transaction with the body row: parts are accepted only beside their body (migration 0016).
+    await getDb().transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into report_bodies (job_id, etag, identity_length, gzip, brotli) values (${jobId}, ${stored!.etag}, ${stored!.identityLength}, ${gzip}, ${brotli})`,
+      );
+      for (const statement of moves) await tx.execute(sql.raw(statement));
+    });
 
     expect((await partsOf("gzip")).map((part) => part.seq)).toEqual([0]);
     expect((await readStoredEncoding(jobId, stored!.etag, "gzip"))?.equals(gzip)).toBe(true);

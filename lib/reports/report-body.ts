@@ -89,7 +89,8 @@ export const BODY_PART_BYTES = 512 * 1024;
  * wins, and every writer builds the same bytes). The body is written only while the snapshot
  * still holds the products it was built from, so a body built across a snapshot cleanup is
  * served once but never kept. Its row and parts commit together: a reader finds a whole body
- * or none. The pipeline may call this at completion; a read does otherwise.
+ * or none, and the database refuses a part written outside the transaction that wrote the row
+ * (docs/decisions.md §5.2). The pipeline may call this at completion; a read does otherwise.
  */
 export async function storeReportBody(jobOrFound: string | FoundReport, { partBytes = BODY_PART_BYTES } = {}): Promise<StoredBody> {
   const found = typeof jobOrFound === "string" ? await findReportOrThrow(jobOrFound) : jobOrFound;
