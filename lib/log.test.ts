@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { logger } from "./log";
+import { briefError, logger } from "./log";
 import { consoleLogger } from "./workflow/embedded/logger";
 
 /** Everything the logger writes while `fn` runs, from both streams. */
@@ -85,5 +85,15 @@ describe("logger: secrets never reach the logs", () => {
     expect(output).toContain(`job ${jobId} failed at /products.json`);
     expect(output).toContain(`"jobId":"${jobId}"`);
     expect(output).toContain('"status":503');
+  });
+
+  it("cuts an error to one short line after scrubbing it: a token at the cut is dropped, not half kept", () => {
+    const token = randomBytes(32).toString("base64url");
+    const brief = briefError(new Error(`${"x".repeat(280)} ${token} ${"y".repeat(500)}`), 300);
+
+    expect(brief.length).toBeLessThanOrEqual(301);
+    expect(brief.startsWith("Error: xxx")).toBe(true);
+    expect(brief).toContain("[redacted]");
+    expect(brief).not.toContain(token.slice(0, 12));
   });
 });

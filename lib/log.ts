@@ -36,6 +36,17 @@ function scrubText(text: string): string {
   return SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text);
 }
 
+/**
+ * An error as one short line, scrubbed before it is cut (a cut could leave part of a token the
+ * scrubbers no longer recognise): for a line that names several failures, where whole stacks
+ * would be unbounded.
+ */
+export function briefError(error: unknown, maxChars = 300): string {
+  const text = scrubText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+}
+
 function redactError(error: Error, depth: number): Record<string, unknown> {
   const code = (error as { code?: unknown }).code;
 

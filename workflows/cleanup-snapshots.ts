@@ -1,4 +1,4 @@
-import { CLEANUP_BATCH, pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
+import { CLEANUP_BATCH, pruneSnapshotBatch, type PrunedBatch } from "@/lib/tracking/cleanup-snapshots";
 import { inngest } from "@/lib/workflow/client";
 import { cronMoment } from "@/lib/workflow/cron-moment";
 import { snapshotCleanupRequested } from "@/lib/workflow/events";
@@ -18,12 +18,19 @@ export const cleanupSnapshots = inngest.createFunction(
   async ({ event, step }) => {
     const at = await step.run("start", () => cronMoment(event).toISOString());
     let pruned = 0;
+    let skipped = 0;
+    // In job id order: a report passed over (its body could not be stored) is behind the cursor,
+    // so it never takes the place of the jobs after it; the next run tries it again.
+    let after: string | null = null;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const { jobs } = await step.run(`prune-batch`, () => pruneSnapshotBatch(new Date(at)));
-      pruned += jobs;
-      if (jobs < CLEANUP_BATCH) break;
+      const from: string | null = after;
+      const done: PrunedBatch = await step.run(`prune-batch`, (): Promise<PrunedBatch> => pruneSnapshotBatch(new Date(at), CLEANUP_BATCH, from));
+      pruned += done.jobs;
+      skipped += done.skipped;
+      if (done.next === null) break;
+      after = done.next;
     }
 
-    return { pruned };
+    return { pruned, skipped };
   },
 );
