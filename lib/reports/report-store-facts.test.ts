@@ -109,7 +109,7 @@ describe("migration 0016", () => {
     const latest = await analyze(domain);
     const ids = [older, latest];
     const factsOf = async () =>
-      Object.fromEntries((await getDb().select({ jobId: reports.jobId, facts: reports.storeFacts }).from(reports).where(inArray(reports.jobId, ids))).map((row) => [row.jobId, row.facts]));
+      Object.fromEntries((await getDb().select({ jobId: reports.jobId, facts: reports.storeFacts }).from(reports).where(inArray(reports.jobId, ids))).map((row) => [row.jobId, row.facts as Record<string, unknown>]));
     const recorded = await factsOf();
     expect(recorded[older]).toMatchObject({ name: "Old Name", product_count: 6, base_url: FIRST_BASE });
     expect(recorded[latest]).toMatchObject({ name: "New Name", product_count: 8 });
