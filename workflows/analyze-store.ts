@@ -14,7 +14,8 @@ const steps = {
   fetchPages: () => import("@/lib/pipeline/fetch-pages-step"),
   detectApps: () => import("@/lib/pipeline/detect-apps-step"),
   pagespeed: () => import("@/lib/pipeline/pagespeed-step"),
-  buildReport: () => import("@/lib/pipeline/build-report-step"),
+  buildReport: () => import("@/lib/pipeline/build-report"),
+  storeReportBody: () => import("@/lib/pipeline/store-report-body-step"),
   notifyCallbacks: () => import("@/lib/notifications/notify-callbacks"),
 };
 
@@ -55,8 +56,11 @@ export const analyzeStore = inngest.createFunction(
     await step.run(STEPS.detectApps.id, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain));
     await step.run(STEPS.pagespeed.id, async () => (await steps.pagespeed()).pagespeedStep(jobId, store.domain));
     const report = await step.run(STEPS.buildReport.id, async () =>
-      (await steps.buildReport()).buildReportStep(jobId, { listingComplete: complete, reconciliation: crawl.reconciliation }),
+      (await steps.buildReport()).buildReport(jobId, { listingComplete: complete, reconciliation: crawl.reconciliation }),
     );
+    // The job is complete either way: once this step's retries run out, the report's first read
+    // (or snapshot cleanup) stores the same bytes, and its notifications must not wait for that.
+    await step.run(STEPS.storeReportBody.id, async () => (await steps.storeReportBody()).storeReportBodyStep(jobId)).catch(() => null);
     const notified = await step.run(STEPS.notifyCallbacks.id, async () => (await steps.notifyCallbacks()).notifyCallbacks(jobId));
 
     return { jobId, status: "completed", products: report.products, notified };

@@ -14,6 +14,13 @@ export const reports = pgTable("reports", {
   pages: jsonb().notNull(),
   metadata: jsonb().notNull(),
   summary: jsonb().notNull(),
+  /**
+   * What the report says about its store (the directory row as this job left it, and the site's
+   * address), recorded by the transaction that completes the job (reportStoreFactsSchema): a
+   * body built later never shows a newer analysis of the store (docs/decisions.md §5.2). Null
+   * only for rows written outside the pipeline; migration 0017 filled the older reports.
+   */
+  storeFacts: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -15,5 +15,5 @@ export async function listUserJobs({ userId, ...page }: ListUserJobsOptions) {
     getDb().select({ n: sql<number>`count(*)::int` }).from(jobs).where(where),
   ]);
 
-  return paginated(rows.map(serializeJob), page, count?.n ?? 0);
+  return paginated(rows.map((job) => serializeJob(job)), page, count?.n ?? 0);
 }

@@ -4,7 +4,8 @@ import { jobUrls } from "./job-urls";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function serializeJob(job: Job): JobResponse {
+/** A job as the API answers it; its URLs under `base` when given (jobUrls). */
+export function serializeJob(job: Job, base?: string): JobResponse {
   return jobSchema.parse({
     id: job.id,
     domain: job.domain,
@@ -20,7 +21,7 @@ export function serializeJob(job: Job): JobResponse {
     created_at: job.createdAt.toISOString(),
     started_at: iso(job.startedAt),
     completed_at: iso(job.completedAt),
-    ...jobUrls(job.id),
+    ...jobUrls(job.id, base),
   });
 }
 

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
-import { jobs, reports, type Job } from "@/db/schema";
+import { jobs, reports, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/shop-analytics/record-daily-stats";
 import type { ReportSummary } from "@/lib/reports/schemas";
 import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
+import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/clock";
 import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
@@ -21,11 +22,12 @@ async function lockJob(tx: Transaction, jobId: string): Promise<Job> {
   return job;
 }
 
-async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot, catalogue: RecordedCatalogue): Promise<void> {
+async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot, catalogue: RecordedCatalogue, store: Store): Promise<void> {
   const { collections, pages, listingComplete } = current.snapshot;
   await recordReport(tx, {
     jobId: job.id,
     storeId: job.storeId,
+    storeFacts: storeFactsAtCompletion(store),
     collections,
     pages,
     metadata: buildMetadata({ ...current, listingComplete, productCount: catalogue.products, exposesInventory: catalogue.exposesInventory }),
@@ -40,10 +42,11 @@ export type BuildReportOptions = {
 
 /**
  * The last data step of a job, in ONE transaction: the changelog against the store's
- * previous completed snapshot, inventory levels and events, the report, the store's
- * directory row, and the job completed. A crash anywhere rolls it all back for the retry;
- * a replay after success finds the report and does nothing. Products are walked in batches
- * (recordCatalogue): never held whole, and the event loop keeps answering meanwhile.
+ * previous completed snapshot, inventory levels and events, the store's directory row, the
+ * report (with the store's facts as that row now stands), and the job completed. A crash
+ * anywhere rolls it all back for the retry; a replay after success finds the report and does
+ * nothing. Products are walked in batches (recordCatalogue): never held whole, and the event
+ * loop keeps answering meanwhile. The body is serialised after this commits (store-report-body).
  */
 export async function buildReport(jobId: string, crawl: CrawlOutcome, options: BuildReportOptions = {}): Promise<BuildReportResult> {
   const { listingComplete } = crawl;
@@ -60,10 +63,8 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
     const catalogue = await recordCatalogue(tx, job, previous, current.snapshot, now, options.batchSize);
     const { products, changes } = catalogue;
     await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalogue.counts, catalog: catalogue.catalog });
-    await insertReport(tx, job, current, catalogue);
-
     const { meta } = current.store;
-    await recordStoreAnalysis(tx, job.storeId, {
+    const store = await recordStoreAnalysis(tx, job.storeId, {
       jobId,
       at: now,
       name: meta.name,
@@ -76,6 +77,8 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
       pageCount: pages.length,
       exposesInventory: catalogue.exposesInventory,
     });
+    // The report keeps the store as this analysis left it: a later one changes the row, not this report.
+    await insertReport(tx, job, current, catalogue, store);
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,

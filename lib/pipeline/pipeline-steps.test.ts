@@ -13,6 +13,7 @@ describe("pipeline steps", () => {
       "detect-apps",
       "pagespeed",
       "build-report",
+      "store-report-body",
       "notify-callbacks",
     ]);
   });

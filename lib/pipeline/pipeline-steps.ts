@@ -19,6 +19,8 @@ export const PIPELINE_STEPS = {
   detectApps: { id: "detect-apps", label: "Detecting apps", weight: 5 },
   pagespeed: { id: "pagespeed", label: "Measuring PageSpeed", weight: 5 },
   buildReport: { id: "build-report", label: "Building the report", weight: 5 },
+  // After completion (the job's progress is final by then): retried apart from the report.
+  storeReportBody: { id: "store-report-body", label: "Storing the report", weight: 0 },
   notifyCallbacks: { id: "notify-callbacks", label: "Sending notifications", weight: 0 },
 } as const satisfies Record<string, PipelineStep>;
 

@@ -62,6 +62,15 @@ export const reportMetadataSchema = z.object({
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 
+/**
+ * What a report says about its store, as it stood when the job completed (reports.store_facts):
+ * the store summary without its address, and the site's address of that moment (null for
+ * reports completed before it was recorded, whose links use the current one). Every body and
+ * the report page are built from these, never from the store's current row (docs/decisions.md §5.2).
+ */
+export const reportStoreFactsSchema = storeSummarySchema.omit({ url: true }).extend({ base_url: z.string().nullable() });
+export type ReportStoreFacts = z.infer<typeof reportStoreFactsSchema>;
+
 /** GET /api/reports/:id: the full report, or with products_page / products_per_page one page of its products. */
 export const reportSchema = z.object({
   job: jobSchema,

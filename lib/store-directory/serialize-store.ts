@@ -5,12 +5,13 @@ import { storeSummarySchema, type StoreSummary } from "./schemas";
 /** The public origin, without a trailing slash. */
 export const siteUrl = () => getEnv().BASE_URL.replace(/\/$/, "");
 
-export function storePageUrl(slug: string): string {
-  return `${siteUrl()}/stores/${slug}`;
+export function storePageUrl(slug: string, base = siteUrl()): string {
+  return `${base}/stores/${slug}`;
 }
 
-export function serializeStore(store: Store): StoreSummary {
-  return storeSummarySchema.parse({
+/** What the directory says about a store, from its row: its summary without the address. */
+export function storeFactsOf(store: Store): Omit<StoreSummary, "url"> {
+  return {
     slug: store.slug,
     domain: store.domain,
     name: store.name,
@@ -22,6 +23,14 @@ export function serializeStore(store: Store): StoreSummary {
     collection_count: store.collectionCount,
     page_count: store.pageCount,
     last_analyzed_at: store.lastAnalyzedAt?.toISOString() ?? null,
-    url: storePageUrl(store.slug),
-  });
+  };
+}
+
+/** A store's summary from its facts, its address on the site at `base` (a report keeps the one it was built under). */
+export function storeSummaryOf(facts: Omit<StoreSummary, "url">, base = siteUrl()): StoreSummary {
+  return storeSummarySchema.parse({ ...facts, url: storePageUrl(facts.slug, base) });
+}
+
+export function serializeStore(store: Store): StoreSummary {
+  return storeSummaryOf(storeFactsOf(store));
 }
