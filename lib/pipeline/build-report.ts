@@ -3,6 +3,7 @@ import { getDb, type Transaction } from "@/db";
 import { jobs, reports, type Job } from "@/db/schema";
 import { recordDailyStats } from "@/lib/shop-analytics/record-daily-stats";
 import type { ReportSummary } from "@/lib/reports/schemas";
+import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
 import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
 import { currentTime } from "@/lib/clock";
@@ -63,7 +64,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
     await insertReport(tx, job, current, catalogue);
 
     const { meta } = current.store;
-    await recordStoreAnalysis(tx, job.storeId, {
+    const directory = await recordStoreAnalysis(tx, job.storeId, {
       jobId,
       at: now,
       name: meta.name,
@@ -76,6 +77,10 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
       pageCount: pages.length,
       exposesInventory: catalogue.exposesInventory,
     });
+    // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
+    // this one included, before it completes and its webhook names the slug.
+    for (const change of directory.slugChanges) await followStoreSlug(tx, change.storeId, change.to);
+    if (job.slug !== directory.slug) await followStoreSlug(tx, job.storeId, directory.slug);
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,
