@@ -158,6 +158,11 @@ export const envSchema = z.object({
   X402_PRICE_USD: z.string().regex(/^\d+(\.\d+)?$/).default("0.50"),
   X402_NETWORK: z.string().default("base"),
   X402_FACILITATOR_URL: url.optional(),
+  /**
+   * Longest wait for the facilitator's answer. A settlement that gets none is recorded as of
+   * unknown outcome (the transfer may have happened), and the same payment sent again finishes it.
+   */
+  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
 
   CHAT_BASE_URL: url.optional(),
   CHAT_API_KEY: z.string().optional(),

@@ -8,6 +8,8 @@
  * client raises as an error the server must still read as a refusal. Only the chain is
  * simulated (an in-memory RPC: every payer holds 1,000,000 USDC) and settlement returns a fake
  * transaction hash after refusing a nonce it has already settled, as the token contract would.
+ * A settlement's answer can be lost: the connection dropped before the transfer, or the transfer
+ * made and the answer never sent (the caller's deadline passes).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -83,6 +85,11 @@ export type FakeFacilitator = {
   settled: Map<string, string>;
   /** Make /settle fail (as when the chain rejects the transfer). */
   failSettlement(reason: string | null): void;
+  /**
+   * Lose /settle's answers: `dropped` closes the connection before settling, `unanswered` settles
+   * and never answers (until the mode is set again). null answers normally.
+   */
+  loseSettlementAnswers(mode: "dropped" | "unanswered" | null): void;
   close(): Promise<void>;
 };
 
@@ -109,6 +116,8 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
   const calls: FacilitatorCall[] = [];
   const settled = new Map<string, string>();
   let settleFailure: string | null = null;
+  let answerLoss: "dropped" | "unanswered" | null = null;
+  const unanswered: ServerResponse[] = [];
 
   const server = createServer(async (req, res) => {
     try {
@@ -149,8 +158,10 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
       if (failure) {
         return send(res, refused, { success: false, errorReason: failure, transaction: "", network: answeredNetwork, payer: result.payer });
       }
+      if (answerLoss === "dropped") return void req.socket.destroy();
       const transaction = keccak256(nonce as `0x${string}`);
       settled.set(nonce, transaction);
+      if (answerLoss === "unanswered") return void unanswered.push(res);
 
       return send(res, 200, { success: true, transaction, network: answeredNetwork, payer: result.payer });
     } catch (error) {
@@ -166,6 +177,10 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
     settled,
     failSettlement(reason) {
       settleFailure = reason;
+    },
+    loseSettlementAnswers(mode) {
+      answerLoss = mode;
+      for (const res of unanswered.splice(0)) res.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {

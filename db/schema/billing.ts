@@ -62,7 +62,12 @@ export const x402Payments = pgTable(
     network: text().notNull(),
     amountAtomic: text().notNull(),
     transaction: text(),
-    status: text({ enum: ["verified", "settled", "failed"] }).notNull(),
+    /**
+     * `verified`: claimed, being settled; `settled`; `failed`: the facilitator refused it;
+     * `settlement_unknown`: settlement was asked and no answer came, so the transfer may have
+     * happened; the same payment sent again settles it (docs/decisions.md §8.5).
+     */
+    status: text({ enum: ["verified", "settled", "failed", "settlement_unknown"] }).notNull(),
     jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

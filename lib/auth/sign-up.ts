@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { userPasswords, users } from "@/db/schema";
+import { isUniqueViolation } from "@/db/unique-violation";
 import { getEnv, isEmailVerificationRequired } from "@/lib/env";
 import { invalidRequest } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
@@ -15,14 +16,6 @@ export function signUpAcceptedMessage(verificationRequired = isEmailVerification
   return verificationRequired
     ? "Check your e-mail: we have sent a link to confirm the address (if the address already has an account, the e-mail says how to get in). You can sign in now, and start jobs once it is confirmed."
     : "Thanks. Sign in with this e-mail and password (if the address already had an account, its own password still applies).";
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-
-  return false;
 }
 
 /**

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   h = await startPipeline();
-  for (const name of ["tracked-1", "tracked-2", "tracked-3", "tracked-4", "tracked-5", "tracked-6", "fresh", "unverified", "retried", "monitored", "dropped"]) {
+  for (const name of ["tracked-first", "tracked-1", "tracked-2", "tracked-3", "tracked-4", "tracked-5", "tracked-6", "fresh", "unverified", "retried", "monitored", "dropped"]) {
     h.fakeStore.addStore(fixtureStore(`${name}.test`));
   }
   // Slow answers keep the burst's jobs in flight while the test looks at them.
@@ -70,6 +70,27 @@ describe("tracking is admitted like any job", () => {
     // A refused track leaves nothing tracked.
     const list = await callApi<{ data: unknown[] }>("GET", "/api/shops", caller);
     expect(list.body.data).toHaveLength(0);
+  });
+
+  it("a refused track request leaves nothing behind: no store, no tracked shop, no job", async () => {
+    const { caller } = await signedIn();
+    expect((await callApi("POST", "/api/shops", caller, { body: { domain: "tracked-first.test" } })).status).toBe(201);
+
+    const overLimit = await callApi("POST", "/api/shops", caller, { body: { domain: "never-seen.test" } });
+    expect(overLimit.status).toBe(402);
+    expect(overLimit.body).toMatchObject({ code: "payment_required", reason: "tracked_shop_limit" });
+    // Another Free account whose monthly jobs are used up.
+    const spent = await signedIn();
+    const [seen] = await jobsOfStores(["tracked-first.test"]);
+    const used = { storeId: seen!.storeId, domain: seen!.domain, slug: seen!.slug, userId: spent.id, paymentMethod: "plan", status: "failed" as const };
+    await getDb().insert(jobs).values([used, used, used]);
+    const overQuota = await callApi("POST", "/api/shops", spent.caller, { body: { domain: "never-seen-either.test" } });
+    expect(overQuota.status).toBe(402);
+    expect(overQuota.body).toMatchObject({ code: "plan_limit_reached" });
+
+    expect(await getDb().select().from(stores).where(inArray(stores.domain, ["never-seen.test", "never-seen-either.test"]))).toEqual([]);
+    expect(await jobsOfStores(["never-seen.test", "never-seen-either.test"])).toEqual([]);
+    expect((await callApi<{ data: unknown[] }>("GET", "/api/shops", spent.caller)).body.data).toHaveLength(0);
   });
 
   it("re-tracking a store whose report is fresh reuses it: no job, nothing charged, also at the quota", async () => {

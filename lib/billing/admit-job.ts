@@ -3,7 +3,6 @@ import type { Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
-import type { JobCharge } from "@/lib/jobs/job-charge";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { chargeAccount } from "./charge-account";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
@@ -20,8 +19,8 @@ export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyE
  *   account's plan pays: Pro (`subscription`), else the Free monthly quota (`plan`), else a
  *   single_report credit (`credit`), else 402 plan_limit_reached. The account must have
  *   confirmed its e-mail when REQUIRE_EMAIL_VERIFICATION is on (403 email_unverified).
- *   `alongside` writes the caller's own rows (a tracked shop) in the job's transaction, before
- *   the charge: refused, it charges nothing; charged, the rows exist.
+ *   `alongside` writes the caller's own rows (a tracked shop) for the job's store in the job's
+ *   transaction, before the charge: refused, it charges nothing; charged, the rows exist.
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
  *   exactly one job. The payer's jobs share one concurrency slot set.
  * - `checkout`: a Stripe single_report bought for a store, paid by its checkout, one job ever.
@@ -35,21 +34,19 @@ export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyE
  * `queued`); callers without an account pay per job, and every address is under the IP cooldown.
  */
 export type Admission =
-  | { payer: "account"; user: PrincipalUser; purpose: "job" | "tracking"; alongside?: (tx: Transaction) => Promise<void> }
+  | { payer: "account"; user: PrincipalUser; purpose: "job" | "tracking"; alongside?: (tx: Transaction, storeId: string) => Promise<void> }
   | { payer: "x402"; paymentId: string; paymentRef: string; wallet: string }
   | { payer: "checkout"; paymentId: string; checkoutSessionId: string; userId: string | null }
   | { payer: "admin"; adminId: string; retryOf: string; ownerId: string | null }
   | { payer: "monitor" };
 
-type Terms = Pick<CreateJobInput, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey" | "retryOf" | "charge">;
+type Terms = Pick<CreateJobInput, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey" | "retryOf" | "charge" | "alongside">;
 
 function termsOf(admission: Admission): Terms {
   switch (admission.payer) {
     case "account": {
       assertEmailVerifiedForJobs(admission.user);
-      const charge = chargeAccount(admission.user.id, admission.purpose);
-
-      return { userId: admission.user.id, paymentMethod: "plan", charge: admission.alongside ? after(admission.alongside, charge) : charge };
+      return { userId: admission.user.id, paymentMethod: "plan", charge: chargeAccount(admission.user.id, admission.purpose), alongside: admission.alongside };
     }
     case "x402":
       return {
@@ -70,18 +67,6 @@ function termsOf(admission: Admission): Terms {
     case "monitor":
       return { userId: null, paymentMethod: "monitor", concurrencyKey: "monitor", charge: chargeMonitor() };
   }
-}
-
-/** The caller's writes first, then the charge, in the job's one transaction. */
-function after(first: (tx: Transaction) => Promise<void>, charge: JobCharge): JobCharge {
-  return {
-    async take(tx) {
-      await first(tx);
-
-      return charge.take(tx);
-    },
-    link: charge.link,
-  };
 }
 
 /** The one way a job is started: the admission's terms decide who owns it and what pays. */

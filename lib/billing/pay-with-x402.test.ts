@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPaymentHeader } from "x402/client";
 import { decodeXPaymentResponse, wrapFetchWithPayment } from "x402-fetch";
 import { getDb } from "@/db";
-import { jobs, x402Payments } from "@/db/schema";
+import { jobs, stores, x402Payments } from "@/db/schema";
 import { getEnv, resetEnvCache } from "@/lib/env";
 import { securityHeaders } from "@/lib/security/security-headers";
 import { replayKey } from "@/lib/billing/x402-proof";
@@ -37,6 +37,7 @@ beforeAll(async () => {
   facilitator = await startFakeFacilitator();
   pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
   pipeline.fakeStore.addStore(fixtureStore("paid.test"));
+  pipeline.fakeStore.addStore(fixtureStore("squat-paid.co.test"));
   post = (await import("@/app/api/jobs/route")).POST;
 });
 
@@ -50,6 +51,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   facilitator.failSettlement(null);
+  facilitator.loseSettlementAnswers(null);
 });
 
 /** fetch as seen by the x402 clients, answered by the real route handler; records the payment header it sent. */
@@ -215,6 +217,56 @@ describe("POST /api/jobs – x402", () => {
     facilitator.failSettlement(null);
     expect((await submit({ "x-payment": proof })).status).toBe(402);
     expect(await x402JobCount()).toBe(before);
+  });
+
+  it("a settlement whose answer never comes is of unknown outcome, not failed: the same proof then settles once and starts one job", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const proof = await createPaymentHeader(account, 1, await requirements());
+    const nonce = JSON.parse(Buffer.from(proof, "base64").toString()).payload.authorization.nonce as string;
+    const before = await x402JobCount();
+    process.env.X402_FACILITATOR_TIMEOUT_MS = "300";
+    resetEnvCache();
+    try {
+      facilitator.loseSettlementAnswers("unanswered");
+      const lost = await submit({ "x-payment": proof });
+      expect(lost.status).toBe(503);
+      expect(await lost.json()).toMatchObject({ code: "unavailable", reason: "settlement_unknown" });
+      expect(facilitator.settled.has(nonce.toLowerCase()), "the transfer was made").toBe(true);
+      expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settlement_unknown", jobId: null })]);
+      expect(await x402JobCount()).toBe(before);
+    } finally {
+      delete process.env.X402_FACILITATOR_TIMEOUT_MS;
+      resetEnvCache();
+    }
+
+    facilitator.loseSettlementAnswers(null);
+    const retried = await submit({ "x-payment": proof });
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    const { job } = await retried.json();
+    expect(await x402JobCount()).toBe(before + 1);
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", jobId: job.id })]);
+    expect(settleCalls(nonce)).toBe(2);
+    expect((await submit({ "x-payment": proof })).status).toBe(402);
+    expect(await x402JobCount()).toBe(before + 1);
+  });
+
+  it("a payment for a domain whose slug and every numbered suffix are held starts its job: never settled without one", async () => {
+    await getDb().insert(stores).values({ domain: "squat.paid-co.test", slug: "squat-paid-co-test" });
+    for (let n = 2; n <= 50; n += 1) await getDb().insert(stores).values({ domain: `squat-paid-co.test-${n}`, slug: `squat-paid-co-test-${n}` });
+    const account = privateKeyToAccount(generatePrivateKey());
+    const sent: string[] = [];
+    const before = await x402JobCount();
+
+    const response = await wrapFetchWithPayment(routeFetch(sent), account, MAX_VALUE)("http://localhost:3000/api/jobs", jobInit({ domain: "squat-paid.co.test" }));
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { job } = await response.json();
+    expect(await x402JobCount()).toBe(before + 1);
+    const nonce = JSON.parse(Buffer.from(sent.at(-1)!, "base64").toString()).payload.authorization.nonce as string;
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", jobId: job.id })]);
+
+    expect((await pipeline.waitForJob(job.id)).status).toBe("completed");
+    const [store] = await getDb().select().from(stores).where(eq(stores.domain, "squat-paid.co.test"));
+    expect(store).toMatchObject({ slug: "squat-paid-co-test", latestJobId: job.id });
   });
 
   it("a payment settled by a process that died before writing the job: the same proof finishes it, once", async () => {
@@ -420,6 +472,28 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     expect(await x402JobCount()).toBe(before);
     expect(settleCalls(nonce)).toBe(1);
     expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "failed", jobId: null })]);
+  });
+
+  it("a v2 settlement whose connection drops before the transfer: the authorization sent again, as v1, settles it once", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { v1, v2, nonce } = await oneAuthorizationBothWays(account);
+    const before = await x402JobCount();
+    facilitator.loseSettlementAnswers("dropped");
+
+    const lost = await submit({ "payment-signature": v2 });
+    expect(lost.status).toBe(503);
+    expect(await lost.json()).toMatchObject({ code: "unavailable", reason: "settlement_unknown" });
+    expect(facilitator.settled.has(nonce.toLowerCase())).toBe(false);
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settlement_unknown", jobId: null })]);
+
+    facilitator.loseSettlementAnswers(null);
+    const retried = await submit({ "x-payment": v1 });
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    expect(await x402JobCount()).toBe(before + 1);
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", jobId: (await retried.json()).job.id })]);
+    expect(settleCalls(nonce)).toBe(2);
+    expect(facilitator.settled.has(nonce.toLowerCase()), "transferred by the second settlement").toBe(true);
+    expect((await submit({ "payment-signature": v2 })).status).toBe(402);
   });
 
   it("a malformed PAYMENT-SIGNATURE is a 402 with our error body, never a 500", async () => {

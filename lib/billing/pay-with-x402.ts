@@ -1,71 +1,39 @@
 import { and, eq, or } from "drizzle-orm";
-import { encodePaymentResponseHeader, HTTPFacilitatorClient } from "@x402/core/http";
-import { SettleError, VerifyError } from "@x402/core/types";
+import { encodePaymentResponseHeader } from "@x402/core/http";
 import { settleResponseHeader } from "x402/types";
-import { useFacilitator } from "x402/verify";
 import { getDb } from "@/db";
 import { x402Payments, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify-reader/domain";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
+import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
 import { decodePaymentProof, type PaymentProof } from "./x402-proof";
 import { configuredNetworkCaip2, isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
-const DEFAULT_FACILITATOR_URL = "https://x402.org/facilitator";
-
-type Verdict = { isValid: boolean; invalidReason?: string };
-type Settlement = { success: boolean; errorReason?: string; transaction: string; payer?: string };
-
-/** The facilitator asked in the proof's own version: the x402 package's client for v1, @x402/core's for v2. */
-function facilitator(proof: PaymentProof): { verify(): Promise<Verdict>; settle(): Promise<Settlement> } {
-  const url = (getEnv().X402_FACILITATOR_URL ?? DEFAULT_FACILITATOR_URL).replace(/\/$/, "") as `${string}://${string}`;
-  if (proof.version === 2) {
-    const client = new HTTPFacilitatorClient({ url });
-
-    // A refusal that comes with a non-2xx status is raised by the client; it is still a refusal.
-    return {
-      verify: () =>
-        client.verify(proof.payload, proof.requirements).catch((error: unknown) => {
-          if (error instanceof VerifyError) return { isValid: false, invalidReason: error.invalidReason ?? "invalid_payment" };
-          throw error;
-        }),
-      settle: () =>
-        client.settle(proof.payload, proof.requirements).catch((error: unknown) => {
-          if (error instanceof SettleError) return { success: false, errorReason: error.errorReason ?? "settlement_failed", transaction: "" };
-          throw error;
-        }),
-    };
-  }
-  // `useFacilitator` is the x402 package's facilitator client, not a React hook.
-  // eslint-disable-next-line react-hooks/rules-of-hooks
-  const client = useFacilitator({ url });
-
-  return { verify: () => client.verify(proof.payload, proof.requirements), settle: () => client.settle(proof.payload, proof.requirements) };
+/** The settlement's outcome is unknown: a 503 to send the same payment again, never a 402 that would have the payer sign a second one. */
+function settlementUnknown(): ApiError {
+  return new ApiError(
+    "unavailable",
+    "The payment facilitator did not confirm the settlement, so the transfer may have happened. Nothing more will be charged: send the same payment again to finish this purchase",
+    { headers: { "Retry-After": "10" }, extra: { reason: "settlement_unknown" } },
+  );
 }
 
-async function callFacilitator<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    logger.error(`x402 facilitator ${what} failed`, { error });
-    throw new ApiError("unavailable", `The payment facilitator could not be reached (${what}); nothing was charged by this request, try again`);
-  }
-}
+type Paid = { job: Job; headers: Record<string, string> };
+type X402Payment = typeof x402Payments.$inferSelect;
 
 /**
  * POST /api/jobs paid by an x402 payment, without an account: X-PAYMENT (v1) or
  * PAYMENT-SIGNATURE (v2). Verify through the facilitator, claim the authorization (a unique row
  * per replay key and per payer nonce, so it pays once, ever, whichever header carries it and
- * even when replayed concurrently), settle, then create the job linked to the payment. A failed
- * verification or settlement is a 402 and creates no job (docs/decisions.md §8.5).
+ * even when replayed concurrently), settle, then create the job linked to the payment. A refused
+ * verification or settlement is a 402 and creates no job; a settlement without an answer is
+ * recorded as of unknown outcome, and the same proof sent again settles it and starts the job
+ * (docs/decisions.md §8.5).
  */
-export async function payJobWithX402(
-  payment: { version: 1 | 2; header: string },
-  fields: JobRequest,
-): Promise<{ job: Job; headers: Record<string, string> }> {
+export async function payJobWithX402(payment: { version: 1 | 2; header: string }, fields: JobRequest): Promise<Paid> {
   if (!isX402Enabled()) throw paymentRequired();
   // Refuse a full disk and a bad domain before anything is charged.
   await assertStorageAvailable();
@@ -87,17 +55,10 @@ export async function payJobWithX402(
       ),
     )
     .limit(1);
-  if (used) {
-    // Settled but no job: the process died in between (or a concurrent request is about to
-    // write it). The same authorization finishes the purchase; the link guard keeps it to one job.
-    if (used.proofHash === key && used.status === "settled" && !used.jobId) {
-      return createJobForPayment(fields, used.id, { transaction: used.transaction ?? "", payer: authorization.payer, network });
-    }
-    throw alreadyUsed();
-  }
+  if (used) return resumePayment(used, proof, fields);
   const client = facilitator(proof);
 
-  const verified = await callFacilitator("verify", () => client.verify());
+  const verified = await client.verify();
   if (!verified.isValid) {
     throw paymentRequired(`Payment rejected: ${verified.invalidReason ?? "invalid payment"}`, {
       reason: verified.invalidReason ?? "invalid_payment",
@@ -113,24 +74,73 @@ export async function payJobWithX402(
     .returning({ id: x402Payments.id });
   if (!claim) throw alreadyUsed();
 
-  const settled: Settlement = await client.settle().catch((error: unknown) => {
-    logger.error("x402 settle failed", { error, paymentId: claim.id });
+  return settleAndStart(claim.id, proof, fields, { asked: false });
+}
 
-    return { success: false, errorReason: "unexpected_settle_error", transaction: "" };
-  });
-  if (!settled.success) {
-    await getDb().update(x402Payments).set({ status: "failed" }).where(eq(x402Payments.id, claim.id));
-    throw paymentRequired(`Payment settlement failed: ${settled.errorReason ?? "unknown reason"}`, {
-      reason: settled.errorReason ?? "settlement_failed",
-    });
+/** The same authorization again: finish what an earlier request left open, or refuse it as used. */
+async function resumePayment(used: X402Payment, proof: PaymentProof, fields: JobRequest): Promise<Paid> {
+  if (used.proofHash !== proof.key) throw alreadyUsed();
+  // Settled but no job: the process died in between, or admission failed after settlement (or a
+  // concurrent request is about to write it). The link guard keeps it to one job.
+  if (used.status === "settled" && !used.jobId) {
+    return startPaidJob(fields, used.id, { transaction: used.transaction ?? "", payer: proof.authorization.payer, network: proof.network });
   }
+  if (used.status === "settlement_unknown") {
+    // Taken back by one request at a time; a concurrent one finds it `verified`, as in a first settlement.
+    const [retaken] = await getDb()
+      .update(x402Payments)
+      .set({ status: "verified" })
+      .where(and(eq(x402Payments.id, used.id), eq(x402Payments.status, "settlement_unknown")))
+      .returning({ id: x402Payments.id });
+    if (retaken) return settleAndStart(used.id, proof, fields, { asked: true });
+  }
+  throw alreadyUsed();
+}
+
+/**
+ * Settles a claimed payment, records the outcome before anything else, then starts its job.
+ * `asked`: an earlier settlement of it got no answer, so a refusal because the nonce is spent
+ * means that earlier one moved the money (x402-facilitator.ts, NONCE_ALREADY_USED).
+ */
+async function settleAndStart(paymentId: string, proof: PaymentProof, fields: JobRequest, { asked }: { asked: boolean }): Promise<Paid> {
+  const outcome = await facilitator(proof).settle();
+  if (outcome.kind === "unknown") {
+    await getDb().update(x402Payments).set({ status: "settlement_unknown" }).where(eq(x402Payments.id, paymentId));
+    throw settlementUnknown();
+  }
+  if (outcome.kind === "refused" && !(asked && NONCE_ALREADY_USED.has(outcome.reason))) {
+    await getDb().update(x402Payments).set({ status: "failed" }).where(eq(x402Payments.id, paymentId));
+    throw paymentRequired(`Payment settlement failed: ${outcome.reason}`, { reason: outcome.reason });
+  }
+  const transaction = outcome.kind === "settled" ? outcome.transaction : "";
+  const payer = (outcome.kind === "settled" ? outcome.payer : undefined) ?? proof.authorization.payer;
+  if (outcome.kind === "refused") logger.warn("x402 settlement confirmed by its spent nonce", { paymentId, reason: outcome.reason });
   // Recorded before the job, so a crash here leaves a settled payment the same proof can resume.
   await getDb()
     .update(x402Payments)
-    .set({ status: "settled", transaction: settled.transaction || null })
-    .where(eq(x402Payments.id, claim.id));
+    .set({ status: "settled", transaction: transaction || null })
+    .where(eq(x402Payments.id, paymentId));
 
-  return createJobForPayment(fields, claim.id, { transaction: settled.transaction, payer: settled.payer ?? authorization.payer, network });
+  return startPaidJob(fields, paymentId, { transaction, payer, network: proof.network });
+}
+
+/**
+ * The job a settled payment bought. Its admission can still be refused after the money moved
+ * (the disk filled up meanwhile, the database went away): the payment stays settled without a
+ * job, and the answer says that the same payment sent again starts it (docs/decisions.md §8.5).
+ */
+async function startPaidJob(fields: JobRequest, paymentId: string, settled: { transaction: string; payer: string; network: string }): Promise<Paid> {
+  try {
+    return await createJobForPayment(fields, paymentId, settled);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code === "payment_required") throw error;
+    logger.warn("x402 payment settled, job not admitted", { paymentId, code: error.code });
+    throw new ApiError(error.code, `${error.message}. The payment is settled and nothing more will be charged: send the same payment again to start the job`, {
+      status: error.status,
+      headers: error.headers,
+      extra: { ...error.extra, payment: "settled" },
+    });
+  }
 }
 
 /**

@@ -9,6 +9,9 @@ import { CheckoutAlreadyStarted } from "./job-charges";
 /**
  * Starts the job a paid single_report bought for its store, once: the payment row is locked
  * in the job's transaction and must still have no job. Safe to call on every webhook delivery.
+ * An admission that fails for now (storage_low, the database away) throws: the webhook answers
+ * 5xx, Stripe delivers the event again, and every delivery, a duplicate too, tries again until
+ * the job exists (docs/decisions.md §8.4). The store's slug never refuses it (§6.2).
  */
 export async function startPaidReport(checkoutSessionId: string): Promise<Job | null> {
   const [payment] = await getDb().select().from(payments).where(eq(payments.stripeCheckoutSessionId, checkoutSessionId));

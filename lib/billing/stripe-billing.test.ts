@@ -6,7 +6,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, payments, stripeEvents, subscriptions, users } from "@/db/schema";
+import { jobs, payments, stores, stripeEvents, subscriptions, users } from "@/db/schema";
 import { createTestSession, createTestUser, sessionCookieHeader, TEST_ORIGIN } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { fixtureStore } from "@/testing/fake-store";
@@ -47,6 +47,7 @@ beforeAll(async () => {
     STRIPE_PRICE_PRO_MONTHLY: "price_pro",
   });
   pipeline.fakeStore.addStore(fixtureStore("bought.test"));
+  pipeline.fakeStore.addStore(fixtureStore("squat-bought.co.test"));
   webhook = (await import("@/app/api/stripe/webhook/route")).POST;
   checkout = (await import("@/app/api/billing/checkout/route")).POST;
   portal = (await import("@/app/api/billing/portal/route")).POST;
@@ -138,6 +139,22 @@ describe("single_report paid by Checkout", () => {
     expect(await jobsPaidBy(created.id)).toBe(1);
     const [payment] = await getDb().select().from(payments).where(eq(payments.stripeCheckoutSessionId, created.id));
     expect(payment).toMatchObject({ status: "paid", jobId: job!.id });
+  });
+
+  it("a paid single_report for a domain whose slug and every numbered suffix are held: the webhook answers 200 and the job starts", async () => {
+    await getDb().insert(stores).values({ domain: "squat.bought-co.test", slug: "squat-bought-co-test" });
+    for (let n = 2; n <= 50; n += 1) await getDb().insert(stores).values({ domain: `squat-bought-co.test-${n}`, slug: `squat-bought-co-test-${n}` });
+    const created = await (await post(checkout, "/api/billing/checkout", { plan: "single_report", domain: "squat-bought.co.test" })).json();
+
+    await stripe.pay(created.id);
+    expect(stripe.deliveries.at(-1)!.status).toBe(200);
+    const [job] = await getDb().select().from(jobs).where(eq(jobs.paymentRef, created.id));
+    expect(job).toMatchObject({ domain: "squat-bought.co.test", paymentMethod: "single_report" });
+    const [payment] = await getDb().select().from(payments).where(eq(payments.stripeCheckoutSessionId, created.id));
+    expect(payment).toMatchObject({ status: "paid", jobId: job!.id });
+    expect((await pipeline.waitForJob(job!.id)).status).toBe("completed");
+    const [store] = await getDb().select().from(stores).where(eq(stores.domain, "squat-bought.co.test"));
+    expect(store!.slug).toBe("squat-bought-co-test");
   });
 
   it("signed in without a domain: one job credit, never two for replays (also concurrent) of the event", async () => {

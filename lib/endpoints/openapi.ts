@@ -122,7 +122,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/health": { operationId: "getHealth", summary: "Liveness, database driver, workflow engine, version; status ok, or degraded with reasons (storage_low: no new jobs, steps wait); 503 when the database is unreachable", tag: "system", success: { status: 200, schema: healthSchema }, ipCooldown: false },
   "POST /api/jobs": {
     operationId: "createJob",
-    summary: "Submit a store domain for analysis (402 payment_required with the x402 v1 payment body for a caller without credentials, or plan_limit_reached when the plan has no job left; 403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full)",
+    summary: "Submit a store domain for analysis (402 payment_required with the x402 v1 payment body for a caller without credentials, or plan_limit_reached when the plan has no job left; 403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full; 503 settlement_unknown with Retry-After when the x402 facilitator did not answer a settlement: send the same payment again)",
     tag: "jobs",
     body: createJobBodySchema,
     success: { status: 201, schema: jobEnvelopeSchema },
@@ -239,7 +239,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "Body too large",
   429: "Rate limited: wait at least Retry-After seconds (with ±10% jitter); give up after 3 in a row",
   502: "The model failed",
-  503: "Unavailable: database_unavailable, storage_low or a service not configured; retry after Retry-After",
+  503: "Unavailable: database_unavailable, storage_low, slug_unavailable, an x402 settlement of unknown outcome (reason settlement_unknown: send the same payment again) or a service not configured; retry after Retry-After",
   504: "The model timed out",
 };
 

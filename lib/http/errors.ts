@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   database_unavailable: 503,
   /** The disk under the embedded database is nearly full: no new jobs until space is freed. */
   storage_low: 503,
+  /** No free slug was found for a new store's page (a bounded search that in practice always ends); nothing was written. */
+  slug_unavailable: 503,
   chat_not_configured: 503,
   model_timeout: 504,
 } as const;

@@ -1,4 +1,4 @@
-import { getDb } from "@/db";
+import { getDb, type Transaction } from "@/db";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { logger } from "@/lib/log";
 import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
@@ -19,6 +19,8 @@ export type CreateJobInput = {
   retryOf?: string;
   /** Billing's decision, taken atomically with the insert (overrides paymentMethod/paymentRef). */
   charge?: JobCharge;
+  /** The caller's own writes for the job's store (a tracked shop), in the job's transaction, before the charge. */
+  alongside?: (tx: Transaction, storeId: string) => Promise<void>;
 };
 
 /**
@@ -39,11 +41,13 @@ export async function insertQueuedJob(input: CreateJobInput): Promise<Job> {
   const domain = parseDomainOrThrow(input.domain);
 
   return getDb().transaction(async (tx) => {
+    // www.example.com and example.com are one store; a slug is never shared by two domains. A
+    // new store row exists only if this transaction commits: a refused job leaves none (§6.2).
+    const store = await claimStoreForDomain(tx, domain);
+    await input.alongside?.(tx, store.id);
     const paid = input.charge
       ? await input.charge.take(tx)
       : { paymentMethod: input.paymentMethod, paymentRef: input.paymentRef };
-    // www.example.com and example.com are one store; a slug is never shared by two domains.
-    const store = await claimStoreForDomain(tx, domain);
     const [created] = await tx
       .insert(jobs)
       .values({

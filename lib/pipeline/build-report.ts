@@ -3,6 +3,7 @@ import { getDb, type Transaction } from "@/db";
 import { jobs, reports, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/shop-analytics/record-daily-stats";
 import type { ReportSummary } from "@/lib/reports/schemas";
+import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
 import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
@@ -64,7 +65,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
     const { products, changes } = catalogue;
     await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalogue.counts, catalog: catalogue.catalog });
     const { meta } = current.store;
-    const store = await recordStoreAnalysis(tx, job.storeId, {
+    const directory = await recordStoreAnalysis(tx, job.storeId, {
       jobId,
       at: now,
       name: meta.name,
@@ -77,8 +78,13 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
       pageCount: pages.length,
       exposesInventory: catalogue.exposesInventory,
     });
-    // The report keeps the store as this analysis left it: a later one changes the row, not this report.
-    await insertReport(tx, job, current, catalogue, store);
+    // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
+    // this one included, before it completes and its webhook names the slug.
+    for (const change of directory.slugChanges) await followStoreSlug(tx, change.storeId, change.to);
+    if (job.slug !== directory.store.slug) await followStoreSlug(tx, job.storeId, directory.store.slug);
+    // The report keeps the store as this analysis left it, slug settled: a later one changes the
+    // row, not this report.
+    await insertReport(tx, job, current, catalogue, directory.store);
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,

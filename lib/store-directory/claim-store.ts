@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobs, stores, type Store } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
 import { bareHost, slugForDomain } from "@/lib/shopify-reader/domain";
 
 type Executor = Database | Transaction;
@@ -28,20 +30,42 @@ export async function findStoreForDomain(db: Executor, domain: string): Promise<
   return store ?? null;
 }
 
-const MAX_SLUG_ATTEMPTS = 50;
+/** Readable suffixes tried after the base slug: `-2` … `-9`. */
+const NUMBERED_SUFFIXES = 9;
+/** Random suffixes tried last; each is 40 random bits, so even one almost never collides. */
+const RANDOM_SUFFIXES = 16;
+
+/**
+ * The slugs a store of this domain may take, in order: the base (`slugForDomain`), `-2` … `-9`,
+ * a suffix from a hash of the domain, then random suffixes. Anyone can hold the predictable ones
+ * by submitting look-alike domains (`victim.shop-com`, `victim-shop.com-2`, …), never the random
+ * ones, so a claim always ends on a free slug (docs/decisions.md §6.2).
+ */
+export function* slugCandidates(domain: string): Generator<string> {
+  const base = slugForDomain(domain);
+  yield base;
+  for (let n = 2; n <= NUMBERED_SUFFIXES; n += 1) yield `${base}-${n}`;
+  yield `${base}-${createHash("sha256").update(bareHost(domain)).digest("hex").slice(0, 8)}`;
+  for (let n = 0; n < RANDOM_SUFFIXES; n += 1) yield `${base}-${randomBytes(5).toString("hex")}`;
+}
+
+/** Every candidate slug was taken: reported to the caller, with nothing written. */
+export function noFreeSlug(domain: string): ApiError {
+  return new ApiError("slug_unavailable", `No free page address could be found for ${domain}; nothing was changed, try again`, { headers: { "Retry-After": "1" } });
+}
 
 /**
  * The store row of a submitted domain, created when new. Slugs are not one-to-one with
  * domains (`shop-co.uk` and `shop.co.uk` both give `shop-co-uk`), so a taken slug gets the
- * next free suffix (`shop-co-uk-2`): a slug names one store forever.
+ * next free suffix (`shop-co-uk-2`). Called only in the transaction that admits a job for the
+ * store, so a refused request leaves no row; the slug is provisional until the store's first
+ * analysis completes (takeBaseSlug), then it names that store forever (docs/decisions.md §6.2).
  */
 export async function claimStoreForDomain(tx: Transaction, domain: string): Promise<Store> {
   const existing = await findStoreForDomain(tx, domain);
   if (existing) return existing;
 
-  const base = slugForDomain(domain);
-  for (let attempt = 1; attempt <= MAX_SLUG_ATTEMPTS; attempt += 1) {
-    const slug = attempt === 1 ? base : `${base}-${attempt}`;
+  for (const slug of slugCandidates(domain)) {
     const [created] = await tx.insert(stores).values({ domain, slug }).onConflictDoNothing().returning();
     if (created) return created;
     // Either the slug is another store's, or a concurrent submission just created ours.
@@ -49,7 +73,7 @@ export async function claimStoreForDomain(tx: Transaction, domain: string): Prom
     if (raced) return raced;
   }
 
-  throw new Error(`no free slug for ${domain} after ${MAX_SLUG_ATTEMPTS} attempts`);
+  throw noFreeSlug(domain);
 }
 
 /** The latest job of the store a domain names (any spelling), else of that exact domain. */

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
 import { announceAnswerChanges, storeTopic } from "@/lib/public-answers/answer-events";
+import { takeBaseSlug, type SlugChange } from "./take-base-slug";
 
 export type StoreAnalysis = {
   jobId: string;
@@ -18,14 +19,22 @@ export type StoreAnalysis = {
 };
 
 /**
+ * The store's row as this analysis left it (the job's report records it as its own view of the
+ * store), and every slug that changed with it.
+ */
+export type RecordedStoreAnalysis = { store: Store; slugChanges: SlugChange[] };
+
+/**
  * The store's directory row follows its latest completed analysis. Not its identity
  * (`myshopify_domain`): that is what the store says about itself, recorded only once Shopify
- * confirmed it (attachJobToShop, lib/jobs/attach-job-to-shop.ts). Answers the row as this
- * analysis left it, which the job's report records as its own view of the store.
+ * confirmed it (attachJobToShop, lib/jobs/attach-job-to-shop.ts). A first analysis also settles
+ * the store's slug (takeBaseSlug, docs/decisions.md §6.2): the caller moves the jobs of every
+ * store in `slugChanges` to its new slug.
  */
-export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<Store> {
+export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<RecordedStoreAnalysis> {
   const { jobId, at, ...fields } = analysis;
-  const changed = await tx
+  const slugChanges = await takeBaseSlug(tx, storeId);
+  const [changed] = await tx
     .update(stores)
     .set({
       ...fields,
@@ -35,10 +44,11 @@ export async function recordStoreAnalysis(tx: Transaction, storeId: string, anal
     })
     .where(eq(stores.id, storeId))
     .returning();
-  // The store page now shows this report: copies kept in memory go when this commits.
-  await announceAnswerChanges(tx, changed.map((store) => storeTopic(store.slug)));
-  const [store] = changed;
-  if (!store) throw new Error(`store ${storeId} not found`);
+  if (!changed) throw new Error(`store ${storeId} not found`);
+  // The store page now shows this report, and a slug that moved names another page or none:
+  // copies kept in memory go when this commits.
+  const slugs = new Set([changed.slug, ...slugChanges.flatMap((change) => [change.from, change.to])]);
+  await announceAnswerChanges(tx, [...slugs].map(storeTopic));
 
-  return store;
+  return { store: changed, slugChanges };
 }

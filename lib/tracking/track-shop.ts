@@ -7,7 +7,7 @@ import { admitJob } from "@/lib/billing/admit-job";
 import type { TrackedShopLimitBody } from "@/lib/billing/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
+import { findStoreForDomain } from "@/lib/store-directory/claim-store";
 import { currentTime } from "@/lib/clock";
 import { SKIP_WINDOW_MS } from "./monitor-schedule";
 import { trackedShopLimit } from "./plan-limit";
@@ -15,19 +15,12 @@ import type { TrackShopBody, TrackedShopView } from "./schemas";
 import { latestJobsOf, loadTrackedShopViews } from "./tracked-shop-views";
 import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 
-/**
- * The store row of a domain, created (without a job) when StoreLens has never seen it: the same
- * row a job for that domain would use. Never looked up by slug, which another domain may share
- * (`shop-co.uk` and `shop.co.uk`).
- */
-async function findOrCreateStore(domain: string): Promise<string> {
-  const store = await getDb().transaction((tx) => claimStoreForDomain(tx, domain));
-
-  return store.id;
-}
-
 /** The user already tracks the store: tracking again changes nothing and starts no job. */
-class AlreadyTracked extends Error {}
+class AlreadyTracked extends Error {
+  constructor(readonly storeId: string) {
+    super("already tracked");
+  }
+}
 
 /**
  * Adds the store to the user's tracked shops under the plan's limit, atomically per user
@@ -39,7 +32,7 @@ async function addTrackedShop(tx: Transaction, user: PrincipalUser, storeId: str
     .select({ id: trackedShops.id })
     .from(trackedShops)
     .where(and(eq(trackedShops.userId, user.id), eq(trackedShops.storeId, storeId)));
-  if (existing) throw new AlreadyTracked();
+  if (existing) throw new AlreadyTracked(storeId);
 
   const [{ n } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -70,6 +63,29 @@ function isFresh(latest: Job | undefined): boolean {
 }
 
 /**
+ * Tracks the store a domain names and returns its id. A store StoreLens has never seen gets its
+ * row in the transaction that admits its first analysis, never before: a refused request leaves
+ * no store behind (docs/decisions.md §6.2).
+ */
+async function startTracking(user: PrincipalUser, domain: string): Promise<string> {
+  // The same row a job for that domain would use; never looked up by slug, which another domain may share.
+  const store = await findStoreForDomain(getDb(), domain);
+  const latest = store ? (await latestJobsOf([store.id])).get(store.id) : undefined;
+  if (store && isFresh(latest)) {
+    await getDb().transaction((tx) => addTrackedShop(tx, user, store.id));
+
+    return store.id;
+  }
+  const job = await admitJob(
+    { payer: "account", user, purpose: "tracking", alongside: (tx, storeId) => addTrackedShop(tx, user, storeId) },
+    { domain: latest?.domain ?? domain },
+  );
+  logger.info("tracked shop: first analysis started", { storeId: job.storeId, jobId: job.id });
+
+  return job.storeId;
+}
+
+/**
  * POST /api/shops: track a store by domain. A newly tracked store whose report is fresh reuses
  * it; otherwise its first analysis is admitted as the account's own job, charged to its plan in
  * the transaction that adds the tracked shop: refused (402 plan_limit_reached), the store is not
@@ -80,22 +96,14 @@ export async function trackShop(user: PrincipalUser, body: TrackShopBody): Promi
   // Tracking orders a first analysis and a daily one after it: the e-mail rule of every job.
   assertEmailVerifiedForJobs(user);
   const domain = parseDomainOrThrow(body.domain);
-  const storeId = await findOrCreateStore(domain);
-  const latest = (await latestJobsOf([storeId])).get(storeId);
+  let storeId: string;
   let created = true;
   try {
-    if (isFresh(latest)) {
-      await getDb().transaction((tx) => addTrackedShop(tx, user, storeId));
-    } else {
-      const job = await admitJob(
-        { payer: "account", user, purpose: "tracking", alongside: (tx) => addTrackedShop(tx, user, storeId) },
-        { domain: latest?.domain ?? domain },
-      );
-      logger.info("tracked shop: first analysis started", { storeId, jobId: job.id });
-    }
+    storeId = await startTracking(user, domain);
   } catch (error) {
     if (!(error instanceof AlreadyTracked)) throw error;
     created = false;
+    storeId = error.storeId;
     await resumeMonitoring(getDb(), storeId);
   }
   const [shop] = await loadTrackedShopViews({ userId: user.id, storeIds: [storeId] });
