@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { carriesCredential } from "@/lib/auth/credential-headers";
 import type { Env } from "@/lib/env";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientLimitKey } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { enforceIpCooldownFromMemory } from "@/lib/limits/ip-cooldown";
 import { logger } from "@/lib/log";
@@ -196,7 +196,7 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
   function sendKept(req: IncomingMessage, res: ServerResponse, target: Target, answer: CachedAnswer): void {
     if (target.kind === "report-json") {
       try {
-        enforceIpCooldownFromMemory(clientAddress(req, env.TRUST_PROXY) ?? "unknown");
+        enforceIpCooldownFromMemory(clientLimitKey(req, env.TRUST_PROXY));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         for (const [name, value] of Object.entries(securityHeaders(env))) res.setHeader(name, value);

@@ -93,9 +93,27 @@ describe("requests the server answers before Next", () => {
     expect(answer("GET", "/api/jobs/%25/status?q=%")).toBeNull();
   });
 
-  it("without a build (development) refuses only malformed escapes and leaves /api to Next", () => {
+  it("answers 400 for an encoded NUL in any path, and for a query string whose escapes decode to NUL or are not UTF-8", () => {
+    for (const hostile of [
+      "/api/apps/%00",
+      "/api/jobs/%00/status",
+      "/stores/a%00b",
+      "/api/apps?q=%00",
+      "/apps?q=%C3%28",
+      "/api/jobs?domain=%FF",
+      "/api/jobs?%00=1",
+      "/?q=%C0%80",
+      "/api/jobs?page=1&q=%ED%A0%80",
+    ]) {
+      expect(answer("GET", hostile), hostile).toEqual({ status: 400, code: "invalid_request", allow: undefined });
+    }
+    for (const fine of ["/api/jobs?q=caf%C3%A9", "/api/jobs?q=100%", "/api/jobs/%2500/status", "/api/jobs?q=%2500"]) expect(answer("GET", fine), fine).toBeNull();
+  });
+
+  it("without a build (development) refuses only malformed escapes and NUL and leaves /api to Next", () => {
     for (const refuseWithout of [loadRequestRefusals(null), loadRequestRefusals(path.join(dir, "missing"))]) {
       expect(refuseWithout("GET", "/api/reports/%")?.status).toBe(400);
+      expect(refuseWithout("GET", "/api/apps/%00")?.status).toBe(400);
       for (const url of ["/api/nope", "/api/changelog/..", "/api/jobs"]) expect(refuseWithout("PUT", url), url).toBeNull();
     }
   });

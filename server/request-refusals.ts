@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ENDPOINTS } from "@/lib/auth/access";
 import { ApiError, methodNotAllowed } from "@/lib/http/errors";
+import { findUnstorableQuery, percentEscapeProblem, unstorableTextError } from "@/lib/http/storable-text";
 
 type ManifestRoute = { page: string; regex: string };
 type RoutesManifest = { staticRoutes?: ManifestRoute[]; dynamicRoutes?: ManifestRoute[] };
@@ -41,6 +42,9 @@ function allowedMethods(exported: readonly string[]): string[] {
  * answer them with none (an empty 405 or 400), with its HTML 404 page, or with a 500:
  * - a path with a malformed percent-escape (`%`, `%zz`, `%E0`), on which Next's decoding of
  *   route parameters fails with a 500: 400;
+ * - a path with an encoded NUL (`%00`), or a query string with one or with escapes that are not
+ *   UTF-8 (`?q=%FF`), which a page or a route would hand to PostgreSQL, or read as U+FFFD: 400
+ *   (lib/http/storable-text.ts; route handlers check the same);
  * and under /api, with the production build's routes (`<distDir>/routes-manifest.json`, the
  * routes Next itself matches against):
  * - a path with dot segments (`/api/x/..`, `%2e%2e`), which Next would resolve elsewhere: 404;
@@ -58,6 +62,9 @@ export function loadRequestRefusals(distDir: string | null): (method: string, ur
   return (method, url) => {
     const pathname = requestPathname(url);
     if (!isWellEscaped(pathname)) return new ApiError("invalid_request", "Malformed percent-encoding in the path");
+    if (percentEscapeProblem(pathname)) return new ApiError("invalid_request", "The path holds a NUL character");
+    const query = findUnstorableQuery(requestSearch(url));
+    if (query) return unstorableTextError(query);
     if (!apiRoutes) return null;
     const segments = pathname.replace(/%2f|%5c|\\/gi, "/");
     if (!isApiPath(segments)) return null;
@@ -110,6 +117,14 @@ function isApiPath(pathname: string): boolean {
 
 function hasDotSegment(pathname: string): boolean {
   return pathname.split("/").some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
+/** The query string of a request target (`/api/x?y=1#z` → `?y=1`), empty without one. */
+function requestSearch(url: string | undefined): string {
+  const target = (url ?? "/").split("#", 1)[0] ?? "";
+  const start = target.indexOf("?");
+
+  return start === -1 ? "" : target.slice(start);
 }
 
 /** The pathname of a request target (`/api/x?y=1` → `/api/x`); never throws. */

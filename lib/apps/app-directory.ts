@@ -40,7 +40,8 @@ function decodeOrNull(value: string): string | null {
 /** One app by slug (or by its exact name, case-insensitive) with the stores seen running it. */
 export async function getAppOrThrow(name: string): Promise<AppDetail> {
   const key = decodeOrNull(name)?.trim();
-  if (!key) throw notFound(`App ${name}`);
+  // A tool's argument arrives here unchecked for escapes: `%00` decodes to a NUL no query can carry.
+  if (!key || key.includes("\u0000")) throw notFound(`App ${name}`);
   const [app] = await getDb()
     .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
     .from(apps)

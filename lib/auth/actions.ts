@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/errors";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
-import { requestClientAddress } from "@/lib/http/client-address";
+import { requestLimitKey } from "@/lib/http/client-address";
 import { signIn, signOut } from "./auth";
 import { safeCallbackPath } from "./callback-url";
 import { configuredOAuthProviders } from "./oauth-providers";
@@ -72,7 +72,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
   const password = field(formData, "password");
   let verificationRequired: boolean;
   try {
-    await limitAuthAttempt("sign-up", requestClientAddress(await headers()), values.email);
+    await limitAuthAttempt("sign-up", requestLimitKey(await headers()), values.email);
     ({ verification_required: verificationRequired } = await signUpWithPassword({ email: values.email, password, name: values.name }));
   } catch (error) {
     if (error instanceof ApiError) return toFormState(error, values);
@@ -114,7 +114,7 @@ export async function verifyEmailAction(_prev: FormState, formData: FormData): P
 export async function requestPasswordResetAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email") };
   try {
-    await limitAuthAttempt("password-reset", requestClientAddress(await headers()), values.email);
+    await limitAuthAttempt("password-reset", requestLimitKey(await headers()), values.email);
     const { message } = await requestPasswordReset(values);
 
     return { message };

@@ -19,7 +19,7 @@ import {
   SESSION_UPDATE_AGE_SECONDS,
 } from "./sessions";
 import { checkAuthAttempt } from "@/lib/limits/auth-limits";
-import { requestClientAddress } from "@/lib/http/client-address";
+import { requestLimitKey } from "@/lib/http/client-address";
 import { verifyCredentials } from "./verify-credentials";
 
 /** Redirects to the sign-in page with `?error=CredentialsSignin&code=rate_limited`. */
@@ -68,7 +68,7 @@ export function buildAuthConfig(): NextAuthConfig {
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
       authorize: async (raw, request) => {
         const email = typeof raw?.email === "string" ? raw.email : undefined;
-        const { allowed } = await checkAuthAttempt("sign-in", requestClientAddress(request.headers), email);
+        const { allowed } = await checkAuthAttempt("sign-in", requestLimitKey(request.headers), email);
         if (!allowed) throw new TooManySignInAttempts();
 
         return verifyCredentials(raw);

@@ -3,14 +3,17 @@ import { getDb } from "@/db";
 import { apiKeys, sessions, users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import { requestClientAddress } from "@/lib/http/client-address";
+import { requestLimitKey } from "@/lib/http/client-address";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/api-key-crypto";
 import { touchApiKey } from "@/lib/api-keys/touch-api-key";
 import { verifyLegacyBearer } from "./legacy-bearer";
 import { principalUserColumns as userColumns, type PrincipalUser } from "./principal-user";
 import { isWellFormedSessionToken } from "./sessions";
 
-/** Who is calling. Resolved once per request by the route wrapper. */
+/**
+ * Who is calling. Resolved once per request by the route wrapper. `ip` is the client's limit
+ * key (an IPv4 address or an IPv6 /64, lib/http/client-address.ts), what per-address limits count on.
+ */
 export type Principal =
   | { kind: "anonymous"; ip: string }
   | { kind: "api_key"; ip: string; user: PrincipalUser; apiKeyId: string }
@@ -87,7 +90,7 @@ async function userForSession(token: string): Promise<PrincipalUser | null> {
  * Precedence: API key, bearer token, session cookie, x402 payment (PAYMENT-SIGNATURE, then X-PAYMENT).
  */
 export async function resolvePrincipal(req: Request): Promise<Principal> {
-  const ip = requestClientAddress(req.headers);
+  const ip = requestLimitKey(req.headers);
 
   const apiKey = req.headers.get("x-api-key");
   if (apiKey !== null) {

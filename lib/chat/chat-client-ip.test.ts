@@ -1,6 +1,6 @@
 /**
- * Anonymous chat is limited per client address, and TRUST_PROXY decides which address that
- * is. Requests go over real HTTP through the custom server's address rule (the same
+ * Anonymous chat is limited per client address (an IPv6 /64 counting as one address), and
+ * TRUST_PROXY decides which address that is. Requests go over real HTTP through the custom server's address rule (the same
  * function server.ts applies) into the chat route.
  */
 import { createServer, type Server } from "node:http";
@@ -88,6 +88,23 @@ it("with TRUST_PROXY, they are keyed on the address the proxy appended, not on w
     expect((await ask(app.url, "6.6.6.1, 198.51.100.8")).status).toBe(200);
     // The loopback peer (the proxy itself) is not what was limited.
     expect((await ask(app.url)).status).toBe(200);
+  } finally {
+    await app.close();
+  }
+});
+
+it("counts every address of one IPv6 /64 as one anonymous caller; another /64 has its own window, and an IPv4-mapped address is its IPv4 address", async () => {
+  clock = new Date("2026-03-10T14:00:00.000Z");
+  const app = await startApp(true);
+  try {
+    // One host handing itself a new address of its /64 for every request.
+    const statuses = [];
+    for (const address of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:a:b:c:d", "2001:db8:7:1:ffff::9"]) statuses.push((await ask(app.url, address)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await ask(app.url, "2001:db8:7:2::1")).status).toBe(200);
+
+    for (const address of ["198.51.100.20", "::ffff:198.51.100.20", "198.51.100.20"]) expect((await ask(app.url, address)).status).toBe(200);
+    expect((await ask(app.url, "::ffff:198.51.100.20")).status).toBe(429);
   } finally {
     await app.close();
   }

@@ -24,7 +24,7 @@ export const CHAT_WINDOW_MS = 60_000;
  */
 export const CHAT_REQUEST_TOKEN_CEILING = 8_000;
 
-/** Who a limit applies to: `user:<id>`, or `ip:<address>` for anonymous callers. */
+/** Who a limit applies to: `user:<id>`, or `ip:<limit key>` (an IPv4 address or an IPv6 /64) for anonymous callers. */
 export type ChatSubject = { key: string; tier: ChatTier };
 
 /**

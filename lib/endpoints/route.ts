@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { ACCESS, accessRefusal, type AccessName, type AccessRule, type AllowsNoUser } from "@/lib/auth/access";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
-import { requestClientAddress } from "@/lib/http/client-address";
+import { requestLimitKey } from "@/lib/http/client-address";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { getEnv } from "@/lib/env";
 import { enforceIpCooldown } from "@/lib/limits/ip-cooldown";
 import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { readCappedBody } from "@/lib/http/read-capped-body";
+import { findUnstorableParam, findUnstorableQuery, findUnstorableText, unstorableTextError, type TextIssue } from "@/lib/http/storable-text";
 import { newRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
 
@@ -85,34 +86,25 @@ function assertSameOrigin(req: Request): void {
 }
 
 async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await readCappedBody(req, MAX_JSON_BODY_BYTES);
+  const text = await readCappedBody(req, MAX_JSON_BODY_BYTES, { strictUtf8: true });
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError("invalid_request", "Request body is not valid JSON", { extra: { issues: [] } });
   }
+  refuseUnstorable(findUnstorableText(body, "body"));
+
+  return body;
 }
 
-/** PostgreSQL text cannot hold U+0000: refuse it at the door instead of failing a query. */
-function findNul(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (depth > 32 || value === null || typeof value !== "object") return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findNul(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
-  }
-
-  return null;
+/** Text PostgreSQL cannot store (NUL, lone surrogates, escapes that are not UTF-8) never reaches a schema or a handler. */
+function refuseUnstorable(issue: TextIssue | null): void {
+  if (issue) throw unstorableTextError(issue);
 }
 
 function parseWith<T extends z.ZodType>(schema: T, input: unknown, where: "body" | "query" | "params") {
-  const nulAt = findNul(input, where);
-  if (nulAt !== null) {
-    throw new ApiError("invalid_request", `Invalid ${nulAt}: NUL characters are not allowed`, {
-      extra: { issues: [{ path: nulAt, message: "NUL characters are not allowed" }] },
-    });
-  }
   const result = schema.safeParse(input);
   if (!result.success) throw invalidRequest(result.error, where);
 
@@ -136,12 +128,14 @@ export function route<A extends AccessName, S extends Schemas>(
   return async (req, context) => {
     const requestId = newRequestId();
     try {
-      if (options.ipCooldown !== false) await enforceIpCooldown(requestClientAddress(req.headers));
+      if (options.ipCooldown !== false) await enforceIpCooldown(requestLimitKey(req.headers));
       const principal = paymentWhereTaken(await resolvePrincipal(req), options.access);
       await authorize(principal, options.access, req);
 
       const rawParams = (await context?.params) ?? {};
       const url = new URL(req.url);
+      // Whether or not the route declares a schema for them: a handler reading the request itself gets the same guarantee.
+      refuseUnstorable(findUnstorableParam(rawParams) ?? findUnstorableQuery(url.search));
       const params = options.params ? parseWith(options.params, rawParams, "params") : undefined;
       const query = options.query
         ? parseWith(options.query, Object.fromEntries(url.searchParams), "query")

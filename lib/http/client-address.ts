@@ -1,12 +1,13 @@
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 
 /**
- * The address per-IP limits key on. Without TRUST_PROXY it is the socket's: whatever a
+ * The address the client connected from. Without TRUST_PROXY it is the socket's: whatever a
  * client wrote in X-Forwarded-For is discarded. Behind a trusted reverse proxy it is the
  * last entry, the address that proxy saw and appended; the entries before it came from the
  * client and could be anything.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
   if (!trustProxy) return req.socket.remoteAddress;
   const header = req.headers["x-forwarded-for"];
   const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? ""))
@@ -15,6 +16,36 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
     .filter(Boolean);
 
   return forwarded.at(-1) ?? req.socket.remoteAddress;
+}
+
+/**
+ * What every per-address limit counts on (cooldown, auth throttles, anonymous chat, progress
+ * connections): an IPv4 address as it is, an IPv6 address as the /64 it belongs to
+ * (`2001:db8:0:7::/64`). One host is routinely given a whole /64, so keyed on the full
+ * address it would have 2^64 budgets. An IPv4-mapped address (`::ffff:198.51.100.7`, what a
+ * dual-stack socket reports for an IPv4 client) is that IPv4 address. Anything that is not an
+ * address ("unknown") stays as it is.
+ */
+export function addressLimitKey(address: string): string {
+  const bare = withoutZone(withoutBrackets(address.trim()));
+  const family = isIP(bare);
+  if (family === 4) return bare;
+  if (family !== 6) return address;
+
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
+  }
+  const prefix = groups.slice(0, 4);
+  // The interface half is all zeros, so the longest run of zero groups (RFC 5952's `::`) always ends the prefix.
+  while (prefix.at(-1) === 0) prefix.pop();
+
+  return `${prefix.map((group) => group.toString(16)).join(":")}::/64`;
+}
+
+/** The limit key of a request the custom server handles itself (the WebSocket upgrade, answers kept in memory). */
+export function clientLimitKey(req: IncomingMessage, trustProxy: boolean): string {
+  return addressLimitKey(clientAddress(req, trustProxy) ?? "unknown");
 }
 
 /**
@@ -29,10 +60,36 @@ export function setClientAddress(req: IncomingMessage, trustProxy: boolean): voi
 }
 
 /**
- * The client address as a route handler or server action sees it: the one address the
+ * The limit key as a route handler or server action sees it: that of the one address the
  * custom server left in X-Forwarded-For (setClientAddress). Without one (the socket was gone),
  * every such request shares "unknown" rather than trusting another header the client wrote.
  */
-export function requestClientAddress(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+export function requestLimitKey(headers: Headers): string {
+  return addressLimitKey(headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown");
+}
+
+function withoutBrackets(address: string): string {
+  return address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
+}
+
+function withoutZone(address: string): string {
+  const percent = address.indexOf("%");
+
+  return percent === -1 ? address : address.slice(0, percent);
+}
+
+/** The eight 16-bit groups of an address isIP accepted as IPv6 (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  if (text.includes(".")) {
+    const tailAt = text.lastIndexOf(":") + 1;
+    const [a = 0, b = 0, c = 0, d = 0] = text.slice(tailAt).split(".").map(Number);
+    text = `${text.slice(0, tailAt)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const headGroups = head === "" ? [] : head.split(":");
+  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
+  const zeros = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+
+  return [...headGroups, ...Array<string>(zeros).fill("0"), ...tailGroups].map((group) => Number.parseInt(group, 16));
 }

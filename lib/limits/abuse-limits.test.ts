@@ -90,6 +90,19 @@ describe("abuse limits", () => {
     expect(other.status).toBe(202);
   });
 
+  it("limits sign-ups per IPv6 /64, not per address: a host cannot rotate through the addresses of its network", async () => {
+    const statuses: number[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      const body = { email: `rotating${n}@example.com`, password: "correct horse battery" };
+      statuses.push((await signUpRoute(postJson("/api/auth/sign-up", body, `2001:db8:50:1::${n}`), context)).status);
+    }
+
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(await getDb().$count(users, eq(users.email, "rotating4@example.com"))).toBe(0);
+    const elsewhere = await signUpRoute(postJson("/api/auth/sign-up", { email: "next-door@example.com", password: "correct horse battery" }, "2001:db8:50:2::1"), context);
+    expect(elsewhere.status).toBe(202);
+  });
+
   it("limits password-reset requests per account, whatever the address", async () => {
     const statuses: number[] = [];
     for (const n of [1, 2, 3]) {
@@ -119,5 +132,20 @@ describe("abuse limits", () => {
     expect((await find("192.0.2.78")).status).toBe(404);
     resetIpCooldownMemory();
     expect((await find("192.0.2.77")).status).toBe(429);
+  });
+
+  it("counts the addresses of one IPv6 /64 as one toward the cooldown, and an IPv4-mapped address as its IPv4 address", async () => {
+    const find = (ip: string) =>
+      findJobRoute(new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }), context);
+    holdClockInOneSecond();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i += 1) statuses.push((await find(`2001:db8:77:1::${i}`)).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect((await find("2001:db8:77:1:ffff:ffff:ffff:ffff")).status).toBe(429);
+    expect((await find("2001:db8:77:2::1")).status).toBe(404);
+
+    const mapped: number[] = [];
+    for (let i = 0; i < 6; i += 1) mapped.push((await find(i % 2 ? "::ffff:192.0.2.60" : "192.0.2.60")).status);
+    expect(mapped).toEqual([404, 404, 404, 404, 404, 429]);
   });
 });

@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { ipCooldowns } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { ExpiringMap } from "./expiring-map";
 import { rateLimited } from "./rate-limit";
 
 /**
@@ -13,33 +14,36 @@ import { rateLimited } from "./rate-limit";
  */
 type Burst = { second: number; hits: number };
 
-const bursts = new Map<string, Burst>();
-/** Known cooldowns (and known absences) per address, re-read from the database at most once a second. */
-const known = new Map<string, { until: number; checkedAt: number }>();
-const RECHECK_MS = 1000;
+/**
+ * Both maps hold at most MAX_TRACKED addresses (limit keys: an IPv4 address or an IPv6 /64).
+ * Past that, expired entries make room and live ones stay (expiring-map.ts): a flood of new
+ * addresses must not reset the count of one mid-burst, nor make this process forget a cooldown.
+ */
 const MAX_TRACKED = 100_000;
+const RECHECK_MS = 1000;
+const bursts = new ExpiringMap<Burst>(MAX_TRACKED, (burst) => (burst.second + 1) * 1000);
+/** Known cooldowns (and known absences) per address, re-read from the database at most once a second. */
+const known = new ExpiringMap<{ until: number; checkedAt: number }>(MAX_TRACKED, ({ until, checkedAt }) => Math.max(until, checkedAt + RECHECK_MS));
 
 function countHit(ip: string, now: number): number {
   const second = Math.floor(now / 1000);
-  const burst = bursts.get(ip);
+  const burst = bursts.get(ip, now);
   if (burst?.second === second) {
     burst.hits += 1;
 
     return burst.hits;
   }
-  if (bursts.size >= MAX_TRACKED) bursts.clear();
-  bursts.set(ip, { second, hits: 1 });
+  bursts.set(ip, { second, hits: 1 }, now);
 
   return 1;
 }
 
 async function cooldownUntil(ip: string, now: number): Promise<number> {
-  const cached = known.get(ip);
-  if (cached && (cached.until > now || now - cached.checkedAt < RECHECK_MS)) return cached.until;
+  const cached = known.get(ip, now);
+  if (cached) return cached.until;
   const [row] = await getDb().select({ until: ipCooldowns.until }).from(ipCooldowns).where(eq(ipCooldowns.ip, ip));
-  if (known.size >= MAX_TRACKED) known.clear();
   const until = row?.until.getTime() ?? 0;
-  known.set(ip, { until, checkedAt: now });
+  known.set(ip, { until, checkedAt: now }, now);
 
   return until;
 }
@@ -50,7 +54,7 @@ async function startCooldown(ip: string, now: number, seconds: number): Promise<
     .insert(ipCooldowns)
     .values({ ip, until: new Date(until), reason: "request burst" })
     .onConflictDoUpdate({ target: ipCooldowns.ip, set: { until: sql`excluded.until`, reason: sql`excluded.reason` } });
-  known.set(ip, { until, checkedAt: now });
+  known.set(ip, { until, checkedAt: now }, now);
   logger.warn("address in cooldown after a request burst", { ip, seconds });
 
   return until;
@@ -62,7 +66,10 @@ function refuseUntil(until: number, now: number): void {
   }
 }
 
-/** Throws the ip_cooldown 429 for an address in cooldown, or one whose burst just passed the limit. */
+/**
+ * Throws the ip_cooldown 429 for an address in cooldown, or one whose burst just passed the
+ * limit. `ip` is the client's limit key (requestLimitKey), so a whole IPv6 /64 bursts as one.
+ */
 export async function enforceIpCooldown(ip: string, now = Date.now()): Promise<void> {
   if (ip === "unknown") return;
   const { IP_BURST_LIMIT, IP_COOLDOWN_SECONDS } = getEnv();
@@ -84,10 +91,10 @@ export function enforceIpCooldownFromMemory(ip: string, now = Date.now()): void 
   const { IP_BURST_LIMIT, IP_COOLDOWN_SECONDS } = getEnv();
   if (IP_BURST_LIMIT === 0) return;
 
-  let until = known.get(ip)?.until ?? 0;
+  let until = known.get(ip, now)?.until ?? 0;
   if (until <= now && countHit(ip, now) > IP_BURST_LIMIT) {
     until = now + IP_COOLDOWN_SECONDS * 1000;
-    known.set(ip, { until, checkedAt: now });
+    known.set(ip, { until, checkedAt: now }, now);
     startCooldown(ip, now, IP_COOLDOWN_SECONDS).catch((error: unknown) => logger.warn("could not record an address's cooldown", { ip, error }));
   }
   refuseUntil(until, now);

@@ -124,6 +124,36 @@ describe("MCP server /api/mcp", () => {
     expect(missing.body).toMatchObject({ code: "not_found", status: 404 });
   });
 
+  it("a NUL or a lone surrogate in a tool's arguments is refused as invalid input before any query, and admits no job", async () => {
+    const c = await client(apiKeyHeader(owner.key));
+    for (const [name, args] of [
+      ["get_store", { slug: "\u0000" }],
+      ["get_store", { slug: "mcp-shop-test\uD800" }],
+      ["get_app", { name: "klaviyo\u0000" }],
+      ["analyze_store", { domain: "nul\u0000.test" }],
+      ["analyze_store", { domain: "surrogate.test", webhook_url: "https://example.com/\uDC00" }],
+    ] as const) {
+      const answer = await call(c, name, args);
+      expect(answer, `${name} ${JSON.stringify(args)}`).toMatchObject({ isError: true, body: { code: "invalid_request", status: 400 } });
+    }
+    // The app directory decodes an app's name itself: an escaped NUL names no app.
+    expect(await call(c, "get_app", { name: "%00" })).toMatchObject({ isError: true, body: { code: "not_found", status: 404 } });
+    expect(await getDb().$count(jobs, like(jobs.domain, "%surrogate.test"))).toBe(0);
+  });
+
+  it("refuses a message whose bytes are not UTF-8 with 400", async () => {
+    const message = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_store", arguments: { slug: "caf_" } } }));
+    message[message.indexOf("caf_") + 3] = 0xff;
+    const response = await fetch(`${host.origin}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: message,
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "invalid_request" });
+  });
+
   it("analyze_store with an API key admits a job charged to the account; get_job_status reads it", async () => {
     const c = await client({ authorization: `Bearer ${owner.key}` });
     const submitted = await call<{ job: { id: string; domain: string; status: string } }>(c, "analyze_store", { domain: "https://New-Shop.test/" });

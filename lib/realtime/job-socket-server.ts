@@ -6,7 +6,7 @@ import { endSocketWithError } from "@/lib/http/end-socket-with-error";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { securityHeaders } from "@/lib/security/security-headers";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientLimitKey } from "@/lib/http/client-address";
 import { progressConnections, type ProgressConnections } from "./progress-connections";
 import { watchJob } from "./watch-job";
 
@@ -102,7 +102,7 @@ export function createJobSocketServer(options: Partial<JobSocketOptions> = {}) {
           refuse(socket, new ApiError("forbidden", "Cross-origin WebSocket connections are not allowed"));
           return true;
         }
-        const release = connections.acquire(clientAddress(req, getEnv().TRUST_PROXY) ?? "unknown");
+        const release = connections.acquire(clientLimitKey(req, getEnv().TRUST_PROXY));
         // The slot is held from the handshake on and goes back with the TCP socket, however it ends.
         socket.once("close", release);
         socket.on("error", () => socket.destroy());

@@ -167,4 +167,23 @@ describe("the WebSocket's client address is the HTTP one", () => {
     // Another client of the proxy has its own share.
     expect(await statusOf(openSocket("6.6.6.1, 198.51.100.8"))).toBe(101);
   });
+
+  it("counts the addresses of one IPv6 /64 as one client, WebSocket and SSE alike; another /64 has its own share", async () => {
+    process.env.TRUST_PROXY = "true";
+    resetEnvCache();
+    expect(await statusOf(openSocket("2001:db8:9:1::1"))).toBe(101);
+    expect(await statusOf(openEvents("2001:db8:9:1::2"))).toBe(200);
+    expect(await openSocket("2001:db8:9:1:ffff::3")).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    expect(await openEvents("2001:db8:9:1::4")).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+
+    expect(await statusOf(openSocket("2001:db8:9:2::1"))).toBe(101);
+  });
+
+  it("counts an IPv4-mapped address as its IPv4 address", async () => {
+    process.env.TRUST_PROXY = "true";
+    resetEnvCache();
+    expect(await statusOf(openSocket("198.51.100.30"))).toBe(101);
+    expect(await statusOf(openEvents("::ffff:198.51.100.30"))).toBe(200);
+    expect(await openSocket("::ffff:c633:641e")).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+  });
 });
