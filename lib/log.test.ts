@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { briefError, logger } from "./log";
+import { briefError, LOG_TEXT_MAX, logger } from "./log";
 import { consoleLogger } from "./workflow/embedded/logger";
 
 /** Everything the logger writes while `fn` runs, from both streams. */
@@ -76,6 +76,18 @@ describe("logger: secrets never reach the logs", () => {
     for (const secret of ["reset-abc123", "s3cr3t-code", "cookie-value-1", "bearer-value-2", apiKey, session, "payment-proof", "v2-payment-proof", "v2-header-proof"]) {
       expect(output).not.toContain(secret);
     }
+  });
+
+  it("cuts a store's long text in a message, a field or an error to a bounded length", async () => {
+    const header = `text/html; ${"x".repeat(40_000)}`;
+    const output = await captureLogs(() =>
+      logger.warn(`store answered ${header}`, { contentType: header, error: new Error(`expected JSON, got ${header}`) }),
+    );
+
+    expect(output).toContain("store answered text/html; xxx");
+    expect(output).toContain('"contentType":"text/html; xxx');
+    expect(output).toContain("expected JSON, got text/html; xxx");
+    expect(output.length).toBeLessThan(6 * LOG_TEXT_MAX);
   });
 
   it("keeps what an operator needs: job ids, paths, plain messages", async () => {

@@ -1,10 +1,13 @@
 import { getEnv } from "@/lib/env";
+import { boundText } from "@/lib/http/bound-text";
 
 /**
  * A small structured logger. One JSON line per event in production, readable lines in
  * development. Values under secret-looking keys are redacted before anything is written, and
  * every string (messages, error stacks and causes included) loses bound query values, URL query
  * strings, header values and token-shaped runs: errors are logged whole, so they must be safe whole.
+ * Each string is then cut to LOG_TEXT_MAX: what a store or a network error said cannot make a
+ * line of any length.
  */
 type Level = "debug" | "info" | "warn" | "error";
 type Fields = Record<string, unknown>;
@@ -12,6 +15,8 @@ type Fields = Record<string, unknown>;
 const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie|x-payment|signature|hash|^param(eter)?s$/i;
 const LEVELS: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 const REDACTED = "[redacted]";
+/** Room for a failed query's SQL or a deep stack, not for a page a store sent. */
+export const LOG_TEXT_MAX = 8_000;
 
 // Every pattern below is linear: each match starts at a fixed marker and runs over a character
 // class that cannot overlap the marker, so a hostile string cannot make the scan quadratic.
@@ -31,9 +36,12 @@ function looksLikeToken(run: string): boolean {
   return /[0-9]/.test(run) && /[g-zG-Z_]/.test(run);
 }
 
-/** Removes bound values, query strings, header values and token-shaped strings from free text. */
+/**
+ * Removes bound values, query strings, header values and token-shaped strings from free text,
+ * then cuts it: in that order, so no cut can shorten a token below the length that marks it.
+ */
 function scrubText(text: string): string {
-  return SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text);
+  return boundText(SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text), LOG_TEXT_MAX);
 }
 
 /**
@@ -42,9 +50,7 @@ function scrubText(text: string): string {
  * would be unbounded.
  */
 export function briefError(error: unknown, maxChars = 300): string {
-  const text = scrubText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-
-  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
+  return boundText(scrubText(error instanceof Error ? `${error.name}: ${error.message}` : String(error)), maxChars);
 }
 
 function redactError(error: Error, depth: number): Record<string, unknown> {

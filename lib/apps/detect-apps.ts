@@ -1,4 +1,5 @@
 import type { CheerioAPI } from "cheerio";
+import { boundText } from "@/lib/http/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
@@ -78,10 +79,6 @@ function compiled(catalogue: readonly App[]): CompiledCatalogue {
   }
 
   return c;
-}
-
-function shorten(s: string): string {
-  return s.length > MAX_EVIDENCE ? `${s.slice(0, MAX_EVIDENCE - 1)}…` : s;
 }
 
 const URL_STOP = new Set(['"', "'", "`", " ", "\n", "\r", "\t", "<", ">", "(", ")", ",", ";"]);
@@ -193,7 +190,7 @@ export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {})
   const page = collectPageSignals($);
   const evidence = new Map<number, string>();
   const record = (index: number | undefined, text: string) => {
-    if (index !== undefined && !evidence.has(index)) evidence.set(index, shorten(text));
+    if (index !== undefined && !evidence.has(index)) evidence.set(index, boundText(text, MAX_EVIDENCE));
   };
 
   // 1. External resources: script src first (the strongest sign), then link and iframe.

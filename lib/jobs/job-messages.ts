@@ -34,3 +34,35 @@ export function jobMessage(job: Job): JobMessage {
 }
 
 export const isTerminal = (message: JobMessage) => message.type !== "progress";
+
+/**
+ * What a state change announces on JOB_EVENTS_CHANNEL: the job's message without its error. A
+ * failure's text comes from outside (a store, a network error) and may be long; a NOTIFY payload
+ * has a hard limit, so readers load a failed job's message from the database instead.
+ */
+export function jobNotice(job: Job): { payload: string; small: string } {
+  const { error: _error, ...notice } = jobMessage(job);
+
+  return { payload: JSON.stringify(notice), small: JSON.stringify({ job_id: job.id }) };
+}
+
+const noticeIdSchema = z.object({ job_id: z.uuid() });
+
+/**
+ * Reads a notice: the message itself when the notice carries all of it, `message: null` when
+ * the job must be read from the database (a failure, or a notice cut down to the id), null
+ * when the payload is not a job notice at all.
+ */
+export function readJobNotice(payload: string): { jobId: string; message: JobMessage | null } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const whole = jobMessageSchema.safeParse(value);
+  if (whole.success && whole.data.type !== "failed") return { jobId: whole.data.job_id, message: whole.data };
+  const id = noticeIdSchema.safeParse(value);
+
+  return id.success ? { jobId: id.data.job_id, message: null } : null;
+}

@@ -1,8 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { getDb, type Database, type Transaction } from "@/db";
+import { notify } from "@/db/notify";
+import { isDatabaseUnavailable } from "@/db/unavailable";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
-import { JOB_EVENTS_CHANNEL, jobMessage } from "./job-messages";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { logger } from "@/lib/log";
+import { JOB_EVENTS_CHANNEL, jobNotice } from "./job-messages";
 
 /**
  * The job state machine: queued → running → completed | failed, plus progress while
@@ -35,7 +39,8 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
 /** Publishes a job's state to every process through PostgreSQL NOTIFY (in-process on PGlite). */
 async function announce(job: Job, db: Database | Transaction): Promise<void> {
-  await db.execute(sql`select pg_notify(${JOB_EVENTS_CHANNEL}, ${JSON.stringify(jobMessage(job))})`);
+  const { payload, small } = jobNotice(job);
+  await notify(db, JOB_EVENTS_CHANNEL, payload, small);
 }
 
 /** Moves a job that is still queued or running, and announces the new state. */
@@ -67,12 +72,34 @@ export function recordJobProgress(jobId: string, update: Progress): Promise<Job 
   );
 }
 
+/** What a failed job says when the database refused its failure's own text. */
+export const FAILURE_TEXT_REFUSED = "The analysis failed; its error message could not be recorded";
+const FALLBACK_CODE = "analysis_failed";
+const CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
 /**
  * queued|running → failed, with a clear error and machine code. A failed job never reaches
  * notify-callbacks, so its webhook and e-mail records are closed here, in the same
  * transaction: nothing is left `pending` for a job that can no longer complete.
+ *
+ * The error often quotes a store or a network error, so it is cut to MESSAGE_TEXT_MAX here, the
+ * one place a failure is stored; and should the database still refuse it (a NUL character, say),
+ * the job fails with a fixed message instead of staying `running` (docs/decisions.md §6.1). Only a
+ * database that is away makes this throw, for the caller's step to retry.
  */
-export function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
+export async function failJob(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
+  const code = CODE.test(failure.code) ? failure.code : FALLBACK_CODE;
+  try {
+    return await recordFailure(jobId, { ...failure, code, error: boundText(failure.error, MESSAGE_TEXT_MAX) });
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    logger.warn("job failure recorded without its text, which the database refused", { jobId, code, error });
+
+    return recordFailure(jobId, { ...failure, code, error: FAILURE_TEXT_REFUSED });
+  }
+}
+
+function recordFailure(jobId: string, failure: { error: string; code: string; step?: string }): Promise<Job | null> {
   return getDb().transaction(async (tx) => {
     const job = await transition(tx, jobId, {
       status: "failed",

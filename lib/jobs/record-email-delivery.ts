@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications } from "@/db/schema";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
 
 // A job's e-mail record is created and closed with the job (create-job.ts, job-state.ts);
 // lib/notifications records its one sending attempt here.
@@ -16,10 +17,11 @@ export async function claimEmailAttempt(jobId: string) {
   return claimed ?? null;
 }
 
-/** Records how the attempt ended. */
+/** Records how the attempt ended; the error quotes the mail provider's and is cut to a bounded length. */
 export async function settleEmailAttempt(
   id: string,
   outcome: { status: "sent"; providerMessageId: string | null } | { status: "failed"; error: string },
 ): Promise<void> {
-  await getDb().update(emailNotifications).set(outcome).where(eq(emailNotifications.id, id));
+  const row = outcome.status === "failed" ? { ...outcome, error: boundText(outcome.error, MESSAGE_TEXT_MAX) } : outcome;
+  await getDb().update(emailNotifications).set(row).where(eq(emailNotifications.id, id));
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { webhookCallbacks } from "@/db/schema";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
 
 // A job's webhook record is created and closed with the job (create-job.ts, job-state.ts);
 // lib/notifications records its one delivery attempt here.
@@ -16,10 +17,11 @@ export async function claimWebhookAttempt(jobId: string) {
   return claimed ?? null;
 }
 
-/** Records how the attempt ended. */
+/** Records how the attempt ended; the error quotes the receiver's side and is cut to a bounded length. */
 export async function settleWebhookAttempt(id: string, status: "delivered" | "failed", details: { responseStatus?: number; error?: string }) {
+  const error = details.error === undefined ? null : boundText(details.error, MESSAGE_TEXT_MAX);
   await getDb()
     .update(webhookCallbacks)
-    .set({ status, responseStatus: details.responseStatus ?? null, error: details.error ?? null, completedAt: new Date() })
+    .set({ status, responseStatus: details.responseStatus ?? null, error, completedAt: new Date() })
     .where(eq(webhookCallbacks.id, id));
 }

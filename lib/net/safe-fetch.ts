@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { getEnv } from "@/lib/env";
+import { boundText, MESSAGE_TEXT_MAX, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { BodyTooLargeError, readBody } from "./read-body";
 import { parseResolveRules, type ResolveRule } from "./resolve-rules";
 import { lookupAllAddresses, resolveTarget, type ConnectTarget, type TargetSettings } from "./resolve-target";
@@ -34,9 +35,11 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
 
   const url = String(input);
   try {
-    return await followHops(url, options, controller.signal);
+    const result = await followHops(url, options, controller.signal);
+
+    return result.ok ? result : { ok: false, error: bounded(result.error) };
   } catch (error) {
-    return { ok: false, error: classifyFailure(error, controller.signal, url, timeoutMs) };
+    return { ok: false, error: bounded(classifyFailure(error, controller.signal, url, timeoutMs)) };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", forwardAbort);
@@ -244,6 +247,14 @@ function classifyFailure(error: unknown, signal: AbortSignal, url: string, timeo
   const kind: NetErrorKind = typeof code === "string" && DNS_CODES.has(code) ? "dns" : "network";
 
   return { kind, message, url };
+}
+
+/**
+ * Every caller quotes a NetError in messages it stores or logs, and its text is the other side's:
+ * a Location header, a host name, Node's account of a malformed answer. Cut once, here.
+ */
+function bounded(error: NetError): NetError {
+  return { kind: error.kind, message: boundText(error.message, QUOTED_TEXT_MAX), url: boundText(error.url, MESSAGE_TEXT_MAX) };
 }
 
 function fail(kind: NetErrorKind, message: string, url: string): { ok: false; error: NetError } {

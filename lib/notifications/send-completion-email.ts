@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications, type Job } from "@/db/schema";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
 import { jobUrls } from "@/lib/jobs/job-urls";
 import { claimEmailAttempt, settleEmailAttempt } from "@/lib/jobs/record-email-delivery";
 import { logger } from "@/lib/log";
@@ -51,7 +52,7 @@ export async function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
 
     return "sent";
   } catch (error) {
-    await settleEmailAttempt(claimed.id, { status: "failed", error: (error as Error).message.slice(0, 500) });
+    await settleEmailAttempt(claimed.id, { status: "failed", error: boundText(error instanceof Error ? error.message : String(error), MESSAGE_TEXT_MAX) });
     logger.warn("completion e-mail failed", { jobId: job.id, error });
 
     return "failed";

@@ -1,4 +1,5 @@
 import { getEnv } from "@/lib/env";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { rawPageSpeedSchema, type PageSpeedFailure, type PageSpeedResult, type PageSpeedStrategy } from "./schemas";
 import { readFieldMetrics, readLabMetrics, summarizeAudits } from "./summarize";
 
@@ -25,11 +26,12 @@ export async function runPageSpeed(
   options: PageSpeedOptions = {},
 ): Promise<PageSpeedResult> {
   const env = getEnv();
+  // Messages quote the API's own text and Lighthouse's account of the page: stored with the audit.
   const fail = (kind: PageSpeedFailure["error"]["kind"], message: string, status: number | null = null): PageSpeedFailure => ({
     ok: false,
     strategy,
     url,
-    error: { kind, message, status },
+    error: { kind, message: boundText(message, QUOTED_TEXT_MAX), status },
   });
   if (!(options.enabled ?? env.PAGESPEED_ENABLED)) {
     return fail("disabled", "PageSpeed is disabled (PAGESPEED_ENABLED=false)");

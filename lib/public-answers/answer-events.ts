@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { getDatabase, type Database, type Transaction } from "@/db";
+import { notify } from "@/db/notify";
 
 /**
  * What changed a public answer the server may hold in memory (lib/public-answers/answer-cache.ts):
@@ -16,14 +16,13 @@ export type AnswerEvent = { topics: AnswerTopic[] } | { all: true };
 export const reportTopic = (jobId: string): AnswerTopic => `report:${jobId}`;
 export const storeTopic = (slug: string): AnswerTopic => `store:${slug}`;
 
-/** A NOTIFY payload is at most 8,000 bytes: past this many topics, one "everything changed" instead. */
-const MOST_TOPICS_NAMED = 40;
+const EVERYTHING: AnswerEvent = { all: true };
 
+/** Topics too many for one NOTIFY payload are announced as one "everything changed" instead. */
 export async function announceAnswerChanges(db: Database | Transaction, topics: readonly AnswerTopic[]): Promise<void> {
   if (topics.length === 0) return;
-  const unique = [...new Set(topics)];
-  const event: AnswerEvent = unique.length > MOST_TOPICS_NAMED ? { all: true } : { topics: unique };
-  await db.execute(sql`select pg_notify(${PUBLIC_ANSWER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  const event: AnswerEvent = { topics: [...new Set(topics)] };
+  await notify(db, PUBLIC_ANSWER_EVENTS_CHANNEL, JSON.stringify(event), JSON.stringify(EVERYTHING));
 }
 
 function parseEvent(payload: string): AnswerEvent {

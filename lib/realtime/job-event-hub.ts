@@ -1,7 +1,9 @@
 import { processSlot } from "@/lib/process-slot";
 import { getDatabase } from "@/db";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { logger } from "@/lib/log";
-import { JOB_EVENTS_CHANNEL, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
+import { findJob } from "@/lib/jobs/get-job";
+import { JOB_EVENTS_CHANNEL, jobMessage, readJobNotice, type JobMessage } from "@/lib/jobs/job-messages";
 
 /** `text` is the message as JSON, serialised once per notification for every subscriber. */
 type Subscriber = (message: JobMessage, text: string) => void;
@@ -46,18 +48,34 @@ class JobEventHub {
   }
 
   private dispatch(payload: string) {
-    const parsed = jobMessageSchema.safeParse(JSON.parse(payload));
-    if (!parsed.success) {
-      logger.warn("ignored malformed job message", { payload: payload.slice(0, 200) });
+    const notice = readJobNotice(payload);
+    if (!notice) {
+      logger.warn("ignored malformed job message", { payload: boundText(payload, QUOTED_TEXT_MAX) });
 
       return;
     }
-    const subscribers = this.subscribers.get(parsed.data.job_id);
+    if (!this.subscribers.has(notice.jobId)) return;
+    if (notice.message) this.fanOut(notice.message);
+    else void this.fanOutFromDatabase(notice.jobId);
+  }
+
+  /** A notice without the whole message (a failure's text is never in one): the row has it. */
+  private async fanOutFromDatabase(jobId: string) {
+    try {
+      const job = await findJob(jobId);
+      if (job) this.fanOut(jobMessage(job));
+    } catch (error) {
+      logger.warn("could not read an announced job", { jobId, error });
+    }
+  }
+
+  private fanOut(message: JobMessage) {
+    const subscribers = this.subscribers.get(message.job_id);
     if (!subscribers) return;
-    const text = JSON.stringify(parsed.data);
+    const text = JSON.stringify(message);
     for (const subscriber of subscribers) {
       try {
-        subscriber(parsed.data, text);
+        subscriber(message, text);
       } catch (error) {
         logger.warn("job message subscriber failed", { error });
       }

@@ -1,3 +1,4 @@
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";
@@ -10,6 +11,9 @@ export type AttemptVerdict =
   | { kind: "ok"; response: SafeResponse; json: unknown }
   | { kind: "fail"; failure: StoreFailure; blockShaped: boolean }
   | { kind: "retry"; failure: StoreFailure; blockShaped: boolean; retryAfter: string | undefined; slowFactor: number };
+
+/** The start of an unexpected answer kept with its failure. */
+const HTTP_ERROR_BODY_MAX = 500;
 
 /** Shopify answered "Shopify Security Rejection": back off much longer than for a 429. */
 const SECURITY_REJECTION_FACTOR = 4;
@@ -69,7 +73,7 @@ export function classifyAnswer(result: SafeFetchResult, expected: ExpectedBody):
     };
   }
   if (status < 200 || status >= 300) {
-    const body = response.body.slice(0, 500);
+    const body = boundText(response.body, HTTP_ERROR_BODY_MAX);
 
     return fail({ status: "http_error", httpStatus: status, message: `unexpected status ${status}`, body });
   }
@@ -85,7 +89,8 @@ function classifyBody(response: SafeResponse, expected: ExpectedBody): AttemptVe
     try {
       return { kind: "ok", response, json: parseStoreJson(response.body) };
     } catch {
-      const type = response.headers["content-type"] ?? "no content type";
+      // The store's own header, of any length up to what Node accepts (16 KB): quoted, then cut.
+      const type = boundText(response.headers["content-type"] ?? "no content type", QUOTED_TEXT_MAX);
 
       return fail({ status: "not_json", httpStatus: response.status, message: `expected JSON, got ${type}` });
     }

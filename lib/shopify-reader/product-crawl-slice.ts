@@ -1,3 +1,4 @@
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import type { ProductCrawlCursor, ProductCrawlOptions } from "./product-crawl-cursor";
 import { FATAL_FAILURES, STOP_FAILURES, type StoreFailure } from "./outcomes";
 import { completeTruncatedVariants } from "./products";
@@ -88,7 +89,8 @@ export function skipOrStop(slice: Slice, failure: StoreFailure, what: string, sk
   if (isStopping(failure)) {
     return failure;
   }
-  noteIssue(slice, `${what}: ${failure.status} (${failure.message})`, marksIncomplete);
+  // `what` names a handle or a path the store gave us.
+  noteIssue(slice, `${boundText(what, QUOTED_TEXT_MAX)}: ${failure.status} (${failure.message})`, marksIncomplete);
   skip();
 
   return null;

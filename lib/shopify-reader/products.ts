@@ -1,3 +1,4 @@
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { normalizeProduct, normalizeProducts } from "./normalize";
 import { isStoreFailure, type StoreFailure } from "./outcomes";
@@ -60,7 +61,7 @@ async function fetchListingPage(
   }
   const envelope = rawProductListSchema.safeParse(answer.json);
   if (!envelope.success) {
-    return { status: "not_json", httpStatus: answer.httpStatus, message: `${path} has no products array` };
+    return { status: "not_json", httpStatus: answer.httpStatus, message: `${boundText(path, QUOTED_TEXT_MAX)} has no products array` };
   }
 
   const { products, skipped } = normalizeProducts(envelope.data.products);
@@ -101,7 +102,7 @@ export async function fetchProductByHandle(
   const envelope = rawSingleProductSchema.safeParse(answer.json);
   const raw = envelope.success ? rawProductSchema.safeParse(envelope.data.product) : undefined;
   if (!raw?.success) {
-    return { status: "not_json", httpStatus: answer.httpStatus, message: `/products/${handle}.json is not a product` };
+    return { status: "not_json", httpStatus: answer.httpStatus, message: `/products/${boundText(handle, QUOTED_TEXT_MAX)}.json is not a product` };
   }
 
   return { status: "ok", product: normalizeProduct(raw.data), cartCurrency: answer.cartCurrency };

@@ -29,7 +29,8 @@
  *   blockedStore(domain)                          403 (Cloudflare) on JSON endpoints
  *   notShopifySite(domain)                        200 text/html for everything (as any unknown host)
  *   Any definition takes overrides: seed, name, currency, country, exposeInventory, password,
- *   jsonBlocked, apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults,
+ *   jsonBlocked, listingContentType (/products.json answers an HTML page under that header, of
+ *   any length), apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults,
  *   aliases (more hosts serving the same shop, e.g. "shop.myshopify.com"), redirectFrom (hosts
  *   that 301 to the store's domain, as a shop's other domains do), myshopifyDomain and shopId
  *   (what meta.json claims; an impostor can claim another shop's).

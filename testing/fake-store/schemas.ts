@@ -41,6 +41,7 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     publishedProductsCount: z.number().int().min(0).optional(),
     password: z.boolean().optional(),
     jsonBlocked: z.boolean().optional(),
+    listingContentType: z.string().min(1).optional(),
     apps: z.array(z.string()).optional(),
     theme: z
       .object({

@@ -13,6 +13,8 @@ export const DEFAULT_LIMIT = 30;
 export const MAX_LIMIT = 250;
 export const PAGE_LIMIT_CAP = 25_000;
 export const PAGE_CAP_ERROR = '{"errors":"Page * Limit exceeds the 25000 limit."}';
+/** What a proxy in front of a store serves for its listing (`listingContentType`). */
+const LISTING_REWRITTEN_HTML = "<!DOCTYPE html><html><head><title>Products</title></head><body><h1>Products</h1></body></html>";
 
 /** Endpoints a scraper reads as data; faults with scope "json", blocks and the password gate treat them alike. */
 export function isDataEndpoint(pathname: string): boolean {
@@ -54,6 +56,9 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   if (path === "/" || path === "") return html(homeHtml(store, catalog.newestFirst(0, 8).map((s) => catalog.product(s))));
   if (path === "/password") return redirect("/");
   if (path === "/products.json") {
+    if (def.kind === "shopify" && def.listingContentType !== undefined) {
+      return { status: 200, headers: { "content-type": def.listingContentType }, body: LISTING_REWRITTEN_HTML };
+    }
     return paginate(url, (offset, limit) => ({ products: catalog.newestFirst(offset, limit).map((s) => listProduct(catalog.product(s), ctx)) }));
   }
   if (path === "/collections.json") {

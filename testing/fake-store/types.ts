@@ -66,6 +66,12 @@ export interface ShopifyStoreDefinition {
   password?: boolean;
   /** JSON endpoints answer 403 (a Cloudflare rule in front of the store); HTML still works. */
   jsonBlocked?: boolean;
+  /**
+   * /products.json answers 200 with an HTML page under this Content-Type, as a proxy in front of
+   * the store might; a hostile one sends a header of any length Node accepts (up to 16 KB).
+   * Every other path answers as Shopify's.
+   */
+  listingContentType?: string;
   /** Raw HTML snippets injected into the storefront <head>, e.g. app script tags. */
   apps?: string[];
   theme?: ThemeInfo;

@@ -1,4 +1,4 @@
-// Password gate, non-Shopify hosts, Cloudflare-blocked JSON, storefront HTML markers.
+// Password gate, non-Shopify hosts, Cloudflare-blocked JSON, a proxied listing, storefront HTML markers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blockedStore, fixtureStore, notShopifySite, passwordStore, requestAs, startFakeStore, type FakeStoreServer } from "../index";
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
   server.addStore(passwordStore("locked.test"));
   server.addStore(blockedStore("blocked.test"));
   server.addStore(notShopifySite("plain.test"));
+  server.addStore(fixtureStore("proxied.test", { listingContentType: `text/html; ${"x".repeat(12_000)}` }));
 });
 afterAll(() => server.close());
 
@@ -93,5 +94,14 @@ describe("hosts that are not (reachable) Shopify stores", () => {
     const home = await get("blocked.test", "/");
     expect(home.status).toBe(200);
     expect(home.body).toContain("Shopify.theme");
+  });
+
+  it("a store behind a rewriting proxy answers its listing as HTML under the proxy's Content-Type, the rest as Shopify", async () => {
+    const listing = await get("proxied.test", "/products.json");
+    expect(listing.status).toBe(200);
+    expect(listing.headers["content-type"]).toBe(`text/html; ${"x".repeat(12_000)}`);
+    expect(listing.body).toMatch(/^<!DOCTYPE html>/);
+    const meta = await get("proxied.test", "/meta.json");
+    expect(meta.json<{ domain: string }>().domain).toBe("proxied.test");
   });
 });
