@@ -28,7 +28,13 @@ async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot,
     storeId: job.storeId,
     collections,
     pages,
-    metadata: buildMetadata({ ...current, listingComplete, productCount: catalogue.products, exposesInventory: catalogue.exposesInventory }),
+    metadata: buildMetadata({
+      ...current,
+      listingComplete,
+      productCount: catalogue.products,
+      exposesInventory: catalogue.exposesInventory,
+      cut: catalogue.cut,
+    }),
     summary: { ...catalogue.summary, collection_count: collections.length, page_count: pages.length, changes: catalogue.changes } satisfies ReportSummary,
   });
 }

@@ -32,7 +32,8 @@
  *   jsonBlocked, apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults,
  *   aliases (more hosts serving the same shop, e.g. "shop.myshopify.com"), redirectFrom (hosts
  *   that 301 to the store's domain, as a shop's other domains do), myshopifyDomain and shopId
- *   (what meta.json claims; an impostor can claim another shop's).
+ *   (what meta.json claims; an impostor can claim another shop's), oversized (generated products
+ *   grown past Shopify's limits: a title of N bytes, N tags, N variants, image URLs of N bytes).
  *
  * Endpoints per store: /, /products/<h> (HTML), /password, /products.json, /products/<h>.json,
  *   /products/<h>.js, /collections.json, /collections/<h>/products.json, /pages.json, /meta.json,
@@ -68,6 +69,7 @@ export type {
   FaultConfig,
   FaultRule,
   NotShopifyDefinition,
+  OversizedProducts,
   RequestLogEntry,
   ShopifyStoreDefinition,
   StoreCounters,
