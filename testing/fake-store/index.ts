@@ -17,6 +17,7 @@
  *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
  *     .setFaults(FaultConfig)   (request numbering restarts at 1)
  *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)
+ *     .changeBefore(path, AdvanceOptions) / .beforeServing(path, run)  (just before a matching request)
  *     .summary()
  *
  * Store definitions (plain JSON; same objects as POST /__fake/stores)
