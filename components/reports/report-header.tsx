@@ -30,8 +30,8 @@ export function reportCurrency(view: ReportView): string | null {
 }
 
 /** One line when the limits on store content left anything out, or null. */
-export function contentCutNote(view: ReportView): string | null {
-  const parsed = contentCutSummarySchema.safeParse(view.metadata.cut_to_limits?.value);
+export function contentCutNote(metadata: ReportView["metadata"]): string | null {
+  const parsed = contentCutSummarySchema.safeParse(metadata.cut_to_limits?.value);
   if (!parsed.success || parsed.data.products === 0) return null;
   const { products, variants, images, tags, options, text_fields: fields, bytes } = parsed.data;
   const parts = [
@@ -61,7 +61,7 @@ function Stat({ label, value, basis }: { label: string; value: string; basis: Ba
 export function ReportHeader({ view }: { view: ReportView }) {
   const { summary, job } = view;
   const apps = view.metadata.apps?.value;
-  const cutNote = contentCutNote(view);
+  const cutNote = contentCutNote(view.metadata);
 
   return (
     <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
