@@ -49,6 +49,11 @@ export const envSchema = z.object({
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
   /** Tests only: read the free bytes from this file instead of the file system. */
   STORAGE_FREE_BYTES_FILE: z.string().optional(),
+  /**
+   * A job that has waited this long on low storage (no step claimed) fails `storage_low` and its
+   * snapshot rows are dropped, so it holds neither a concurrency slot nor disk space for good.
+   */
+  STORAGE_LOW_MAX_WAIT_MINUTES: z.coerce.number().int().min(1).default(60),
 
   AUTH_SECRET: z.string().min(16).optional(),
   AUTH_GITHUB_ID: z.string().optional(),
@@ -90,6 +95,13 @@ export const envSchema = z.object({
   MAX_PRODUCTS_PER_JOB: z.coerce.number().int().min(1).default(150_000),
   /** Store requests the product crawl of one job may make (a 100,000-product store read by handle past the cap fits). */
   MAX_STORE_REQUESTS_PER_JOB: z.coerce.number().int().min(1).default(100_000),
+  /**
+   * What one job's product snapshot may take (MB of rows as written); past it the job fails
+   * `storage_budget_exceeded` and its rows are dropped. The default holds MAX_PRODUCTS_PER_JOB
+   * products of 3.5 KB; real ones take 2–3 KB as rows (the captures in testing/fake-store/fixtures),
+   * an apparel product with 15 variants about 5 KB.
+   */
+  JOB_STORAGE_BUDGET_MB: z.coerce.number().int().min(1).default(512),
 
   PAGESPEED_API_URL: url.default("https://www.googleapis.com/pagespeedonline/v5/runPagespeed"),
   PAGESPEED_API_KEY: z.string().optional(),

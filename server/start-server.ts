@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { closeDatabase } from "@/db";
 import { functions } from "@/workflows";
+import { failJobsWaitingOnStorage } from "@/lib/pipeline/fail-jobs-waiting-on-storage";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -70,7 +71,7 @@ export async function startServer(): Promise<void> {
   });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const engine = await startWorkflowEngine({ functions });
+  const engine = await startWorkflowEngine({ functions, whileStorageLow: failJobsWaitingOnStorage });
   logger.info(`StoreLens listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`, {
     mode: dev ? "development" : "production",
   });

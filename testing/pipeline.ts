@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, users, type Job } from "@/db/schema";
 import { functions } from "@/workflows";
+import { failJobsWaitingOnStorage } from "@/lib/pipeline/fail-jobs-waiting-on-storage";
 import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger, type Logger } from "@/lib/workflow/embedded";
 import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
@@ -51,7 +52,7 @@ export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<s
 export async function startPipeline(extraEnv: Record<string, string> = {}, { log = quietLogger() }: { log?: Logger } = {}): Promise<PipelineHarness> {
   const fakeStore = await startFakeStore();
   configurePipelineEnv(fakeStore, extraEnv);
-  const engine = await startWorkflowEngine({ functions, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log });
+  const engine = await startWorkflowEngine({ functions, whileStorageLow: failJobsWaitingOnStorage, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log });
   const user = await createTestUser();
   // On Pro, so pipeline tests that submit many jobs are not stopped by the Free plan's quota.
   await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));

@@ -2,6 +2,7 @@ import { BasisBadge } from "./basis-badge";
 import { formatCount, formatDate, formatPriceRange } from "./format";
 import type { ReportView } from "@/lib/reports/load-report-view";
 import type { Basis } from "@/lib/reports/report-view-schemas";
+import { contentCutSummarySchema } from "@/lib/reports/schemas";
 
 const SECTIONS = [
   ["products", "Products"],
@@ -28,6 +29,24 @@ export function reportCurrency(view: ReportView): string | null {
   return view.store.currency;
 }
 
+/** One line when the limits on store content left anything out, or null. */
+export function contentCutNote(metadata: ReportView["metadata"]): string | null {
+  const parsed = contentCutSummarySchema.safeParse(metadata.cut_to_limits?.value);
+  if (!parsed.success || parsed.data.products === 0) return null;
+  const { products, variants, images, tags, options, text_fields: fields, bytes } = parsed.data;
+  const parts = [
+    [variants, "variants"],
+    [images, "images"],
+    [tags, "tags"],
+    [options, "options and values"],
+    [fields, "text values shortened"],
+    [bytes, "bytes of text"],
+  ] as const;
+  const what = parts.filter(([count]) => count > 0).map(([count, label]) => `${formatCount(count)} ${label}`);
+
+  return `${formatCount(products)} ${products === 1 ? "product" : "products"} went past the limits on what a report keeps and ${products === 1 ? "was" : "were"} cut: ${what.join(", ")}.`;
+}
+
 function Stat({ label, value, basis }: { label: string; value: string; basis: Basis }) {
   return (
     <div className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
@@ -42,6 +61,7 @@ function Stat({ label, value, basis }: { label: string; value: string; basis: Ba
 export function ReportHeader({ view }: { view: ReportView }) {
   const { summary, job } = view;
   const apps = view.metadata.apps?.value;
+  const cutNote = contentCutNote(view.metadata);
 
   return (
     <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -60,6 +80,7 @@ export function ReportHeader({ view }: { view: ReportView }) {
         {job.listing_complete === false ? (
           <p className="text-sm text-amber-800">The product listing could not be read to the end; counts are a lower bound.</p>
         ) : null}
+        {cutNote ? <p className="text-sm text-amber-800">{cutNote}</p> : null}
       </div>
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -102,6 +102,17 @@ export const snapshotProducts = pgTable(
 );
 
 /**
+ * Bytes written to one job's snapshot so far, added in the transaction that writes its rows, so
+ * the per-job storage budget (JOB_STORAGE_BUDGET_MB) is checked without reading the rows back.
+ */
+export const snapshotUsage = pgTable("snapshot_usage", {
+  jobId: uuid()
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: "cascade" }),
+  bytes: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/**
  * What a job's steps gathered besides products (meta, collections, pages, storefront), kept
  * in the database rather than in memoized step outputs, which travel with every call request.
  */

@@ -1,3 +1,4 @@
+import { currentTime } from "@/lib/clock";
 import { processSlot } from "@/lib/process-slot";
 import { readFile, statfs } from "node:fs/promises";
 import path from "node:path";
@@ -11,13 +12,15 @@ export type StorageReading = {
   /** Null when nothing is watched (PostgreSQL's disk is its own server's). */
   freeBytes: number | null;
   minFreeBytes: number;
+  /** Since when this process has seen space low (null while it is not): how long work has waited. */
+  lowSince: Date | null;
 };
 
 /** Seconds a refused caller is told to wait: space comes back by an operator's hand, not by itself. */
 export const STORAGE_RETRY_AFTER_SECONDS = 300;
 
-/** Whether the last reading was low, once per process: the change is logged once, by whoever sees it. */
-const wasLow = processSlot<boolean>("storage-low");
+/** Since when readings have been low, once per process: the change is logged once, by whoever sees it. */
+const lowSinceSlot = processSlot<Date | null>("storage-low-since");
 
 /**
  * Free bytes where the embedded database writes. PGlite panics when a write fails for lack of
@@ -39,14 +42,14 @@ export async function readStorage(env: Env = getEnv()): Promise<StorageReading> 
   // A reading that fails (a directory not created yet) is no reason to stop work.
   const freeBytes = minFreeBytes > 0 ? await readFreeBytes(env).catch(() => null) : null;
   const low = freeBytes !== null && freeBytes < minFreeBytes;
-  if (low !== Boolean(wasLow.get())) {
-    wasLow.set(low);
+  if (low !== Boolean(lowSinceSlot.get())) {
+    lowSinceSlot.set(low ? currentTime() : null);
     const fields = { freeMb: Math.floor((freeBytes ?? 0) / 1024 / 1024), minFreeMb: env.STORAGE_MIN_FREE_MB };
     if (low) logger.warn("storage low: new jobs are refused and workflow steps wait until space is freed", fields);
     else logger.info("storage back above the minimum: new jobs and workflow steps resume", fields);
   }
 
-  return { low, freeBytes, minFreeBytes };
+  return { low, freeBytes, minFreeBytes, lowSince: lowSinceSlot.get() ?? null };
 }
 
 /** A job-creating request under low storage: 503 `storage_low`, and when to try again. */

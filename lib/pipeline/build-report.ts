@@ -31,7 +31,13 @@ async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot,
     storeFacts: storeFactsAtCompletion(store),
     collections,
     pages,
-    metadata: buildMetadata({ ...current, listingComplete, productCount: catalogue.products, exposesInventory: catalogue.exposesInventory }),
+    metadata: buildMetadata({
+      ...current,
+      listingComplete,
+      productCount: catalogue.products,
+      exposesInventory: catalogue.exposesInventory,
+      cut: catalogue.cut,
+    }),
     summary: { ...catalogue.summary, collection_count: collections.length, page_count: pages.length, changes: catalogue.changes } satisfies ReportSummary,
   });
 }

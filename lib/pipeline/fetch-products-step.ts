@@ -3,11 +3,13 @@ import { getJobOrThrow } from "@/lib/jobs/get-job";
 import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, type StoreFailure } from "@/lib/shopify-reader/outcomes";
 import { crawlProducts, startProductCrawl, type ProductCrawlCursor } from "@/lib/shopify-reader/product-crawl";
-import { countSnapshotProducts, saveSnapshotProducts } from "@/lib/reports/snapshot-products";
+import { logger } from "@/lib/log";
+import { countSnapshotProducts, saveSnapshotProducts, SnapshotWriteRefused } from "@/lib/reports/snapshot-products";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { snapshotSeenProducts } from "./snapshot-seen-products";
-import { describeStoreFailure, describeStoreTooLarge, RetryableStoreError } from "./store-failures";
+import { dropJobSnapshot } from "./drop-job-snapshot";
+import { describeStorageBudgetExceeded, describeStoreFailure, describeStoreTooLarge, RetryableStoreError } from "./store-failures";
 
 /** Store requests per step: a crash redoes at most this much work (~10 listing pages). */
 export const PRODUCT_REQUESTS_PER_STEP = 10;
@@ -42,6 +44,20 @@ async function stopTooLarge(jobId: string, domain: string, reason: string): Prom
 }
 
 /**
+ * The snapshot took no more rows: past the job's storage budget the job fails
+ * `storage_budget_exceeded` and what it stored is dropped; a job that ended meanwhile just stops.
+ */
+async function stopRefused(jobId: string, domain: string, refused: SnapshotWriteRefused): Promise<ProductsCursor> {
+  if (refused.reason === "budget") {
+    logger.warn("job passed its storage budget", { jobId, usedBytes: refused.usedBytes, budgetBytes: refused.budgetBytes });
+    await failJob(jobId, { ...describeStorageBudgetExceeded(domain, refused.budgetBytes), step: PIPELINE_STEPS.fetchProducts.id });
+    await dropJobSnapshot(jobId);
+  }
+
+  return { ...FIRST_PRODUCTS_CURSOR, done: true, stopped: true };
+}
+
+/**
  * Step fetch-products, one bounded slice of the crawl: listing pages until an EMPTY page;
  * past the 25,000-product cap, collection listings and the product sitemap. Each page's
  * products go straight to the job's snapshot (de-duplicated by id); only the cursor is returned.
@@ -59,12 +75,18 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
     return stopTooLarge(jobId, domain, `its products took ${cursor.crawl.requests} requests without an end, the most a job may make`);
   }
 
-  const slice = await crawlProducts(domain, cursor.crawl, {
-    maxRequests: Math.min(PRODUCT_REQUESTS_PER_STEP, budget),
-    seen: snapshotSeenProducts(jobId),
-    expectedProducts: expected,
-    deliverTo: (products) => saveSnapshotProducts(jobId, products),
-  });
+  let slice;
+  try {
+    slice = await crawlProducts(domain, cursor.crawl, {
+      maxRequests: Math.min(PRODUCT_REQUESTS_PER_STEP, budget),
+      seen: snapshotSeenProducts(jobId),
+      expectedProducts: expected,
+      deliverTo: (products) => saveSnapshotProducts(jobId, products),
+    });
+  } catch (error) {
+    if (error instanceof SnapshotWriteRefused) return stopRefused(jobId, domain, error);
+    throw error;
+  }
   if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
 
   const products = await countSnapshotProducts(jobId);

@@ -121,6 +121,7 @@ export type RecordedCatalogue = {
   /** Changes and inventory events by type, for the daily aggregates. */
   counts: Map<string, number>;
   summary: ReturnType<ReturnType<typeof createProductSummary>["result"]>;
+  cut: ReturnType<ReturnType<typeof createProductSummary>["cut"]>;
   catalog: ReturnType<ReturnType<typeof createCatalogFigures>["result"]>;
   /** Whether any variant shows its inventory_quantity (most stores hide it since 2017). */
   exposesInventory: boolean;
@@ -188,6 +189,7 @@ export async function recordCatalogue(
     changes: (await changelog?.flush()) ?? 0,
     counts: counts.counts,
     summary: summary.result(),
+    cut: summary.cut(),
     catalog: catalog.result(),
     exposesInventory,
   };

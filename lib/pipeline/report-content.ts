@@ -1,4 +1,5 @@
-import type { Basis, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { Basis, ContentCutSummary, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
@@ -24,6 +25,8 @@ export function createProductSummary() {
   let max: PriceExtreme | null = null;
   const vendors = new Map<string, number>();
   const priceMins: (string | null)[] = [];
+  const cut: ContentCut = { ...NOTHING_CUT };
+  let productsCut = 0;
 
   return {
     add(products: Product[]) {
@@ -33,6 +36,10 @@ export function createProductSummary() {
         if (p.available === true) availableCount++;
         if (p.vendor) vendors.set(p.vendor, (vendors.get(p.vendor) ?? 0) + 1);
         priceMins.push(p.priceMin);
+        if (p.cut) {
+          productsCut++;
+          addCut(cut, p.cut);
+        }
         for (const { price } of p.variants) {
           if (price === null) continue;
           const value = Number(price);
@@ -56,6 +63,12 @@ export function createProductSummary() {
         price_distribution: buildPriceDistribution(priceMins),
       };
     },
+    /** What the limits on store content left out, over the products added. */
+    cut(): ContentCutSummary {
+      const { textFields, ...counts } = cut;
+
+      return { products: productsCut, ...counts, text_fields: textFields };
+    },
   };
 }
 
@@ -76,6 +89,7 @@ type MetadataInput = {
   reconciliation: Reconciliation;
   exposesInventory: boolean;
   productCount: number;
+  cut: ContentCutSummary;
 };
 
 /** The report's metadata, every field labelled with its basis (docs/decisions.md §6.7). */
@@ -111,5 +125,6 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     // Detection matches our catalogue's patterns against the storefront HTML.
     apps: derived(input.storefront?.apps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
+    cut_to_limits: derived(input.cut),
   };
 }

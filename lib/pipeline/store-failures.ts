@@ -44,6 +44,18 @@ export function describeStoreTooLarge(domain: string, reason: string): { code: s
   return { code: "store_too_large", error: `${domain} is too large to analyze: ${reason}` };
 }
 
+/** The job's snapshot would pass its storage budget (JOB_STORAGE_BUDGET_MB): the job ends here, its rows dropped. */
+export function describeStorageBudgetExceeded(domain: string, budgetBytes: number): { code: string; error: string } {
+  const mb = Math.round(budgetBytes / 1024 / 1024);
+
+  return { code: "storage_budget_exceeded", error: `${domain} serves more product data than the ${mb} MB one analysis may store` };
+}
+
+/** The job waited on low storage past STORAGE_LOW_MAX_WAIT_MINUTES: it ends, its rows dropped. */
+export function describeStorageWaitExpired(minutes: number): { code: string; error: string } {
+  return { code: "storage_low", error: `The server was low on storage space and this analysis waited more than ${minutes} minutes for it` };
+}
+
 /**
  * A transient store failure thrown from a step so the workflow retries it with backoff.
  * The code travels in the message because step errors are serialized to {name, message}.

@@ -29,6 +29,18 @@ export const reportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
+/** What the limits on store content (lib/shopify-reader/store-text-limits.ts) left out of a job's products. */
+export const contentCutSummarySchema = z.object({
+  products: z.number().int().describe("Products with anything left out"),
+  variants: z.number().int(),
+  images: z.number().int().describe("Past the count, or with a URL too long to keep"),
+  tags: z.number().int(),
+  options: z.number().int().describe("Options and option values"),
+  text_fields: z.number().int().describe("Values shortened to their byte limit, or dropped for not fitting one"),
+  bytes: z.number().int().describe("UTF-8 bytes of text left out"),
+});
+export type ContentCutSummary = z.infer<typeof contentCutSummarySchema>;
+
 /** The report's metadata, every field labelled with its basis (docs/decisions.md §6.7). */
 export const reportMetadataSchema = z.object({
   name: labelled(z.string()),
@@ -59,6 +71,9 @@ export const reportMetadataSchema = z.object({
   theme: labelled(storefrontThemeSchema.nullable()),
   apps: labelled(z.array(detectedAppSchema)),
   storefront_title: labelled(z.string().nullable()),
+  cut_to_limits: labelled(contentCutSummarySchema)
+    .optional()
+    .describe("What the limits on store content left out of the products (all zero when nothing was); absent in reports built before these limits"),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 

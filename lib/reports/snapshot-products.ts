@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
-import { snapshotProducts } from "@/db/schema";
+import { jobs, snapshotProducts, snapshotUsage } from "@/db/schema";
+import { getEnv } from "@/lib/env";
 import { yieldWhenBusy } from "@/lib/loop-share";
 import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 import { snapshotListingColumns } from "./snapshot-listing-columns";
@@ -39,28 +40,68 @@ function rowsDocument(products: Product[]): string {
   );
 }
 
+/** Why a job's snapshot took no more rows: its storage budget is spent, or the job has ended. */
+export class SnapshotWriteRefused extends Error {
+  constructor(
+    readonly reason: "budget" | "job_ended",
+    readonly usedBytes = 0,
+    readonly budgetBytes = 0,
+  ) {
+    super(reason === "budget" ? `the snapshot would take ${usedBytes} bytes, over its budget of ${budgetBytes}` : "the job has ended");
+    this.name = "SnapshotWriteRefused";
+  }
+}
+
 /**
  * Adds products to a job's snapshot. Idempotent: a retried or resumed step writes the same
- * rows again, and a product met twice (listing, collection, sitemap) is kept once.
+ * rows again, and a product met twice (listing, collection, sitemap) is kept once. Each batch
+ * is counted against the job's storage budget (JOB_STORAGE_BUDGET_MB) in the transaction that
+ * writes it, before it is written: a batch that would pass the budget, or that arrives after the
+ * job ended, is refused whole (SnapshotWriteRefused) and nothing of it is stored. A row written
+ * again counts again: the budget may be reached early, never passed.
  */
 export async function saveSnapshotProducts(jobId: string, products: Product[]): Promise<void> {
+  const budgetBytes = getEnv().JOB_STORAGE_BUDGET_MB * 1024 * 1024;
   for (let i = 0; i < products.length; i += INSERT_BATCH) {
     const batch = products.slice(i, i + INSERT_BATCH);
     // One row per product id: PostgreSQL refuses an upsert that touches a row twice.
     const document = rowsDocument([...new Map(batch.map((product) => [product.id, product])).values()]);
-    await getDb().execute(sql`
-      insert into ${snapshotProducts} (job_id, product_id, handle, title, data, title_key, vendor_key, type_key, price_min, price_max, variant_count, search_text)
-      select ${jobId}::uuid, r.product_id, r.handle, r.title, r.data, r.title_key, r.vendor_key, r.type_key, r.price_min, r.price_max, r.variant_count, r.search_text
-      from jsonb_to_recordset(${document}::jsonb) as r(
-        product_id bigint, handle text, title text, data jsonb, title_key text, vendor_key text, type_key text,
-        price_min numeric, price_max numeric, variant_count integer, search_text text
-      )
-      on conflict (job_id, product_id) do update set
-        handle = excluded.handle, title = excluded.title, data = excluded.data, title_key = excluded.title_key,
-        vendor_key = excluded.vendor_key, type_key = excluded.type_key, price_min = excluded.price_min,
-        price_max = excluded.price_max, variant_count = excluded.variant_count, search_text = excluded.search_text
-    `);
+    const bytes = Buffer.byteLength(document);
+    await getDb().transaction(async (tx) => {
+      // Shared lock: a job failed meanwhile (failJob) waits for this batch, or this batch sees it failed.
+      const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for("share");
+      if (!job || job.status === "completed" || job.status === "failed") throw new SnapshotWriteRefused("job_ended");
+      const usedBytes = await addSnapshotUsage(tx, jobId, bytes);
+      if (usedBytes > budgetBytes) throw new SnapshotWriteRefused("budget", usedBytes, budgetBytes);
+      await insertRows(tx, jobId, document);
+    });
   }
+}
+
+/** Adds `bytes` to the job's snapshot usage; answers the new total. */
+async function addSnapshotUsage(tx: Transaction, jobId: string, bytes: number): Promise<number> {
+  const [row] = await tx
+    .insert(snapshotUsage)
+    .values({ jobId, bytes })
+    .onConflictDoUpdate({ target: snapshotUsage.jobId, set: { bytes: sql`${snapshotUsage.bytes} + ${bytes}` } })
+    .returning({ bytes: snapshotUsage.bytes });
+
+  return Number(row?.bytes ?? bytes);
+}
+
+async function insertRows(tx: Transaction, jobId: string, document: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${snapshotProducts} (job_id, product_id, handle, title, data, title_key, vendor_key, type_key, price_min, price_max, variant_count, search_text)
+    select ${jobId}::uuid, r.product_id, r.handle, r.title, r.data, r.title_key, r.vendor_key, r.type_key, r.price_min, r.price_max, r.variant_count, r.search_text
+    from jsonb_to_recordset(${document}::jsonb) as r(
+      product_id bigint, handle text, title text, data jsonb, title_key text, vendor_key text, type_key text,
+      price_min numeric, price_max numeric, variant_count integer, search_text text
+    )
+    on conflict (job_id, product_id) do update set
+      handle = excluded.handle, title = excluded.title, data = excluded.data, title_key = excluded.title_key,
+      vendor_key = excluded.vendor_key, type_key = excluded.type_key, price_min = excluded.price_min,
+      price_max = excluded.price_max, variant_count = excluded.variant_count, search_text = excluded.search_text
+  `);
 }
 
 export async function countSnapshotProducts(jobId: string): Promise<number> {

@@ -78,6 +78,44 @@ describe("normalizeProducts on real captures", () => {
   });
 });
 
+describe("what a product keeps of a hostile store's answer", () => {
+  it("cuts a multi-byte title on a character boundary, keeps Shopify's counts, drops values that are useless once cut, and says what it left out", () => {
+    const [product] = normalizeProducts([
+      {
+        id: 3,
+        title: `T${"é".repeat(600_000)}`,
+        handle: "huge",
+        created_at: "x".repeat(100),
+        tags: Array.from({ length: 300 }, (_, i) => `tag-${i}`).join(", "),
+        options: Array.from({ length: 5 }, (_, i) => ({ name: `Option ${i}`, values: ["A"] })),
+        images: [{ src: `https://cdn.shopify.com/${"a".repeat(5000)}.png` }, { src: "https://cdn.shopify.com/ok.png" }],
+        variants: Array.from({ length: 2100 }, (_, i) => ({ id: 1000 + i, price: i === 0 ? "9".repeat(100) : "1.00", sku: "S".repeat(2000) })),
+      },
+    ]).products;
+
+    expect(Buffer.byteLength(product!.title)).toBe(1023);
+    expect(product!.title).toBe(`T${"é".repeat(511)}`);
+    expect(product!.createdAt).toBeNull();
+    expect(product!.tags).toHaveLength(250);
+    expect(product!.options).toHaveLength(3);
+    expect(product!.variants).toHaveLength(2048);
+    expect(product!.variants[0]!.price).toBeNull();
+    expect(product!.variants[1]!.sku).toHaveLength(1024);
+    expect(product!.images).toEqual([{ src: "https://cdn.shopify.com/ok.png", width: null, height: null }]);
+    expect(product!.cut).toEqual({
+      variants: 52,
+      images: 1,
+      tags: 50,
+      options: 2,
+      // The title, the timestamp, one price, the long URL and 2,048 SKUs.
+      textFields: 4 + 2048,
+      bytes: expect.any(Number) as number,
+    });
+    expect(product!.cut!.bytes).toBeGreaterThan(1_200_000 - 1023);
+    expect(productSchema.safeParse(product).success).toBe(true);
+  });
+});
+
 describe("collections and meta", () => {
   it("normalizes the real collections.json capture", () => {
     const collections = normalizeCollections(readJson("laneway.collections.json").collections ?? []);

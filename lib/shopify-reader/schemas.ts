@@ -26,6 +26,16 @@ export const productImageSchema = z.object({
   height: z.number().nullable(),
 });
 
+/** What the limits on store content (lib/shopify-reader/store-text-limits.ts) left out of one product. */
+export const productCutSchema = z.object({
+  variants: z.number().int(),
+  images: z.number().int().describe("Past the count, or with a URL too long to keep"),
+  tags: z.number().int(),
+  options: z.number().int().describe("Options and option values"),
+  textFields: z.number().int().describe("Values shortened to their byte limit, or dropped for not fitting one"),
+  bytes: z.number().int().describe("UTF-8 bytes of text left out"),
+});
+
 export const productSchema = z.object({
   id: z.number(),
   handle: z.string(),
@@ -47,6 +57,7 @@ export const productSchema = z.object({
   available: z.boolean().nullable(),
   /** body_html as plain text, truncated. */
   description: z.string(),
+  cut: productCutSchema.optional().describe("What the limits on store content left out of this product; absent when nothing was"),
 });
 
 export const storeMetaSchema = z.object({
@@ -95,6 +106,7 @@ export const pageSchema = z.object({
 
 export type Variant = z.infer<typeof variantSchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
+export type ProductCut = z.infer<typeof productCutSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type StoreMeta = z.infer<typeof storeMetaSchema>;
 export type Collection = z.infer<typeof collectionSchema>;

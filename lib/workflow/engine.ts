@@ -26,6 +26,11 @@ export type StartWorkflowEngineOptions = {
   functions: InngestFunction.Any[];
   /** Where /api/inngest is served; defaults to `${BASE_URL}/api/inngest`. */
   serveUrl?: string;
+  /**
+   * Called on every tick the worker is paused for low storage, with the time space ran low:
+   * what must not wait for space, such as ending jobs that have waited too long for it.
+   */
+  whileStorageLow?: (lowSince: Date) => Promise<unknown>;
 } & Partial<Pick<EmbeddedExecutorOptions, "leaseMs" | "pollMs" | "backoffMs" | "maxInFlight" | "log" | "database" | "now">>;
 
 /**
@@ -45,7 +50,7 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
   }
 
   await getGlobalExecutor()?.stop();
-  const { functions, serveUrl, ...tuning } = options;
+  const { functions, serveUrl, whileStorageLow, ...tuning } = options;
   const url = serveUrl ?? new URL("/api/inngest", env.BASE_URL).toString();
   const handler = serve({ client: inngest, functions }) as unknown as ServeHandler;
   const executor = createEmbeddedExecutor({
@@ -53,7 +58,14 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
     serveUrl: url,
     log,
     // A step's writes on a nearly full disk would panic PGlite: new steps wait for space.
-    paused: async () => (await readStorage()).low,
+    paused: async () => {
+      const { low, lowSince } = await readStorage();
+      if (low && lowSince && whileStorageLow) {
+        await whileStorageLow(lowSince).catch((error: unknown) => log.error("work while storage is low failed", error));
+      }
+
+      return low;
+    },
     ...tuning,
     maxInFlight: tuning.maxInFlight ?? env.WORKFLOW_STEPS_IN_FLIGHT,
   });

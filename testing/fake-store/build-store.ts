@@ -54,6 +54,7 @@ export function buildStore(def: ShopifyStoreDefinition): BuiltStore {
     offsetMinutes: settings.offsetMinutes,
     hugeVariantsEvery: source.source === "generated" ? (source.hugeVariantsEvery ?? 2500) : 0,
     style: source.source === "izabeldepaula" ? "wellness" : source.source === "laneway" ? "laneway" : "mixed",
+    oversized: def.oversized,
   });
 
   let fixed: ProductRecord[];

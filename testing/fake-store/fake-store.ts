@@ -41,6 +41,7 @@ export class FakeStore {
   private state: StoreCounters = emptyCounters();
   private steps = 0;
   private readonly sold = new Map<number, number>();
+  private hooks: Array<{ path: RegExp; run: () => void }> = [];
   private scheduled: Array<{ due: (seq: number, path: string) => boolean; options: AdvanceOptions }> = [];
   /** What the scheduled changes (changeAt) did, in the order they happened. */
   readonly changesDuringCrawl: FakeChange[] = [];
@@ -94,8 +95,19 @@ export class FakeStore {
     this.scheduled.push({ due: (_seq, requested) => path.test(requested), options });
   }
 
+  /**
+   * Runs `run` once, just before the first request whose path (with query) matches `path` is
+   * served: for tests of what happens to a job at that point of its crawl (in this process only).
+   */
+  beforeServing(path: RegExp, run: () => void): void {
+    this.hooks.push({ path, run });
+  }
+
   /** Called by the server before it answers a storefront request of this store. */
   beforeRequest(path: string): void {
+    const hooks = this.hooks.filter((hook) => hook.path.test(path));
+    this.hooks = this.hooks.filter((hook) => !hooks.includes(hook));
+    for (const hook of hooks) hook.run();
     const seq = this.state.requests + 1;
     const due = this.scheduled.filter((s) => s.due(seq, path));
     if (due.length === 0) return;

@@ -5,7 +5,9 @@
 // Laneway: Color x Size apparel, drinkware, accessories, AUD).
 
 import { createRng, mixSeed, type Rng } from "./rng";
+import { inflateProduct, isOversized } from "./oversized";
 import type { ImageRecord, ProductMeta, ProductRecord, VariantRecord } from "./records";
+import type { OversizedProducts } from "./types";
 import { shopifyTime } from "./time";
 
 // Id ranges sit above the real fixture ids, so products added to a fixture store get larger
@@ -55,6 +57,8 @@ export interface GeneratorOptions {
   hugeVariantsEvery: number;
   /** Which real shape family to draw from. */
   style: "mixed" | "wellness" | "laneway";
+  /** Products grown past Shopify's limits (oversized.ts). */
+  oversized?: OversizedProducts;
 }
 
 export function productIdForIndex(index: number): number {
@@ -135,7 +139,7 @@ export class ProductGenerator {
         inventoryQuantity: soldOut ? 0 : rng.int(1, 60),
       };
     });
-    return {
+    const product: ProductRecord = {
       id: meta.id,
       title: core.title,
       handle: meta.handle,
@@ -156,6 +160,9 @@ export class ProductGenerator {
       images,
       variants,
     };
+    const oversized = this.options.oversized;
+
+    return isOversized(index, oversized) ? inflateProduct(product, index, oversized) : product;
   }
 
   private core(index: number, createdMs: number): Core {

@@ -17,6 +17,7 @@
  *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
  *     .setFaults(FaultConfig)   (request numbering restarts at 1)
  *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)
+ *     .changeBefore(path, AdvanceOptions) / .beforeServing(path, run)  (just before a matching request)
  *     .summary()
  *
  * Store definitions (plain JSON; same objects as POST /__fake/stores)
@@ -33,7 +34,8 @@
  *   any length), apps (raw HTML snippets, see SAMPLE_APPS), theme, pages, now, faults,
  *   aliases (more hosts serving the same shop, e.g. "shop.myshopify.com"), redirectFrom (hosts
  *   that 301 to the store's domain, as a shop's other domains do), myshopifyDomain and shopId
- *   (what meta.json claims; an impostor can claim another shop's).
+ *   (what meta.json claims; an impostor can claim another shop's), oversized (generated products
+ *   grown past Shopify's limits: a title of N bytes, N tags, N variants, image URLs of N bytes).
  *
  * Endpoints per store: /, /products/<h> (HTML), /password, /products.json, /products/<h>.json,
  *   /products/<h>.js, /collections.json, /collections/<h>/products.json, /pages.json, /meta.json,
@@ -69,6 +71,7 @@ export type {
   FaultConfig,
   FaultRule,
   NotShopifyDefinition,
+  OversizedProducts,
   RequestLogEntry,
   ShopifyStoreDefinition,
   StoreCounters,

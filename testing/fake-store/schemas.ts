@@ -56,6 +56,16 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     pages: count.optional(),
     now: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "an ISO date").optional(),
     faults: faultConfigSchema.optional(),
+    oversized: z
+      .object({
+        every: z.number().int().min(1).optional(),
+        titleBytes: count.optional(),
+        tags: count.optional(),
+        variants: z.number().int().min(1).optional(),
+        images: count.optional(),
+        imageSrcBytes: count.optional(),
+      })
+      .optional(),
   }),
 ]);
 

@@ -80,6 +80,24 @@ export interface ShopifyStoreDefinition {
   /** Store clock start (ISO); advance() moves it forward. Default 2026-09-30T09:00:00Z. */
   now?: string;
   faults?: FaultConfig;
+  /** Generated products grown past anything Shopify allows (hostile stores). */
+  oversized?: OversizedProducts;
+}
+
+/** What oversized products look like; each field left out keeps the generated value. */
+export interface OversizedProducts {
+  /** Every n-th generated product (n, 2n, ...); default 1, every one. */
+  every?: number;
+  /** Title grown to at least this many bytes of UTF-8. */
+  titleBytes?: number;
+  /** This many tags. */
+  tags?: number;
+  /** This many variants (listings still show the first 100, as Shopify's do). */
+  variants?: number;
+  /** This many images. */
+  images?: number;
+  /** Each image URL grown to at least this many bytes. */
+  imageSrcBytes?: number;
 }
 
 /** A host that is not a Shopify store: 200 text/html for every path, never JSON. */

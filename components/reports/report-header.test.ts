@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { contentCutNote } from "./report-header";
+
+// The report page says in one line when the limits on store content cut anything, and says
+// nothing otherwise (nor for reports built before the limits).
+
+const cut = (value: Record<string, number>) => ({ cut_to_limits: { value, basis: "derived" as const } });
+const NOTHING = { products: 0, variants: 0, images: 0, tags: 0, options: 0, text_fields: 0, bytes: 0 };
+
+describe("contentCutNote", () => {
+  it("names what was cut and how much", () => {
+    expect(contentCutNote(cut({ ...NOTHING, products: 2, variants: 5904, tags: 19500, text_fields: 2, bytes: 2_097_000 }))).toBe(
+      "2 products went past the limits on what a report keeps and were cut: 5,904 variants, 19,500 tags, 2 text values shortened, 2,097,000 bytes of text.",
+    );
+  });
+
+  it("says nothing when nothing was cut or the report predates the limits", () => {
+    expect(contentCutNote(cut(NOTHING))).toBeNull();
+    expect(contentCutNote({})).toBeNull();
+  });
+});
