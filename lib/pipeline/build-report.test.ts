@@ -108,3 +108,30 @@ describe("build-report over a catalogue many batches long", () => {
     expect(day!.variants).toBe(current.length * 2);
   });
 });
+
+describe("build-report of two analyses of one store at once", () => {
+  it("completes both, one after the other, also when the first completion settles the store's slug", async () => {
+    // The store holds a suffix while a placeholder that never completed holds its base slug, so
+    // the first completion rewrites the store's slug (a key update) after writing rows that
+    // reference the store.
+    await getDb().insert(stores).values({ domain: "pair.test-x", slug: "pair-test" });
+    const [store] = await getDb().insert(stores).values({ domain: "pair.test", slug: "pair-test-2" }).returning();
+    const products = Array.from({ length: 40 }, (_, i) => sampleProduct(i));
+    const start = async () => {
+      const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "pair.test", slug: "pair-test-2", status: "running" }).returning();
+      await saveSnapshotProducts(job!.id, products);
+      await saveArtifact(job!.id, "store", { meta, canonicalDomain: "pair.test", cartCurrency: null });
+
+      return job!.id;
+    };
+    const ids = [await start(), await start()];
+
+    await Promise.all(ids.map((id) => buildReport(id, crawl, { batchSize: BATCH })));
+
+    const done = await getDb().select({ status: jobs.status, slug: jobs.slug }).from(jobs).where(eq(jobs.storeId, store!.id));
+    expect(done).toEqual([
+      { status: "completed", slug: "pair-test" },
+      { status: "completed", slug: "pair-test" },
+    ]);
+  });
+});

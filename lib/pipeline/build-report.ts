@@ -8,7 +8,7 @@ import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/clock";
-import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
+import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { findPreviousCompletedJob, recordCatalogue, type RecordedCatalogue } from "./record-changes";
@@ -65,6 +65,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
 
   return getDb().transaction(async (tx) => {
     const job = await lockJob(tx, jobId);
+    await lockStoreForAnalysis(tx, job.storeId);
     const now = currentTime();
     const previous = await findPreviousCompletedJob(tx, job);
     const catalogue = await recordCatalogue(tx, job, previous, current.snapshot, now, options.batchSize);

@@ -25,6 +25,17 @@ export type StoreAnalysis = {
 export type RecordedStoreAnalysis = { store: Store; slugChanges: SlugChange[] };
 
 /**
+ * Holds the store's row until the caller's transaction ends, so two analyses of one store
+ * complete one after the other. Taken before the transaction writes any row that references the
+ * store: such a write takes a key-share lock on it, and two completions each holding one while
+ * waiting to update the row (its slug, under a unique index) would deadlock. `no key update`
+ * leaves new jobs of the store free to reference it meanwhile.
+ */
+export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Promise<void> {
+  await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for("no key update");
+}
+
+/**
  * The store's directory row follows its latest completed analysis. Not its identity
  * (`myshopify_domain`): that is what the store says about itself, recorded only once Shopify
  * confirmed it (attachJobToShop, lib/jobs/attach-job-to-shop.ts). A first analysis also settles

@@ -39,7 +39,7 @@ async function moveAside(tx: Transaction, holder: Store): Promise<SlugChange> {
  * analysis is recorded on the store row. Returns the slugs that changed.
  */
 export async function takeBaseSlug(tx: Transaction, storeId: string): Promise<SlugChange[]> {
-  const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("update");
+  const [store] = await tx.select().from(stores).where(eq(stores.id, storeId)).for("no key update");
   if (!store || store.latestJobId) return [];
   const base = slugForDomain(store.domain);
   if (store.slug === base) return [];
