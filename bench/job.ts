@@ -276,22 +276,34 @@ try {
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 
-  console.log("\nper step: time (runs), stalls > 50 ms: count, total, longest");
-  const byStep = new Map<string, Stall[]>();
-  for (const stall of inJob) byStep.set(stepAt(timings, stall.at), [...(byStep.get(stepAt(timings, stall.at)) ?? []), stall]);
+  // A slow probe without a stall as long waited for something else (on PGlite, the one
+  // connection a step's transaction holds): it is put in the step running when it was sent.
+  const slowProbes = probes.filter((p) => p.ms > 500);
+  const byStep = new Map<string, { stalls: Stall[]; slow: Probe[] }>();
+  const entry = (name: string) => byStep.get(name) ?? byStep.set(name, { stalls: [], slow: [] }).get(name)!;
+  for (const stall of inJob) entry(stepAt(timings, stall.at)).stalls.push(stall);
+  for (const probe of slowProbes) entry(stepAt(timings, probe.at)).slow.push(probe);
   const names = [...timings.map((t) => t.step), ...[...byStep.keys()].filter((name) => !timings.some((t) => t.step === name))];
   const stepWidth = Math.max(...names.map((name) => name.length));
+  console.log(`\n${"step".padEnd(stepWidth)}  ${"time (runs)".padStart(14)}  stalls > 50 ms: count, total, longest  probes > 500 ms: count, longest`);
   for (const name of names) {
     const timing = timings.find((t) => t.step === name);
-    const mine = byStep.get(name) ?? [];
-    const took = timing ? `${fmt(timing.duration_ms).padStart(8)} (${timing.runs})` : "".padStart(12);
+    const { stalls: mine, slow } = byStep.get(name) ?? { stalls: [], slow: [] };
+    const took = timing ? `${fmt(timing.duration_ms)} (${timing.runs})` : "";
     const longest = Math.max(0, ...mine.map((s) => s.ms));
-    console.log(`  ${name.padEnd(stepWidth)}  ${took.padEnd(14)}  ${String(mine.length).padStart(4)}  ${fmt(mine.reduce((sum, s) => sum + s.ms, 0)).padStart(8)}  ${fmt(longest).padStart(8)}`);
+    const slowest = Math.max(0, ...slow.map((p) => p.ms));
+    console.log(
+      `${name.padEnd(stepWidth)}  ${took.padStart(14)}  ${String(mine.length).padStart(21)}  ${fmt(mine.reduce((sum, s) => sum + s.ms, 0)).padStart(6)}  ${fmt(longest).padStart(7)}  ${String(slow.length).padStart(22)}  ${fmt(slowest).padStart(7)}`,
+    );
   }
 
   console.log(`\nlongest stalls (s after the job's first step):`);
   for (const stall of [...inJob].sort((a, b) => b.ms - a.ms).slice(0, TOP_STALLS)) {
     console.log(`  ${fmt(stall.ms).padStart(8)}  at ${((stall.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${stepAt(timings, stall.at)}`);
+  }
+  console.log(`\nslowest probes (sent at, s after the job's first step):`);
+  for (const probe of [...probes].sort((a, b) => b.ms - a.ms).slice(0, TOP_STALLS)) {
+    console.log(`  ${fmt(probe.ms).padStart(8)}  at ${((probe.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${probe.target}  ${stepAt(timings, probe.at)}`);
   }
 } finally {
   const exited = new Promise((resolve) => server.once("exit", resolve));
