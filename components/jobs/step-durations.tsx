@@ -14,15 +14,15 @@ export function StepDurations({ timings, runningStep }: StepDurationsProps) {
   return (
     <section aria-label="Time per step" data-testid="step-durations" className="text-xs text-slate-600">
       <p className="mb-1 font-medium text-slate-700">Time per step</p>
-      <ol className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5">
+      <ol className="space-y-0.5">
         {timings.map((timing) => (
-          <li key={timing.step} className="contents">
+          <li key={timing.step} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0 truncate" title={timing.step}>
               {stepLabel(timing.step, "running")}
               {timing.runs > 1 ? <span className="text-slate-400"> · {timing.runs} runs</span> : null}
-              {timing.failed_runs > 0 ? <span className="text-amber-700"> · {timing.failed_runs} retried</span> : null}
+              {timing.failed_runs > 0 ? <span className="text-amber-700"> · {timing.failed_runs} failed</span> : null}
             </span>
-            <span className="text-right tabular-nums">
+            <span className="shrink-0 text-right tabular-nums">
               {describeDuration(timing.duration_ms)}
               {timing.step === runningStep ? <span className="text-slate-400"> so far</span> : null}
             </span>
