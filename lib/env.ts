@@ -40,6 +40,8 @@ export const envSchema = z.object({
    * thread that spins answers nothing, and only an exit lets a supervisor restart it.
    */
   EVENT_LOOP_STALL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Benchmarks only (bench/job.ts): the file the event-loop stall log appends to; unset, no log. */
+  LOOP_STALL_LOG_FILE: z.string().optional(),
 
   ...databaseSettingsSchema.shape,
   /**

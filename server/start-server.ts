@@ -13,6 +13,7 @@ import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { createJobSocketServer } from "@/lib/realtime/job-socket-server";
 import { bootstrap } from "./bootstrap";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
+import { startLoopStallLog } from "./loop-stall-log";
 import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
 import { createPublicAnswers } from "./public-answers";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
@@ -27,6 +28,7 @@ export async function startServer(): Promise<void> {
   const env = getEnv();
   exitOnFatalDatabaseError();
   const stopWatchdog = startEventLoopWatchdog(env.EVENT_LOOP_STALL_SECONDS);
+  const stopStallLog = startLoopStallLog(env.LOOP_STALL_LOG_FILE);
   limitGarbageGrowth();
   const dev = env.NODE_ENV === "development";
   await bootstrap();
@@ -81,6 +83,7 @@ export async function startServer(): Promise<void> {
     if (stopping) return;
     stopping = true;
     stopWatchdog();
+    stopStallLog();
     logger.info("shutting down", { signal });
     server.close();
     await publicAnswers.stop();

@@ -80,10 +80,12 @@ export async function startPipeline(extraEnv: Record<string, string> = {}, { log
         return job && (job.status === "completed" || job.status === "failed") ? job : null;
       };
       const job = await waitFor(ended, { timeoutMs, intervalMs: 50, what: `job ${jobId} to end` });
-      // notify-callbacks runs after completion: wait for the whole run too.
-      if (job.workflowRunId) await engine.executor?.waitForRun(job.workflowRunId, { timeoutMs });
+      // notify-callbacks runs after completion: wait for the whole run too, and answer the job as
+      // the run left it (the runs of the steps after completion are recorded on it).
+      if (!job.workflowRunId) return job;
+      await engine.executor?.waitForRun(job.workflowRunId, { timeoutMs });
 
-      return job;
+      return (await ended()) ?? job;
     },
     async stop() {
       await engine.stop();

@@ -97,6 +97,7 @@ const byPolling: Transport = (jobId, deliver, _fallback, notFound) => {
         step: status.step,
         progress: status.progress,
         counts: status.counts,
+        step_timings: status.step_timings,
         error: status.error,
         code: status.code,
         at: new Date().toISOString(),

@@ -7,12 +7,13 @@ import type { JobResponse } from "@/lib/jobs/schemas";
 import type { JobMessage } from "@/lib/jobs/job-messages";
 import { describeCounts, stepLabel } from "./job-steps";
 import { ProgressBar } from "./progress-bar";
+import { StepDurations } from "./step-durations";
 import { useJobProgress } from "./use-job-progress";
 import type { ProgressTransport } from "./job-progress-source";
 
 type JobProgressProps = {
   /** The job as the API returned it (POST /api/jobs or a server render): shown until live data arrives. */
-  job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "error" | "code">;
+  job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code">;
   /**
    * What to do once the job completes: "open" navigates to the report (client-side, no
    * reload), "refresh" re-renders the current server page (the report page itself).
@@ -35,6 +36,7 @@ function fromJob(job: JobProgressProps["job"]): JobMessage {
     step: job.step,
     progress: job.progress,
     counts: job.counts,
+    step_timings: job.step_timings,
     error: job.error,
     code: job.code,
     at: "",
@@ -65,6 +67,8 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
 
   const step = stepLabel(current.step, current.status);
   const counts = describeCounts(current.counts);
+  // Messages of a server without step timings leave the ones the page was rendered with.
+  const timings = current.step_timings ?? job.step_timings;
 
   return (
     <div data-testid="job-progress" data-transport={live.transport ?? undefined} className={compact ? "space-y-1" : "space-y-3"}>
@@ -101,6 +105,7 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
           </span>
         ) : null}
       </div>
+      {compact ? null : <StepDurations timings={timings} runningStep={current.type === "progress" ? current.step : null} />}
     </div>
   );
 }

@@ -26,3 +26,11 @@ export function describeCounts(counts: Record<string, number>): string {
 
   return parts.join(" · ");
 }
+
+/** "0.4 s", "12.3 s", "6 min 54 s": a step's wall time as a person reads it. */
+export function describeDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}

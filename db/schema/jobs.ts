@@ -4,6 +4,18 @@ import { users } from "./auth";
 import { JOB_STATUSES } from "./job-status";
 import { stores } from "./stores";
 
+/** One run of one pipeline step: a slice of a step that reads in slices, or one attempt of a retried step. */
+export type StepRun = {
+  step: string;
+  /** The workflow's attempt number for this run (0 on the first). */
+  attempt: number;
+  startedAt: string;
+  finishedAt: string;
+  /** Wall time of the run in milliseconds, from a monotonic clock. */
+  ms: number;
+  /** False when the run threw (the step is then retried or the job fails). */
+  ok: boolean;
+};
 
 export const jobs = pgTable(
   "jobs",
@@ -19,6 +31,8 @@ export const jobs = pgTable(
     step: text(),
     progress: real().notNull().default(0),
     counts: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Every run of every pipeline step, in the order they ended (lib/jobs/record-step-run.ts). */
+    stepRuns: jsonb().$type<StepRun[]>().notNull().default([]),
     error: text(),
     errorCode: text(),
     /** Whether the product listing was read to the end (never diff an incomplete one as "removed"). */

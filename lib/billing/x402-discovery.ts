@@ -48,6 +48,7 @@ const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4
       step: null,
       progress: 0,
       counts: {},
+      step_timings: [],
       error: null,
       code: null,
       listing_complete: null,

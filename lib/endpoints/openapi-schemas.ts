@@ -20,7 +20,7 @@ import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
 import { inventoryEventListSchema, inventoryEventSchema, inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
-import { jobEnvelopeSchema, jobSchema, jobStatusSchema } from "@/lib/jobs/schemas";
+import { jobEnvelopeSchema, jobSchema, jobStatusSchema, reportJobSchema, stepTimingSchema } from "@/lib/jobs/schemas";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { changelogEntrySchema, changelogSchema } from "@/lib/reports/changelog-schema";
@@ -48,6 +48,8 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Job: jobSchema,
   JobEnvelope: jobEnvelopeSchema,
   JobStatus: jobStatusSchema,
+  StepTiming: stepTimingSchema,
+  ReportJob: reportJobSchema,
   Report: reportSchema,
   ReportSummary: reportSummarySchema,
   ReportMetadata: reportMetadataSchema,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Job } from "@/db/schema";
 import { JOB_STATUSES } from "@/db/schema/job-status";
+import { stepTimingSchema } from "./schemas";
+import { summarizeStepRuns } from "./step-timings";
 
 /** The one message format of the progress channels (WebSocket and SSE), docs/decisions.md §6.9. */
 export const jobMessageSchema = z.object({
@@ -10,6 +12,8 @@ export const jobMessageSchema = z.object({
   step: z.string().nullable(),
   progress: z.number().min(0).max(1),
   counts: z.record(z.string(), z.number()),
+  /** Absent from messages of servers that predate step timings. */
+  step_timings: z.array(stepTimingSchema).optional(),
   error: z.string().nullable().optional(),
   code: z.string().nullable().optional(),
   at: z.string(),
@@ -28,6 +32,7 @@ export function jobMessage(job: Job): JobMessage {
     step: job.step,
     progress: job.progress,
     counts: job.counts,
+    step_timings: summarizeStepRuns(job.stepRuns),
     ...(job.status === "failed" ? { error: job.error, code: job.errorCode } : {}),
     at: job.updatedAt.toISOString(),
   };

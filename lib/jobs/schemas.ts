@@ -20,6 +20,17 @@ export const findJobQuerySchema = z.object({
 
 export const jobIdParamsSchema = z.object({ id: z.string().min(1) });
 
+/** How long one pipeline step of a job took: all its runs (slices, failed attempts) together. */
+export const stepTimingSchema = z.object({
+  step: z.string().describe("The pipeline step's id (resolve-store, fetch-products, …)."),
+  started_at: z.string().describe("When the step's first run started."),
+  finished_at: z.string().describe("When the step's last run so far ended."),
+  duration_ms: z.number().int().min(0).describe("Wall time of all its runs added up, in milliseconds; waits between runs are not counted."),
+  runs: z.number().int().min(1).describe("How many times the step ran: one per slice of a step that reads in slices, plus retries."),
+  failed_runs: z.number().int().min(0).describe("Runs that threw and were retried (or failed the job)."),
+});
+export type StepTiming = z.infer<typeof stepTimingSchema>;
+
 export const jobSchema = z.object({
   id: z.uuid(),
   domain: z.string(),
@@ -28,6 +39,7 @@ export const jobSchema = z.object({
   step: z.string().nullable(),
   progress: z.number().min(0).max(1),
   counts: z.record(z.string(), z.number()),
+  step_timings: z.array(stepTimingSchema).describe("Each step that has finished a run, in the order the steps started."),
   error: z.string().nullable(),
   code: z.string().nullable(),
   listing_complete: z.boolean().nullable(),
@@ -41,12 +53,20 @@ export const jobSchema = z.object({
 });
 export type JobResponse = z.infer<typeof jobSchema>;
 
+/**
+ * A job as its report states it: without step timings, which are measurements of the run (and
+ * grow after completion) while a report's bytes are fixed when its job completes (docs/decisions.md §5.2).
+ */
+export const reportJobSchema = jobSchema.omit({ step_timings: true });
+export type ReportJob = z.infer<typeof reportJobSchema>;
+
 export const jobStatusSchema = jobSchema.pick({
   id: true,
   status: true,
   step: true,
   progress: true,
   counts: true,
+  step_timings: true,
   error: true,
   code: true,
   completed_at: true,

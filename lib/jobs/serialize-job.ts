@@ -1,6 +1,7 @@
 import type { Job } from "@/db/schema";
-import { jobSchema, jobStatusSchema, type JobResponse } from "./schemas";
+import { jobSchema, jobStatusSchema, type JobResponse, type ReportJob } from "./schemas";
 import { jobUrls } from "./job-urls";
+import { summarizeStepRuns } from "./step-timings";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -14,6 +15,7 @@ export function serializeJob(job: Job, base?: string): JobResponse {
     step: job.step,
     progress: job.progress,
     counts: job.counts,
+    step_timings: summarizeStepRuns(job.stepRuns),
     error: job.error,
     code: job.errorCode,
     listing_complete: job.listingComplete,
@@ -27,4 +29,11 @@ export function serializeJob(job: Job, base?: string): JobResponse {
 
 export function serializeJobStatus(job: Job) {
   return jobStatusSchema.parse(serializeJob(job));
+}
+
+/** A job as its report states it (reportJobSchema): the same fields, without step timings. */
+export function serializeReportJob(job: Job, base?: string): ReportJob {
+  const { step_timings: _measurements, ...stated } = serializeJob(job, base);
+
+  return stated;
 }

@@ -1,4 +1,4 @@
-import { serializeJob } from "@/lib/jobs/serialize-job";
+import { serializeReportJob } from "@/lib/jobs/serialize-job";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { FoundReport } from "./find-report";
 import { REPORT_PROVENANCE } from "./provenance";
@@ -22,7 +22,7 @@ export function reportEnvelope(found: FoundReport): {
 
   return {
     before: {
-      job: serializeJob(job, base),
+      job: serializeReportJob(job, base),
       store,
       // Written by build-report.ts with these types; read-api tests parse real answers with reportSchema.
       summary: report.summary as ReportSummary,

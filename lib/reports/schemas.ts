@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "@/lib/http/pagination";
-import { jobSchema } from "@/lib/jobs/schemas";
+import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
 import { priceDistributionSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
@@ -88,7 +88,7 @@ export type ReportStoreFacts = z.infer<typeof reportStoreFactsSchema>;
 
 /** GET /api/reports/:id: the full report, or with products_page / products_per_page one page of its products. */
 export const reportSchema = z.object({
-  job: jobSchema,
+  job: reportJobSchema,
   store: storeSummarySchema,
   summary: reportSummarySchema,
   metadata: reportMetadataSchema,
