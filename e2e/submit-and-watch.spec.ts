@@ -53,6 +53,8 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
     .toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId("job-progress").getByText("fetch-products")).toBeVisible();
   await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", "websocket");
+  // Each step that has finished a run says how long it took.
+  await expect(page.getByRole("region", { name: "Time per step" }).getByRole("listitem").first()).toBeVisible();
   expect([...seen].every((value) => Number(value) >= 0 && Number(value) <= 100)).toBe(true);
 
   // Completion opens the report in the same document.
