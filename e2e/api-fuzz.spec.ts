@@ -1,11 +1,13 @@
 import fc from "fast-check";
 import { expect, test } from "@playwright/test";
 import { hostileCredentialHeaders } from "../testing/hostile/credentials";
+import { hostileEscape, hostileString } from "../testing/hostile/text-inputs";
 import { hasErrorBody, isJsonRpcError, rawRequest, type RawAnswer } from "./support/raw-http";
 
 // The API fuzz of lib/endpoints/api-fuzz.test.ts, through the real custom server and Next: what
 // only they answer (dot segments, encoded slashes, methods a route does not serve, methods
-// Next does not route) with hostile credentials and bodies. No 5xx, and every 4xx carries the
+// Next does not route, escapes of text the database cannot store in paths and queries) with
+// hostile credentials and bodies (NUL and lone surrogates too). No 5xx, and every 4xx carries the
 // error body. `FUZZ_RUNS=10000 npx playwright test e2e/api-fuzz.spec.ts` (or `npm run test:fuzz`)
 // runs many more cases; `FUZZ_SEED=` replays one.
 
@@ -22,6 +24,8 @@ const segment = fc.oneof(
     "\\", "..\\..", "%00", "%E0", "%", "%zz", "00000000-0000-4000-8000-000000000000", "x", "a".repeat(300), ";", "%3B", "~",
   ),
   fc.stringMatching(/^[A-Za-z0-9._~%-]{0,12}$/),
+  // Text the database cannot store, as a URL spells it: refused with 400 before any route.
+  hostileEscape,
 );
 
 /** Ways to bend a path while keeping it under /api, as written (node:http sends it untouched). */
@@ -52,6 +56,12 @@ const body = fc.oneof(
   fc.constant(""),
   fc.constantFrom("{", "[1,2", "null", '"str"', '{"domain":"\\u0000"}', '{"domain":"x.test","webhook_url":"http://127.0.0.1/"}'),
   fc.string({ maxLength: 200 }),
+  hostileString.map((text) => JSON.stringify({ domain: text, name: text, nested: { email: text } })),
+);
+
+const query = fc.oneof(
+  fc.constantFrom("", "?page=-1", "?per_page=1e309", "?domain=%00", "?slug=..%2f..", "?q=%E0%A4%A", "?x=1&x=2"),
+  fc.tuple(fc.constantFrom("domain", "slug", "q", "page"), hostileEscape).map(([name, value]) => `?${name}=${value}`),
 );
 
 test(`answers ${RUNS} hostile requests through the real server without a 5xx, every 4xx with the error body`, async ({
@@ -76,7 +86,7 @@ test(`answers ${RUNS} hostile requests through the real server without a 5xx, ev
 
           return bend(op.path.replace(/\{\w+\}/g, () => values[i++] ?? "x"));
         }),
-        query: fc.constantFrom("", "?page=-1", "?per_page=1e309", "?domain=%00", "?slug=..%2f..", "?q=%E0%A4%A", "?x=1&x=2"),
+        query,
         credentials: fc.oneof(fc.constant({}), hostileCredentialHeaders),
         body,
         contentType: fc.constantFrom("application/json", "text/plain", ""),
