@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { parseIPv6, stripBrackets, stripZone } from "./ip-literal";
 
 /**
  * The address the client connected from. Without TRUST_PROXY it is the socket's: whatever a
@@ -27,12 +28,13 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string | unde
  * address ("unknown") stays as it is.
  */
 export function addressLimitKey(address: string): string {
-  const bare = withoutZone(withoutBrackets(address.trim()));
+  const bare = stripZone(stripBrackets(address.trim()));
   const family = isIP(bare);
   if (family === 4) return bare;
   if (family !== 6) return address;
 
-  const groups = ipv6Groups(bare);
+  const bytes = parseIPv6(bare);
+  const groups = Array.from({ length: 8 }, (_, i) => (bytes[2 * i]! << 8) | bytes[2 * i + 1]!);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
   }
@@ -66,30 +68,4 @@ export function setClientAddress(req: IncomingMessage, trustProxy: boolean): voi
  */
 export function requestLimitKey(headers: Headers): string {
   return addressLimitKey(headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown");
-}
-
-function withoutBrackets(address: string): string {
-  return address.startsWith("[") && address.endsWith("]") ? address.slice(1, -1) : address;
-}
-
-function withoutZone(address: string): string {
-  const percent = address.indexOf("%");
-
-  return percent === -1 ? address : address.slice(0, percent);
-}
-
-/** The eight 16-bit groups of an address isIP accepted as IPv6 (`::` expanded, a dotted IPv4 tail as two groups). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase();
-  if (text.includes(".")) {
-    const tailAt = text.lastIndexOf(":") + 1;
-    const [a = 0, b = 0, c = 0, d = 0] = text.slice(tailAt).split(".").map(Number);
-    text = `${text.slice(0, tailAt)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = text.split("::");
-  const headGroups = head === "" ? [] : head.split(":");
-  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
-  const zeros = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-
-  return [...headGroups, ...Array<string>(zeros).fill("0"), ...tailGroups].map((group) => Number.parseInt(group, 16));
 }

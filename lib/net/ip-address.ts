@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { parseIPv4, parseIPv6, stripBrackets, stripZone } from "@/lib/http/ip-literal";
 
 /**
  * Address policy for outbound requests to user-supplied hosts (SSRF guard).
@@ -126,46 +127,10 @@ function inCidr(bytes: number[], range: Cidr): boolean {
   return true;
 }
 
-function parseIPv4(text: string): number[] {
-  return text.split(".").map((part) => Number.parseInt(part, 10));
-}
-
-/** Expands any valid IPv6 text (`::` compression, dotted IPv4 tail) to 16 bytes. */
-function parseIPv6(text: string): number[] {
-  let source = text.toLowerCase();
-  const tail: number[] = [];
-  const lastColon = source.lastIndexOf(":");
-  if (source.includes(".")) {
-    const v4 = parseIPv4(source.slice(lastColon + 1));
-    source = `${source.slice(0, lastColon + 1)}${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
-  }
-  const [head = "", rest] = source.split("::");
-  const headGroups = head === "" ? [] : head.split(":");
-  const restGroups = rest === undefined || rest === "" ? [] : rest.split(":");
-  const zeros = 8 - headGroups.length - restGroups.length;
-  const groups = [...headGroups, ...Array<string>(rest === undefined ? 0 : zeros).fill("0"), ...restGroups];
-  for (const group of groups) {
-    const value = Number.parseInt(group, 16);
-    tail.push(value >> 8, value & 0xff);
-  }
-
-  return tail;
-}
-
 function cidr4(address: string, bits: number, reason: string): Cidr {
   return { bytes: parseIPv4(address), bits, reason };
 }
 
 function cidr6(address: string, bits: number, reason: string): Cidr {
   return { bytes: parseIPv6(address), bits, reason };
-}
-
-function stripBrackets(host: string): string {
-  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-}
-
-function stripZone(host: string): string {
-  const percent = host.indexOf("%");
-
-  return percent === -1 ? host : host.slice(0, percent);
 }
