@@ -7,7 +7,7 @@ import { currentTime } from "@/lib/clock";
 import { toEventView } from "./inventory-events";
 import { dailyRate, noUnitsSold } from "./sales-velocity";
 import type { ProductInventory } from "./schemas";
-import { storeSales } from "./store-sales";
+import { storeSales, windowView } from "./store-sales";
 
 type Point = { at: string; quantity: number | null; available: boolean | null; basis: "observed" | "estimated" };
 
@@ -77,9 +77,9 @@ export async function getProductInventory(store: Store, productId: number, query
   return {
     product: { id: productId, title: product?.title ?? null, handle: product?.handle ?? null, listed: Boolean(product) },
     basis: store.exposesInventory ? ("observed" as const) : ("estimated" as const),
-    window: { days: sales.ctx.windowDays, from: sales.since.toISOString(), to: sales.now.toISOString(), coverage_days: Math.round(sales.ctx.coverageDays * 100) / 100 },
+    window: windowView(sales),
     units_sold: sold,
-    daily_velocity: dailyRate(sold, sales.ctx.coverageDays),
+    daily_velocity: dailyRate(sold, sales.observed.days),
     variants: variantIds.map((variantId) => {
       const level = levels.find((l) => l.variantId === variantId);
 

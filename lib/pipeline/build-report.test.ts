@@ -78,7 +78,8 @@ describe("build-report over a catalogue many batches long", () => {
       })
       .from(changelogEntries)
       .where(eq(changelogEntries.jobId, jobId));
-    expect(sorted(entries)).toEqual(sorted(expected));
+    // The changelog keeps no product id of its own (a change's productId only feeds the counts).
+    expect(sorted(entries)).toEqual(sorted(expected.map(({ productId: _productId, ...change }) => change)));
     // "No before" is SQL NULL, not a jsonb null: queries filter on it.
     const [{ n } = { n: -1 }] = await getDb()
       .select({ n: count() })
