@@ -41,7 +41,12 @@ export function HeatGraph({ graph, locale, onPickDay }: { graph: Analytics["heat
   // On a narrow screen the calendar scrolls inside its own container: open it on the latest weeks.
   useEffect(() => {
     const scroller = box.current?.querySelector<HTMLElement>(".react-activity-calendar__scroll-container");
-    if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    if (!scroller) return;
+    scroller.scrollLeft = scroller.scrollWidth;
+    // A region that scrolls must be reachable by keyboard too (arrow keys scroll it once focused).
+    scroller.tabIndex = 0;
+    scroller.setAttribute("role", "region");
+    scroller.setAttribute("aria-label", "Heat graph, scrolls sideways");
   }, [graph]);
   const max = Math.max(1, graph.max_total);
   const data: Activity[] = graph.cells.map((cell) => ({

@@ -53,8 +53,10 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
         </div>
         <div className="min-w-0">
           <dt className="text-slate-500">Total inventory</dt>
-          <dd className="text-lg font-semibold">{summary.total_inventory_basis === "observed" ? formatCount(summary.total_inventory, locale) : "Hidden"}</dd>
-          <Basis>{summary.total_inventory_basis === "observed" ? "Units in stock at the latest snapshot, as the store shows them." : "This store hides its stock quantities."}</Basis>
+          <dd>
+            <span className="text-lg font-semibold">{summary.total_inventory_basis === "observed" ? formatCount(summary.total_inventory, locale) : "Hidden"}</span>
+            <Basis>{summary.total_inventory_basis === "observed" ? "Units in stock at the latest snapshot, as the store shows them." : "This store hides its stock quantities."}</Basis>
+          </dd>
         </div>
       </dl>
       {assumption && summary.enough_data ? (

@@ -65,9 +65,9 @@ export function SalesBand({
     );
   }
   const ticks = given ?? scaleFor(scale ?? figure.range.high);
-  const label = unit.trim();
-  const top = ticks.at(-1)!;
   const { low, high } = figure.range;
+  const label = unit.trim() === "units" && low === 1 && high === 1 ? "unit" : unit.trim();
+  const top = ticks.at(-1)!;
   const show = (n: number) => formatDecimal(n, locale);
   const text = low === high ? show(low) : `${show(low)}–${show(high)}`;
 
