@@ -165,8 +165,10 @@ export function CompareView({
           </div>
           <div className="overflow-x-auto">
             <table className="w-full text-left">
-              <caption className="sr-only">What moved, by kind</caption>
-              <ColumnHeads labels={["Kind", "Added", "Removed", "Changed"]} />
+              <caption className="pb-1 text-left text-xs text-slate-500">
+                What moved, by kind: a product&apos;s own fields under Products, its variants, prices and stock flags under their own rows.
+              </caption>
+              <ColumnHeads labels={["What moved", "Added", "Removed", "Changed"]} />
               <tbody className="divide-y divide-slate-100">
                 {Object.entries(data.categories).map(([name, c]) => (
                   <tr key={name}>
