@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, max, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { saleDayAssumption } from "./sale-day-calibration";
 import { DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MEDIAN_FACTOR, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
 
@@ -56,7 +57,12 @@ async function observedSpan(storeId: string, since: Date, now: Date): Promise<Ob
  */
 export async function storeSales(store: Store, now: Date, productId?: number): Promise<StoreSales> {
   const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
-  const inWindow = and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now));
+  const inWindow = and(
+    eq(inventoryEvents.storeId, store.id),
+    gt(inventoryEvents.occurredAt, since),
+    lte(inventoryEvents.occurredAt, now),
+    fromCompletedJob(inventoryEvents.jobId),
+  );
   const ofProduct = productId === undefined ? undefined : eq(inventoryEvents.productId, productId);
   const signalsOfProduct = productId === undefined ? undefined : eq(productSaleSignals.productId, productId);
   const [events, signals, span, limit] = await Promise.all([
@@ -64,7 +70,15 @@ export async function storeSales(store: Store, now: Date, productId?: number): P
     getDb()
       .select({ productId: productSaleSignals.productId, jobId: productSaleSignals.jobId, kind: productSaleSignals.kind, intervalDays: productSaleSignals.intervalDays })
       .from(productSaleSignals)
-      .where(and(eq(productSaleSignals.storeId, store.id), gt(productSaleSignals.occurredAt, since), lte(productSaleSignals.occurredAt, now), signalsOfProduct)),
+      .where(
+        and(
+          eq(productSaleSignals.storeId, store.id),
+          gt(productSaleSignals.occurredAt, since),
+          lte(productSaleSignals.occurredAt, now),
+          fromCompletedJob(productSaleSignals.jobId),
+          signalsOfProduct,
+        ),
+      ),
     observedSpan(store.id, since, now),
     productId === undefined ? undefined : outlierLimit(inWindow),
   ]);
