@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/dashboard/api-client";
+import { formatDate } from "@/components/reports/format";
 import type { Analytics, Comparison, InventoryEventsPage, InventorySummary } from "./detail-types";
 import { HeatGraph } from "./heat-graph";
 import { InventoryChart } from "./inventory-chart";
@@ -138,7 +139,7 @@ function InventorySummaryView({ summary }: { summary: InventorySummary }) {
           <ul className="mt-1 text-sm text-slate-600">
             {summary.recent_restocks.map((r) => (
               <li key={`${r.variant_id}-${r.occurred_at}`}>
-                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${r.units}`} · {new Date(r.occurred_at).toLocaleDateString()}
+                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${r.units}`} · {formatDate(r.occurred_at)}
               </li>
             ))}
           </ul>
@@ -183,7 +184,7 @@ function EventsFeed({ slug }: { slug: string }) {
               <tbody className="divide-y divide-slate-100">
                 {events.data.data.map((e) => (
                   <tr key={e.id}>
-                    <td className="py-1 pr-2">{new Date(e.occurred_at).toLocaleDateString()}</td>
+                    <td className="py-1 pr-2">{formatDate(e.occurred_at)}</td>
                     <td className="py-1 pr-2">{e.type === "sale" ? "Sale" : "Restock"} ({e.basis})</td>
                     <td className="py-1 pr-2">{e.title ?? e.product_id}</td>
                     <td className="py-1">{e.units ?? "—"}</td>
@@ -227,7 +228,7 @@ function CompareView({ slug }: { slug: string }) {
       {compare.data ? (
         <div className="space-y-3 text-sm">
           <p className="text-slate-600">
-            {new Date(compare.data.from.completed_at ?? "").toLocaleString()} → {new Date(compare.data.to.completed_at ?? "").toLocaleString()}
+            {formatDate(compare.data.from.completed_at, true)} → {formatDate(compare.data.to.completed_at, true)}
           </p>
           <table className="w-full text-left">
             <ColumnHeads labels={["Category", "Added", "Removed", "Changed"]} />
