@@ -23,10 +23,10 @@ export async function expectNoOverflow(page: Page): Promise<void> {
     if (root.scrollWidth > viewport) {
       for (const element of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
         const right = element.getBoundingClientRect().right;
-        if (right <= viewport + 1) continue;
+        if (right <= viewport) continue;
         // Only the outermost offender of a branch: its children say nothing new.
         const parentRight = element.parentElement?.getBoundingClientRect().right ?? 0;
-        if (parentRight > viewport + 1) continue;
+        if (parentRight > viewport) continue;
         const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : "") +
           (typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "");
         culprits.push(`${name} (right edge ${Math.round(right)}px)`);
