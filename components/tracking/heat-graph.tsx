@@ -2,6 +2,7 @@
 
 import { cloneElement, useEffect, useRef } from "react";
 import { ActivityCalendar, type Activity } from "react-activity-calendar";
+import { formatDate, plural } from "@/components/reports/format";
 import type { Analytics } from "./detail-types";
 
 const LEVELS = 4;
@@ -35,9 +36,17 @@ export function HeatGraph({ graph }: { graph: Analytics["heat_graph"] }) {
   return (
     <figure aria-labelledby="heat-graph-caption" data-testid="heat-graph" className="space-y-3">
       <figcaption id="heat-graph-caption" className="text-sm text-slate-600">
-        {total} changes in the last {graph.days} days ({graph.from} to {graph.to}).
+        {plural(total, "change")} in the last {graph.days} days ({formatDate(graph.from)} to {formatDate(graph.to)}).
       </figcaption>
-      <div ref={scroller} className="overflow-x-auto">
+      {/* This box scrolls, not the calendar's own (globals.css lifts its inline max-width), so it
+          can take keyboard focus and a name, and start at the latest weeks. */}
+      <div
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label="Heat graph (scrolls sideways)"
+        className="heat-graph-scroll overflow-x-auto"
+      >
         <ActivityCalendar
           data={data}
           maxLevel={LEVELS}

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/dashboard/api-client";
-import { formatDate } from "@/components/reports/format";
+import { formatCount, formatDate } from "@/components/reports/format";
 import type { Analytics, Comparison, InventoryEventsPage, InventorySummary } from "./detail-types";
 import { HeatGraph } from "./heat-graph";
 import { InventoryChart } from "./inventory-chart";
@@ -106,7 +106,7 @@ function InventorySummaryView({ summary }: { summary: InventorySummary }) {
         <div>
           <dt className="text-slate-500">Total inventory</dt>
           <dd className="text-lg font-semibold">
-            {summary.total_inventory}{" "}
+            {formatCount(summary.total_inventory)}{" "}
             <span className="text-xs font-normal text-slate-600">{summary.total_inventory_basis === "observed" ? "(observed)" : "(store hides quantities)"}</span>
           </dd>
         </div>

@@ -20,10 +20,17 @@ export async function expectNoOverflow(page: Page): Promise<void> {
     const root = document.documentElement;
     const viewport = root.clientWidth;
     const culprits: string[] = [];
+    // Content past the edge of a box that scrolls or clips does not widen the page.
+    const contained = (element: HTMLElement) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== "visible") return true;
+      }
+      return false;
+    };
     if (root.scrollWidth > viewport) {
       for (const element of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
         const right = element.getBoundingClientRect().right;
-        if (right <= viewport) continue;
+        if (right <= viewport || contained(element)) continue;
         // Only the outermost offender of a branch: its children say nothing new.
         const parentRight = element.parentElement?.getBoundingClientRect().right ?? 0;
         if (parentRight > viewport) continue;
