@@ -35,7 +35,7 @@ function toolCallers(access: keyof typeof ACCESS): string {
 const code = "rounded bg-slate-100 px-1";
 
 /** The sections of the page: the guides, then one per tag with its operations. */
-function TocList({ tags, operations }: { tags: string[]; operations: { path: string; method: string; op: Operation }[] }) {
+function TocList({ tags, operations }: TocProps) {
   return (
     <ul className="mt-2 space-y-1">
       <li>
@@ -64,21 +64,27 @@ function TocList({ tags, operations }: { tags: string[]; operations: { path: str
   );
 }
 
-/** The table of contents: folded on a phone above the page, beside it and always open on a wide screen. */
-function TableOfContents(props: { tags: string[]; operations: { path: string; method: string; op: Operation }[] }) {
+type TocProps = { tags: string[]; operations: { path: string; method: string; op: Operation }[] };
+
+/** The table of contents on a phone: folded, under the page's heading. */
+function FoldedContents(props: TocProps) {
   return (
-    <>
-      <nav aria-label="On this page" className="text-sm lg:hidden">
-        <details className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-          <summary className="cursor-pointer font-semibold text-slate-900">On this page</summary>
-          <TocList {...props} />
-        </details>
-      </nav>
-      <nav aria-label="On this page" className="hidden text-sm lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
-        <p className="font-semibold text-slate-900">On this page</p>
+    <nav aria-label="On this page" className="text-sm lg:hidden">
+      <details className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+        <summary className="cursor-pointer font-semibold text-slate-900">On this page</summary>
         <TocList {...props} />
-      </nav>
-    </>
+      </details>
+    </nav>
+  );
+}
+
+/** The table of contents on a wide screen: open beside the page, staying in view while it scrolls. */
+function SideContents(props: TocProps) {
+  return (
+    <nav aria-label="On this page" className="hidden text-sm lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
+      <p className="font-semibold text-slate-900">On this page</p>
+      <TocList {...props} />
+    </nav>
   );
 }
 
@@ -93,8 +99,8 @@ export default function DocsPage() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="min-w-0">
-        <TableOfContents tags={tags} operations={operations} />
+      <aside className="hidden min-w-0 lg:block">
+        <SideContents tags={tags} operations={operations} />
       </aside>
       <div className="min-w-0 space-y-8">
         <header>
@@ -113,6 +119,7 @@ export default function DocsPage() {
             .
           </p>
         </header>
+        <FoldedContents tags={tags} operations={operations} />
         <section id="promises" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
           <h2 className="text-lg font-semibold text-slate-900">Promises</h2>
           <p>
