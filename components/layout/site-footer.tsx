@@ -5,7 +5,7 @@ const LINKS = [
   { href: "/apps", label: "App directory" },
   { href: "/blog", label: "Blog" },
   { href: "/docs", label: "API reference" },
-  { href: "/docs/changelog", label: "API changelog" },
+  { href: "/docs/changelog", label: "Changelog" },
   { href: "/pricing", label: "Pricing" },
 ];
 
