@@ -61,6 +61,11 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
             {summary.subscription.current_period_end ? ` · renews or ends ${formatDate(summary.subscription.current_period_end)}` : ""}
           </p>
         ) : null}
+        <p className="mt-3 text-sm">
+          <Link href="/pricing" className="text-indigo-700 underline">
+            Compare plans
+          </Link>
+        </p>
         {summary.can_manage_subscription && cards ? (
           <div className="mt-4">
             <PortalButton />
