@@ -20,8 +20,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+        {/* The first stop of the keyboard: past the header's links, straight to the page. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-800 focus:shadow focus:ring-2 focus:ring-indigo-600"
+        >
+          Skip to main content
+        </a>
         <SiteHeader />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">{children}</main>
+        {/* min-w-0: a wide table or code block scrolls inside its own box instead of widening the page. */}
+        <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6">
+          {children}
+        </main>
         <SiteFooter />
       </body>
     </html>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { JobStatusBadge } from "@/components/jobs/job-status-badge";
+import { formatDate, plural } from "@/components/reports/format";
 import { SalesBand } from "@/components/tracking/sales-band";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { getBillingSummary } from "@/lib/billing/get-billing-summary";
@@ -43,8 +44,8 @@ export default async function DashboardPage() {
           {billing.usage.limit === null ? "" : ` / ${billing.usage.limit}`} <span className="text-sm font-normal text-slate-600">analyses</span>
         </p>
         <p className="text-slate-600">
-          {billing.plan === "pro_monthly" ? "Pro: unlimited" : "Free plan"} · resets {new Date(billing.usage.resets_at).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" })}
-          {billing.credits > 0 ? ` · ${billing.credits} report credits` : ""}
+          {billing.plan === "pro_monthly" ? "Pro: unlimited" : "Free plan"} · resets {formatDate(billing.usage.resets_at)}
+          {billing.credits > 0 ? ` · ${plural(billing.credits, "report credit")}` : ""}
         </p>
       </Card>
 
@@ -57,7 +58,7 @@ export default async function DashboardPage() {
                 {job.domain}
               </Link>
               <span className="flex shrink-0 items-center gap-2 text-slate-500">
-                {new Date(job.created_at).toLocaleDateString()} <JobStatusBadge status={job.status} />
+                {formatDate(job.created_at)} <JobStatusBadge status={job.status} />
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { curlExample, type DocumentOperation } from "@/lib/endpoints/curl-example";
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ACCESS } from "@/lib/auth/access";
 import { getEnv } from "@/lib/env";
@@ -12,14 +13,7 @@ export const metadata: Metadata = {
   description: "The StoreLens JSON API and MCP server: jobs, reports, the store and app directories, tracked shops, API keys.",
 };
 
-type Operation = {
-  summary: string;
-  tags: string[];
-  security: Record<string, unknown>[];
-  parameters: { name: string; in: string; required: boolean }[];
-  requestBody?: unknown;
-  responses: Record<string, unknown>;
-};
+type Operation = DocumentOperation & { operationId: string; summary: string; tags: string[] };
 
 const AUTH_LABEL: Record<string, string> = { apiKey: "API key", bearer: "Bearer token", session: "session", x402: "x402 payment" };
 
@@ -38,102 +32,174 @@ function toolCallers(access: keyof typeof ACCESS): string {
   return rule.x402 ? "API key (without one: x402 payment requirements)" : "API key";
 }
 
+const code = "rounded bg-slate-100 px-1";
+
+/** The sections of the page: the guides, then one per tag with its operations. */
+function TocList({ tags, operations }: TocProps) {
+  return (
+    <ul className="mt-2 space-y-1">
+      <li>
+        <a href="#promises" className="text-indigo-700 hover:underline">Promises</a>
+      </li>
+      <li>
+        <a href="#mcp" className="text-indigo-700 hover:underline">MCP server</a>
+      </li>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <a href={`#${tag}`} className="capitalize text-indigo-700 hover:underline">{tag}</a>
+          <ul className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3 text-xs">
+            {operations
+              .filter(({ op }) => (op.tags[0] ?? "other") === tag)
+              .map(({ path, method, op }) => (
+                <li key={op.operationId}>
+                  <a href={`#${op.operationId}`} className="break-all font-mono text-slate-700 hover:text-indigo-700 hover:underline">
+                    {method} {path}
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type TocProps = { tags: string[]; operations: { path: string; method: string; op: Operation }[] };
+
+/** The table of contents on a phone: folded, under the page's heading. */
+function FoldedContents(props: TocProps) {
+  return (
+    <nav aria-label="On this page" className="text-sm lg:hidden">
+      <details className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
+        <summary className="cursor-pointer font-semibold text-slate-900">On this page</summary>
+        <TocList {...props} />
+      </details>
+    </nav>
+  );
+}
+
+/** The table of contents on a wide screen: open beside the page, staying in view while it scrolls. */
+function SideContents(props: TocProps) {
+  return (
+    <nav aria-label="On this page" className="hidden text-sm lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto">
+      <p className="font-semibold text-slate-900">On this page</p>
+      <TocList {...props} />
+    </nav>
+  );
+}
+
 export default function DocsPage() {
   const doc = buildOpenApiDocument();
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op: op as Operation })),
   );
   const tags = [...new Set(operations.map(({ op }) => op.tags[0] ?? "other"))];
+  const baseUrl = doc.servers[0]!.url;
+  const cookie = doc.components.securitySchemes.session.name;
 
   return (
-    <div className="space-y-8">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight">API reference</h1>
-        <p className="text-slate-600">
-          JSON over HTTPS. Authenticate with <code className="rounded bg-slate-100 px-1">X-API-Key</code> (create keys in the
-          dashboard). Errors are <code className="rounded bg-slate-100 px-1">{`{ "error", "code" }`}</code>. Machine-readable:{" "}
-          <a href="/api/openapi.json" className="text-indigo-700 underline">
-            /api/openapi.json
-          </a>{" "}
-          (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>. Breaking
-          changes are dated in the{" "}
-          <a href="/docs/changelog" className="text-indigo-700 underline">
-            API changelog
-          </a>
-          .
-        </p>
-      </header>
-      <section className="space-y-2 text-sm text-slate-700">
-        <h2 className="text-lg font-semibold text-slate-900">Promises</h2>
-        <p>
-          <strong>A completed report never changes.</strong> <code className="rounded bg-slate-100 px-1">GET /api/reports/:jobId</code>{" "}
-          answers the same bytes under the same ETag for good, in every encoding, as do its pages (
-          <code className="rounded bg-slate-100 px-1">products_page</code>) and its changelog: cache it forever. Should a report ever
-          have to be removed, it answers 410 Gone, never a different body.
-        </p>
-        <p>
-          <strong>Reports are published 30 days after they complete.</strong> The report page{" "}
-          <code className="rounded bg-slate-100 px-1">/reports/:jobId</code> is then indexable, canonical and in the sitemap, linked
-          from its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays
-          published.
-        </p>
-        <p>
-          <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
-          serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication
-          is about search engines, not about who may read.
-        </p>
-      </section>
-      <section id="mcp" className="space-y-2 text-sm text-slate-700">
-        <h2 className="text-lg font-semibold text-slate-900">Use StoreLens from an MCP client</h2>
-        <p>
-          StoreLens is an MCP server (Streamable HTTP, stateless) at <code className="rounded bg-slate-100 px-1">/api/mcp</code>. Add it
-          to your MCP client (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
-        </p>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
-          {JSON.stringify({ mcpServers: { storelens: { url: `${siteUrl()}/api/mcp`, headers: { Authorization: `Bearer ${getEnv().API_KEY_PREFIX}_…` } } } }, null, 2)}
-        </pre>
-        <p>
-          The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
-          <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its
-          endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send
-          one JSON-RPC message per request (a batch is refused). A payment is made on{" "}
-          <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>: an x402 header sent to the MCP endpoint is not spent, and{" "}
-          <code className="rounded bg-slate-100 px-1">analyze_store</code> answers the payment requirements instead.
-        </p>
-        <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
-          {STORE_TOOLS.map((tool) => (
-            <li key={tool.name} className="p-3">
-              <p className="font-mono text-sm font-semibold">{tool.name}</p>
-              <p className="mt-1">{tool.description}</p>
-              <p className="mt-1 text-xs text-slate-500">
-                Who: {toolCallers(tool.access)} · Same figures as: {tool.endpoint}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {tags.map((tag) => (
-        <section key={tag}>
-          <h2 className="text-lg font-semibold capitalize">{tag}</h2>
-          <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
-            {operations
-              .filter(({ op }) => (op.tags[0] ?? "other") === tag)
-              .map(({ path, method, op }) => (
-                <li key={`${method} ${path}`} className="p-4">
-                  <p className="font-mono text-sm">
-                    <span className="mr-2 rounded bg-indigo-50 px-1.5 py-0.5 font-semibold text-indigo-800">{method}</span>
-                    {path}
-                  </p>
-                  <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
-                  <p className="mt-1 text-xs text-slate-500">
-                    Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
-                    {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}
-                  </p>
-                </li>
-              ))}
+    <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <aside className="hidden min-w-0 lg:block">
+        <SideContents tags={tags} operations={operations} />
+      </aside>
+      <div className="min-w-0 space-y-8">
+        <header>
+          <h1 className="text-2xl font-bold tracking-tight">API reference</h1>
+          <p className="text-slate-600">
+            JSON over HTTPS. Authenticate with <code className="rounded bg-slate-100 px-1">X-API-Key</code> (create keys in the
+            dashboard). Errors are <code className="rounded bg-slate-100 px-1">{`{ "error", "code" }`}</code>. Machine-readable:{" "}
+            <a href="/api/openapi.json" className="text-indigo-700 underline">
+              /api/openapi.json
+            </a>{" "}
+            (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>. Breaking
+            changes are dated in the{" "}
+            <a href="/docs/changelog" className="text-indigo-700 underline">
+              API changelog
+            </a>
+            .
+          </p>
+        </header>
+        <FoldedContents tags={tags} operations={operations} />
+        <section id="promises" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
+          <h2 className="text-lg font-semibold text-slate-900">Promises</h2>
+          <p>
+            <strong>A completed report never changes.</strong> <code className="rounded bg-slate-100 px-1">GET /api/reports/:jobId</code>{" "}
+            answers the same bytes under the same ETag for good, in every encoding, as do its pages (
+            <code className="rounded bg-slate-100 px-1">products_page</code>) and its changelog: cache it forever. Should a report ever
+            have to be removed, it answers 410 Gone, never a different body.
+          </p>
+          <p>
+            <strong>Reports are published 30 days after they complete.</strong> The report page{" "}
+            <code className="rounded bg-slate-100 px-1">/reports/:jobId</code> is then indexable, canonical and in the sitemap, linked
+            from its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays
+            published.
+          </p>
+          <p>
+            <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
+            serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication
+            is about search engines, not about who may read.
+          </p>
+        </section>
+        <section id="mcp" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
+          <h2 className="text-lg font-semibold text-slate-900">Use StoreLens from an MCP client</h2>
+          <p>
+            StoreLens is an MCP server (Streamable HTTP, stateless) at <code className="rounded bg-slate-100 px-1">/api/mcp</code>. Add it
+            to your MCP client (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
+          </p>
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+            {JSON.stringify({ mcpServers: { storelens: { url: `${siteUrl()}/api/mcp`, headers: { Authorization: `Bearer ${getEnv().API_KEY_PREFIX}_…` } } } }, null, 2)}
+          </pre>
+          <p>
+            The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
+            <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its
+            endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send
+            one JSON-RPC message per request (a batch is refused). A payment is made on{" "}
+            <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>: an x402 header sent to the MCP endpoint is not spent, and{" "}
+            <code className="rounded bg-slate-100 px-1">analyze_store</code> answers the payment requirements instead.
+          </p>
+          <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
+            {STORE_TOOLS.map((tool) => (
+              <li key={tool.name} className="p-3">
+                <p className="font-mono text-sm font-semibold">{tool.name}</p>
+                <p className="mt-1">{tool.description}</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  Who: {toolCallers(tool.access)} · Same figures as: {tool.endpoint}
+                </p>
+              </li>
+            ))}
           </ul>
         </section>
-      ))}
+        <p className="text-sm text-slate-700">
+          The examples read the key from <code className={code}>$STORELENS_API_KEY</code>; session-only operations take the
+          browser&apos;s session cookie in <code className={code}>$STORELENS_SESSION</code>. Replace each{" "}
+          <code className={code}>&lt;placeholder&gt;</code> with a value.
+        </p>
+        {tags.map((tag) => (
+          <section key={tag} id={tag} className="scroll-mt-4" aria-labelledby={`${tag}-heading`}>
+            <h2 id={`${tag}-heading`} className="text-lg font-semibold capitalize">{tag}</h2>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
+              {operations
+                .filter(({ op }) => (op.tags[0] ?? "other") === tag)
+                .map(({ path, method, op }) => (
+                  <li key={`${method} ${path}`} id={op.operationId} className="min-w-0 scroll-mt-4 p-4">
+                    <h3 className="break-all font-mono text-sm font-normal">
+                      <span className="mr-2 rounded bg-indigo-50 px-1.5 py-0.5 font-semibold text-indigo-800">{method}</span>
+                      {path}
+                    </h3>
+                    <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
+                    <p className="mt-1 text-xs text-slate-600">
+                      Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
+                      {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}
+                    </p>
+                    <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+                      <code>{curlExample(method, path, op, baseUrl, cookie)}</code>
+                    </pre>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+      </div>
     </div>
   );
 }

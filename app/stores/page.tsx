@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { plural } from "@/components/reports/format";
+import { DirectoryFilters } from "@/components/stores/directory-filters";
 import { PaginationNav } from "@/components/ui/pagination-nav";
+import { getDirectoryFacets } from "@/lib/store-directory/directory-facets";
 import { listStores } from "@/lib/store-directory/list-stores";
 import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 
@@ -13,41 +16,45 @@ export const metadata: Metadata = {
 
 export default async function StoresPage(props: PageProps<"/stores">) {
   const raw = await props.searchParams;
-  const parsed = listStoresQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  // An empty field of the filter form means "any": drop it rather than refuse the whole query.
+  const fields = Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const).filter(([, v]) => v !== undefined && v !== "");
+  const parsed = listStoresQuerySchema.safeParse(Object.fromEntries(fields));
   const query = parsed.success ? parsed.data : listStoresQuerySchema.parse({});
-  const { data, pagination } = await listStores(query);
+  const [{ data, pagination }, facets] = await Promise.all([listStores(query), getDirectoryFacets()]);
+  const filtered = Boolean(query.q || query.country || query.currency || query.app);
 
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Store directory</h1>
-        <p className="text-slate-600">{pagination.total} analyzed Shopify stores.</p>
+        <p className="text-slate-600">
+          {filtered ? `${plural(pagination.total, "store")} match.` : `${plural(pagination.total, "analyzed Shopify store")}.`}
+        </p>
       </header>
-      <form className="flex max-w-lg gap-2" role="search">
-        <label htmlFor="q" className="sr-only">
-          Search stores
-        </label>
-        <input id="q" name="q" defaultValue={query.q} placeholder="Search by name or domain" className="flex-1 rounded-md border border-slate-300 px-3 py-2" />
-        <button className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white">Search</button>
-      </form>
+      <DirectoryFilters query={query} facets={facets} />
       {data.length === 0 ? (
-        <p className="text-slate-500">No stores match.</p>
+        <p className="text-slate-600">{filtered ? "No store matches these filters." : "No store analyzed yet."}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Stores">
           {data.map((store) => (
-            <li key={store.slug} className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
-              <Link href={`/stores/${store.slug}`} className="font-semibold text-indigo-700 hover:underline">
+            <li key={store.slug} className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+              <Link href={`/stores/${store.slug}`} className="break-words font-semibold text-indigo-700 hover:underline">
                 {store.name ?? store.domain}
               </Link>
-              <p className="text-sm text-slate-500">{store.domain}</p>
-              <p className="mt-1 text-sm text-slate-600">
-                {store.product_count ?? 0} products · {store.currency ?? "—"} · {store.theme ?? "theme unknown"}
+              <p className="break-words text-sm text-slate-600">{store.domain}</p>
+              <p className="mt-1 text-sm text-slate-700">
+                {plural(store.product_count ?? 0, "product")} · {store.currency ?? "currency unknown"} · {store.theme ? `${store.theme} theme` : "theme unknown"}
               </p>
             </li>
           ))}
         </ul>
       )}
-      <PaginationNav basePath="/stores" params={{ q: query.q }} page={pagination.page} totalPages={pagination.total_pages} />
+      <PaginationNav
+        basePath="/stores"
+        params={{ q: query.q, app: query.app, currency: query.currency, country: query.country, sort: query.sort === "recent" ? undefined : query.sort }}
+        page={pagination.page}
+        totalPages={pagination.total_pages}
+      />
     </div>
   );
 }

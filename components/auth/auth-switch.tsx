@@ -5,7 +5,7 @@ export function AuthSwitch({ prompt, href, label, callbackUrl }: { prompt: strin
   return (
     <>
       {prompt}{" "}
-      <Link href={`${href}?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="text-indigo-700 hover:underline">
+      <Link href={`${href}?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="text-indigo-700 underline">
         {label}
       </Link>
     </>

@@ -20,7 +20,7 @@ export function OAuthButtons({ callbackUrl }: { callbackUrl: string }) {
           </button>
         </form>
       ))}
-      <p className="text-center text-xs uppercase tracking-wide text-slate-400">or with e-mail</p>
+      <p className="text-center text-xs uppercase tracking-wide text-slate-600">or with e-mail</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { PlanDescription } from "@/lib/billing/plans";
 
 function priceLine(plan: PlanDescription): string {
-  if (plan.interval === null) return "Free";
+  if (plan.interval === null) return "USD 0";
   if (plan.interval === "month") return `USD ${plan.price_usd} / month`;
 
   return `USD ${plan.price_usd} once`;

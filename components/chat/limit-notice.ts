@@ -1,3 +1,4 @@
+import { formatCount, plural } from "@/components/reports/format";
 import { chatLimitErrorSchema } from "@/lib/chat/schemas";
 
 export type ChatNotice = { kind: "limit" | "error"; text: string };
@@ -33,7 +34,7 @@ export function describeChatError(error: Error, now: Date = new Date()): ChatNot
 
     return {
       kind: "limit",
-      text: `Today's chat budget is used up (${limit.data.used.toLocaleString("en-US")} of ${limit.data.budget.toLocaleString("en-US")} tokens). It resets at 00:00 UTC, in ${inWords(limit.data.retry_after)}.`,
+      text: `Today's chat budget is used up (${formatCount(limit.data.used)} of ${plural(limit.data.budget, "token")}). It resets at 00:00 UTC, in ${inWords(limit.data.retry_after)}.`,
     };
   }
   const message = (body as { error?: unknown } | null)?.error;

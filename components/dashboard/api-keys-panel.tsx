@@ -9,12 +9,11 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
+import { formatDate } from "@/components/reports/format";
 import { callApi } from "./api-client";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const KEYS_QUERY = ["api-keys"] as const;
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 
 export function ApiKeysPanel() {
   const queryClient = useQueryClient();
@@ -141,8 +140,8 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
     <tr data-testid="api-key-row">
       <td className="py-2 pr-3 font-medium text-slate-800">{apiKey.name}</td>
       <td className="py-2 pr-3 font-mono text-slate-700">{apiKey.prefix}…</td>
-      <td className="py-2 pr-3 text-slate-600">{formatDate(apiKey.created_at)}</td>
-      <td className="py-2 pr-3 text-slate-600">{formatDate(apiKey.last_used_at)}</td>
+      <td className="py-2 pr-3 text-slate-600">{formatDate(apiKey.created_at, true)}</td>
+      <td className="py-2 pr-3 text-slate-600">{apiKey.last_used_at ? formatDate(apiKey.last_used_at, true) : "Never"}</td>
       <td className="py-2 text-right">
         {confirming ? (
           <span role="group" aria-label={`Confirm revoking ${apiKey.name}`} className="inline-flex items-center gap-2">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { DashboardHeading } from "./dashboard-heading";
 import { DashboardTabs } from "./dashboard-tabs";
 import { QueryProvider } from "./query-provider";
 
@@ -8,7 +9,7 @@ export function DashboardShell({ user, children }: { user: { email: string | nul
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
+          <DashboardHeading />
           <p className="text-sm text-slate-600">
             Signed in as <span className="font-medium text-slate-800">{user.email ?? user.name ?? "you"}</span>
           </p>

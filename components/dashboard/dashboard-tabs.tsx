@@ -2,19 +2,19 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { DASHBOARD_TABS } from "./tabs";
+import { currentTab, DASHBOARD_TABS } from "./tabs";
 
 export function DashboardTabs() {
-  const pathname = usePathname();
+  const current = currentTab(usePathname());
 
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200">
       <ul className="-mb-px flex gap-6 overflow-x-auto text-sm">
         {DASHBOARD_TABS.map((tab) => {
-          const isActive = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+          const isActive = tab === current;
 
           return (
-            <li key={tab.href}>
+            <li key={tab.href} className="shrink-0">
               <Link
                 href={tab.href}
                 aria-current={isActive ? "page" : undefined}

@@ -1,6 +1,12 @@
+import { isCurrentSection } from "@/components/layout/nav-link";
+
 export type DashboardTab = {
   href: string;
   label: string;
+  /** The page's H1 when it differs from the tab's label. */
+  heading?: string;
+  /** Current only on this very page: the overview's path is the prefix of every other tab's. */
+  exact?: boolean;
 };
 
 /**
@@ -8,8 +14,14 @@ export type DashboardTab = {
  * app/dashboard/<name>/page.tsx (the layout already requires a signed-in user).
  */
 export const DASHBOARD_TABS: DashboardTab[] = [
+  { href: "/dashboard", label: "Overview", heading: "Dashboard", exact: true },
   { href: "/dashboard/jobs", label: "Jobs" },
   { href: "/dashboard/tracked-shops", label: "Tracked shops" },
   { href: "/dashboard/api-keys", label: "API keys" },
   { href: "/dashboard/billing", label: "Billing" },
 ];
+
+/** The tab the reader is in, if any. */
+export function currentTab(pathname: string): DashboardTab | undefined {
+  return DASHBOARD_TABS.find((tab) => (tab.exact ? pathname === tab.href : isCurrentSection(pathname, tab.href)));
+}

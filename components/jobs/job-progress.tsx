@@ -87,7 +87,7 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
               <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">{current.step}</code>
             ) : null}
             {counts ? <span className="tabular-nums">{counts}</span> : null}
-            {live.transport && !compact ? <span className="text-xs text-slate-400">· {TRANSPORT_TEXT[live.transport]}</span> : null}
+            {live.transport && !compact ? <span className="text-xs text-slate-600">· {TRANSPORT_TEXT[live.transport]}</span> : null}
           </>
         ) : null}
         {current.type === "completed" ? (

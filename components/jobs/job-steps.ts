@@ -1,3 +1,4 @@
+import { formatCount, plural } from "@/components/reports/format";
 import { findPipelineStep } from "@/lib/pipeline/pipeline-steps";
 
 export function stepLabel(step: string | null, status: string): string {
@@ -7,21 +8,19 @@ export function stepLabel(step: string | null, status: string): string {
   return findPipelineStep(step)?.label ?? step;
 }
 
-const number = new Intl.NumberFormat("en-US");
-
 /** "1,250 of 4,000 products · 12 collections": the counts a person cares about while waiting. */
 export function describeCounts(counts: Record<string, number>): string {
   const parts: string[] = [];
   if (counts.products !== undefined) {
     const expected = counts.expected_products;
     parts.push(
-      expected ? `${number.format(counts.products)} of ${number.format(expected)} products` : `${number.format(counts.products)} products`,
+      expected ? `${formatCount(counts.products)} of ${plural(expected, "product")}` : plural(counts.products, "product"),
     );
   } else if (counts.expected_products) {
-    parts.push(`${number.format(counts.expected_products)} products announced`);
+    parts.push(`${plural(counts.expected_products, "product")} announced`);
   }
   for (const key of ["collections", "pages", "apps"] as const) {
-    if (counts[key] !== undefined) parts.push(`${number.format(counts[key])} ${counts[key] === 1 ? key.slice(0, -1) : key}`);
+    if (counts[key] !== undefined) parts.push(plural(counts[key], key.slice(0, -1)));
   }
 
   return parts.join(" · ");

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatDate, plural } from "@/components/reports/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status-badge";
@@ -8,10 +9,6 @@ type JobsListProps = {
   pagination: { page: number; total: number; total_pages: number };
   basePath: string;
 };
-
-const number = new Intl.NumberFormat("en-US");
-// Server-rendered: a fixed locale and zone so the text does not depend on the server's settings.
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** The signed-in user's jobs; running ones follow their progress live. */
 export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
@@ -40,8 +37,8 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
                 <JobStatusBadge status={job.status} />
               </div>
               <p className="mt-0.5 text-xs text-slate-500">
-                Submitted {dateTime.format(new Date(job.created_at))} UTC
-                {job.counts.products !== undefined ? ` · ${number.format(job.counts.products)} products` : ""}
+                Submitted {formatDate(job.created_at, true)}
+                {job.counts.products !== undefined ? ` · ${plural(job.counts.products, "product")}` : ""}
               </p>
               {job.status === "failed" && job.error ? <p className="mt-1 text-sm text-red-700">{job.error}</p> : null}
             </div>

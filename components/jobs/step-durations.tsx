@@ -19,12 +19,12 @@ export function StepDurations({ timings, runningStep }: StepDurationsProps) {
           <li key={timing.step} className="flex items-baseline justify-between gap-4">
             <span className="min-w-0 truncate" title={timing.step}>
               {stepLabel(timing.step, "running")}
-              {timing.runs > 1 ? <span className="text-slate-400"> · {timing.runs} runs</span> : null}
+              {timing.runs > 1 ? <span className="text-slate-600"> · {timing.runs} runs</span> : null}
               {timing.failed_runs > 0 ? <span className="text-amber-700"> · {timing.failed_runs} failed</span> : null}
             </span>
             <span className="shrink-0 text-right tabular-nums">
               {describeDuration(timing.duration_ms)}
-              {timing.step === runningStep ? <span className="text-slate-400"> so far</span> : null}
+              {timing.step === runningStep ? <span className="text-slate-600"> so far</span> : null}
             </span>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getSessionUser } from "@/lib/auth/session-user";
+import { NavLink } from "./nav-link";
 
 const NAV = [
   { href: "/stores", label: "Stores" },
@@ -8,6 +9,9 @@ const NAV = [
   { href: "/docs", label: "API" },
   { href: "/pricing", label: "Pricing" },
 ];
+
+const link = "rounded px-1 py-0.5 text-slate-700 hover:text-slate-900";
+const currentLink = "font-semibold text-indigo-800 underline decoration-2 underline-offset-8";
 
 export async function SiteHeader() {
   const user = await getSessionUser();
@@ -18,20 +22,24 @@ export async function SiteHeader() {
         <Link href="/" className="text-lg font-bold tracking-tight text-indigo-700">
           StoreLens
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600 sm:gap-x-4">
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm sm:gap-x-3">
           {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="hover:text-slate-900">
+            <NavLink key={item.href} href={item.href} className={link} currentClassName={currentLink}>
               {item.label}
-            </Link>
+            </NavLink>
           ))}
           {user ? null : (
-            <Link href="/sign-in" className="hover:text-slate-900">
+            <NavLink href="/sign-in" className={link} currentClassName={currentLink}>
               Sign in
-            </Link>
+            </NavLink>
           )}
-          <Link href="/dashboard" className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700">
+          <NavLink
+            href="/dashboard"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700"
+            currentClassName="bg-indigo-800 ring-2 ring-indigo-300"
+          >
             Dashboard
-          </Link>
+          </NavLink>
         </nav>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { formatCount } from "./format";
+import { formatCount, plural } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { ReportCollection } from "@/lib/reports/report-view-schemas";
 import { StoreLink } from "./store-link";
@@ -13,7 +13,7 @@ function CollectionItem({ collection, domain }: { collection: ReportCollection; 
       <StoreLink domain={domain} kind="collections" handle={collection.handle} className="min-w-0 truncate text-slate-800 hover:text-indigo-700 hover:underline">
         {collection.title}
       </StoreLink>
-      <span className="shrink-0 tabular-nums text-slate-500">{count === null ? "—" : `${formatCount(count)} products`}</span>
+      <span className="shrink-0 tabular-nums text-slate-500">{count === null ? "—" : plural(count, "product")}</span>
     </li>
   );
 }
@@ -24,7 +24,7 @@ export function CollectionsSection({ collections, domain }: { collections: Repor
   const rest = sorted.slice(SHOWN);
 
   return (
-    <ReportSection id="collections" title="Collections" aside={`${formatCount(collections.length)} collections`}>
+    <ReportSection id="collections" title="Collections" aside={plural(collections.length, "collection")}>
       {collections.length === 0 ? (
         <EmptyNote>The store publishes no collections.</EmptyNote>
       ) : (

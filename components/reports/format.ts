@@ -13,6 +13,11 @@ export const formatCount = (value: number | null | undefined, locale?: string) =
 export const formatDecimal = (value: number | null | undefined, locale = "en-US", digits = 1) =>
   value === null || value === undefined ? "—" : new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 
+/** A count with its noun agreed: "1 store", "0 stores", "1,204 stores" (irregular nouns pass their plural). */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
 /** Shopify prices are decimal strings in the shop's currency ("19.90"). */
 export function formatPrice(value: string | number | null | undefined, currency: string | null, locale?: string): string {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
@@ -41,7 +46,11 @@ export function formatPriceRange(min: string | null | undefined, max: string | n
   return `${formatPrice(min, currency)} – ${formatPrice(max, currency)}`;
 }
 
-/** Dates render on the server: a fixed locale and UTC keep the output stable. */
+/**
+ * The one date format: "26 Nov 2026", or "26 Nov 2026, 19:25 UTC" with the time. Always UTC and
+ * a fixed locale, so the server and the browser render the same text and a reader in another
+ * zone is told which one the time is in.
+ */
 export function formatDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return "—";
   const date = new Date(iso);

@@ -1,11 +1,11 @@
-import { formatCount, formatDate } from "./format";
+import { formatDate, plural } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { ReportPage } from "@/lib/reports/report-view-schemas";
 import { StoreLink } from "./store-link";
 
 export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: string }) {
   return (
-    <ReportSection id="pages" title="Pages" aside={`${formatCount(pages.length)} pages`}>
+    <ReportSection id="pages" title="Pages" aside={plural(pages.length, "page")}>
       {pages.length === 0 ? (
         <EmptyNote>The store publishes no pages.</EmptyNote>
       ) : (

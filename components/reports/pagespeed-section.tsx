@@ -55,7 +55,7 @@ function AuditCard({ audit }: { audit: Audit }) {
           ))}
         </dl>
       ) : null}
-      <p className="mt-3 text-xs text-slate-400">Measured {formatDate(audit.fetched_at, true)}</p>
+      <p className="mt-3 text-xs text-slate-600">Measured {formatDate(audit.fetched_at, true)}</p>
     </div>
   );
 }

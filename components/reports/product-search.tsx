@@ -61,7 +61,7 @@ export function ProductSearch({ initialQuery, hiddenFields }: { initialQuery: st
         placeholder="Search title, vendor, tag, SKU"
         className="w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 sm:w-72"
       />
-      <span aria-live="polite" className="w-14 text-xs text-slate-400">
+      <span aria-live="polite" className="w-14 text-xs text-slate-600">
         {isPending ? "Loading…" : ""}
       </span>
     </form>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ProductListing, ProductListingQuery, ProductSort } from "@/lib/reports/list-report-products";
-import { formatCount, formatPriceRange } from "./format";
+import { formatCount, formatPriceRange, plural } from "./format";
 import { ProductSearch } from "./product-search";
 import { productListingSearch } from "./product-listing";
 import { StoreLink } from "./store-link";
@@ -90,7 +90,7 @@ export function ProductsTable({ listing, query, basePath, domain, currency }: Pr
                     {[product.vendor, product.productType].filter(Boolean).join(" · ")}
                     <span className="sm:hidden">
                       {product.vendor || product.productType ? " · " : ""}
-                      {product.variants.length} variant{product.variants.length === 1 ? "" : "s"}
+                      {plural(product.variants.length, "variant")}
                     </span>
                   </div>
                   {product.available === false ? (

@@ -55,7 +55,7 @@ export function StoreDetailsSection({ metadata }: { metadata: Record<string, Lab
       {rows.length === 0 ? (
         <EmptyNote>No store details in this report.</EmptyNote>
       ) : (
-        <dl className="grid gap-x-6 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
           {rows.map(([key, label]) => {
             const field = metadata[key]!;
 
@@ -63,7 +63,7 @@ export function StoreDetailsSection({ metadata }: { metadata: Record<string, Lab
               <div key={key} className="flex items-start justify-between gap-3 border-b border-slate-100 py-2 text-sm">
                 <dt className="text-slate-500">{label}</dt>
                 <dd className="flex min-w-0 items-start gap-2 text-right text-slate-800">
-                  <span className="min-w-0 break-words">{formatValue(field.value)}</span>
+                  <span className="min-w-0 wrap-anywhere">{formatValue(field.value)}</span>
                   <BasisBadge basis={field.basis} />
                 </dd>
               </div>

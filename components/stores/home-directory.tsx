@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PostList } from "@/components/blog/post-list";
-import { formatCount, formatDate } from "@/components/reports/format";
+import { formatDate, plural } from "@/components/reports/format";
 import type { getHomeDirectory } from "@/lib/seo/home-directory";
 
 type HomeDirectoryData = Awaited<ReturnType<typeof getHomeDirectory>>;
@@ -12,7 +12,7 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
       <section aria-labelledby="recent-stores" className="rounded-xl bg-white p-5 ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex items-baseline justify-between">
           <h2 id="recent-stores" className="text-lg font-semibold">Recently analyzed stores</h2>
-          <Link href="/stores" className="text-sm text-indigo-700 underline">All {formatCount(data.storeCount)} stores</Link>
+          <Link href="/stores" className="text-sm text-indigo-700 underline">{data.storeCount === 0 ? "Store directory" : `All ${plural(data.storeCount, "store")}`}</Link>
         </div>
         {data.recentStores.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500">No store analyzed yet: submit the first one above.</p>
@@ -24,7 +24,7 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
                   {store.name ?? store.domain}
                 </Link>
                 <span className="shrink-0 text-slate-500">
-                  {formatCount(store.product_count)} products · {formatDate(store.last_analyzed_at)}
+                  {plural(store.product_count ?? 0, "product")} · {formatDate(store.last_analyzed_at)}
                 </span>
               </li>
             ))}
@@ -43,7 +43,7 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
             {data.popularApps.map((app) => (
               <li key={app.slug} className="flex justify-between gap-3">
                 <Link href={`/apps/${app.slug}`} className="truncate text-slate-800 hover:text-indigo-700 hover:underline">{app.name}</Link>
-                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(app.stores)} stores</span>
+                <span className="shrink-0 tabular-nums text-slate-500">{plural(app.stores, "store")}</span>
               </li>
             ))}
           </ol>

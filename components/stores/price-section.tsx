@@ -1,4 +1,4 @@
-import { formatCount, formatPrice } from "@/components/reports/format";
+import { formatCount, formatPrice, plural } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
@@ -24,7 +24,7 @@ export function PriceSection({ prices }: { prices: StorePageData["prices"] }) {
 
               return (
                 <rect key={band.from} x={i * barWidth + barWidth * 0.1} y={40 - height} width={barWidth * 0.8} height={height} className="fill-indigo-500">
-                  <title>{`${formatPrice(String(band.from), prices.currency)} – ${formatPrice(String(band.to), prices.currency)}: ${formatCount(band.count)} products`}</title>
+                  <title>{`${formatPrice(String(band.from), prices.currency)} – ${formatPrice(String(band.to), prices.currency)}: ${plural(band.count, "product")}`}</title>
                 </rect>
               );
             })}

@@ -1,4 +1,4 @@
-import { formatCount } from "@/components/reports/format";
+import { formatCount, plural } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
@@ -6,7 +6,7 @@ export function StoreCollectionsSection({ data }: { data: StorePageData }) {
   const { collections, store } = data;
 
   return (
-    <ReportSection id="collections" title="Collections" aside={`${formatCount(collections.total)} collections`}>
+    <ReportSection id="collections" title="Collections" aside={plural(collections.total, "collection")}>
       {collections.data.length === 0 ? (
         <EmptyNote>The store publishes no collections.</EmptyNote>
       ) : (
@@ -16,7 +16,7 @@ export function StoreCollectionsSection({ data }: { data: StorePageData }) {
               <a href={`https://${store.domain}/collections/${encodeURIComponent(collection.handle)}`} rel="nofollow noopener" className="truncate hover:text-indigo-700 hover:underline">
                 {collection.title}
               </a>
-              <span className="shrink-0 tabular-nums text-slate-500">{collection.productsCount === null ? "—" : `${formatCount(collection.productsCount)} products`}</span>
+              <span className="shrink-0 tabular-nums text-slate-500">{collection.productsCount === null ? "—" : plural(collection.productsCount, "product")}</span>
             </li>
           ))}
         </ul>

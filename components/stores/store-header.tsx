@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCount, formatDate } from "@/components/reports/format";
+import { formatDate, plural } from "@/components/reports/format";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */
@@ -15,8 +15,8 @@ export function StoreHeader({ data }: { data: StorePageData }) {
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{store.name ?? store.domain}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{data.seo.description}</p>
       <p className="mt-3 text-sm text-slate-500">
-        <a href={`https://${store.domain}`} rel="nofollow noopener" className="text-indigo-700 hover:underline">{store.domain}</a>
-        {" · "}{formatCount(data.summary.product_count)} products · {formatCount(data.summary.collection_count)} collections
+        <a href={`https://${store.domain}`} rel="nofollow noopener" className="text-indigo-700 underline">{store.domain}</a>
+        {" · "}{plural(data.summary.product_count, "product")} · {plural(data.summary.collection_count, "collection")}
         {store.currency ? ` · ${store.currency}` : ""}
         {store.country ? ` · ${store.country}` : ""}
       </p>

@@ -1,5 +1,5 @@
 import { PaginationNav } from "@/components/ui/pagination-nav";
-import { formatCount, formatPriceRange } from "@/components/reports/format";
+import { formatPriceRange, plural } from "@/components/reports/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
@@ -7,7 +7,7 @@ export function StoreProductsSection({ data }: { data: StorePageData }) {
   const { products, store } = data;
 
   return (
-    <ReportSection id="products" title="Products" aside={`${formatCount(products.pagination.total)} products`}>
+    <ReportSection id="products" title="Products" aside={plural(products.pagination.total, "product")}>
       {products.data.length === 0 ? (
         <EmptyNote>No products on this page.</EmptyNote>
       ) : (

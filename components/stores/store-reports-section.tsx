@@ -1,7 +1,6 @@
+import { formatDate } from "@/components/reports/format";
 import { ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** Links to the store's published reports: each a snapshot of the store at its date. */
 export function StoreReportsSection({ data }: { data: StorePageData }) {
@@ -13,7 +12,7 @@ export function StoreReportsSection({ data }: { data: StorePageData }) {
         {data.published_reports.map((report) => (
           <li key={report.job_id} className="border-b border-slate-100 py-2 text-sm">
             <a href={report.url} className="hover:text-indigo-700 hover:underline">
-              Report of {dateOf(report.completed_at)}
+              Report of {formatDate(report.completed_at)}
             </a>
           </li>
         ))}

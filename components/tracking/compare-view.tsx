@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatPrice } from "@/components/reports/format";
+import { formatCount, formatDate, formatPrice } from "@/components/reports/format";
 import { ColumnHeads, Section } from "./detail-parts";
 import type { Comparison } from "./detail-types";
 
@@ -42,7 +42,6 @@ export function changeTypesText(counts: Partial<Record<keyof typeof TYPE_LABELS,
     .join(", ");
 }
 
-const when = (iso: string, locale: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
 const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** The pair that shows one day's changes: that day's last snapshot against the one before it. */
@@ -87,7 +86,7 @@ function SnapshotSelect({ label, value, snapshots, onChange, locale }: { label: 
       <select value={value} onChange={(e) => onChange(e.target.value)} className="w-full min-w-0 rounded border border-slate-300 px-2 py-1">
         {snapshots.map((s) => (
           <option key={s.job_id} value={s.job_id} disabled={!s.comparable}>
-            {when(s.completed_at, locale)}
+            {formatDate(s.completed_at, true)}
             {s.products !== null ? ` · ${formatCount(s.products, locale)} products` : ""}
             {s.comparable ? "" : " (removed by cleanup)"}
           </option>

@@ -1,4 +1,4 @@
-import { formatCount, formatDays } from "@/components/reports/format";
+import { formatCount, formatDate, formatDays } from "@/components/reports/format";
 import { Basis } from "./detail-parts";
 import type { InventorySummary } from "./detail-types";
 import { InventoryChart } from "./inventory-chart";
@@ -6,14 +6,13 @@ import { ConfidenceLegend, SalesBand, ScaleAxis, scaleFor } from "./sales-band";
 
 type Window = InventorySummary["window"];
 
-const shortDate = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale, { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** "from 4 snapshots over 3 days (10 Apr – 13 Apr)": what a sales figure is measured between. */
 export function observedText(window: Window, locale: string): string {
   if (!window.observed_from || !window.observed_to || window.snapshots < 2) return `from ${window.snapshots} snapshot${window.snapshots === 1 ? "" : "s"}: sales need two`;
   const span = window.observed_days * 24 < 1 ? "under an hour" : formatDays(window.observed_days, locale);
 
-  return `from ${formatCount(window.snapshots, locale)} snapshots over ${span} (${shortDate(window.observed_from, locale)} – ${shortDate(window.observed_to, locale)})`;
+  return `from ${formatCount(window.snapshots, locale)} snapshots over ${span} (${formatDate(window.observed_from)} – ${formatDate(window.observed_to)})`;
 }
 
 /** Units sold, daily sales, stock, top sellers and restocks, each saying what it is measured over. */
@@ -90,7 +89,7 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           <ul className="mt-1 text-sm text-slate-600">
             {summary.recent_restocks.map((r) => (
               <li key={`${r.variant_id}-${r.occurred_at}`}>
-                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${formatCount(r.units, locale)}`} · {shortDate(r.occurred_at, locale)}
+                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${formatCount(r.units, locale)}`} · {formatDate(r.occurred_at)}
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatPrice, readerLocale } from "@/components/reports/format";
+import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/reports/format";
 import { CompareView } from "./compare-view";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
 import type { Analytics, InventoryEventsPage, InventorySummary } from "./detail-types";
@@ -56,7 +56,7 @@ export function StoreDetailView({ slug }: { slug: string }) {
             </dl>
             <Basis>
               Counted in the latest snapshot
-              {store?.last_analyzed_at ? ` (${new Date(store.last_analyzed_at).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" })})` : ""}
+              {store?.last_analyzed_at ? ` (${formatDate(store.last_analyzed_at, true)})` : ""}
               {currency ? `; prices in ${currency}, the store's currency` : "; the store did not say its currency"}.
             </Basis>
           </>
@@ -150,7 +150,7 @@ function EventsFeed({
               <tbody className="divide-y divide-slate-100">
                 {events.data.data.map((e) => (
                   <tr key={e.id}>
-                    <td className="py-1 pr-2">{new Date(e.occurred_at).toLocaleDateString(locale)}</td>
+                    <td className="py-1 pr-2">{formatDate(e.occurred_at)}</td>
                     <td className="py-1 pr-2">
                       {e.type === "sale" ? "Sale" : "Restock"} ({e.basis})
                     </td>

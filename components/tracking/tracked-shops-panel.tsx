@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { trackedShopListSchema, trackShopResultSchema, untrackShopResultSchema, type TrackedShopView } from "@/lib/tracking/schemas";
-import { callApi } from "@/components/dashboard/api-client";
+import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
+import { formatCount, formatDate, plural } from "@/components/reports/format";
+import { planName } from "@/lib/billing/plan-ids";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const SHOPS_QUERY = ["tracked-shops"] as const;
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 const STATE_LABEL: Record<TrackedShopView["monitoring"]["state"], string> = {
   active: "Monitored daily",
@@ -46,7 +46,7 @@ export function TrackedShopsPanel() {
         <h2 className="text-lg font-semibold">Track a shop</h2>
         <p className="mt-1 text-sm text-slate-600">
           A tracked shop is re-analyzed once a day: sales, restocks, price changes, new and removed products.
-          {shops.data ? ` Your ${shops.data.limit.plan} plan tracks up to ${shops.data.limit.max} (${shops.data.limit.tracked} in use).` : ""}
+          {shops.data ? ` Your ${planName(shops.data.limit.plan)} plan tracks up to ${plural(shops.data.limit.max, "shop")} (${formatCount(shops.data.limit.tracked)} in use).` : ""}
         </p>
         <SingleFieldForm
           ariaLabel="Track a shop"
@@ -62,6 +62,13 @@ export function TrackedShopsPanel() {
           pendingLabel="Adding…"
           error={track.isError ? track.error.message : undefined}
         />
+        {track.error instanceof ApiRequestError && track.error.status === 402 ? (
+          <p className="mt-2 text-sm">
+            <Link href="/dashboard/billing" className="font-medium text-indigo-700 underline">
+              See plans and upgrade
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
@@ -108,11 +115,11 @@ function TrackedShopRow({ shop }: { shop: TrackedShopView }) {
           </div>
           <div>
             <dt className="inline font-medium">Last check: </dt>
-            <dd className="inline">{formatDate(shop.monitoring.last_checked_at)}</dd>
+            <dd className="inline">{formatDate(shop.monitoring.last_checked_at, true)}</dd>
           </div>
           <div>
             <dt className="inline font-medium">Next check: </dt>
-            <dd className="inline">{formatDate(shop.monitoring.next_check_at)}</dd>
+            <dd className="inline">{formatDate(shop.monitoring.next_check_at, true)}</dd>
           </div>
         </dl>
         {shop.monitoring.last_error ? (

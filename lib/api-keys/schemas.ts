@@ -6,7 +6,8 @@ export const createApiKeySchema = z.object({
     .string({ error: "name is required" })
     .trim()
     .min(1, "name must not be empty")
-    .max(100, "name must be at most 100 characters"),
+    .max(100, "name must be at most 100 characters")
+    .meta({ examples: ["CI"] }),
 });
 
 /** DELETE /api/api-keys/:id path parameters. */

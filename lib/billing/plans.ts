@@ -1,9 +1,9 @@
 import { getEnv } from "@/lib/env";
 
-import type { PlanId } from "./plan-ids";
+import { PLAN_NAMES, type PlanId } from "./plan-ids";
 
 // Plan state lives in our database; only verified Stripe events change it.
-export { PLAN_IDS, PURCHASABLE_PLANS, type PlanId, type PurchasablePlan } from "./plan-ids";
+export { PLAN_IDS, PLAN_NAMES, PURCHASABLE_PLANS, planName, type PlanId, type PurchasablePlan } from "./plan-ids";
 
 /** Tracked shops a Pro user may keep. */
 export const PRO_TRACKED_SHOPS_LIMIT = 50;
@@ -42,7 +42,7 @@ export function describePlans(): PlanDescription[] {
   return [
     {
       id: "free",
-      name: "Free",
+      name: PLAN_NAMES.free,
       price_usd: "0",
       interval: null,
       summary: `${env.FREE_JOBS_PER_MONTH} store analyses per calendar month`,
@@ -54,7 +54,7 @@ export function describePlans(): PlanDescription[] {
     },
     {
       id: "single_report",
-      name: "Single report",
+      name: PLAN_NAMES.single_report,
       price_usd: env.SINGLE_REPORT_PRICE_USD,
       interval: "once",
       summary: "One store analysis, no account needed",
@@ -66,7 +66,7 @@ export function describePlans(): PlanDescription[] {
     },
     {
       id: "pro_monthly",
-      name: "Pro",
+      name: PLAN_NAMES.pro_monthly,
       price_usd: env.PRO_MONTHLY_PRICE_USD,
       interval: "month",
       summary: "Unlimited analyses and shop tracking",

@@ -86,5 +86,6 @@ export const trackedShopLimitBodySchema = z.object({
   plan: z.string(),
   limit: z.number().int(),
   tracked: z.number().int(),
+  upgrade_url: z.url().describe("The pricing page, where Pro raises the limit"),
 });
 export type TrackedShopLimitBody = z.infer<typeof trackedShopLimitBodySchema>;

@@ -4,7 +4,7 @@ import { paginatedSchema } from "@/lib/http/pagination";
 
 /** POST /api/shops body. */
 export const trackShopBodySchema = z.object({
-  domain: z.string().trim().min(1, "domain is required").max(300),
+  domain: z.string().trim().min(1, "domain is required").max(300).meta({ examples: ["allbirds.com"] }),
 });
 export type TrackShopBody = z.infer<typeof trackShopBodySchema>;
 

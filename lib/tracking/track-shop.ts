@@ -4,7 +4,9 @@ import { monitoredStores, trackedShops, type Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { admitJob } from "@/lib/billing/admit-job";
+import { planName } from "@/lib/billing/plan-ids";
 import type { TrackedShopLimitBody } from "@/lib/billing/schemas";
+import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { findStoreForDomain } from "@/lib/store-directory/claim-store";
@@ -40,9 +42,10 @@ async function addTrackedShop(tx: Transaction, user: PrincipalUser, storeId: str
     .where(eq(trackedShops.userId, user.id));
   const max = trackedShopLimit(user);
   if (n >= max) {
-    throw new ApiError("payment_required", `Your ${user.plan} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to pro_monthly`, {
+    const pricing = new URL("/pricing", getEnv().BASE_URL).toString();
+    throw new ApiError("payment_required", `Your ${planName(user.plan)} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to Pro at ${pricing}`, {
       status: 402,
-      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n } satisfies Omit<TrackedShopLimitBody, "error" | "code">,
+      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n, upgrade_url: pricing } satisfies Omit<TrackedShopLimitBody, "error" | "code">,
     });
   }
   await tx.insert(trackedShops).values({ userId: user.id, storeId });

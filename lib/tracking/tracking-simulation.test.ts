@@ -90,7 +90,9 @@ describe("tracked shops over 30 simulated days", () => {
     expect((await callApi("POST", "/api/shops", free, { body: { domain: "visible.test" } })).status).toBe(201);
     const overLimit = await callApi("POST", "/api/shops", free, { body: { domain: "hidden.test" } });
     expect(overLimit.status).toBe(402);
-    expect(overLimit.body).toMatchObject({ code: "payment_required", reason: "tracked_shop_limit", limit: 1, tracked: 1 });
+    expect(overLimit.body).toMatchObject({ code: "payment_required", reason: "tracked_shop_limit", limit: 1, tracked: 1, upgrade_url: "http://localhost:3000/pricing" });
+    // People read the plan's name and where to upgrade, never a plan id.
+    expect((overLimit.body as { error: string }).error).toBe("Your Free plan allows 1 tracked shop; remove one or upgrade to Pro at http://localhost:3000/pricing");
     expect((await callApi("POST", "/api/shops", pro, { body: { domain: "not a domain" } })).status).toBe(400);
 
     // The first analyses (started by tracking, not by the monitor) finish.

@@ -13,7 +13,7 @@ export default function ResetPasswordRequestPage() {
       subtitle={
         <>
           We will e-mail you a link that works once, for one hour.{" "}
-          <Link href="/sign-in" className="text-indigo-700 hover:underline">
+          <Link href="/sign-in" className="text-indigo-700 underline">
             Back to sign in
           </Link>
         </>

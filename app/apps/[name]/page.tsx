@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
+import { plural } from "@/components/reports/format";
 import { getAppOrThrow } from "@/lib/apps/app-directory";
+import { appCategoryLabel } from "@/lib/apps/schemas";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +15,7 @@ export async function generateMetadata(props: PageProps<"/apps/[name]">): Promis
 
   return {
     title: `${app.name} — Shopify app`,
-    description: app.description ?? `${app.name} (${app.category.replaceAll("-", " ")}): the analyzed Shopify stores seen running it.`,
+    description: app.description ?? `${app.name} (${appCategoryLabel(app.category)}): the analyzed Shopify stores seen running it.`,
     // The page also answers to the app's name; the slug URL is the canonical one.
     alternates: { canonical: `${siteUrl()}/apps/${app.slug}` },
   };
@@ -27,8 +29,8 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
       <header>
         <h1 className="text-2xl font-bold tracking-tight">{app.name}</h1>
         <p className="text-slate-600">{app.description}</p>
-        <p className="mt-2 text-sm text-slate-500">
-          <span className="capitalize">{app.category.replaceAll("-", " ")}</span> · seen on {app.stores} analyzed stores
+        <p className="mt-2 text-sm text-slate-600">
+          <Link href={`/apps?category=${app.category}`} className="text-indigo-700 underline">{appCategoryLabel(app.category)}</Link> · seen on {plural(app.stores, "analyzed store")}
           {app.website ? (
             <>
               {" · "}
@@ -42,7 +44,7 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
       <section>
         <h2 className="text-lg font-semibold">Stores running {app.name}</h2>
         {app.recent_stores.length === 0 ? (
-          <p className="text-slate-500">No analyzed store runs it yet.</p>
+          <p className="mt-2 text-slate-600">No analyzed store runs it yet.</p>
         ) : (
           <ul className="mt-2 space-y-1">
             {app.recent_stores.map((store) => (

@@ -3,14 +3,13 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { PortalButton } from "@/components/billing/portal-button";
+import { formatCount, formatDate } from "@/components/reports/format";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { getBillingSummary } from "@/lib/billing/get-billing-summary";
-import { describePlans } from "@/lib/billing/plans";
+import { describePlans, planName } from "@/lib/billing/plans";
 import { isStripeEnabled } from "@/lib/billing/stripe-client";
 
 export const metadata: Metadata = { title: "Billing" };
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default async function BillingPage(props: PageProps<"/dashboard/billing">) {
   // Layouts do not re-run on client navigation, so each page checks the session itself.
@@ -39,7 +38,7 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
           <div>
             <dt className="text-slate-500">Plan</dt>
             <dd className="text-base font-semibold" data-testid="billing-plan">
-              {isPro ? "Pro" : "Free"}
+              {planName(summary.plan)}
             </dd>
           </div>
           <div>
@@ -47,12 +46,12 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
             <dd className="text-base font-semibold" data-testid="billing-usage">
               {isPro ? "Unlimited" : `${summary.usage.used} / ${summary.usage.limit}`}
             </dd>
-            {isPro ? null : <dd className="text-xs text-slate-500">Resets {formatDate(summary.usage.resets_at)} (UTC)</dd>}
+            {isPro ? null : <dd className="text-xs text-slate-500">Resets {formatDate(summary.usage.resets_at)}</dd>}
           </div>
           <div>
             <dt className="text-slate-500">Report credits</dt>
             <dd className="text-base font-semibold" data-testid="billing-credits">
-              {summary.credits}
+              {formatCount(summary.credits)}
             </dd>
           </div>
         </dl>
@@ -62,6 +61,11 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
             {summary.subscription.current_period_end ? ` · renews or ends ${formatDate(summary.subscription.current_period_end)}` : ""}
           </p>
         ) : null}
+        <p className="mt-3 text-sm">
+          <Link href="/pricing" className="text-indigo-700 underline">
+            Compare plans
+          </Link>
+        </p>
         {summary.can_manage_subscription && cards ? (
           <div className="mt-4">
             <PortalButton />

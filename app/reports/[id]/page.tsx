@@ -4,6 +4,7 @@ import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { loadReportView } from "@/lib/reports/load-report-view";
+import { plural } from "@/components/reports/format";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -29,7 +30,7 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
 
   return {
     title: `${reportTitle(view)} (${view.job.domain}) — Shopify store report`,
-    description: `${view.job.domain}: ${count.toLocaleString("en-US")} products, ${view.collections.length} collections, ${view.pages.length} pages, theme, apps and PageSpeed, analyzed by StoreLens.`,
+    description: `${view.job.domain}: ${plural(count, "product")}, ${plural(view.collections.length, "collection")}, ${plural(view.pages.length, "page")}, theme, apps and PageSpeed, analyzed by StoreLens.`,
     // A report becomes public search content 30 days after it completes; before, only its
     // readers see it (docs/decisions.md §9.1: publication).
     robots: { index: view.publication.indexable, follow: true },

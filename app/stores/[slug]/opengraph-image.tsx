@@ -1,4 +1,5 @@
 import { ImageResponse } from "next/og";
+import { plural } from "@/components/reports/format";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { loadOgFonts } from "@/lib/seo/og-fonts";
 import { getStoreCardOrThrow } from "@/lib/store-directory/get-store-card";
@@ -7,8 +8,6 @@ export const alt = "StoreLens analysis of a Shopify store";
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 export const dynamic = "force-dynamic";
-
-const count = new Intl.NumberFormat("en-US");
 
 export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
   const card = await orNotFound(getStoreCardOrThrow((await params).slug));
@@ -22,7 +21,7 @@ export default async function Image({ params }: { params: Promise<{ slug: string
           <div style={{ display: "flex", fontSize: 34, color: "#cbd5e1", marginTop: 16 }}>{card.domain}</div>
         </div>
         <div style={{ display: "flex", gap: 48, fontSize: 36 }}>
-          <div style={{ display: "flex" }}>{count.format(card.productCount)} products</div>
+          <div style={{ display: "flex" }}>{plural(card.productCount, "product")}</div>
           {card.theme ? <div style={{ display: "flex" }}>{card.theme} theme</div> : null}
         </div>
         <div style={{ display: "flex", fontSize: 30, color: "#c7d2fe" }}>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, plural } from "./format";
+
+// Counts read as English ("1 store", "2 stores") and every date on the site has one shape, in UTC.
+
+describe("plural", () => {
+  it("agrees the noun with the count and groups thousands", () => {
+    expect(plural(1, "store")).toBe("1 store");
+    expect(plural(0, "store")).toBe("0 stores");
+    expect(plural(1204, "store")).toBe("1,204 stores");
+    expect(plural(2, "category", "categories")).toBe("2 categories");
+  });
+});
+
+describe("formatDate", () => {
+  it("writes a day as day, short month and year, and a moment with its time in UTC", () => {
+    expect(formatDate("2026-11-26T23:30:00Z")).toBe("26 Nov 2026");
+    expect(formatDate("2026-11-26T19:25:00-02:00", true)).toBe("26 Nov 2026, 21:25 UTC");
+  });
+
+  it("shows a dash for a missing or broken date", () => {
+    expect(formatDate(null)).toBe("—");
+    expect(formatDate("not a date", true)).toBe("—");
+  });
+});

@@ -1,0 +1,161 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support/accounts";
+
+// What every page shares and what a visitor finds their way with: a favicon, a skip link, the
+// current section marked in the navigation, a title and an H1 of each page's own, the directory's
+// filters, the app directory's search and the API reference's contents and curl examples.
+// Stores come from e2e/support/seed-public-site.ts.
+
+async function waitForSeed(request: APIRequestContext) {
+  const posts = async () => ((await (await request.get("/api/blog")).json()) as { data: unknown[] }).data.length;
+  await expect.poll(posts, { timeout: 30_000 }).toBeGreaterThan(0);
+}
+
+test.beforeAll(async ({ request }) => {
+  await waitForSeed(request);
+});
+
+test("pages load without a single 404, the favicon included", async ({ page }) => {
+  const missing: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  for (const path of ["/", "/stores", "/pricing"]) await page.goto(path, { waitUntil: "networkidle" });
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(icon).toBeTruthy();
+  const answer = await page.request.get(icon!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toContain("image/svg+xml");
+  expect(missing).toEqual([]);
+});
+
+test("the first Tab reaches a skip link that moves focus to the page's content", async ({ page }) => {
+  await page.goto("/pricing");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test("public pages have a title and an H1 of their own, and the header marks the section", async ({ page }) => {
+  const pages: [path: string, title: string, h1: string, section: string | null][] = [
+    ["/", "StoreLens — Shopify store analysis", "Analyze any Shopify store", null],
+    ["/stores", "Shopify store directory · StoreLens", "Store directory", "Stores"],
+    ["/stores/published-shop-test", "Published Shop — Shopify store analysis", "Published Shop", "Stores"],
+    ["/apps", "Shopify app directory · StoreLens", "App directory", "Apps"],
+    ["/docs", "API reference · StoreLens", "API reference", "API"],
+    ["/docs/changelog", "API changelog · StoreLens", "API changelog", "API"],
+    ["/pricing", "Pricing · StoreLens", "Pricing", "Pricing"],
+    ["/sign-in", "Sign in · StoreLens", "Sign in to StoreLens", "Sign in"],
+    ["/no-such-page", "Page not found · StoreLens", "Page not found", null],
+  ];
+  for (const [path, title, h1, section] of pages) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(h1);
+    const current = page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]');
+    if (section) await expect(current, path).toHaveText(section);
+    else await expect(current, path).toHaveCount(0);
+  }
+});
+
+test("each dashboard page has its own H1 and title, and its tab is marked current", async ({ page }) => {
+  await signUp(page, uniqueEmail("chrome"));
+  const pages: [path: string, title: string, h1: string, tab: string][] = [
+    ["/dashboard", "Dashboard · StoreLens", "Dashboard", "Overview"],
+    ["/dashboard/jobs", "Jobs · Dashboard · StoreLens", "Jobs", "Jobs"],
+    ["/dashboard/tracked-shops", "Tracked shops · Dashboard · StoreLens", "Tracked shops", "Tracked shops"],
+    ["/dashboard/api-keys", "API keys · Dashboard · StoreLens", "API keys", "API keys"],
+    ["/dashboard/billing", "Billing · Dashboard · StoreLens", "Billing", "Billing"],
+  ];
+  for (const [path, title, h1, tab] of pages) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(h1);
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).locator('[aria-current="page"]'), path).toHaveText(tab);
+    await expect(page.getByRole("navigation", { name: "Main" }).locator('[aria-current="page"]'), path).toHaveText("Dashboard");
+  }
+  // Plans by name, dates in the one format.
+  await page.goto("/dashboard/billing");
+  await expect(page.getByTestId("billing-plan")).toHaveText("Free");
+  await expect(page.getByText(/^Resets \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+});
+
+test("the store directory filters by app and currency and sorts, all in the address", async ({ page }) => {
+  // Each form is sent as a GET: waitForURL waits for the new page to load.
+  // Other specs may have added stores: check the seeded ones, and their order among the rest.
+  const names = () => page.getByRole("list", { name: "Stores" }).getByRole("link").allTextContents();
+  const before = (list: string[], first: string, second: string) => list.indexOf(first) >= 0 && list.indexOf(first) < list.indexOf(second);
+
+  await page.goto("/stores");
+  expect(await names()).toEqual(expect.arrayContaining(["Published Shop", "Fresh Shop", "Third Shop"]));
+
+  await page.getByLabel("Currency").selectOption("EUR");
+  await page.getByRole("button", { name: "Show stores" }).click();
+  await page.waitForURL(/currency=EUR/);
+  await expect(page.getByText(/^\d+ stores? match\.$/)).toBeVisible();
+  expect(await names()).toContain("Published Shop");
+  expect(await names()).not.toContain("Fresh Shop");
+  await expect(page.getByRole("listitem").filter({ hasText: "Published Shop" })).toContainText("60 products · EUR · Dawn theme");
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await page.waitForURL(/\/stores$/);
+  await page.getByLabel("App").selectOption("loox");
+  await page.getByRole("button", { name: "Show stores" }).click();
+  await page.waitForURL(/app=loox/);
+  await expect(page.getByLabel("App")).toHaveValue("loox");
+  expect(await names()).toContain("Published Shop");
+  expect(await names()).not.toContain("Third Shop");
+
+  await page.goto("/stores");
+  await page.getByLabel("Sort by").selectOption({ label: "Most products" });
+  await page.getByRole("button", { name: "Show stores" }).click();
+  await page.waitForURL(/sort=products/);
+  expect(before(await names(), "Third Shop", "Fresh Shop")).toBe(true);
+  await page.getByLabel("Sort by").selectOption({ label: "Name (A–Z)" });
+  await page.getByRole("button", { name: "Show stores" }).click();
+  await page.waitForURL(/sort=name/);
+  expect(before(await names(), "Fresh Shop", "Third Shop")).toBe(true);
+});
+
+test("the app directory lists apps seen on stores first, searches all of them, and shows the rest on request", async ({ page, request }) => {
+  const { data } = (await (await request.get("/api/apps")).json()) as { data: { name: string; stores: number }[] };
+  const seen = data.filter((app) => app.stores > 0);
+
+  await page.goto("/apps");
+  const apps = page.getByRole("list", { name: "Apps" });
+  await expect(apps.getByRole("listitem")).toHaveCount(seen.length);
+  await expect(apps.getByRole("listitem").first()).toContainText(`${seen[0]!.name}`);
+  await expect(apps.getByRole("listitem").first()).toContainText(`${seen[0]!.stores} store`);
+  await expect(apps).not.toContainText(/(^|\D)0 stores/);
+
+  await page.getByRole("link", { name: new RegExp(`^Show all ${data.length} apps`) }).click();
+  await expect(apps.getByRole("listitem")).toHaveCount(data.length);
+  await expect(apps.getByRole("listitem").last()).toContainText("not seen yet");
+
+  await page.getByLabel("Search apps").fill("loox");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=loox/);
+  await expect(apps.getByRole("listitem")).toHaveCount(1);
+  await expect(apps).toContainText("Loox");
+  await expect(apps).toContainText("1 store");
+});
+
+test("the API reference has a table of contents and a curl example for each operation", async ({ page, request }) => {
+  const doc = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+  const operations = Object.values(doc.paths).flatMap((methods) => Object.keys(methods)).length;
+
+  await page.goto("/docs");
+  const contents = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
+  await expect(contents.getByRole("link", { name: "POST /api/jobs", exact: true })).toBeVisible();
+  await expect(page.locator("pre code", { hasText: /^curl / })).toHaveCount(operations);
+
+  await contents.getByRole("link", { name: "POST /api/jobs", exact: true }).click();
+  await expect(page).toHaveURL(/#createJob$/);
+  const createJob = page.locator("#createJob");
+  await expect(createJob).toBeInViewport();
+  await expect(createJob.locator("pre")).toContainText(`-H "X-API-Key: $STORELENS_API_KEY"`);
+  await expect(createJob.locator("pre")).toContainText(`-d '{"domain":"allbirds.com"}'`);
+});

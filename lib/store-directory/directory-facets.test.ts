@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { stores } from "@/db/schema";
+import { seedAnalyzedStore } from "@/testing/directory-seed";
+import { getDirectoryFacets } from "./directory-facets";
+
+// The directory's filters offer only what listed stores have, most common first, with how many
+// stores each value would find.
+
+beforeAll(async () => {
+  const a = await seedAnalyzedStore({ domain: "facet-a.test", currency: "EUR", apps: [{ slug: "loox" }, { slug: "judge-me" }] });
+  await seedAnalyzedStore({ domain: "facet-b.test", currency: "EUR", apps: [{ slug: "judge-me" }] });
+  await seedAnalyzedStore({ domain: "facet-c.test", currency: "SEK" });
+  await getDb().update(stores).set({ country: "DE" }).where(eq(stores.id, a.store.id));
+  // Claimed but never analyzed: not in the directory, so its currency is not offered.
+  await getDb().insert(stores).values({ domain: "unlisted.test", slug: "unlisted-test", currency: "JPY", country: "JP" });
+});
+
+describe("getDirectoryFacets", () => {
+  it("offers the listed stores' currencies, countries and apps with their store counts, most common first", async () => {
+    const facets = await getDirectoryFacets();
+    expect(facets.currencies.filter((c) => ["EUR", "SEK", "JPY"].includes(c.value))).toEqual([
+      { value: "EUR", label: "EUR", stores: 2 },
+      { value: "SEK", label: "SEK", stores: 1 },
+    ]);
+    expect(facets.countries.find((c) => c.value === "DE")).toEqual({ value: "DE", label: "DE", stores: 1 });
+    expect(facets.countries.some((c) => c.value === "JP")).toBe(false);
+    const judgeMe = facets.apps.findIndex((app) => app.value === "judge-me");
+    const loox = facets.apps.findIndex((app) => app.value === "loox");
+    expect(facets.apps[judgeMe]).toMatchObject({ label: "Judge.me Product Reviews", stores: 2 });
+    expect(judgeMe).toBeLessThan(loox);
+  });
+});
