@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, passwordProblem } from "./passwords";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "./password-rules";
 
 export const emailSchema = z
   .string({ error: "E-mail is required" })
