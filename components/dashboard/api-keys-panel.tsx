@@ -4,15 +4,21 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import {
   apiKeyListSchema,
+  createApiKeySchema,
   createdApiKeySchema,
   revokedApiKeySchema,
   type ApiKeyView,
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
 import { callApi } from "./api-client";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const KEYS_QUERY = ["api-keys"] as const;
+const KEY_WORDING = { name: { label: "the key name", required: "Give the key a name." } };
+
+/** The one sentence the single-field form shows for a refusal. */
+const sentence = (refusal: Refusal) => refusal.fields.name ?? refusal.message;
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "Never");
 
@@ -20,6 +26,7 @@ export function ApiKeysPanel() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
 
   const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: () => callApi(apiKeyListSchema, "/api/api-keys") });
   const create = useMutation({
@@ -33,8 +40,11 @@ export function ApiKeysPanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(name);
+    const refusal = checkBeforeSending(createApiKeySchema, { name }, KEY_WORDING);
+    setRefused(refusal);
+    if (!refusal) create.mutate(name);
   };
+  const refusal = refused ?? (create.isError ? describeRefusal(create.error, KEY_WORDING) : null);
 
   return (
     <div className="space-y-6">
@@ -55,7 +65,7 @@ export function ApiKeysPanel() {
           pending={create.isPending}
           submitLabel="Create key"
           pendingLabel="Creating…"
-          error={create.isError ? create.error.message : undefined}
+          error={refusal ? sentence(refusal) : undefined}
         />
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
       </section>
@@ -65,7 +75,7 @@ export function ApiKeysPanel() {
         {keys.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
         {keys.isError ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load your keys: {keys.error.message}
+            Could not load your keys. {describeRefusal(keys.error).message}
           </p>
         ) : null}
         {keys.data && keys.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No keys yet.</p> : null}
@@ -171,7 +181,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
         )}
         {revoke.isError ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
-            {revoke.error.message}
+            {describeRefusal(revoke.error).message}
           </p>
         ) : null}
       </td>

@@ -11,7 +11,7 @@ export function DashboardTabs() {
     <nav aria-label="Dashboard" className="border-b border-slate-200">
       <ul className="-mb-px flex gap-6 overflow-x-auto text-sm">
         {DASHBOARD_TABS.map((tab) => {
-          const isActive = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+          const isActive = pathname === tab.href || (!tab.exact && pathname.startsWith(`${tab.href}/`));
 
           return (
             <li key={tab.href}>
