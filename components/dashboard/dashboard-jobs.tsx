@@ -42,7 +42,7 @@ export function DashboardJobs({ recent, initialDomain, aside }: DashboardJobsPro
           }}
         />
       </section>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
         <DashboardCard title="Recent jobs" more={{ href: "/dashboard/jobs", label: "All jobs" }} className="lg:col-span-2">
           <RecentJobs jobs={recent} watching={watching} />
         </DashboardCard>

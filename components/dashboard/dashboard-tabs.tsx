@@ -18,7 +18,7 @@ export function DashboardTabs() {
               <Link
                 href={tab.href}
                 aria-current={isActive ? "page" : undefined}
-                className={`inline-block border-b-2 px-1 pb-3 font-medium ${
+                className={`inline-block whitespace-nowrap border-b-2 px-1 pb-3 font-medium ${
                   isActive ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:text-slate-900"
                 }`}
               >
