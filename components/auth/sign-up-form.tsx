@@ -5,6 +5,7 @@ import { AUTH_FORM_WORDING } from "@/lib/auth/form-wording";
 import { signUpSchema } from "@/lib/auth/schemas";
 import { checkBeforeSending } from "@/lib/http/refusal";
 import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
+import { SignUpSent } from "./sign-up-sent";
 import { formText, useCheckedAction } from "./use-checked-action";
 
 const check = (form: FormData) =>
@@ -14,9 +15,16 @@ const check = (form: FormData) =>
     { ...AUTH_FORM_WORDING, password: { label: "a password", required: "Choose a password." } },
   );
 
-/** Creates the account, signs it in and goes on to the dashboard (or where the visitor was headed). */
+/**
+ * Creates the account. With e-mail verification required it then says "check your e-mail", for a
+ * new and a taken address alike; otherwise it signs in and goes on to the dashboard (or where the
+ * visitor was headed).
+ */
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const { state, formAction, onSubmit, pending } = useCheckedAction(signUpAction, check);
+
+  // The action's message is the API's one answer to both; the page words it with the address.
+  if (state.message) return <SignUpSent email={state.values?.email ?? ""} callbackUrl={callbackUrl} />;
 
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-4" aria-label="Sign up" noValidate>

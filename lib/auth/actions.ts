@@ -15,7 +15,7 @@ import { confirmEmail, resendVerificationMailFor } from "./email-verification";
 import { AUTH_FORM_WORDING } from "./form-wording";
 import { newPasswordFormSchema } from "./schemas";
 import { getSessionUser } from "./session-user";
-import { signUpWithPassword } from "./sign-up";
+import { signUpAcceptedMessage, signUpWithPassword } from "./sign-up";
 
 /** What a form shows after a failed submit: one message, per-field messages, kept values. */
 export type FormState = {
@@ -65,20 +65,24 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
 }
 
 /**
- * Sign-up answers alike for a new and a taken address, then signs in with the credentials just
- * sent, so a new account lands on its dashboard (which asks it to confirm the e-mail when that
- * matters); a taken address fails that sign-in like any wrong password.
+ * Sign-up answers alike for a new and a taken address. With verification required, the form
+ * shows "check your e-mail" and signs nobody in: a sign-in would succeed for a new address and
+ * fail for a taken one, telling which addresses have accounts. With it off (mail to the log),
+ * it signs in with the credentials just sent, so a new account lands on its dashboard (whose
+ * banner mentions the confirmation e-mail); a taken address fails like any wrong password.
  */
 export async function signUpAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email"), name: field(formData, "name") };
   const password = field(formData, "password");
+  let verificationRequired: boolean;
   try {
     await limitAuthAttempt("sign-up", requestLimitKey(await headers()), values.email);
-    await signUpWithPassword({ email: values.email, password, name: values.name });
+    ({ verification_required: verificationRequired } = await signUpWithPassword({ email: values.email, password, name: values.name }));
   } catch (error) {
     if (error instanceof ApiError) return toFormState(error, values);
     throw error;
   }
+  if (verificationRequired) return { message: signUpAcceptedMessage(true), values };
   try {
     await signIn("credentials", { email: values.email, password, redirectTo: safeCallbackPath(field(formData, "callbackUrl")) });
   } catch (error) {
