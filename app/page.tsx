@@ -20,8 +20,8 @@ export default async function HomePage(props: PageProps<"/">) {
   const domain = firstValue((await props.searchParams).domain).slice(0, 300);
   const [user, directory] = await Promise.all([getSessionUser(), getHomeDirectory()]);
 
-  // A signed-out visitor who submitted the form: sign in, then come back with the domain filled in.
-  if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/?domain=${encodeURIComponent(domain)}`)}`);
+  // A signed-out visitor who submitted the form: sign in (or up), then the dashboard with the domain filled in.
+  if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(domain)}`)}`);
 
   return (
     <div className="space-y-10">

@@ -105,11 +105,11 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
   await expect(row.getByRole("link", { name: "View report →" })).toHaveAttribute("href", new URL(reportUrl).pathname);
 });
 
-test("an invalid domain shows the API's 400 message inline", async ({ page }) => {
+test("an invalid domain shows the API's 400 explanation inline, as a sentence", async ({ page }) => {
   await signUp(page, uniqueEmail("baddomain"));
   await page.goto("/");
   await submitDomain(page, "not a domain");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid domain" })).toHaveText(/^Invalid domain: .*not a valid host name/);
+  await expect(page.getByRole("alert").filter({ hasText: "not a valid host name" })).toHaveText('"not a domain" is not a valid host name.');
   await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
@@ -134,11 +134,11 @@ for (const broken of [["websocket"], ["websocket", "sse"]] as const) {
   });
 }
 
-test("a signed-out visitor is sent to sign in and comes back with the domain filled in", async ({ page }) => {
+test("a signed-out visitor is sent to sign in and reaches the dashboard with the domain filled in", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await submitDomain(page, "demo.test");
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2F%3Fdomain%3Ddemo\.test$/);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fdashboard%3Fdomain%3Ddemo\.test$/);
 
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByRole("heading", { name: "Create your StoreLens account" })).toBeVisible();
@@ -146,7 +146,7 @@ test("a signed-out visitor is sent to sign in and comes back with the domain fil
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("Correct horse 42!");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/\?domain=demo\.test$/);
+  await expect(page).toHaveURL(/\/dashboard\?domain=demo\.test$/);
   await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveValue("demo.test");
 });
 

@@ -14,7 +14,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <DashboardShell user={user}>
-      {verification.required && !verification.verified ? <VerifyEmailBanner email={verification.email} /> : null}
+      {verification.email && !verification.verified ? <VerifyEmailBanner email={verification.email} required={verification.required} /> : null}
       {children}
     </DashboardShell>
   );

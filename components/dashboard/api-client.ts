@@ -1,11 +1,12 @@
 import type { z } from "zod";
 
-/** Thrown for a non-2xx answer; carries the API's `{ error, code }`. */
+/** Thrown for a non-2xx answer; carries the API's `{ error, code, … }` body for describeRefusal. */
 export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -27,7 +28,7 @@ export async function callApi<T extends z.ZodType>(
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const body = (data ?? {}) as { error?: string; code?: string };
-    throw new ApiRequestError(body.error ?? `Request failed (${response.status})`, response.status, body.code);
+    throw new ApiRequestError(body.error ?? `Request failed (${response.status})`, response.status, body.code, data);
   }
 
   return (schema ? schema.parse(data) : data) as z.output<T>;

@@ -4,21 +4,28 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import {
   apiKeyListSchema,
+  createApiKeySchema,
   createdApiKeySchema,
   revokedApiKeySchema,
   type ApiKeyView,
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
 import { formatDate } from "@/components/reports/format";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
 import { callApi } from "./api-client";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const KEYS_QUERY = ["api-keys"] as const;
+const KEY_WORDING = { name: { label: "the key name", required: "Give the key a name." } };
+
+/** The one sentence the single-field form shows for a refusal. */
+const sentence = (refusal: Refusal) => refusal.fields.name ?? refusal.message;
 
 export function ApiKeysPanel() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [refused, setRefused] = useState<Refusal | null>(null);
 
   const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: () => callApi(apiKeyListSchema, "/api/api-keys") });
   const create = useMutation({
@@ -32,8 +39,11 @@ export function ApiKeysPanel() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(name);
+    const refusal = checkBeforeSending(createApiKeySchema, { name }, KEY_WORDING);
+    setRefused(refusal);
+    if (!refusal) create.mutate(name);
   };
+  const refusal = refused ?? (create.isError ? describeRefusal(create.error, KEY_WORDING) : null);
 
   return (
     <div className="space-y-6">
@@ -54,7 +64,7 @@ export function ApiKeysPanel() {
           pending={create.isPending}
           submitLabel="Create key"
           pendingLabel="Creating…"
-          error={create.isError ? create.error.message : undefined}
+          error={refusal ? sentence(refusal) : undefined}
         />
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
       </section>
@@ -64,7 +74,7 @@ export function ApiKeysPanel() {
         {keys.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
         {keys.isError ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load your keys: {keys.error.message}
+            Could not load your keys. {describeRefusal(keys.error).message}
           </p>
         ) : null}
         {keys.data && keys.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No keys yet.</p> : null}
@@ -170,7 +180,7 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
         )}
         {revoke.isError ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
-            {revoke.error.message}
+            {describeRefusal(revoke.error).message}
           </p>
         ) : null}
       </td>

@@ -3,22 +3,37 @@
 import { useActionState } from "react";
 import { resendVerificationAction, type FormState } from "@/lib/auth/actions";
 
-/** Shown on every dashboard page while the account's e-mail is unconfirmed (and that matters). */
-export function VerifyEmailBanner({ email }: { email: string | null }) {
+type VerifyEmailBannerProps = {
+  email: string;
+  /** Whether jobs wait for the confirmation (REQUIRE_EMAIL_VERIFICATION), which changes what the banner asks. */
+  required: boolean;
+};
+
+/**
+ * Shown on every dashboard page while the account's address is unconfirmed: a new account lands
+ * here from sign-up and learns about the e-mail it was just sent, and can have it sent again.
+ */
+export function VerifyEmailBanner({ email, required }: VerifyEmailBannerProps) {
   const [state, action, pending] = useActionState<FormState, FormData>(resendVerificationAction, {});
 
   return (
-    <div role="region" aria-label="Confirm your e-mail" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <div
+      role="region"
+      aria-label="Confirm your e-mail"
+      className={`rounded-md border px-4 py-3 text-sm ${required ? "border-amber-200 bg-amber-50 text-amber-900" : "border-sky-200 bg-sky-50 text-sky-900"}`}
+    >
       <p>
-        Confirm your e-mail address{email ? ` (${email})` : ""} to start jobs: open the link we e-mailed you.
+        <span className="font-medium">Confirm your e-mail address{required ? " to start analyzing stores" : ""}.</span> We sent a link
+        to <span className="break-all font-medium">{email}</span>; open it to confirm the address is yours. Nothing there? Check your spam
+        folder, or have it sent again.
       </p>
-      <form action={action} className="mt-2 flex flex-wrap items-center gap-3">
+      <form action={action} className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
         <button
           type="submit"
           disabled={pending}
-          className="rounded-md bg-amber-600 px-3 py-1.5 font-medium text-white hover:bg-amber-700 disabled:opacity-60"
+          className={`rounded-md px-3 py-1.5 font-medium text-white disabled:opacity-60 ${required ? "bg-amber-600 hover:bg-amber-700" : "bg-sky-700 hover:bg-sky-800"}`}
         >
-          {pending ? "Sending…" : "Send the e-mail again"}
+          {pending ? "Sending…" : "Resend the e-mail"}
         </button>
         {state.message ? <span role="status">{state.message}</span> : null}
         {state.error ? <span role="alert">{state.error}</span> : null}

@@ -10,20 +10,8 @@ type JobsListProps = {
   basePath: string;
 };
 
-/** The signed-in user's jobs; running ones follow their progress live. */
+/** The signed-in user's jobs (at least one: the page shows the analyze form instead); running ones follow their progress live. */
 export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
-  if (pagination.total === 0) {
-    return (
-      <div className="rounded-xl bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200">
-        No jobs yet.{" "}
-        <Link href="/" className="font-medium text-indigo-700 underline">
-          Analyze a store
-        </Link>{" "}
-        to see it here.
-      </div>
-    );
-  }
-
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200" aria-label="Your jobs">

@@ -15,11 +15,11 @@ export function SignedOutAnalyzeForm() {
         </button>
       </form>
       <p className="text-sm text-slate-600">
-        <Link href="/sign-in?callbackUrl=%2F" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        <Link href="/sign-in" className="font-medium text-indigo-700 underline hover:text-indigo-900">
           Sign in
         </Link>{" "}
         or{" "}
-        <Link href="/sign-up?callbackUrl=%2F" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+        <Link href="/sign-up" className="font-medium text-indigo-700 underline hover:text-indigo-900">
           create a free account
         </Link>{" "}
         to analyze a store. Scripts and agents use the{" "}

@@ -4,6 +4,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/errors";
+import { describeRefusal } from "@/lib/http/refusal";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 import { requestLimitKey } from "@/lib/http/client-address";
 import { signIn, signOut } from "./auth";
@@ -11,6 +12,8 @@ import { safeCallbackPath } from "./callback-url";
 import { configuredOAuthProviders } from "./oauth-providers";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { confirmEmail, resendVerificationMailFor } from "./email-verification";
+import { AUTH_FORM_WORDING } from "./form-wording";
+import { newPasswordFormSchema } from "./schemas";
 import { getSessionUser } from "./session-user";
 import { signUpAcceptedMessage, signUpWithPassword } from "./sign-up";
 
@@ -33,16 +36,15 @@ const field = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** A refusal in the forms' words (describeRefusal, as in the browser's own check), with what was typed. */
 function toFormState(error: ApiError, values: FormState["values"]): FormState {
-  const issues = (error.extra.issues as { path: string; message: string }[] | undefined) ?? [];
-  const fieldErrors: FormState["fieldErrors"] = {};
-  for (const issue of issues) {
-    const name = issue.path.split(".").at(-1) as keyof NonNullable<FormState["fieldErrors"]>;
-    fieldErrors[name] ??= issue.message;
-  }
+  const refusal = describeRefusal({ status: error.status, body: error.toBody() }, AUTH_FORM_WORDING);
 
-  return { error: issues.length ? undefined : error.message, fieldErrors, values };
+  return { error: refusal.message, fieldErrors: refusal.fields, values };
 }
+
+/** A refusal that belongs to no field (a spent link, a resend limit), as one sentence. */
+const refusalSentence = (error: ApiError) => describeRefusal({ status: error.status, body: error.toBody() }).message;
 
 /** Credentials sign-in: a database session row and its cookie, then the callback path. */
 export async function signInAction(_prev: FormState, formData: FormData): Promise<FormState> {
@@ -63,9 +65,11 @@ export async function signInAction(_prev: FormState, formData: FormData): Promis
 }
 
 /**
- * Sign-up answers alike for a new and a taken address. With verification on, the form shows
- * "check your e-mail"; with it off (mail to the log), it signs in with the credentials just
- * sent, and a taken address fails that sign-in like any wrong password.
+ * Sign-up answers alike for a new and a taken address. With verification required, the form
+ * shows "check your e-mail" and signs nobody in: a sign-in would succeed for a new address and
+ * fail for a taken one, telling which addresses have accounts. With it off (mail to the log),
+ * it signs in with the credentials just sent, so a new account lands on its dashboard (whose
+ * banner mentions the confirmation e-mail); a taken address fails like any wrong password.
  */
 export async function signUpAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const values = { email: field(formData, "email"), name: field(formData, "name") };
@@ -96,7 +100,7 @@ export async function resendVerificationAction(_prev: FormState, _formData: Form
   try {
     return { message: (await resendVerificationMailFor(user.id)).message };
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.message };
+    if (error instanceof ApiError) return { error: refusalSentence(error) };
     throw error;
   }
 }
@@ -106,7 +110,7 @@ export async function verifyEmailAction(_prev: FormState, formData: FormData): P
   try {
     return { message: (await confirmEmail(field(formData, "token"))).message };
   } catch (error) {
-    if (error instanceof ApiError) return { error: error.message };
+    if (error instanceof ApiError) return { error: refusalSentence(error) };
     throw error;
   }
 }
@@ -127,19 +131,17 @@ export async function requestPasswordResetAction(_prev: FormState, formData: For
 
 export async function resetPasswordAction(_prev: FormState, formData: FormData): Promise<FormState> {
   const password = field(formData, "password");
-  if (password !== field(formData, "confirm")) {
-    return { fieldErrors: { confirm: "The two passwords do not match." } };
+  const checked = newPasswordFormSchema.safeParse({ password, confirm: field(formData, "confirm") });
+  if (!checked.success) {
+    const refusal = describeRefusal(checked.error, AUTH_FORM_WORDING);
+
+    return { error: refusal.message, fieldErrors: refusal.fields };
   }
   try {
+    // A dead link is the whole form's problem: `token` is not among the form's fields.
     await resetPassword({ token: field(formData, "token"), password });
   } catch (error) {
-    if (error instanceof ApiError) {
-      const state = toFormState(error, {});
-      // A dead link is the whole form's problem, not a field's.
-      if (state.fieldErrors?.token) return { error: state.fieldErrors.token };
-
-      return state;
-    }
+    if (error instanceof ApiError) return toFormState(error, {});
     throw error;
   }
   redirect("/sign-in?reset=done");

@@ -16,7 +16,7 @@ export {
   RESET_LINK_INVALID_MESSAGE,
 } from "./password-reset";
 export { verifyCredentials } from "./verify-credentials";
-export { passwordProblem, PASSWORD_MIN_LENGTH } from "./passwords";
+export { passwordProblem, PASSWORD_MIN_LENGTH } from "./password-rules";
 export { createSession, revokeUserSessions } from "./sessions";
 export { configuredOAuthProviders } from "./oauth-providers";
 export * from "./schemas";

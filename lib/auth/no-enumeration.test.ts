@@ -1,7 +1,9 @@
 /**
  * Sign-up and the reset request must not tell whether an address has an account: the same
  * answer, and the same work before it (the argon2 hash runs in both cases, one e-mail is
- * recorded, and the mail provider is never waited for). Work is counted, not timed.
+ * recorded, and the mail provider is never waited for). Work is counted, not timed. The sign-up
+ * form's server action too, when e-mail verification is required; `next/headers` stands in for
+ * the request scope Next gives a server action.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,8 +11,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
 import { signUpTestUser } from "@/testing/auth/fixtures";
-import { requestPasswordReset, RESET_REQUESTED_MESSAGE, signUpWithPassword } from "./index";
+import { requestPasswordReset, RESET_REQUESTED_MESSAGE, signUpAcceptedMessage, signUpWithPassword } from "./index";
 import * as passwords from "./passwords";
+
+/** The request scope of a server action: no client address (no per-address limit), and the cookies it is sent back. */
+const action = vi.hoisted(() => ({ cookiesSet: new Map<string, string>() }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({
+    get: (name: string) => (action.cookiesSet.has(name) ? { name, value: action.cookiesSet.get(name) } : undefined),
+    set: (name: string, value: string) => void action.cookiesSet.set(name, value),
+  }),
+}));
+
+const { signUpAction } = await import("./actions");
 
 // A pass-through spy: the real argon2 runs; the test only counts the calls.
 vi.mock("./passwords", async (importOriginal) => {
@@ -42,6 +56,40 @@ describe("sign-up does the same work for a new and a taken address", () => {
 
     expect(forNew).toEqual({ answer: forTaken.answer, hashes: 1, mails: 1 });
     expect(forTaken).toMatchObject({ hashes: 1, mails: 1 });
+  });
+});
+
+describe("the sign-up form, with e-mail verification required", () => {
+  beforeAll(() => {
+    process.env.REQUIRE_EMAIL_VERIFICATION = "true";
+    resetEnvCache();
+  });
+
+  afterAll(() => {
+    delete process.env.REQUIRE_EMAIL_VERIFICATION;
+    resetEnvCache();
+  });
+
+  const submit = (email: string, password: string) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ name: "", email, password, callbackUrl: "/dashboard" })) form.set(name, value);
+
+    return workOf(() => signUpAction({}, form), email);
+  };
+  // What the form shows: "check your e-mail" naming the address typed, and nobody signed in.
+  const checkYourEmail = (email: string) => ({ answer: { message: signUpAcceptedMessage(true), values: { email, name: "" } }, hashes: 1, mails: 1 });
+
+  // Signing in after sign-up would succeed for a new address and fail for a taken one.
+  it("answers a new and a taken address alike (even with the taken account's own password) and signs none in", async () => {
+    const taken = unique("form-taken");
+    await signUpTestUser({ email: taken, password: PASSWORD });
+    const fresh = unique("form-fresh");
+    action.cookiesSet.clear();
+
+    expect(await submit(fresh, PASSWORD)).toEqual(checkYourEmail(fresh));
+    expect(await submit(taken, "another passphrase 9")).toEqual(checkYourEmail(taken));
+    expect(await submit(taken, PASSWORD)).toEqual(checkYourEmail(taken));
+    expect([...action.cookiesSet.keys()]).toEqual([]);
   });
 });
 

@@ -6,7 +6,8 @@ import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { queueMail } from "@/lib/mail";
 import { emailLinkUrl, findUsableEmailLink, issueEmailLinkToken, spendEmailLink } from "./email-link-tokens";
-import { hashPassword, passwordProblem } from "./passwords";
+import { passwordProblem } from "./password-rules";
+import { hashPassword } from "./passwords";
 import { passwordResetRequestSchema, passwordResetSchema } from "./schemas";
 import { revokeUserSessions } from "./sessions";
 

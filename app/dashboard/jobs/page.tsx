@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NoJobsYet } from "@/components/dashboard/no-jobs-yet";
 import { JobsList } from "@/components/jobs/jobs-list";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { requireSessionUser } from "@/lib/auth/session-user";
@@ -14,6 +15,8 @@ export default async function JobsPage(props: PageProps<"/dashboard/jobs">) {
   const { page } = await props.searchParams;
   const query = paginationQuerySchema.safeParse({ page: Array.isArray(page) ? page[0] : page });
   const list = await listUserJobs({ userId: user.id, ...(query.success ? query.data : { page: 1, per_page: 20 }) });
+
+  if (list.pagination.total === 0) return <NoJobsYet />;
 
   return <JobsList jobs={list.data} pagination={list.pagination} basePath={PATH} />;
 }
