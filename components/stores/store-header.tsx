@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCount, formatDate } from "@/components/reports/format";
+import { formatCount, formatCountry, formatDate } from "@/components/reports/format";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */
@@ -18,7 +18,7 @@ export function StoreHeader({ data }: { data: StorePageData }) {
         <a href={`https://${store.domain}`} rel="nofollow noopener" className="text-indigo-700 hover:underline">{store.domain}</a>
         {" · "}{formatCount(data.summary.product_count)} products · {formatCount(data.summary.collection_count)} collections
         {store.currency ? ` · ${store.currency}` : ""}
-        {store.country ? ` · ${store.country}` : ""}
+        {store.country ? ` · ${formatCountry(store.country)}` : ""}
       </p>
       <p className="mt-1 text-sm text-slate-500">
         Analyzed <time dateTime={data.analyzed_at ?? undefined}>{formatDate(data.analyzed_at, true)}</time>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
+import { appCategoryLabel } from "@/lib/apps/category-labels";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Theme and installed apps; each app links to its page in the app directory. */
@@ -16,7 +17,7 @@ export function StoreStackSection({ data }: { data: StorePageData }) {
           {data.apps.map((app) => (
             <li key={app.slug}>
               <Link href={`/apps/${app.slug}`} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100">
-                {app.name} <span className="text-indigo-500">· {app.category}</span>
+                {app.name} <span className="text-indigo-500">· {appCategoryLabel(app.category)}</span>
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { callApi } from "@/components/dashboard/api-client";
 import type { Analytics, Comparison, InventoryEventsPage, InventorySummary } from "./detail-types";
 import { HeatGraph } from "./heat-graph";
@@ -28,8 +28,8 @@ function Failure({ error }: { error: Error }) {
   );
 }
 
-/** The page of one tracked shop: summary, heat graph, inventory, events feed and compare. */
-export function StoreDetailView({ slug }: { slug: string }) {
+/** The page of one tracked shop: its reports, summary, heat graph, inventory, events feed and compare. */
+export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   const analytics = useQuery({ queryKey: ["analytics", slug], queryFn: () => callApi(null, `${base(slug)}/analytics`) as Promise<Analytics> });
   const inventory = useQuery({ queryKey: ["inventory", slug], queryFn: () => callApi(null, `${base(slug)}/inventory`) as Promise<InventorySummary> });
   const store = analytics.data?.store;
@@ -42,6 +42,7 @@ export function StoreDetailView({ slug }: { slug: string }) {
         </Link>
         <h2 className="mt-2 text-xl font-bold">{store?.name ?? store?.domain ?? slug}</h2>
         {store ? <p className="text-sm text-slate-600">{store.domain}</p> : null}
+        {reportLinks}
       </div>
 
       <Section title="Catalogue">
