@@ -32,11 +32,9 @@ export function BarChart({ title, bars, labelHeading, valueHeading }: { title: s
             </th>
             <td className="py-1 align-middle">
               <div className="flex items-center gap-2">
-                <span
-                  aria-hidden="true"
-                  className="block h-3 shrink rounded-sm bg-indigo-500"
-                  style={{ width: `${Math.max(1, (bar.value / peak) * 85)}%` }}
-                />
+                {bar.value > 0 ? (
+                  <span aria-hidden="true" className="block h-3 shrink rounded-sm bg-indigo-500" style={{ width: `${Math.max(1, (bar.value / peak) * 85)}%` }} />
+                ) : null}
                 <span className="shrink-0 text-xs tabular-nums text-slate-700">{formatCount(bar.value)}</span>
               </div>
             </td>

@@ -17,7 +17,7 @@ export function OverviewSection({ summary, currency }: { summary: ReportSummary;
       {empty ? (
         <EmptyNote>This report has no priced, typed or branded products to chart.</EmptyNote>
       ) : (
-        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
           {bands.length > 0 ? (
             <div>
               <BarChart title="Products per price band" bars={priceBandBars(bands, currency)} labelHeading="Price band" valueHeading="Products" />

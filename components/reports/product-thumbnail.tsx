@@ -1,3 +1,6 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
 import { thumbnailUrl } from "./thumbnail-url";
 
 /**
@@ -7,6 +10,14 @@ import { thumbnailUrl } from "./thumbnail-url";
  */
 export function ProductThumbnail({ src }: { src: string | undefined }) {
   const url = src ? thumbnailUrl(src) : null;
+  const image = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  // An image that failed before the page hydrated fired its error with no one listening.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
 
   return (
     <span className="relative block h-12 w-12 shrink-0 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
@@ -15,9 +26,20 @@ export function ProductThumbnail({ src }: { src: string | undefined }) {
         <circle cx="9" cy="10" r="2" />
         <path d="m4 18 5-5 4 4 3-3 4 4" />
       </svg>
-      {url ? (
+      {url && !failed ? (
         // eslint-disable-next-line @next/next/no-img-element -- store CDNs are arbitrary hosts; next/image would fetch them through our server
-        <img src={url} alt="" width={48} height={48} loading="lazy" decoding="async" referrerPolicy="no-referrer" className="absolute inset-0 h-full w-full object-cover" />
+        <img
+          ref={image}
+          src={url}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
       ) : null}
     </span>
   );

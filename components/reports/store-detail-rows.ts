@@ -24,7 +24,7 @@ const FIELDS: Record<string, { label: string; how?: string }> = {
   storefront_title: { label: "Storefront title" },
   products_read: { label: "Products read", how: "Products counted as the store's product listing was read." },
   listing_complete: { label: "Product listing complete", how: "Whether the product listing was read to its last page; when not, counts are a lower bound." },
-  completeness: { label: "How completeness was checked", how: "The product listing is compared with the store's product sitemap when the sitemap can be read." },
+  completeness: { label: "Completeness check", how: "The product listing is compared with the store's product sitemap when the sitemap can be read." },
   products_recovered: { label: "Products recovered", how: "Products in the sitemap but missing from the listing, read one by one." },
   collections_complete: { label: "Collections complete", how: "Whether the collections were read to the last page." },
   pages_complete: { label: "Pages complete", how: "Whether the pages were read to the last page." },

@@ -26,7 +26,7 @@ export function StoreSummarySection({ data }: { data: StorePageData }) {
         <Stat label="Collections" value={formatCount(summary.collection_count)} />
       </dl>
       {vendors.length > 0 || types.length > 0 ? (
-        <div className="mt-5 grid gap-6 md:grid-cols-2">
+        <div className="mt-5 grid items-start gap-6 md:grid-cols-2">
           {vendors.length > 0 ? <BarChart title="Top vendors" bars={vendors} labelHeading="Vendor" valueHeading="Products" /> : null}
           {types.length > 0 ? <BarChart title="Product types" bars={types} labelHeading="Product type" valueHeading="Products" /> : null}
         </div>
