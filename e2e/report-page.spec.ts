@@ -78,7 +78,7 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(firstRow.locator("img")).toHaveCount(0);
   await expect(firstRow.locator("svg")).toBeVisible();
   await expect(page.getByTestId("product-stock").first()).toHaveText(/^\d[\d,]* in stock$/);
-  await expect(page.getByRole("table", { name: "Products" }).locator("s").first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Products", exact: true }).locator("s").first()).toBeVisible();
 
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
   const axe = await new AxeBuilder({ page }).include("article").analyze();
