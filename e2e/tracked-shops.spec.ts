@@ -33,9 +33,10 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   const control = await playwright.request.newContext();
   const advanced = await control.post(`${fakeStoreOrigin}/__fake/stores/tracked.test/advance`, { data: { sales: 5, restocks: 1, priceChanges: 2 } });
   expect(advanced.status()).toBe(200);
-  const { changes } = (await advanced.json()) as { changes: { kind: string; availableBefore?: boolean; availableAfter?: boolean }[] };
-  // Each change is one entry of the heat graph; a sale or restock that flips availability is two.
-  const expectedToday = changes.length + changes.filter((c) => c.availableBefore !== c.availableAfter).length;
+  const { changes } = (await advanced.json()) as { changes: { kind: string; productId: number; availableBefore?: boolean; availableAfter?: boolean }[] };
+  // A change is a product that changed, once however many of its prices or stock flags moved;
+  // sales and restocks that leave a variant in (or out of) stock are not changes.
+  const expectedToday = new Set(changes.filter((c) => c.kind === "price_change" || c.availableBefore !== c.availableAfter).map((c) => c.productId)).size;
   const resubmit = await page.request.post("/api/jobs", { data: { domain: "tracked.test" } });
   expect(resubmit.status()).toBe(201);
   const { job } = (await resubmit.json()) as { job: { id: string } };
@@ -48,16 +49,19 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await expect(heat.getByText(/changes in the last 365 days/)).toBeVisible();
   // Today's square says in words how many changes it holds: exactly what the store changed.
   const today = new Date().toISOString().slice(0, 10);
-  await expect(heat.locator(`[aria-label^="${today}: ${expectedToday} changes"]`)).toHaveCount(1);
+  await expect(heat.locator(`[aria-label^="${today}: ${expectedToday} change${expectedToday === 1 ? "" : "s"}"]`)).toHaveCount(1);
 
   await expect(page.getByTestId("inventory-chart")).toBeVisible();
   await expect(page.getByTestId("inventory-chart").getByRole("application")).toBeVisible();
   await expect(page.getByTestId("inventory-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
-  await expect(page.getByTestId("units-sold")).toContainText("observed");
+  // Said once for the section: the figures are counted from the quantities the store shows, between stated snapshots.
+  await expect(page.getByTestId("confidence-legend")).toContainText("stock quantities the store shows");
+  await expect(page.getByTestId("units-sold-basis")).toContainText("Measured from 2 snapshots");
   // The figure is drawn as a band from its low to its high bound.
   await expect(page.getByTestId("units-sold").getByRole("img", { name: /^between \d+ and \d+/ })).toBeVisible();
   await expect(page.getByTestId("events-section").getByRole("row")).not.toHaveCount(0);
   await expect(page.getByTestId("compare-section").getByRole("rowheader", { name: /prices/i })).toBeVisible();
+  await expect(page.getByTestId("compare-changes")).toContainText(`${expectedToday} change`);
 
   // On a phone the page stays usable: the heat graph scrolls inside its box, the page does not.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reportBodies, reports, snapshotProducts, stores } from "@/db/schema";
+import { loadArtifact } from "@/lib/reports/artifacts";
 import { readStoredEncoding } from "@/lib/reports/report-body";
 import {
   blockedStore,
@@ -271,5 +272,14 @@ describe("past Shopify's 25,000-product listing cap", () => {
     // The listing stopped at the cap (page 101 answers 400); the rest came from the fallback.
     const log = h.fakeStore.store("thirty-thousand.test").log();
     expect(log.some((entry) => entry.path.includes("page=101") && entry.status === 400)).toBe(true);
+    // Collection pages the product crawl read are not asked for again by the membership crawl,
+    // and the collections it read whole have their members.
+    const collectionPages = log.filter((entry) => /^\/collections\/[^/]+\/products\.json/.test(entry.path)).map((entry) => entry.path);
+    expect(collectionPages.length).toBeGreaterThan(0);
+    expect(collectionPages.length - new Set(collectionPages).size).toBe(0);
+    const collections = await loadArtifact(jobId, "collections");
+    const withMembers = collections!.collections.filter((collection) => collection.productIds !== null);
+    expect(withMembers.length).toBeGreaterThan(0);
+    for (const collection of withMembers) expect(new Set(collection.productIds).size).toBe(collection.productsCount);
   }, 600_000);
 });

@@ -1,16 +1,38 @@
 const integer = new Intl.NumberFormat("en-US");
 
-export const formatCount = (value: number | null | undefined) => (value === null || value === undefined ? "—" : integer.format(value));
+/**
+ * The reader's own number format, for figures drawn in the browser only (client components
+ * that render after their data loads); pages rendered on the server keep the fixed en-US.
+ */
+export const readerLocale = (): string => (typeof navigator === "undefined" ? "en-US" : (navigator.languages?.[0] ?? navigator.language ?? "en-US"));
+
+export const formatCount = (value: number | null | undefined, locale?: string) =>
+  value === null || value === undefined ? "—" : locale ? new Intl.NumberFormat(locale).format(value) : integer.format(value);
+
+/** A measured figure that may have decimals (units per day): at most `digits` of them. */
+export const formatDecimal = (value: number | null | undefined, locale = "en-US", digits = 1) =>
+  value === null || value === undefined ? "—" : new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 
 /** Shopify prices are decimal strings in the shop's currency ("19.90"). */
-export function formatPrice(value: string | null | undefined, currency: string | null): string {
+export function formatPrice(value: string | number | null | undefined, currency: string | null, locale?: string): string {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
-  if (!currency) return Number(value).toFixed(2);
+  if (!currency) return locale ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value)) : Number(value).toFixed(2);
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(Number(value));
+    return new Intl.NumberFormat(locale ?? "en-US", { style: "currency", currency }).format(Number(value));
   } catch {
     return `${Number(value).toFixed(2)} ${currency}`;
   }
+}
+
+/** A span of days as a reader says it: "5 hours", "1 day", "3.5 days". */
+export function formatDays(days: number, locale = "en-US"): string {
+  if (days < 1) {
+    const hours = Math.max(1, Math.round(days * 24));
+    return `${new Intl.NumberFormat(locale).format(hours)} hour${hours === 1 ? "" : "s"}`;
+  }
+  const rounded = Math.round(days * 10) / 10;
+
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rounded)} day${rounded === 1 ? "" : "s"}`;
 }
 
 export function formatPriceRange(min: string | null | undefined, max: string | null | undefined, currency: string | null): string {

@@ -122,7 +122,7 @@ export const jobArtifacts = pgTable(
     jobId: uuid()
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["store", "collections", "pages", "storefront"] }).notNull(),
+    kind: text({ enum: ["store", "collections", "pages", "storefront", "collection-pages"] }).notNull(),
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

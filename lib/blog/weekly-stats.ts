@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, changelogEntries, storeApps, stores } from "@/db/schema";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 
 /** Below this many stores analyzed in the week, a post would say nothing true: none is written. */
 export const MIN_STORES_ANALYZED = 3;
@@ -75,7 +76,14 @@ export async function computeWeeklyStats(window: WeekWindow, previousAppCounts: 
       })
       .from(changelogEntries)
       .innerJoin(stores, eq(stores.id, changelogEntries.storeId))
-      .where(and(eq(changelogEntries.subject, "product"), gte(changelogEntries.createdAt, start), lt(changelogEntries.createdAt, end)))
+      .where(
+        and(
+          eq(changelogEntries.subject, "product"),
+          gte(changelogEntries.createdAt, start),
+          lt(changelogEntries.createdAt, end),
+          fromCompletedJob(changelogEntries.jobId),
+        ),
+      )
       .groupBy(stores.slug, stores.name, stores.domain)
       .orderBy(desc(sql`count(*)`), stores.slug)
       .limit(5),

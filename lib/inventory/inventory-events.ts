@@ -4,6 +4,7 @@ import { inventoryEvents, type Store } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import { productTitles } from "./inventory-summary";
 import type { InventoryEventList, InventoryEventsQuery } from "./schemas";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 
 type EventRow = typeof inventoryEvents.$inferSelect;
 
@@ -23,7 +24,7 @@ export function toEventView(event: EventRow, titles: Map<number, string>) {
 
 /** GET /api/store-detail/:slug/inventory/events: the store's sales and restocks, newest first. */
 export async function listInventoryEvents(store: Store, query: InventoryEventsQuery): Promise<InventoryEventList> {
-  const filters: SQL[] = [eq(inventoryEvents.storeId, store.id)];
+  const filters: SQL[] = [eq(inventoryEvents.storeId, store.id), fromCompletedJob(inventoryEvents.jobId)];
   if (query.type) filters.push(eq(inventoryEvents.kind, query.type));
   if (query.product_id) filters.push(eq(inventoryEvents.productId, query.product_id));
   const where = and(...filters);

@@ -4,7 +4,7 @@ import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from
 import { currentTime } from "@/lib/clock";
 import { dailyRate } from "./sales-velocity";
 import type { InventorySummary } from "./schemas";
-import { SALES_WINDOW_DAYS, storeSales } from "./store-sales";
+import { SALES_WINDOW_DAYS, storeSales, windowView } from "./store-sales";
 
 const DAY_MS = 86_400_000;
 const RECENT_RESTOCKS = 10;
@@ -23,15 +23,16 @@ export async function productTitles(store: Store, productIds: number[]): Promise
 
 /**
  * GET /api/store-detail/:slug/inventory: units sold in the last 30 days and daily sales (each
- * a range with its basis, case and confidence; the sum of the products' figures), the top
+ * a range with its basis, case and confidence; the sum of the products' figures; daily sales a
+ * rate over the window's observed days, which the answer states with its snapshots), the top
  * sellers, recent restocks, and total_inventory (0 when the store hides quantities, as the
  * contract says). Reads events, signals and per-day aggregates only.
  */
 export async function getInventorySummary(store: Store): Promise<InventorySummary> {
-  const { since, now, ctx, products, total: units, events: unordered } = await storeSales(store, currentTime());
+  const sales = await storeSales(store, currentTime());
+  const { now, ctx, products, total: units, events: unordered, observed } = sales;
   const events = [...unordered].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
   const visible = ctx.visible;
-  const coverageDays = ctx.coverageDays;
   const restocks = events.filter((e) => e.kind === "restock");
   const top = [...products]
     .filter(([, u]) => (u.value ?? 0) > 0)
@@ -52,17 +53,17 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
     basis: visible ? ("observed" as const) : ("estimated" as const),
     enough_data: ctx.snapshots >= 2,
     snapshots: ctx.snapshots,
-    window: { days: SALES_WINDOW_DAYS, from: since.toISOString(), to: now.toISOString(), coverage_days: Math.round(coverageDays * 100) / 100 },
+    window: windowView(sales),
     total_inventory: visible ? (latest?.totalInventory ?? 0) : 0,
     total_inventory_basis: visible ? ("observed" as const) : ("unavailable" as const),
     units_sold_30d: units,
-    estimated_daily_sales: dailyRate(units, coverageDays),
+    estimated_daily_sales: dailyRate(units, observed.days),
     sales_assumption: units.assumption,
     top_sellers: top.map(([productId, sold]) => ({
       product_id: productId,
       title: titles.get(productId) ?? null,
       units_sold: sold,
-      daily_velocity: dailyRate(sold, coverageDays),
+      daily_velocity: dailyRate(sold, observed.days),
     })),
     restocks_30d: {
       events: restocks.length,

@@ -4,10 +4,11 @@ import { inventoryEvents, inventoryLevels, snapshotProducts, type Store } from "
 import { ApiError } from "@/lib/http/errors";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
 import { currentTime } from "@/lib/clock";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { toEventView } from "./inventory-events";
 import { dailyRate, noUnitsSold } from "./sales-velocity";
 import type { ProductInventory } from "./schemas";
-import { storeSales } from "./store-sales";
+import { storeSales, windowView } from "./store-sales";
 
 type Point = { at: string; quantity: number | null; available: boolean | null; basis: "observed" | "estimated" };
 
@@ -44,6 +45,7 @@ function historyOf(
 
 /** GET /api/store-detail/:slug/inventory/product/:shopifyId. */
 export async function getProductInventory(store: Store, productId: number, query: PaginationQuery): Promise<ProductInventory> {
+  const ofProduct = and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId), fromCompletedJob(inventoryEvents.jobId));
   const levels = store.latestJobId
     ? await getDb()
         .select()
@@ -53,7 +55,7 @@ export async function getProductInventory(store: Store, productId: number, query
   const events = await getDb()
     .select()
     .from(inventoryEvents)
-    .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId)))
+    .where(ofProduct)
     .orderBy(desc(inventoryEvents.occurredAt));
   // From the store's own computation, so a product's figure is exactly its share of the total.
   const sales = await storeSales(store, currentTime(), productId);
@@ -70,16 +72,16 @@ export async function getProductInventory(store: Store, productId: number, query
   const [{ total } = { total: 0 }] = await getDb()
     .select({ total: count() })
     .from(inventoryEvents)
-    .where(and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId)));
+    .where(ofProduct);
   const page = events.slice(offsetOf(query), offsetOf(query) + query.per_page);
   const sold = sales.products.get(productId) ?? noUnitsSold(sales.ctx);
 
   return {
     product: { id: productId, title: product?.title ?? null, handle: product?.handle ?? null, listed: Boolean(product) },
     basis: store.exposesInventory ? ("observed" as const) : ("estimated" as const),
-    window: { days: sales.ctx.windowDays, from: sales.since.toISOString(), to: sales.now.toISOString(), coverage_days: Math.round(sales.ctx.coverageDays * 100) / 100 },
+    window: windowView(sales),
     units_sold: sold,
-    daily_velocity: dailyRate(sold, sales.ctx.coverageDays),
+    daily_velocity: dailyRate(sold, sales.observed.days),
     variants: variantIds.map((variantId) => {
       const level = levels.find((l) => l.variantId === variantId);
 

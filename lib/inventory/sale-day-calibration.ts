@@ -47,6 +47,7 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
         coalesce(sum(e.delta) filter (where e.kind = 'sale'), 0)::float as units
       from inventory_events e
       join stores s on s.id = e.store_id and s.exposes_inventory = true
+      join jobs j on j.id = e.job_id and j.status = 'completed'
       where e.basis = 'observed' and e.occurred_at > ${since.toISOString()}::timestamptz
       group by e.store_id, e.product_id, e.job_id
     ), intervals as (

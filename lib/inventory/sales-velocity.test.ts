@@ -22,6 +22,17 @@ describe("sales velocity", () => {
     expect(dailyRate(units, 30).range).toEqual({ low: 2.2, high: 2.2 });
   });
 
+  it("daily sales are the units divided by the days observed, never the window total, and none from a few hours", () => {
+    const units = sumUnits(unitsSoldByProduct([event({ kind: "sale", delta: 642 })], [], ctx(true, 2)).values(), ctx(true, 2));
+    expect(units.value).toBe(642);
+    // Two snapshots two days apart: 321 a day, not 642.
+    expect(dailyRate(units, 2)).toMatchObject({ value: 321, range: { low: 321, high: 321 } });
+    // Two snapshots 20 hours apart: a rate over the 0.83 days seen.
+    expect(dailyRate(units, 0.83).value).toBeCloseTo(773.49, 1);
+    // Two snapshots minutes apart: no daily rate at all.
+    expect(dailyRate(units, 0.01)).toMatchObject({ case: "not_enough_data", value: null });
+  });
+
   it("quantities shown: a rise may hide sales, so the high bound grows by the level before it plus the variant's own rate", () => {
     // 30 units over 30 days (1 a day), then a variant at 4 is restocked to 25: up to 4 + 1 sold inside.
     const events = [event({ kind: "sale", delta: 30, jobId: "a" }), event({ kind: "restock", delta: 21, previousQuantity: 4, jobId: "b" })];

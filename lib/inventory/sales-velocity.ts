@@ -246,15 +246,23 @@ export function sumUnits(products: Iterable<UnitsSold>, ctx: SalesContext): Unit
   };
 }
 
-/** Daily velocity from units sold over the days actually observed. */
-export function dailyRate(units: UnitsSold, coverageDays: number) {
-  const days = Math.max(1, coverageDays);
-  const per = (n: number) => round2(n / days);
+/** Below this many days between the first and last snapshot, no daily rate is given: a few hours say nothing of a day. */
+export const MIN_RATE_DAYS = 0.5;
+
+/**
+ * Daily velocity: units sold divided by the days between the snapshots they were measured
+ * over (never the window total, never a rate from under MIN_RATE_DAYS: then not_enough_data).
+ */
+export function dailyRate(units: UnitsSold, observedDays: number) {
+  if (units.value === null || observedDays < MIN_RATE_DAYS) {
+    return { basis: units.basis, case: "not_enough_data" as const, value: null, range: { low: 0, high: 0 }, confidence: "low" as const };
+  }
+  const per = (n: number) => round2(n / observedDays);
 
   return {
     basis: units.basis,
     case: units.case,
-    value: units.value === null ? null : per(units.value),
+    value: per(units.value),
     range: { low: per(units.range.low), high: per(units.range.high) },
     confidence: units.confidence,
   };

@@ -60,6 +60,7 @@ export const unitsSoldSchema = z.object({
   applied_assumption: saleDayFiguresSchema.extend({ sale_day_share: z.number() }).optional().describe("one product: the band figures applied to it"),
 });
 
+/** Units per day: the window's units divided by its observed_days (not_enough_data under half a day). */
 export const dailyVelocitySchema = z.object({
   basis: basisSchema,
   case: caseSchema,
@@ -68,7 +69,16 @@ export const dailyVelocitySchema = z.object({
   confidence: z.enum(["high", "medium", "low"]),
 });
 
-const windowSchema = z.object({ days: z.number().int(), from: z.string(), to: z.string(), coverage_days: z.number() });
+const windowSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  coverage_days: z.number(),
+  snapshots: z.number().int().describe("the snapshots the figures are measured between (the last one before the window included)"),
+  observed_from: z.string().nullable().describe("the first of those snapshots; null before any"),
+  observed_to: z.string().nullable().describe("the last of those snapshots"),
+  observed_days: z.number().describe("days from observed_from to observed_to: what daily rates divide by"),
+});
 
 /** GET /api/store-detail/:slug/inventory answer. */
 export const inventorySummarySchema = z.object({

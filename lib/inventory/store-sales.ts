@@ -1,15 +1,24 @@
-import { and, count, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, lte, max, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { saleDayAssumption } from "./sale-day-calibration";
 import { DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MEDIAN_FACTOR, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
 
 export const SALES_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+/**
+ * The snapshots the window's figures come from: sales are measured between snapshots, so the
+ * window's first interval starts at the last snapshot before it (or the store's first one) and
+ * its last ends at the newest. `days` is what a daily rate divides by.
+ */
+export type ObservedSpan = { from: Date | null; to: Date | null; days: number; snapshots: number };
+
 export type StoreSales = {
   since: Date;
   now: Date;
+  observed: ObservedSpan;
   ctx: SalesContext;
   products: Map<number, UnitsSold>;
   /** The sum of `products`: the store's figure unless the call was for one product. */
@@ -27,6 +36,20 @@ async function outlierLimit(inWindow: SQL | undefined): Promise<number> {
   return Math.max(OUTLIER_MIN_UNITS, OUTLIER_MEDIAN_FACTOR * Number(row?.median ?? 0));
 }
 
+async function observedSpan(storeId: string, since: Date, now: Date): Promise<ObservedSpan & { completed: number }> {
+  const completed = and(eq(jobs.storeId, storeId), eq(jobs.status, "completed"));
+  const [[anchor], inWindow, [all]] = await Promise.all([
+    getDb().select({ at: max(jobs.completedAt) }).from(jobs).where(and(completed, lte(jobs.completedAt, since))),
+    getDb().select({ at: jobs.completedAt }).from(jobs).where(and(completed, gt(jobs.completedAt, since), lte(jobs.completedAt, now))).orderBy(asc(jobs.completedAt)),
+    getDb().select({ total: sql<number>`count(*)::int` }).from(jobs).where(and(completed, lte(jobs.completedAt, now))),
+  ]);
+  const from = anchor?.at ?? inWindow[0]?.at ?? null;
+  const to = inWindow.at(-1)?.at ?? from;
+  const days = from && to ? Math.round(((to.getTime() - from.getTime()) / DAY_MS) * 100) / 100 : 0;
+
+  return { from, to, days, snapshots: inWindow.length + (anchor?.at ? 1 : 0), completed: all?.total ?? 0 };
+}
+
 /**
  * Units sold over the last 30 days for every product of a store with events or signals in it
  * (or only `productId`'s), and the store's total as their sum. The one place both the summary
@@ -34,19 +57,29 @@ async function outlierLimit(inWindow: SQL | undefined): Promise<number> {
  */
 export async function storeSales(store: Store, now: Date, productId?: number): Promise<StoreSales> {
   const since = new Date(now.getTime() - SALES_WINDOW_DAYS * DAY_MS);
-  const inWindow = and(eq(inventoryEvents.storeId, store.id), gt(inventoryEvents.occurredAt, since), lte(inventoryEvents.occurredAt, now));
+  const inWindow = and(
+    eq(inventoryEvents.storeId, store.id),
+    gt(inventoryEvents.occurredAt, since),
+    lte(inventoryEvents.occurredAt, now),
+    fromCompletedJob(inventoryEvents.jobId),
+  );
   const ofProduct = productId === undefined ? undefined : eq(inventoryEvents.productId, productId);
   const signalsOfProduct = productId === undefined ? undefined : eq(productSaleSignals.productId, productId);
-  const [events, signals, [snapshots], limit] = await Promise.all([
+  const [events, signals, span, limit] = await Promise.all([
     getDb().select().from(inventoryEvents).where(and(inWindow, ofProduct)),
     getDb()
       .select({ productId: productSaleSignals.productId, jobId: productSaleSignals.jobId, kind: productSaleSignals.kind, intervalDays: productSaleSignals.intervalDays })
       .from(productSaleSignals)
-      .where(and(eq(productSaleSignals.storeId, store.id), gt(productSaleSignals.occurredAt, since), lte(productSaleSignals.occurredAt, now), signalsOfProduct)),
-    getDb()
-      .select({ total: count() })
-      .from(jobs)
-      .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), lte(jobs.completedAt, now))),
+      .where(
+        and(
+          eq(productSaleSignals.storeId, store.id),
+          gt(productSaleSignals.occurredAt, since),
+          lte(productSaleSignals.occurredAt, now),
+          fromCompletedJob(productSaleSignals.jobId),
+          signalsOfProduct,
+        ),
+      ),
+    observedSpan(store.id, since, now),
     productId === undefined ? undefined : outlierLimit(inWindow),
   ]);
   const visible = store.exposesInventory === true;
@@ -57,10 +90,26 @@ export async function storeSales(store: Store, now: Date, productId?: number): P
     visible,
     coverageDays,
     windowDays: SALES_WINDOW_DAYS,
-    snapshots: snapshots?.total ?? 0,
+    snapshots: span.completed,
     assumption: visible ? DEFAULT_SALE_DAY_ASSUMPTION : await saleDayAssumption(since),
   };
   const products = unitsSoldByProduct(events, signals, ctx, limit);
 
-  return { since, now, ctx, products, total: sumUnits(products.values(), ctx), events };
+  const { completed: _completed, ...observed } = span;
+
+  return { since, now, observed, ctx, products, total: sumUnits(products.values(), ctx), events };
+}
+
+/** The window as answers state it: its 30 days, and the snapshots and days its figures come from. */
+export function windowView(sales: StoreSales) {
+  return {
+    days: sales.ctx.windowDays,
+    from: sales.since.toISOString(),
+    to: sales.now.toISOString(),
+    coverage_days: Math.round(sales.ctx.coverageDays * 100) / 100,
+    snapshots: sales.observed.snapshots,
+    observed_from: sales.observed.from?.toISOString() ?? null,
+    observed_to: sales.observed.to?.toISOString() ?? null,
+    observed_days: sales.observed.days,
+  };
 }

@@ -1,7 +1,9 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
-import { changelogEntries, inventoryEvents, jobs, reports, storeDailyCatalog, stores } from "@/db/schema";
+import { getDb, queryRows } from "@/db";
+import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reports, storeDailyCatalog, stores } from "@/db/schema";
+import { listInventoryEvents } from "@/lib/inventory/inventory-events";
+import { recordChangelogEntries } from "@/lib/reports/record-changelog-entries";
 import { deriveInventoryEvents } from "@/lib/reports/derive-inventory-events";
 import { diffSnapshots } from "@/lib/reports/diff-snapshots";
 import { saveSnapshotProducts } from "@/lib/reports/snapshot-products";
@@ -9,6 +11,7 @@ import type { Product } from "@/lib/shopify-reader/schemas";
 import { sampleProduct, sampleStoreMeta } from "@/testing/directory-seed";
 import { saveArtifact } from "@/lib/reports/artifacts";
 import { buildReport } from "./build-report";
+import { recordCatalogue } from "./record-changes";
 import { summarizeProducts } from "./report-content";
 
 const BATCH = 7;
@@ -78,7 +81,8 @@ describe("build-report over a catalogue many batches long", () => {
       })
       .from(changelogEntries)
       .where(eq(changelogEntries.jobId, jobId));
-    expect(sorted(entries)).toEqual(sorted(expected));
+    // The changelog keeps no product id of its own (a change's productId only feeds the counts).
+    expect(sorted(entries)).toEqual(sorted(expected.map(({ productId: _productId, ...change }) => change)));
     // "No before" is SQL NULL, not a jsonb null: queries filter on it.
     const [{ n } = { n: -1 }] = await getDb()
       .select({ n: count() })
@@ -110,21 +114,22 @@ describe("build-report over a catalogue many batches long", () => {
 });
 
 describe("build-report of two analyses of one store at once", () => {
-  it("completes both, one after the other, also when the first completion settles the store's slug", async () => {
+  it("completes both, the later measured against the earlier, also when the first completion settles the store's slug", async () => {
     // The store holds a suffix while a placeholder that never completed holds its base slug, so
     // the first completion rewrites the store's slug (a key update) after writing rows that
     // reference the store.
     await getDb().insert(stores).values({ domain: "pair.test-x", slug: "pair-test" });
     const [store] = await getDb().insert(stores).values({ domain: "pair.test", slug: "pair-test-2" }).returning();
     const products = Array.from({ length: 40 }, (_, i) => sampleProduct(i));
-    const start = async () => {
+    const start = async (catalogue: Product[]) => {
       const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "pair.test", slug: "pair-test-2", status: "running" }).returning();
-      await saveSnapshotProducts(job!.id, products);
+      await saveSnapshotProducts(job!.id, catalogue);
       await saveArtifact(job!.id, "store", { meta, canonicalDomain: "pair.test", cartCurrency: null });
 
       return job!.id;
     };
-    const ids = [await start(), await start()];
+    // The second has one product more: whichever completes later finds one product added or removed.
+    const ids = [await start(products), await start([...products, sampleProduct(40)])];
 
     await Promise.all(ids.map((id) => buildReport(id, crawl, { batchSize: BATCH })));
 
@@ -133,5 +138,87 @@ describe("build-report of two analyses of one store at once", () => {
       { status: "completed", slug: "pair-test" },
       { status: "completed", slug: "pair-test" },
     ]);
+    // Both derived their rows as a first analysis; the later completion found the earlier one
+    // done meanwhile and derived them again against it.
+    const entries = await getDb()
+      .select({ jobId: changelogEntries.jobId, previousJobId: changelogEntries.previousJobId, change: changelogEntries.change })
+      .from(changelogEntries)
+      .where(eq(changelogEntries.storeId, store!.id));
+    expect(entries).toHaveLength(1);
+    const [later, earlier] = entries[0]!.jobId === ids[0] ? ids : [ids[1]!, ids[0]!];
+    expect(entries[0]).toEqual({ jobId: later, previousJobId: earlier, change: later === ids[1] ? "added" : "removed" });
+  });
+});
+
+describe("build-report while other requests come", () => {
+  it("lets other statements run while it walks the catalogue: the database is never held for the whole build", async () => {
+    const [store] = await getDb().insert(stores).values({ domain: "busy.test", slug: "busy-test" }).returning();
+    const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "busy.test", slug: "busy-test", status: "running" }).returning();
+    const products = Array.from({ length: 120 }, (_, i) => sampleProduct(i));
+    await saveSnapshotProducts(job!.id, products);
+    await saveArtifact(job!.id, "store", { meta, canonicalDomain: "busy.test", cartCurrency: null });
+
+    let built = false;
+    const build = buildReport(job!.id, crawl, { batchSize: 5 }).then((result) => {
+      built = true;
+      return result;
+    });
+    // Other readers, one after another, until the build ends: some must answer while it runs
+    // and see its levels part-written (one transaction over the build would hold them all until
+    // it committed, and show them nothing or everything).
+    const seen: number[] = [];
+    while (!built) {
+      const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from ${inventoryLevels} where job_id = ${job!.id}`);
+      if (!built) seen.push(row!.n);
+    }
+    await build;
+    const all = products.length * 2;
+    expect(seen.some((n) => n > 0 && n < all)).toBe(true);
+  });
+
+  it("shows a job's inventory events and changelog only once the job has completed", async () => {
+    const [store] = await getDb().insert(stores).values({ domain: "later.test", slug: "later-test" }).returning();
+    const before = Array.from({ length: 20 }, (_, i) => sampleProduct(i));
+    const firstId = await analyze(store!.id, before);
+    const [second] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "later.test", slug: "later-test", status: "running" }).returning();
+    const after = before.map(flipped);
+    await saveSnapshotProducts(second!.id, after);
+    const [first] = await getDb().select().from(jobs).where(eq(jobs.id, firstId));
+
+    // The rows a build writes before its completing transaction, as a crash would leave them.
+    await recordCatalogue(getDb(), second!, first!, { collections: [], pages: [], listingComplete: true }, new Date(), BATCH);
+    const [{ n: written } = { n: 0 }] = await getDb().select({ n: count() }).from(inventoryEvents).where(eq(inventoryEvents.jobId, second!.id));
+    expect(written).toBeGreaterThan(0);
+    const [storeRow] = await getDb().select().from(stores).where(eq(stores.id, store!.id));
+    const listed = await listInventoryEvents(storeRow!, { page: 1, per_page: 100 });
+    expect(listed.pagination.total).toBe(0);
+
+    // The retry clears them and writes each once.
+    await saveArtifact(second!.id, "store", { meta, canonicalDomain: "later.test", cartCurrency: null });
+    await buildReport(second!.id, crawl, { batchSize: BATCH });
+    const expected = deriveInventoryEvents(levelsOf(before), levelsOf(after));
+    const events = await listInventoryEvents(storeRow!, { page: 1, per_page: 100 });
+    expect(events.pagination.total).toBe(expected.length);
+    const [{ n: changes } = { n: 0 }] = await getDb().select({ n: count() }).from(changelogEntries).where(eq(changelogEntries.jobId, second!.id));
+    expect(changes).toBe(
+      diffSnapshots({ products: before, collections: [], pages: [], listingComplete: true }, { products: after, collections: [], pages: [], listingComplete: true }).length,
+    );
+  });
+
+  it("clears changelog rows an interrupted attempt left before building again", async () => {
+    const [store] = await getDb().insert(stores).values({ domain: "again.test", slug: "again-test" }).returning();
+    const products = Array.from({ length: 10 }, (_, i) => sampleProduct(i));
+    const firstId = await analyze(store!.id, products);
+    const [second] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "again.test", slug: "again-test", status: "running" }).returning();
+    await saveSnapshotProducts(second!.id, products);
+    await saveArtifact(second!.id, "store", { meta, canonicalDomain: "again.test", cartCurrency: null });
+    await recordChangelogEntries(getDb(), { jobId: second!.id, storeId: store!.id, previousJobId: firstId }, [
+      { subject: "product", change: "removed", subjectId: "1", title: "left by a crash", before: null, after: null },
+    ]);
+
+    await buildReport(second!.id, crawl, { batchSize: BATCH });
+
+    const [{ n } = { n: -1 }] = await getDb().select({ n: count() }).from(changelogEntries).where(eq(changelogEntries.jobId, second!.id));
+    expect(n).toBe(0);
   });
 });

@@ -9,6 +9,8 @@ import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/clock";
 import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
+import { clearJobInventory } from "@/lib/inventory/clear-job-inventory";
+import { clearJobChangelog } from "@/lib/reports/clear-job-changelog";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { findPreviousCompletedJob, recordCatalogue, type RecordedCatalogue } from "./record-changes";
@@ -48,27 +50,69 @@ export type BuildReportOptions = {
 };
 
 /**
- * The last data step of a job, in ONE transaction: the changelog against the store's
- * previous completed snapshot, inventory levels and events, the store's directory row, the
- * report (with the store's facts as that row now stands), and the job completed. A crash
- * anywhere rolls it all back for the retry; a replay after success finds the report and does
- * nothing. Products are walked in batches (recordCatalogue): never held whole, and the event
- * loop keeps answering meanwhile. The body is serialised after this commits (store-report-body).
+ * Times the rows are derived again because another analysis of the store completed while they
+ * were written: each retry measures against that newer analysis, and only a store analysed many
+ * times at once (which admission does not allow) could use them all.
+ */
+const DERIVE_ATTEMPTS = 5;
+
+/** The rows an earlier, interrupted attempt derived for this job, gone before they are derived again. */
+async function clearDerivedRows(jobId: string): Promise<void> {
+  await clearJobInventory(getDb(), jobId);
+  await clearJobChangelog(getDb(), jobId);
+}
+
+/**
+ * The last data step of a job, in two parts (docs/decisions.md §6.4). First the derived rows,
+ * batch by batch, each statement committing on its own: the changelog against the store's
+ * previous completed snapshot and inventory levels, events and sale signals, none of which a
+ * reader sees before the job completes (levels are read by completed job, the rest through
+ * fromCompletedJob). Then ONE short transaction: the store's directory row, the day's figures,
+ * the report (with the store's facts as that row now stands), and the job completed. Embedded
+ * PGlite serves one transaction at a time, so a 26,000-product catalogue walked in a single
+ * transaction held every other request for seconds; now the longest hold is one batch.
+ * A crash in the first part leaves rows the retry clears first; should another analysis of
+ * the store complete meanwhile, the rows are derived again against it. A replay after success
+ * finds the report and does nothing. The body is serialised after this commits (store-report-body).
  */
 export async function buildReport(jobId: string, crawl: CrawlOutcome, options: BuildReportOptions = {}): Promise<BuildReportResult> {
-  const { listingComplete } = crawl;
   const [existing] = await getDb().select({ jobId: reports.jobId }).from(reports).where(eq(reports.jobId, jobId));
   if (existing) return { products: 0, changes: 0, alreadyBuilt: true };
 
   const current = await readCurrentSnapshot(jobId, crawl);
+  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw new Error(`job ${jobId} not found`);
+  for (let attempt = 1; attempt <= DERIVE_ATTEMPTS; attempt++) {
+    await clearDerivedRows(jobId);
+    const now = currentTime();
+    const previous = await findPreviousCompletedJob(getDb(), job);
+    const catalogue = await recordCatalogue(getDb(), job, previous, current.snapshot, now, options.batchSize);
+    const result = await completeWithReport(jobId, crawl, current, catalogue, previous, now);
+    if (result) return result;
+  }
+  throw new Error(`job ${jobId}: its store's analyses kept completing while its report was built`);
+}
+
+/**
+ * The short transaction that makes a job's report and rows visible. Answers null, changing
+ * nothing, when the store's latest completed analysis is no longer the one the rows were
+ * derived against.
+ */
+async function completeWithReport(
+  jobId: string,
+  { listingComplete }: CrawlOutcome,
+  current: CurrentSnapshot,
+  catalogue: RecordedCatalogue,
+  previous: Job | null,
+  now: Date,
+): Promise<BuildReportResult | null> {
   const { collections, pages } = current.snapshot;
 
   return getDb().transaction(async (tx) => {
     const job = await lockJob(tx, jobId);
     await lockStoreForAnalysis(tx, job.storeId);
-    const now = currentTime();
-    const previous = await findPreviousCompletedJob(tx, job);
-    const catalogue = await recordCatalogue(tx, job, previous, current.snapshot, now, options.batchSize);
+    const latest = await findPreviousCompletedJob(tx, job);
+    if ((latest?.id ?? null) !== (previous?.id ?? null)) return null;
     const { products, changes } = catalogue;
     await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalogue.counts, catalog: catalogue.catalog });
     const { meta } = current.store;

@@ -1,10 +1,15 @@
 import { getDb } from "@/db";
+import { clearJobInventory } from "@/lib/inventory/clear-job-inventory";
+import { clearJobChangelog } from "@/lib/reports/clear-job-changelog";
 import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
 
 /**
- * Drops what a failed job stored on its way (snapshot rows, step artifacts), so a job ended for
- * its size or for lack of space gives the space back now rather than at the next cleanup.
+ * Drops what a failed job stored on its way (snapshot rows, step artifacts, and the rows a
+ * report build it never finished derived), so a job ended for its size or for lack of space
+ * gives the space back now rather than at the next cleanup.
  */
 export async function dropJobSnapshot(jobId: string): Promise<void> {
-  await getDb().transaction((tx) => deleteJobSnapshots(tx, [jobId]));
+  await deleteJobSnapshots(getDb(), [jobId]);
+  await clearJobInventory(getDb(), jobId);
+  await clearJobChangelog(getDb(), jobId);
 }

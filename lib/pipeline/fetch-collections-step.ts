@@ -3,6 +3,7 @@ import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { saveArtifact } from "@/lib/reports/artifacts";
+import { knownMemberships } from "./collection-pages";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
 /**
@@ -19,9 +20,13 @@ export async function fetchCollectionsStep(jobId: string, domain: string): Promi
     throw new RetryableStoreError(failure.code, failure.error);
   }
 
-  const handles = list.collections.map((collection) => collection.handle);
-  const membership = await crawlCollectionMembership(domain, handles, null, { maxRequests: MEMBERSHIP_REQUEST_BUDGET });
+  // Past the listing cap the product crawl read whole collections already: only the rest is asked for.
+  const known = await knownMemberships(jobId);
   const ids = new Map<string, { productIds: number[]; finished: boolean }>();
+  for (const [handle, entry] of known) ids.set(handle, { productIds: [...entry.productIds], finished: entry.finished });
+  const handles = list.collections.map((collection) => collection.handle).filter((handle) => !known.get(handle)?.finished);
+  const firstPages = new Map([...known].map(([handle, entry]) => [handle, entry.nextPage]));
+  const membership = await crawlCollectionMembership(domain, handles, null, { maxRequests: MEMBERSHIP_REQUEST_BUDGET, firstPages });
   for (const chunk of membership.chunks) {
     const entry = ids.get(chunk.handle) ?? { productIds: [], finished: false };
     entry.productIds.push(...chunk.productIds);

@@ -8,6 +8,8 @@ import { countSnapshotProducts, saveSnapshotProducts, SnapshotWriteRefused } fro
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { snapshotSeenProducts } from "./snapshot-seen-products";
+import type { CollectionPageRead } from "@/lib/shopify-reader/product-crawl-cursor";
+import { recordCollectionPages } from "./collection-pages";
 import { dropJobSnapshot } from "./drop-job-snapshot";
 import { describeStorageBudgetExceeded, describeStoreFailure, describeStoreTooLarge, RetryableStoreError } from "./store-failures";
 
@@ -76,17 +78,20 @@ export async function fetchProductsStep(jobId: string, domain: string, cursor: P
   }
 
   let slice;
+  const collectionPages: CollectionPageRead[] = [];
   try {
     slice = await crawlProducts(domain, cursor.crawl, {
       maxRequests: Math.min(PRODUCT_REQUESTS_PER_STEP, budget),
       seen: snapshotSeenProducts(jobId),
       expectedProducts: expected,
       deliverTo: (products) => saveSnapshotProducts(jobId, products),
+      onCollectionPage: (page) => collectionPages.push(page),
     });
   } catch (error) {
     if (error instanceof SnapshotWriteRefused) return stopRefused(jobId, domain, error);
     throw error;
   }
+  await recordCollectionPages(jobId, collectionPages);
   if (slice.state === "failed" && slice.failure) return handleFailure(jobId, domain, slice.failure);
 
   const products = await countSnapshotProducts(jobId);

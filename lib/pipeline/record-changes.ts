@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { Transaction } from "@/db";
+import type { DbOrTx } from "@/db";
 import { inventoryLevels, jobs, type Job } from "@/db/schema";
 import { createCatalogFigures, createChangeCounts } from "@/lib/shop-analytics/record-daily-stats";
 import { recordInventoryEvents } from "@/lib/inventory/record-inventory-events";
@@ -31,8 +31,8 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 }
 
 /** The store's latest completed job before this one: what the changes are measured against. */
-export async function findPreviousCompletedJob(tx: Transaction, job: Job): Promise<Job | null> {
-  const [previous] = await tx
+export async function findPreviousCompletedJob(db: DbOrTx, job: Job): Promise<Job | null> {
+  const [previous] = await db
     .select()
     .from(jobs)
     .where(and(eq(jobs.storeId, job.storeId), eq(jobs.status, "completed"), ne(jobs.id, job.id)))
@@ -44,8 +44,8 @@ export async function findPreviousCompletedJob(tx: Transaction, job: Job): Promi
 
 type Content = Omit<Snapshot, "products">;
 
-async function loadContent(tx: Transaction, job: Job): Promise<Content> {
-  const [collections, pages] = await Promise.all([loadArtifact(job.id, "collections", tx), loadArtifact(job.id, "pages", tx)]);
+async function loadContent(db: DbOrTx, job: Job): Promise<Content> {
+  const [collections, pages] = await Promise.all([loadArtifact(job.id, "collections", db), loadArtifact(job.id, "pages", db)]);
 
   return { collections: collections?.collections ?? [], pages: pages?.pages ?? [], listingComplete: job.listingComplete ?? false };
 }
@@ -63,18 +63,18 @@ function inventoryLevelsOf(products: Product[]): InventoryLevel[] {
 
 /** Inventory levels of one batch of products, and their sale/restock events since `previous`. */
 async function recordInventoryBatch(
-  tx: Transaction,
+  db: DbOrTx,
   job: Job,
   previous: Job | null,
   levels: InventoryLevel[],
   at: Date,
 ): Promise<DerivedInventoryEvent[]> {
   if (levels.length === 0) return [];
-  await insertInBatches(levels, (batch) => recordInventoryLevels(tx, { jobId: job.id, storeId: job.storeId, at }, batch));
+  await insertInBatches(levels, (batch) => recordInventoryLevels(db, { jobId: job.id, storeId: job.storeId, at }, batch));
   if (!previous) return [];
   // One array parameter, not one per variant: a batch may hold thousands of variants.
   const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
-  const before = await tx
+  const before = await db
     .select({
       productId: inventoryLevels.productId,
       variantId: inventoryLevels.variantId,
@@ -85,19 +85,19 @@ async function recordInventoryBatch(
     .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
   const events = deriveInventoryEvents(before, levels);
   await insertInBatches(events, (batch) =>
-    recordInventoryEvents(tx, batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
+    recordInventoryEvents(db, batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
   );
 
   return events;
 }
 
 /** Changelog rows buffered and written BATCH at a time. */
-function changelogWriter(tx: Transaction, job: Job, previous: Job) {
+function changelogWriter(db: DbOrTx, job: Job, previous: Job) {
   let buffer: Change[] = [];
   let written = 0;
   const write = async (changes: Change[]) => {
     written += changes.length;
-    await recordChangelogEntries(tx, { jobId: job.id, storeId: job.storeId, previousJobId: previous.id }, changes);
+    await recordChangelogEntries(db, { jobId: job.id, storeId: job.storeId, previousJobId: previous.id }, changes);
   };
 
   return {
@@ -131,10 +131,13 @@ export type RecordedCatalogue = {
  * One pass over the job's snapshot, `batchSize` products at a time in product-id order:
  * the changelog against `previous` (a merge join with its snapshot, none for a store's first
  * analysis), inventory levels and events, and the report's and the day's figures. Neither
- * snapshot is ever held whole, and the event loop gets a turn between batches.
+ * snapshot is ever held whole, and the event loop gets a turn between batches. Given the
+ * database rather than a transaction, each batch's statements commit on their own, so embedded
+ * PGlite serves other requests between them; readers see the rows once the job completes
+ * (fromCompletedJob).
  */
 export async function recordCatalogue(
-  tx: Transaction,
+  db: DbOrTx,
   job: Job,
   previous: Job | null,
   current: Content,
@@ -144,13 +147,13 @@ export async function recordCatalogue(
   const summary = createProductSummary();
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();
-  const changelog = previous && changelogWriter(tx, job, previous);
+  const changelog = previous && changelogWriter(db, job, previous);
   // Where quantities are hidden, products whose updated_at moved are a sales signal.
   let signals: SaleSignalRow[] = [];
   const diff =
     previous &&
     createProductStreamDiff(
-      streamSnapshotProducts(previous.id, tx, batchSize),
+      streamSnapshotProducts(previous.id, db, batchSize),
       { previousComplete: previous.listingComplete ?? false, currentComplete: current.listingComplete },
       (before, product) => {
         if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
@@ -165,23 +168,23 @@ export async function recordCatalogue(
   let products = 0;
   let exposesInventory = false;
 
-  for await (const batch of streamSnapshotProducts(job.id, tx, batchSize)) {
+  for await (const batch of streamSnapshotProducts(job.id, db, batchSize)) {
     products += batch.length;
     summary.add(batch);
     catalog.add(batch);
     const levels = inventoryLevelsOf(batch);
     exposesInventory ||= levels.some((level) => level.quantity !== null);
-    counts.addEvents(await recordInventoryBatch(tx, job, previous, levels, at));
+    counts.addEvents(await recordInventoryBatch(db, job, previous, levels, at));
     if (diff) await record(await diff.diffBatch(batch));
     if (signals.length > 0) {
-      await insertInBatches(signals, (rows) => recordSaleSignals(tx, rows));
+      await insertInBatches(signals, (rows) => recordSaleSignals(db, rows));
       signals = [];
     }
     await yieldToEventLoop();
   }
   if (previous && diff) {
     await record(await diff.finish());
-    await record(diffCollectionsAndPages(await loadContent(tx, previous), current));
+    await record(diffCollectionsAndPages(await loadContent(db, previous), current));
   }
 
   return {

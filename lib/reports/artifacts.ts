@@ -33,11 +33,17 @@ export const storefrontArtifactSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */
+export const collectionPagesArtifactSchema = z.object({
+  pages: z.array(z.object({ handle: z.string(), page: z.number().int().min(1), productIds: z.array(z.number().int()), last: z.boolean() })),
+});
+
 const ARTIFACT_SCHEMAS = {
   store: storeArtifactSchema,
   collections: collectionsArtifactSchema,
   pages: pagesArtifactSchema,
   storefront: storefrontArtifactSchema,
+  "collection-pages": collectionPagesArtifactSchema,
 } as const;
 
 type ArtifactKind = keyof typeof ARTIFACT_SCHEMAS;

@@ -8,6 +8,8 @@ export type Change = {
   change: ChangeKind;
   /** Product, variant, collection or page id. */
   subjectId: string;
+  /** The product a product, variant, price or availability change belongs to. */
+  productId?: number;
   title: string | null;
   before: unknown;
   after: unknown;
@@ -35,7 +37,7 @@ function diffVariants(before: Product, after: Product): Change[] {
     const previous = old.get(id);
     const title = variantLabel(after, variant);
     if (!previous) {
-      changes.push({ subject: "variant", change: "added", subjectId: String(id), title, before: null, after: { price: variant.price } });
+      changes.push({ subject: "variant", change: "added", subjectId: String(id), productId: after.id, title, before: null, after: { price: variant.price } });
       continue;
     }
     if (previous.price !== variant.price || previous.compareAtPrice !== variant.compareAtPrice) {
@@ -43,6 +45,7 @@ function diffVariants(before: Product, after: Product): Change[] {
         subject: "price",
         change: "changed",
         subjectId: String(id),
+        productId: after.id,
         title,
         before: { price: previous.price, compareAtPrice: previous.compareAtPrice },
         after: { price: variant.price, compareAtPrice: variant.compareAtPrice },
@@ -53,6 +56,7 @@ function diffVariants(before: Product, after: Product): Change[] {
         subject: "availability",
         change: "changed",
         subjectId: String(id),
+        productId: after.id,
         title,
         before: { available: previous.available },
         after: { available: variant.available },
@@ -61,7 +65,7 @@ function diffVariants(before: Product, after: Product): Change[] {
   }
   for (const [id, variant] of old) {
     if (!now.has(id)) {
-      changes.push({ subject: "variant", change: "removed", subjectId: String(id), title: variantLabel(before, variant), before: { price: variant.price }, after: null });
+      changes.push({ subject: "variant", change: "removed", subjectId: String(id), productId: before.id, title: variantLabel(before, variant), before: { price: variant.price }, after: null });
     }
   }
 
@@ -94,7 +98,7 @@ export function diffProduct(before: Product | undefined, product: Product, previ
   const id = product.id;
   if (!before) {
     return previousListingComplete
-      ? [{ subject: "product", change: "added", subjectId: String(id), title: product.title, before: null, after: { handle: product.handle, priceMin: product.priceMin } }]
+      ? [{ subject: "product", change: "added", subjectId: String(id), productId: id, title: product.title, before: null, after: { handle: product.handle, priceMin: product.priceMin } }]
       : [];
   }
   const changes: Change[] = [];
@@ -104,6 +108,7 @@ export function diffProduct(before: Product | undefined, product: Product, previ
       subject: "product",
       change: "changed",
       subjectId: String(id),
+      productId: id,
       title: product.title,
       before: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.before])),
       after: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.after])),
@@ -119,6 +124,7 @@ export const removedProduct = (product: Product): Change => ({
   subject: "product",
   change: "removed",
   subjectId: String(product.id),
+  productId: product.id,
   title: product.title,
   before: { handle: product.handle },
   after: null,

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { changelogEntries } from "@/db/schema";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
+import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
 import { throwIfPurged } from "./find-report";
 
@@ -12,7 +13,8 @@ import { throwIfPurged } from "./find-report";
 export async function getChangelog(jobId: string, query: PaginationQuery = { page: 1, per_page: 20 }) {
   const job = await getJobOrThrow(jobId);
   await throwIfPurged(job.id);
-  const byJob = eq(changelogEntries.jobId, job.id);
+  // A job still building its report has written part of its changelog: it shows none until it completes.
+  const byJob = and(eq(changelogEntries.jobId, job.id), fromCompletedJob(changelogEntries.jobId));
   const [rows, [stats]] = await Promise.all([
     getDb()
       .select()
@@ -47,7 +49,7 @@ export async function getChangelogTally(jobId: string) {
   return getDb()
     .select({ subject: changelogEntries.subject, change: changelogEntries.change, count: sql<number>`count(*)::int` })
     .from(changelogEntries)
-    .where(eq(changelogEntries.jobId, jobId))
+    .where(and(eq(changelogEntries.jobId, jobId), fromCompletedJob(changelogEntries.jobId)))
     .groupBy(changelogEntries.subject, changelogEntries.change)
     .orderBy(asc(changelogEntries.subject), asc(changelogEntries.change));
 }

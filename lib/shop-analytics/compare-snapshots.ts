@@ -2,11 +2,15 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { jobArtifacts, jobs, reports, snapshotProducts, type Job, type Store } from "@/db/schema";
+import { currentTime } from "@/lib/clock";
 import { ApiError } from "@/lib/http/errors";
 import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
 import { diffCollectionsAndPages, type Change } from "@/lib/reports/diff-snapshots";
 import { streamSnapshotProducts } from "@/lib/reports/snapshot-products";
 import { collectionSchema, pageSchema } from "@/lib/shopify-reader/schemas";
+import { createChangeTally } from "./change-types";
+import { listStoreSnapshots } from "./store-snapshots";
+import { HEAT_GRAPH_DAYS } from "./heat-graph";
 import { COMPARE_CATEGORIES, COMPARE_MAX_ITEMS, type CompareCategory, type CompareItem, type CompareQuery, type SnapshotComparison } from "./schemas";
 
 const SUBJECT_CATEGORY: Record<Change["subject"], CompareCategory> = {
@@ -76,18 +80,30 @@ function createCategoryTally() {
     CompareCategory,
     Record<Item["change"], number>
   >;
+  const changes = createChangeTally();
   const add = (category: CompareCategory, item: Item) => {
     totals[category][item.change]++;
     if (kept[category].length < COMPARE_MAX_ITEMS) kept[category].push(item);
   };
 
   return {
-    addChanges(changes: Change[]) {
-      for (const change of changes) {
-        add(SUBJECT_CATEGORY[change.subject], { change: change.change, id: change.subjectId, title: change.title, before: change.before, after: change.after });
+    addChanges(batch: Change[]) {
+      changes.add(batch);
+      for (const change of batch) {
+        add(SUBJECT_CATEGORY[change.subject], {
+          change: change.change,
+          id: change.subjectId,
+          product_id: change.productId ?? null,
+          handle: null,
+          title: change.title,
+          before: change.before,
+          after: change.after,
+        });
       }
     },
     add,
+    kept: () => Object.values(kept).flat(),
+    changes: () => ({ total: changes.total(), counts: changes.counts() }),
     summary(category: CompareCategory) {
       const items = kept[category];
       const counted = totals[category];
@@ -109,19 +125,38 @@ function storefrontChanges(before: z.infer<typeof storefrontSchema> | null, afte
   if (!before || !after) return { apps, theme };
   const old = new Map(before.apps.map((app) => [app.slug, app]));
   const now = new Map(after.apps.map((app) => [app.slug, app]));
-  for (const [slug, app] of now) if (!old.has(slug)) apps.push({ change: "added", id: slug, title: app.name, before: null, after: { slug } });
-  for (const [slug, app] of old) if (!now.has(slug)) apps.push({ change: "removed", id: slug, title: app.name, before: { slug }, after: null });
+  for (const [slug, app] of now) if (!old.has(slug)) apps.push({ change: "added", id: slug, product_id: null, handle: null, title: app.name, before: null, after: { slug } });
+  for (const [slug, app] of old) if (!now.has(slug)) apps.push({ change: "removed", id: slug, product_id: null, handle: null, title: app.name, before: { slug }, after: null });
   if ((before.theme?.name ?? null) !== (after.theme?.name ?? null) || (before.theme?.id ?? null) !== (after.theme?.id ?? null)) {
-    theme.push({ change: "changed", id: "theme", title: after.theme?.name ?? null, before: before.theme, after: after.theme });
+    theme.push({ change: "changed", id: "theme", product_id: null, handle: null, title: after.theme?.name ?? null, before: before.theme, after: after.theme });
   }
 
   return { apps, theme };
 }
 
+/** The handles of the kept items' products, from the newer snapshot (the older one for a removed product). */
+async function attachHandles(items: Item[], fromJobId: string, toJobId: string): Promise<void> {
+  const ids = [...new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])))];
+  if (ids.length === 0) return;
+  const handles = new Map<string, string>();
+  for (const jobId of [fromJobId, toJobId]) {
+    const rows = await getDb()
+      .select({ id: snapshotProducts.productId, handle: snapshotProducts.handle })
+      .from(snapshotProducts)
+      .where(and(eq(snapshotProducts.jobId, jobId), inArray(snapshotProducts.productId, ids)));
+    for (const row of rows) handles.set(`${jobId}:${row.id}`, row.handle);
+  }
+  for (const item of items) {
+    if (item.product_id === null) continue;
+    item.handle = handles.get(`${toJobId}:${item.product_id}`) ?? handles.get(`${fromJobId}:${item.product_id}`) ?? null;
+  }
+}
+
 /**
  * GET /api/store-detail/:slug/compare: added, removed and changed items by category between
- * two snapshots, at most 500 per category with totals and a truncated flag. A snapshot whose
- * listing was incomplete never reports removals (diffSnapshots).
+ * two snapshots, at most 500 per category with totals and a truncated flag, the number of changes
+ * by the heat graph's definition (change-types.ts), and the snapshots one may pick instead. A
+ * snapshot whose listing was incomplete never reports removals (diffSnapshots).
  */
 export async function compareSnapshots(store: Store, query: CompareQuery): Promise<SnapshotComparison> {
   const [fromJob, toJob] = await pickJobs(store, query);
@@ -140,6 +175,7 @@ export async function compareSnapshots(store: Store, query: CompareQuery): Promi
   for (const item of apps) tally.add("apps", item);
   for (const item of theme) tally.add("theme", item);
 
+  await attachHandles(tally.kept(), fromJob.id, toJob.id);
   const snapshotView = (job: Job) => ({
     job_id: job.id,
     completed_at: job.completedAt?.toISOString() ?? null,
@@ -151,7 +187,9 @@ export async function compareSnapshots(store: Store, query: CompareQuery): Promi
     from: snapshotView(fromJob),
     to: snapshotView(toJob),
     max_items_per_category: COMPARE_MAX_ITEMS,
+    changes: tally.changes(),
     removals_reported: to.content.listingComplete,
     categories: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, tally.summary(c)])) as Record<CompareCategory, ReturnType<typeof tally.summary>>,
+    snapshots: await listStoreSnapshots(store.id, new Date(currentTime().getTime() - HEAT_GRAPH_DAYS * 86_400_000)),
   };
 }

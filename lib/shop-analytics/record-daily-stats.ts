@@ -4,25 +4,34 @@ import { storeDailyCatalog, storeDailyChanges } from "@/db/schema";
 import type { DerivedInventoryEvent } from "@/lib/reports/derive-inventory-events";
 import type { Change } from "@/lib/reports/diff-snapshots";
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { changeTypeOf, utcDay } from "./change-types";
+import { COUNTED_PREFIX, createChangeTally, detailTypeOf, utcDay } from "./change-types";
 
 type DailyInput = {
   storeId: string;
   jobId: string;
   at: Date;
-  /** Changes and inventory events of this snapshot by type (createChangeCounts). */
+  /** Changes (counted and detail) and inventory events of this snapshot by stored type (createChangeCounts). */
   counts: Map<string, number>;
   catalog: CatalogFigures;
 };
 
-/** Change and inventory-event counts by type, added up batch by batch. */
+/**
+ * A snapshot's counts for the daily aggregates, added up batch by batch: the changes by the one
+ * definition (change-types.ts), stored as `change:<type>`, and beside them the details (changelog
+ * subjects) and inventory events by their own type. `counts` is current after every call.
+ */
 export function createChangeCounts() {
   const counts = new Map<string, number>();
+  const tally = createChangeTally();
   const bump = (type: string) => counts.set(type, (counts.get(type) ?? 0) + 1);
 
   return {
     counts,
-    addChanges: (changes: Change[]) => changes.forEach((change) => bump(changeTypeOf(change))),
+    addChanges(changes: Change[]) {
+      changes.forEach((change) => bump(detailTypeOf(change)));
+      tally.add(changes);
+      for (const [type, n] of Object.entries(tally.counts())) if (n > 0) counts.set(`${COUNTED_PREFIX}${type}`, n);
+    },
     addEvents: (events: DerivedInventoryEvent[]) => events.forEach((event) => bump(event.kind)),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANGE_TYPES } from "./change-types";
+import { CHANGE_DETAIL_TYPES, CHANGE_TYPES } from "./change-types";
 
 /** GET /api/store-detail/:slug/compare query: two job ids of the store (default: its latest two completed). */
 export const compareQuerySchema = z
@@ -15,16 +15,32 @@ export type CompareCategory = (typeof COMPARE_CATEGORIES)[number];
 /** The contract's cap per category. */
 export const COMPARE_MAX_ITEMS = 500;
 
+const changeCountsSchema = z
+  .partialRecord(z.enum(CHANGE_TYPES), z.number().int())
+  .describe("changes by type: a product, collection or page added, removed or changed; a product counts once however many of its variants, prices or stock flags moved");
+const changeDetailsSchema = z
+  .partialRecord(z.enum(CHANGE_DETAIL_TYPES), z.number().int())
+  .describe("what moved inside the changes (field edits, variants, prices, availability) and the inventory events (sale, restock) beside them; context, never counted as changes");
+
 /** The 365-day change heat graph: one cell per UTC day, zero-filled, with counts by change type. */
 export const heatGraphSchema = z.object({
   from: z.string(),
   to: z.string(),
   days: z.number().int(),
   types: z.array(z.enum(CHANGE_TYPES)),
+  detail_types: z.array(z.enum(CHANGE_DETAIL_TYPES)),
   max_total: z.number().int(),
   totals: z.record(z.enum(CHANGE_TYPES), z.number().int()),
+  detail_totals: z.record(z.enum(CHANGE_DETAIL_TYPES), z.number().int()),
+  latest_day_with_data: z.string().nullable().describe("the last day with a snapshot or a change; null before the first"),
   cells: z.array(
-    z.object({ day: z.string(), total: z.number().int(), counts: z.partialRecord(z.enum(CHANGE_TYPES), z.number().int()) }),
+    z.object({
+      day: z.string(),
+      snapshots: z.number().int().describe("snapshots completed that day; a day's changes are each of them against the snapshot before it"),
+      total: z.number().int().describe("changes that day: the sum of counts"),
+      counts: changeCountsSchema,
+      details: changeDetailsSchema,
+    }),
   ),
 });
 export type HeatGraph = z.infer<typeof heatGraphSchema>;
@@ -67,6 +83,8 @@ export type StoreAnalytics = z.infer<typeof storeAnalyticsSchema>;
 const compareItemSchema = z.object({
   change: z.enum(["added", "removed", "changed"]),
   id: z.string(),
+  product_id: z.number().nullable().describe("the product a product, variant, price or availability item belongs to"),
+  handle: z.string().nullable().describe("that product's handle (its page on the store is /products/<handle>)"),
   title: z.string().nullable(),
   before: z.unknown().describe("The item before (null when added)"),
   after: z.unknown().describe("The item after (null when removed)"),
@@ -88,12 +106,28 @@ const snapshotViewSchema = z.object({
   products: z.number().int().nullable(),
 });
 
+export const storeSnapshotsSchema = z
+  .array(
+    z.object({
+      job_id: z.uuid(),
+      completed_at: z.string(),
+      products: z.number().int().nullable(),
+      comparable: z.boolean().describe("false once snapshot cleanup removed its products: Compare refuses it"),
+    }),
+  )
+  .describe("the store's completed snapshots of the last 365 days, newest first: what from and to can name");
+export type StoreSnapshots = z.infer<typeof storeSnapshotsSchema>;
+
 /** GET /api/store-detail/:slug/compare. */
 export const snapshotComparisonSchema = z.object({
   from: snapshotViewSchema,
   to: snapshotViewSchema,
   max_items_per_category: z.number().int(),
+  changes: z
+    .object({ total: z.number().int(), counts: z.record(z.enum(CHANGE_TYPES), z.number().int()) })
+    .describe("the changes between the two snapshots by the heat graph's definition (apps and theme are listed, not counted)"),
   removals_reported: z.boolean().describe("False when the newer snapshot's listing was incomplete: removals are then not reported"),
   categories: z.record(z.enum(COMPARE_CATEGORIES), compareCategorySchema),
+  snapshots: storeSnapshotsSchema,
 });
 export type SnapshotComparison = z.infer<typeof snapshotComparisonSchema>;

@@ -1,13 +1,15 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { getDb } from "@/db";
-import { storeDailyCatalog, type Store } from "@/db/schema";
+import { jobs, storeDailyCatalog, type Store } from "@/db/schema";
 import { currentTime } from "@/lib/clock";
+import { utcDay } from "./change-types";
 import { buildHeatGraph, heatGraphDays } from "./heat-graph";
 import type { StoreAnalytics } from "./schemas";
 
 /**
  * GET /api/store-detail/:slug/analytics: catalogue size and prices per day, and the 365-day
- * change heat graph — all from the per-day aggregates, so snapshot cleanup changes nothing here.
+ * change heat graph — all from the per-day aggregates and the jobs, so snapshot cleanup changes
+ * nothing here.
  */
 export async function getStoreAnalytics(store: Store): Promise<StoreAnalytics> {
   const now = currentTime();
@@ -17,7 +19,13 @@ export async function getStoreAnalytics(store: Store): Promise<StoreAnalytics> {
     .from(storeDailyCatalog)
     .where(and(eq(storeDailyCatalog.storeId, store.id), gte(storeDailyCatalog.day, from)))
     .orderBy(asc(storeDailyCatalog.day));
-  const heatGraph = await buildHeatGraph(store.id, now);
+  const completed = await getDb()
+    .select({ at: jobs.completedAt })
+    .from(jobs)
+    .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), gte(jobs.completedAt, new Date(`${from}T00:00:00Z`)), lte(jobs.completedAt, now)));
+  const snapshotsByDay = new Map<string, number>();
+  for (const { at } of completed) if (at) snapshotsByDay.set(utcDay(at), (snapshotsByDay.get(utcDay(at)) ?? 0) + 1);
+  const heatGraph = await buildHeatGraph(store.id, now, snapshotsByDay);
   const latest = catalog.at(-1);
 
   return {

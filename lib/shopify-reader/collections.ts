@@ -79,16 +79,18 @@ export type MembershipSlice = {
 /**
  * Product ids per collection through `/collections/<h>/products.json`, bounded by
  * `maxRequests` per call and resumable through the cursor, so a store with hundreds
- * of collections is spread over several workflow steps.
+ * of collections is spread over several workflow steps. `firstPages` starts a collection
+ * past the pages already read elsewhere (its chunks then hold only the pages read here).
  */
 export async function crawlCollectionMembership(
   domain: string,
   handles: readonly string[],
   cursor: MembershipCursor | null,
-  options: StoreFetchOptions & { maxRequests?: number } = {},
+  options: StoreFetchOptions & { maxRequests?: number; firstPages?: ReadonlyMap<string, number> } = {},
 ): Promise<MembershipSlice> {
   const maxRequests = options.maxRequests ?? 50;
-  const at = cursor ?? { index: 0, page: 1 };
+  const firstPage = (index: number) => options.firstPages?.get(handles[index] ?? "") ?? 1;
+  const at = cursor ?? { index: 0, page: firstPage(0) };
   const chunks: MembershipChunk[] = [];
   let requests = 0;
   let current: MembershipChunk | undefined;
@@ -112,7 +114,7 @@ export async function crawlCollectionMembership(
     current.finished = true;
     current.capped = answer.status === "page_cap";
     at.index += 1;
-    at.page = 1;
+    at.page = firstPage(at.index);
   }
 
   return { chunks, cursor: at.index < handles.length ? { ...at } : null, failure: null, requests };

@@ -26,6 +26,7 @@ export async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
   const page = cursor.collectionProductsPage;
   const answer = await fetchCollectionProductsPage(slice.domain, planned.handle, page, slice.options);
   slice.used += 1;
+  if (answer.status === "ok" && answer.rawCount === 0) slice.options.onCollectionPage?.({ handle: planned.handle, page, productIds: [], last: true });
   if (answer.status === "page_cap" || (answer.status === "ok" && answer.rawCount === 0)) {
     nextCollection();
 
@@ -45,6 +46,7 @@ export async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
   // The size /collections.json gave says which page is the last: no empty page to ask for.
   // A size lower than the truth is caught by the sitemap check that ends the crawl.
   const last = planned.products !== null && page >= collectionPages(planned.products);
+  slice.options.onCollectionPage?.({ handle: planned.handle, page, productIds: answer.products.map((p) => p.id), last });
 
   return deliverThenAdvance(slice, answer.products, last ? nextCollection : () => (cursor.collectionProductsPage += 1));
 }

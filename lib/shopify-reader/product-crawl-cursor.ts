@@ -73,7 +73,15 @@ export type ProductCrawlOptions = StoreFetchOptions & {
    * slice never holds more than a page of them; without it they are returned in the slice.
    */
   deliverTo?: (products: Product[]) => Promise<void>;
+  /**
+   * Told of each collection listing page the crawl reads past the cap, so the membership crawl
+   * (fetch-collections) need not ask the store for the same page again.
+   */
+  onCollectionPage?: (page: CollectionPageRead) => void;
 };
+
+/** One page of a collection's listing as read: which products it held, and whether it was the last. */
+export type CollectionPageRead = { handle: string; page: number; productIds: number[]; last: boolean };
 
 export type ProductCrawlSlice = {
   /** more: call again with `cursor`; done: see `outcome`; failed: stopped on `failure`, `cursor` retries it. */

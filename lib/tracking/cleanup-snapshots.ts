@@ -105,10 +105,10 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
   const unstored = await storeMissingBodies(ids);
   const prunable = ids.filter((id) => !unstored.has(id));
   if (prunable.length > 0) {
-    await getDb().transaction(async (tx) => {
-      await deleteJobSnapshots(tx, prunable);
-      await deleteInventoryLevelsOfJobs(tx, prunable);
-    });
+    // Batched statements, no transaction around them: embedded PGlite serves nothing else while
+    // one runs. An interrupted batch leaves rows the next run still finds and drops.
+    await deleteJobSnapshots(getDb(), prunable);
+    await deleteInventoryLevelsOfJobs(getDb(), prunable);
   }
 
   return { jobs: prunable.length, skipped: unstored.size, next: ids.length < batch ? null : ids.at(-1)! };

@@ -138,8 +138,8 @@ describe("tracked shops over 30 simulated days", () => {
     }
   }, 900_000);
 
-  it("heat graph: per-day counts equal the fake store's own changes, 365 zero-filled days", async () => {
-    const res = await callApi<{ heat_graph: { cells: { day: string; total: number; counts: Record<string, number> }[]; days: number } }>(
+  it("heat graph: per-day counts are the items the fake store changed (a product once), 365 zero-filled days", async () => {
+    const res = await callApi<{ heat_graph: { cells: { day: string; total: number; counts: Record<string, number>; details: Record<string, number> }[]; days: number } }>(
       "GET",
       "/api/store-detail/:slug/analytics",
       pro,
@@ -150,17 +150,25 @@ describe("tracked shops over 30 simulated days", () => {
     expect(cells).toHaveLength(365);
     expect(cells.at(-1)!.day).toBe(dayOf(virtualNow));
     for (const cell of cells) {
-      const expected: Record<string, number> = {};
-      const bump = (type: string) => (expected[type] = (expected[type] ?? 0) + 1);
-      for (const change of changesByDay.visible.get(cell.day) ?? []) {
-        if (change.kind === "sale" || change.kind === "restock") {
-          bump(change.kind);
-          if (change.availableBefore !== change.availableAfter) bump("availability_changed");
-        } else if (change.kind === "price_change") bump("price_changed");
-        else bump(change.kind);
-      }
-      expect(cell.counts, cell.day).toEqual(expected);
+      const changes = changesByDay.visible.get(cell.day) ?? [];
+      const ids = (kind: FakeChange["kind"]) => new Set(changes.flatMap((c) => (c.kind === kind && "productId" in c ? [c.productId] : [])));
+      const added = ids("product_added");
+      const removed = ids("product_removed");
+      const changed = new Set(
+        changes.flatMap((c) => (c.kind === "price_change" || ((c.kind === "sale" || c.kind === "restock") && c.availableBefore !== c.availableAfter) ? [c.productId] : [])),
+      );
+      for (const id of [...added, ...removed]) changed.delete(id);
+      const expected: Record<string, number> = {
+        product_added: added.size,
+        product_removed: removed.size,
+        product_changed: changed.size,
+        page_added: changes.filter((c) => c.kind === "page_added").length,
+        collection_added: changes.filter((c) => c.kind === "collection_added").length,
+      };
+      expect(cell.counts, cell.day).toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
       expect(cell.total).toBe(Object.values(expected).reduce((a, b) => a + b, 0));
+      // Sales and restocks are beside the count, as details.
+      expect(cell.details.sale ?? 0, cell.day).toBe(changes.filter((c) => c.kind === "sale").length);
     }
   });
 

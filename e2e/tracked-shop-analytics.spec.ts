@@ -1,0 +1,101 @@
+/**
+ * A tracked shop's analytics on a phone (390 px): the heat graph opens on the latest weeks, the
+ * page never scrolls sideways, figures say what they are measured over, and Compare picks any
+ * two snapshots and counts their changes as the heat graph does.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support/accounts";
+
+const fakeStoreOrigin = `http://127.0.0.1:${process.env.E2E_FAKE_STORE_PORT}`;
+const SLUG = "analytics-test";
+
+async function analyze(page: Page) {
+  const res = await page.request.post("/api/jobs", { data: { domain: "analytics.test" } });
+  expect(res.status()).toBe(201);
+  const { job } = (await res.json()) as { job: { id: string } };
+  await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe("completed");
+}
+
+async function advance(control: APIRequestContext, data: Record<string, unknown>) {
+  expect((await control.post(`${fakeStoreOrigin}/__fake/stores/analytics.test/advance`, { data })).status()).toBe(200);
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scroll, figures with their basis, compare any two snapshots", async ({ page, playwright }) => {
+  test.setTimeout(180_000);
+  await signUp(page, uniqueEmail("analytics"));
+  expect((await page.request.post("/api/shops", { data: { domain: "analytics.test" } })).status()).toBe(201);
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/shops")).json()) as { data: { latest_job: { status: string } | null }[] }).data[0]?.latest_job?.status, { timeout: 60_000 })
+    .toBe("completed");
+  const control = await playwright.request.newContext();
+  await advance(control, { sales: 4, restocks: 1, priceChanges: 3 });
+  await analyze(page);
+  await advance(control, { priceChanges: 2, addProducts: 1 });
+  await analyze(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dashboard/tracked-shops/${SLUG}`);
+  const heat = page.getByTestId("heat-graph");
+  await expect(heat).toBeVisible();
+
+  // The calendar opens on its end: today's square is inside the visible part of its scroller.
+  const today = new Date().toISOString().slice(0, 10);
+  const todayBlock = heat.locator(`[aria-label^="${today}:"]`);
+  await expect(todayBlock).toHaveCount(1);
+  await expect
+    .poll(() =>
+      heat.evaluate((figure, day) => {
+        const scroller = figure.querySelector<HTMLElement>(".react-activity-calendar__scroll-container")!;
+        const block = figure.querySelector(`[aria-label^="${day}:"]`)!.getBoundingClientRect();
+        const box = scroller.getBoundingClientRect();
+        return scroller.scrollLeft > 0 && block.left >= box.left && block.right <= box.right;
+      }, today),
+    )
+    .toBe(true);
+  // All three snapshots were taken today: the square says so, and counts each against the one before.
+  await expect(todayBlock).toHaveAttribute("aria-label", /; 3 snapshots$/);
+
+  // Figures say what they are measured over; snapshots minutes apart give no daily rate.
+  await expect(page.getByTestId("units-sold-basis")).toContainText("from 3 snapshots over under an hour");
+  await expect(page.getByTestId("daily-sales")).toContainText("No daily rate yet");
+  await expect(page.getByTestId("confidence-legend")).toHaveCount(1);
+  await expect(page.getByTestId("catalogue-figures")).toContainText(/\$|€|£|[A-Z]{3}\s?\d/);
+
+  // Compare: the latest two by default, then the first snapshot against the latest.
+  const compare = page.getByTestId("compare-section");
+  const from = compare.getByLabel("From (older)");
+  const to = compare.getByLabel("To (newer)");
+  const snapshots = await from.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(snapshots).toHaveLength(3);
+  await expect(to).toHaveValue(snapshots[0]!);
+  await expect(from).toHaveValue(snapshots[1]!);
+  await from.selectOption(snapshots[2]!);
+  await expect(from).toHaveValue(snapshots[2]!);
+  const expected = (await (await page.request.get(`/api/store-detail/${SLUG}/compare?from=${snapshots[2]}&to=${snapshots[0]}`)).json()) as { changes: { total: number } };
+  expect(expected.changes.total).toBeGreaterThan(0);
+  await expect(compare.getByTestId("compare-changes")).toContainText(`${expected.changes.total} change`);
+
+  // A changed product opens on the store and in the sales-and-restocks feed.
+  await compare.getByText(/^Products added/).click();
+  const storeLink = compare.getByRole("link", { name: "on the store" }).first();
+  await expect(storeLink).toHaveAttribute("href", /^https:\/\/analytics\.test\/products\/[a-z0-9-]+$/);
+  await compare.getByText(/^Prices changed/).click();
+  await compare.getByRole("button", { name: "sales and restocks" }).first().click();
+  await expect(page.getByTestId("events-product")).toBeVisible();
+
+  // Picking today's square compares today's last snapshot with the one before it.
+  await todayBlock.scrollIntoViewIfNeeded();
+  await todayBlock.click();
+  await expect(from).toHaveValue(snapshots[1]!);
+  await expect(to).toHaveValue(snapshots[0]!);
+
+  await expect.poll(() => overflow(page), { timeout: 5_000 }).toBeLessThanOrEqual(1);
+  const axe = await new AxeBuilder({ page }).include("[data-testid=heat-graph-section]").include("[data-testid=inventory-section]").include("[data-testid=compare-section]").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect.poll(() => overflow(page), { timeout: 5_000 }).toBeLessThanOrEqual(1);
+});
