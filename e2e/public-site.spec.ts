@@ -43,7 +43,8 @@ test("a published store page has its meta tags, parseable JSON-LD and a 1200×63
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 
   // The page in full: prices chart, apps linking to their pages, products paged in SQL, export.
-  await expect(page.getByRole("img", { name: "Products per price band" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Products per price band" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Top vendors" }).getByRole("rowheader")).toHaveCount(7);
   await expect(page.getByRole("link", { name: /Loox/ })).toHaveAttribute("href", "/apps/loox");
   await expect(page.getByRole("link", { name: "Analyze again" })).toHaveAttribute("href", "/?domain=published-shop.test");
   await page.getByRole("link", { name: "Next →" }).click();

@@ -77,14 +77,14 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
 
   await page.getByRole("link", { name: /^Price/ }).click();
   await expect(page).toHaveURL(/sort=price/, { timeout: 15_000 });
-  await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "ascending");
   await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–25 of 4,000 products");
   const ascending = (await page.getByTestId("product-price").allTextContents()).map(firstPrice);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
   await page.getByRole("link", { name: /^Price/ }).click();
   await expect(page).toHaveURL(/sort=price&dir=desc/, { timeout: 15_000 });
-  await expect(page.getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
   await expect.poll(async () => firstPrice((await page.getByTestId("product-price").first().textContent()) ?? "")).toBeGreaterThan(ascending[0]!);
 
   const title = (await rows.nth(2).getByRole("link").textContent())!.trim();

@@ -271,6 +271,15 @@ describe("answers kept in memory", () => {
     expect((await get(page)).status).toBe(410);
   });
 
+  it("drops the page of the store's latest report when a newer one completes: it offers the latest report's exports no more", async () => {
+    const { store, jobId: first } = await seedAnalyzedStore({ domain: "superseded-store.test", products: 3, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const page = `/reports/${first}`;
+    await warm(page);
+
+    await newReportFor(store.id, store.slug);
+    await waitFor(() => !kept(page), { timeoutMs: 10_000 });
+  });
+
   it("drops a report page and its store page when the report is published, and keeps a not-yet-public page only until it turns public", async () => {
     const completedAt = new Date(Date.now() - 29.5 * DAY);
     const { store, jobId } = await seedAnalyzedStore({ domain: "kept-publish.test", products: 5, analyzedAt: completedAt });

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { plural } from "@/components/reports/format";
 import { listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
-import { APP_CATEGORIES, appCategoryLabel } from "@/lib/apps/schemas";
+import { appCategoryLabel } from "@/lib/apps/category-labels";
+import { APP_CATEGORIES } from "@/lib/apps/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -61,3 +61,28 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
     ...(withTime ? { timeStyle: "short", timeZone: "UTC" } : { timeZone: "UTC" }),
   }).format(date) + (withTime ? " UTC" : "");
 }
+
+const regionNames = new Intl.DisplayNames("en", { type: "region", fallback: "code" });
+const currencyNames = new Intl.DisplayNames("en", { type: "currency", fallback: "code" });
+
+/** A country's English name from its ISO code ("PT" → "Portugal"); an unknown code reads as itself. */
+export function formatCountry(code: string | null | undefined): string {
+  if (!code) return "—";
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A currency's name with its code ("EUR" → "Euro (EUR)"): the code alone is opaque to many readers. */
+export function formatCurrency(code: string | null | undefined): string {
+  if (!code) return "—";
+  try {
+    const name = currencyNames.of(code.toUpperCase());
+
+    return name && name.toUpperCase() !== code.toUpperCase() ? `${name} (${code.toUpperCase()})` : code;
+  } catch {
+    return code;
+  }
+}

@@ -1,4 +1,5 @@
 import { formatDate } from "./format";
+import { pagespeedFailureText } from "./pagespeed-failure";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { PagespeedMetrics } from "@/lib/reports/report-view-schemas";
 
@@ -44,7 +45,11 @@ function AuditCard({ audit }: { audit: Audit }) {
           </span>
         ) : null}
       </div>
-      {audit.error ? <p className="mt-2 text-sm text-slate-600">Not measured: {audit.error}</p> : null}
+      {audit.error ? (
+        <p className="mt-2 text-sm text-slate-600">
+          <span className="font-medium text-slate-800">Could not be measured.</span> {pagespeedFailureText(audit.error)}
+        </p>
+      ) : null}
       {metrics.length > 0 ? (
         <dl className="mt-3 space-y-1 text-sm">
           {metrics.map(([label, value]) => (
@@ -55,7 +60,7 @@ function AuditCard({ audit }: { audit: Audit }) {
           ))}
         </dl>
       ) : null}
-      <p className="mt-3 text-xs text-slate-600">Measured {formatDate(audit.fetched_at, true)}</p>
+      {audit.error ? null : <p className="mt-3 text-xs text-slate-600">Measured {formatDate(audit.fetched_at, true)}</p>}
     </div>
   );
 }

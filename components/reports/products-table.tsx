@@ -1,9 +1,12 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ProductListing, ProductListingQuery, ProductSort } from "@/lib/reports/list-report-products";
+import type { Product } from "@/lib/shopify-reader/schemas";
 import { formatCount, formatPriceRange, plural } from "./format";
+import { compareAtRange, unitsInStock } from "./product-offer";
 import { ProductSearch } from "./product-search";
 import { productListingSearch } from "./product-listing";
+import { ProductThumbnail } from "./product-thumbnail";
 import { StoreLink } from "./store-link";
 
 type ProductsTableProps = {
@@ -82,27 +85,37 @@ export function ProductsTable({ listing, query, basePath, domain, currency }: Pr
             {listing.rows.map((product) => (
               <tr key={product.id} data-testid="product-row" className="align-top">
                 <td className="px-3 py-2">
-                  <StoreLink domain={domain} kind="products" handle={product.handle} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
-                    {product.title}
-                  </StoreLink>
-                  {/* On narrow screens the hidden columns' facts move under the title. */}
-                  <div className="mt-0.5 text-xs text-slate-500 md:hidden">
-                    {[product.vendor, product.productType].filter(Boolean).join(" · ")}
-                    <span className="sm:hidden">
-                      {product.vendor || product.productType ? " · " : ""}
-                      {plural(product.variants.length, "variant")}
-                    </span>
+                  <div className="flex items-start gap-3">
+                    <ProductThumbnail src={product.images[0]?.src} />
+                    <div className="min-w-0">
+                      <StoreLink
+                        domain={domain}
+                        kind="products"
+                        handle={product.handle}
+                        className="break-words font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+                      >
+                        {product.title}
+                      </StoreLink>
+                      {/* On narrow screens the hidden columns' facts move under the title. */}
+                      <div className="mt-0.5 text-xs text-slate-500 md:hidden">
+                        {[product.vendor, product.productType].filter(Boolean).join(" · ")}
+                        <span className="sm:hidden">
+                          {product.vendor || product.productType ? " · " : ""}
+                          {plural(product.variants.length, "variant")}
+                        </span>
+                      </div>
+                      {product.available === false ? (
+                        <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
+                          Sold out
+                        </span>
+                      ) : null}
+                    </div>
                   </div>
-                  {product.available === false ? (
-                    <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
-                      Sold out
-                    </span>
-                  ) : null}
                 </td>
                 <td className="hidden px-3 py-2 text-slate-700 md:table-cell">{product.vendor || "—"}</td>
                 <td className="hidden px-3 py-2 text-slate-700 lg:table-cell">{product.productType || "—"}</td>
-                <td data-testid="product-price" className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-800">
-                  {formatPriceRange(product.priceMin, product.priceMax, currency)}
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums text-slate-800">
+                  <PriceCell product={product} currency={currency} />
                 </td>
                 <td className="hidden px-3 py-2 text-right tabular-nums text-slate-700 sm:table-cell">{product.variants.length}</td>
               </tr>
@@ -125,6 +138,29 @@ export function ProductsTable({ listing, query, basePath, domain, currency }: Pr
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** The price, the compare-at ("was") price when on sale, and the units in stock when the store shows them. */
+function PriceCell({ product, currency }: { product: Product; currency: string | null }) {
+  const was = compareAtRange(product);
+  const stock = unitsInStock(product);
+
+  return (
+    <>
+      <span data-testid="product-price">{formatPriceRange(product.priceMin, product.priceMax, currency)}</span>
+      {was ? (
+        <span className="block text-xs text-slate-500">
+          <span className="sr-only">Compare-at price </span>
+          <s>{formatPriceRange(was.min, was.max, currency)}</s>
+        </span>
+      ) : null}
+      {stock !== null ? (
+        <span data-testid="product-stock" className="block text-xs text-slate-500">
+          {formatCount(stock)} in stock
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentCutNote } from "./report-header";
+import { changesValue, contentCutNote } from "./report-header";
 
 // The report page says in one line when the limits on store content cut anything, and says
 // nothing otherwise (nor for reports built before the limits).
@@ -17,5 +17,19 @@ describe("contentCutNote", () => {
   it("says nothing when nothing was cut or the report predates the limits", () => {
     expect(contentCutNote(cut(NOTHING))).toBeNull();
     expect(contentCutNote({})).toBeNull();
+  });
+});
+
+// "Changes" counts only against an earlier analysis; a store's first report says so instead of 0.
+describe("changesValue", () => {
+  const changelog = (previous: string | null, total: number) => ({ previous_job_id: previous, data: [], pagination: { total }, tally: [] });
+
+  it("says first analysis when there is nothing to compare with", () => {
+    expect(changesValue({ summary: { changes: 0 }, changelog: changelog(null, 0) } as never)).toBe("First analysis");
+  });
+
+  it("counts the changes since the previous analysis", () => {
+    expect(changesValue({ summary: { changes: 1234 }, changelog: changelog("0b7c…", 1234) } as never)).toBe("1,234");
+    expect(changesValue({ summary: { changes: 0 }, changelog: changelog("0b7c…", 0) } as never)).toBe("0");
   });
 });

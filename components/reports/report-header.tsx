@@ -1,10 +1,11 @@
-import { BasisBadge } from "./basis-badge";
+import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "./format";
 import type { ReportView } from "@/lib/reports/load-report-view";
-import type { Basis } from "@/lib/reports/report-view-schemas";
 import { contentCutSummarySchema } from "@/lib/reports/schemas";
+import { ProvenanceLegend } from "./provenance";
 
 const SECTIONS = [
+  ["overview", "Overview"],
   ["products", "Products"],
   ["collections", "Collections"],
   ["pages", "Pages"],
@@ -47,18 +48,24 @@ export function contentCutNote(metadata: ReportView["metadata"]): string | null 
   return `${formatCount(products)} ${products === 1 ? "product" : "products"} went past the limits on what a report keeps and ${products === 1 ? "was" : "were"} cut: ${what.join(", ")}.`;
 }
 
-function Stat({ label, value, basis }: { label: string; value: string; basis: Basis }) {
+/** The Changes tile: a count only when there was an earlier analysis to compare with. */
+export function changesValue(view: Pick<ReportView, "summary" | "changelog">): string {
+  if (!view.changelog.previous_job_id) return "First analysis";
+
+  return formatCount(view.summary.changes ?? view.changelog.pagination.total);
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
-      <dt className="flex items-center justify-between gap-2 text-xs text-slate-500">
-        {label} <BasisBadge basis={basis} />
-      </dt>
-      <dd className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
+    <div className="min-w-0 rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
     </div>
   );
 }
 
-export function ReportHeader({ view }: { view: ReportView }) {
+/** The report's title, what it covers, the actions a viewer may take, the key figures and the section links. */
+export function ReportHeader({ view, actions }: { view: ReportView; actions: ReactNode }) {
   const { summary, job } = view;
   const apps = view.metadata.apps?.value;
   const cutNote = contentCutNote(view.metadata);
@@ -72,10 +79,9 @@ export function ReportHeader({ view }: { view: ReportView }) {
           <a href={`https://${job.domain}`} rel="nofollow noopener noreferrer" target="_blank" className="text-indigo-700 hover:underline">
             {job.domain}
           </a>
-          <span>Analyzed {formatDate(job.completed_at, true)}</span>
-          <a href={`/api/reports/${job.id}`} className="text-slate-500 underline decoration-slate-300 hover:text-slate-800">
-            JSON
-          </a>
+          <span>
+            Analyzed <time dateTime={job.completed_at ?? undefined}>{formatDate(job.completed_at, true)}</time>
+          </span>
         </p>
         {job.listing_complete === false ? (
           <p className="text-sm text-amber-800">The product listing could not be read to the end; counts are a lower bound.</p>
@@ -83,16 +89,21 @@ export function ReportHeader({ view }: { view: ReportView }) {
         {cutNote ? <p className="text-sm text-amber-800">{cutNote}</p> : null}
       </div>
 
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Stat label="Products" value={formatCount(summary.product_count ?? view.productCount)} basis="derived" />
-        <Stat label="Variants" value={formatCount(summary.variant_count)} basis="derived" />
-        <Stat label="Available" value={formatCount(summary.available_product_count)} basis="derived" />
-        <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, reportCurrency(view))} basis="derived" />
-        <Stat label="Collections" value={formatCount(summary.collection_count ?? view.collections.length)} basis="observed" />
-        <Stat label="Pages" value={formatCount(summary.page_count ?? view.pages.length)} basis="observed" />
-        <Stat label="Apps" value={Array.isArray(apps) ? formatCount(apps.length) : "—"} basis="derived" />
-        <Stat label="Changes" value={formatCount(summary.changes)} basis="derived" />
-      </dl>
+      {actions}
+
+      <div className="space-y-2">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Stat label="Products" value={formatCount(summary.product_count ?? view.productCount)} />
+          <Stat label="Variants" value={formatCount(summary.variant_count)} />
+          <Stat label="Available" value={formatCount(summary.available_product_count)} />
+          <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, reportCurrency(view))} />
+          <Stat label="Collections" value={formatCount(summary.collection_count ?? view.collections.length)} />
+          <Stat label="Pages" value={formatCount(summary.page_count ?? view.pages.length)} />
+          <Stat label="Apps" value={Array.isArray(apps) ? formatCount(apps.length) : "—"} />
+          <Stat label="Changes" value={changesValue(view)} />
+        </dl>
+        <ProvenanceLegend />
+      </div>
 
       <nav aria-label="Report sections" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1 text-sm">

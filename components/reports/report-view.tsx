@@ -1,39 +1,42 @@
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import type { ReportView as ReportViewData } from "@/lib/reports/load-report-view";
+import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";
 import type { ProductListing, ProductListingQuery } from "@/lib/reports/list-report-products";
 import { ProductsTable } from "./products-table";
-import { ReportHeader, reportCurrency } from "./report-header";
+import { ReportActions, type ReportViewer } from "./report-actions";
+import { ReportHeader, reportCurrency, reportTitle } from "./report-header";
 import { ReportSection } from "./report-section";
 import { StoreDetailsSection } from "./store-details-section";
 import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "./format";
 
-/** The whole report, server-rendered; only the products search box runs in the browser. */
+/** The whole report, server-rendered; only the products search box and the actions run in the browser. */
 export function ReportView({
   view,
+  viewer,
+  shareUrl,
   productQuery,
   productListing,
 }: {
   view: ReportViewData;
+  viewer: ReportViewer;
+  /** The report's own address, for sharing. */
+  shareUrl: string;
   productQuery: ProductListingQuery;
   productListing: ProductListing;
 }) {
   const domain = view.job.domain;
+  const currency = reportCurrency(view);
 
   return (
     <article className="space-y-6">
-      <ReportHeader view={view} />
+      <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
+      <OverviewSection summary={view.summary} currency={currency} />
       <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
-        <ProductsTable
-          listing={productListing}
-          query={productQuery}
-          basePath={`/reports/${view.job.id}`}
-          domain={domain}
-          currency={reportCurrency(view)}
-        />
+        <ProductsTable listing={productListing} query={productQuery} basePath={`/reports/${view.job.id}`} domain={domain} currency={currency} />
       </ReportSection>
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />

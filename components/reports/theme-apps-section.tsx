@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { BasisBadge } from "./basis-badge";
+import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { EmptyNote, ReportSection } from "./report-section";
 import { detectedAppsSchema, themeSchema, type Labelled } from "@/lib/reports/report-view-schemas";
 
@@ -13,9 +13,8 @@ export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined;
     <ReportSection id="theme-apps" title="Theme and apps">
       <div className="grid gap-6 md:grid-cols-2">
         <div>
-          <h3 className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            Theme {theme ? <BasisBadge basis={theme.basis} /> : null}
-          </h3>
+          <h3 className="text-sm font-medium text-slate-700">Theme</h3>
+          <p className="text-xs text-slate-500">Read from the storefront, where the theme names itself.</p>
           {themeData ? (
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex gap-2">
@@ -43,9 +42,10 @@ export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined;
           )}
         </div>
         <div>
-          <h3 className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            Detected apps ({detected.length}) {apps ? <BasisBadge basis={apps.basis} /> : null}
-          </h3>
+          <h3 className="text-sm font-medium text-slate-700">Detected apps ({detected.length})</h3>
+          <p className="text-xs text-slate-500">
+            Worked out by matching StoreLens&apos; catalogue of app traces against the storefront&apos;s home page; an app that leaves no trace there is not seen.
+          </p>
           {detected.length === 0 ? (
             <EmptyNote>No apps from our catalogue were found on the storefront.</EmptyNote>
           ) : (
@@ -54,11 +54,11 @@ export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined;
                 <li key={app.slug}>
                   <Link
                     href={`/apps/${encodeURIComponent(app.slug)}`}
-                    title={`Evidence: ${app.evidence}`}
+                    title={`Found by: ${app.evidence}`}
                     className="inline-flex items-center gap-1.5 rounded-full bg-slate-50 px-2.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:ring-indigo-300"
                   >
                     {app.name}
-                    <span className="text-xs text-slate-500">{app.category}</span>
+                    <span className="text-xs text-slate-500">{appCategoryLabel(app.category)}</span>
                   </Link>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate, plural } from "@/components/reports/format";
+import { formatCountry, formatDate, plural } from "@/components/reports/format";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */
@@ -18,7 +18,7 @@ export function StoreHeader({ data }: { data: StorePageData }) {
         <a href={`https://${store.domain}`} rel="nofollow noopener" className="text-indigo-700 underline">{store.domain}</a>
         {" · "}{plural(data.summary.product_count, "product")} · {plural(data.summary.collection_count, "collection")}
         {store.currency ? ` · ${store.currency}` : ""}
-        {store.country ? ` · ${store.country}` : ""}
+        {store.country ? ` · ${formatCountry(store.country)}` : ""}
       </p>
       <p className="mt-1 text-sm text-slate-500">
         Analyzed <time dateTime={data.analyzed_at ?? undefined}>{formatDate(data.analyzed_at, true)}</time>

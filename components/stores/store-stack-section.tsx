@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
-import { appCategoryLabel } from "@/lib/apps/schemas";
+import { appCategoryLabel } from "@/lib/apps/category-labels";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Theme and installed apps; each app links to its page in the app directory. */

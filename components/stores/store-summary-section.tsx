@@ -1,3 +1,4 @@
+import { BarChart } from "@/components/reports/bar-chart";
 import { formatCount } from "@/components/reports/format";
 import { ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
@@ -13,6 +14,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 export function StoreSummarySection({ data }: { data: StorePageData }) {
   const { summary } = data;
+  const vendors = summary.top_vendors.map((row) => ({ label: row.vendor, value: row.count }));
+  const types = summary.top_product_types.map((row) => ({ label: row.product_type, value: row.count }));
 
   return (
     <ReportSection id="summary" title="At a glance">
@@ -22,10 +25,11 @@ export function StoreSummarySection({ data }: { data: StorePageData }) {
         <Stat label="In stock" value={formatCount(summary.available_product_count)} />
         <Stat label="Collections" value={formatCount(summary.collection_count)} />
       </dl>
-      {summary.top_vendors.length > 0 ? (
-        <p className="mt-4 text-sm text-slate-600">
-          Top vendors: {summary.top_vendors.slice(0, 5).map((v) => `${v.vendor} (${formatCount(v.count)})`).join(", ")}
-        </p>
+      {vendors.length > 0 || types.length > 0 ? (
+        <div className="mt-5 grid items-start gap-6 md:grid-cols-2">
+          {vendors.length > 0 ? <BarChart title="Top vendors" bars={vendors} labelHeading="Vendor" valueHeading="Products" /> : null}
+          {types.length > 0 ? <BarChart title="Product types" bars={types} labelHeading="Product type" valueHeading="Products" /> : null}
+        </div>
       ) : null}
     </ReportSection>
   );

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { callApi } from "@/components/dashboard/api-client";
 import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/reports/format";
 import { CompareView } from "./compare-view";
@@ -14,8 +14,8 @@ import { InventorySummaryView } from "./inventory-summary-view";
 const base = (slug: string) => `/api/store-detail/${encodeURIComponent(slug)}`;
 const noSubscription = () => () => {};
 
-/** The page of one tracked shop: catalogue, heat graph, inventory, events feed and compare. */
-export function StoreDetailView({ slug }: { slug: string }) {
+/** The page of one tracked shop: its reports, catalogue, heat graph, inventory, events feed and compare. */
+export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
   const analytics = useQuery({ queryKey: ["analytics", slug], queryFn: () => callApi(null, `${base(slug)}/analytics`) as Promise<Analytics> });
@@ -42,6 +42,7 @@ export function StoreDetailView({ slug }: { slug: string }) {
         </Link>
         <h2 className="mt-2 break-words text-xl font-bold">{store?.name ?? store?.domain ?? slug}</h2>
         {store ? <p className="break-words text-sm text-slate-600">{store.domain}</p> : null}
+        {reportLinks}
       </div>
 
       <Section title="Catalogue">

@@ -4,6 +4,7 @@ import { APP_CATALOGUE } from "./catalogue";
 export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchema, appSchema } from "./schemas";
 export type { App, AppCategory, AppPatterns } from "./schemas";
 export { APP_CATALOGUE } from "./catalogue";
+export { APP_CATEGORY_LABELS, appCategoryLabel } from "./category-labels";
 export { detectApps, detectAppsInDocument } from "./detect-apps";
 export type { DetectedApp, DetectOptions } from "./detect-apps";
 export { SAMPLE_SHOP_DOMAIN, sampleAppSnippet } from "./sample-snippet";

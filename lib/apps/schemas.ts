@@ -28,35 +28,6 @@ export const APP_CATEGORIES = [
   "store-tools",
 ] as const;
 
-/** Each category as a page names it. */
-export const APP_CATEGORY_LABELS: Record<(typeof APP_CATEGORIES)[number], string> = {
-  reviews: "Reviews",
-  "email-sms": "Email & SMS",
-  subscriptions: "Subscriptions",
-  upsell: "Upsell",
-  "bundles-gifts": "Bundles & gifts",
-  "loyalty-referrals": "Loyalty & referrals",
-  search: "Search",
-  "chat-helpdesk": "Chat & helpdesk",
-  "page-builder": "Page builders",
-  analytics: "Analytics",
-  "shipping-returns": "Shipping & returns",
-  "translation-currency": "Translation & currency",
-  "forms-popups": "Forms & pop-ups",
-  "seo-speed": "SEO & speed",
-  "payments-bnpl": "Payments & BNPL",
-  wishlist: "Wishlists",
-  "product-options": "Product options",
-  "social-ugc": "Social & UGC",
-  "privacy-consent": "Privacy & consent",
-  "store-tools": "Store tools",
-};
-
-/** A category's name for a page; a category this build does not know is shown as it is. */
-export function appCategoryLabel(category: string): string {
-  return (APP_CATEGORY_LABELS as Record<string, string>)[category] ?? category;
-}
-
 export const appCategorySchema = z.enum(APP_CATEGORIES);
 export type AppCategory = z.infer<typeof appCategorySchema>;
 

@@ -12,6 +12,9 @@ const derived = <T>(value: T): Labelled<T> => ({ value, basis: "derived" });
 
 type PriceExtreme = { price: string; value: number };
 
+/** The ten commonest values, most first (ties keep the order they were first met). */
+const topTen = (counts: Map<string, number>) => [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 10);
+
 /**
  * The report's derived product figures, folded in batch by batch (a 30,000-product
  * catalogue is never held whole). Same results as sorting every price: the lowest price
@@ -24,6 +27,7 @@ export function createProductSummary() {
   let min: PriceExtreme | null = null;
   let max: PriceExtreme | null = null;
   const vendors = new Map<string, number>();
+  const types = new Map<string, number>();
   const priceMins: (string | null)[] = [];
   const cut: ContentCut = { ...NOTHING_CUT };
   let productsCut = 0;
@@ -35,6 +39,7 @@ export function createProductSummary() {
         variantCount += p.variants.length;
         if (p.available === true) availableCount++;
         if (p.vendor) vendors.set(p.vendor, (vendors.get(p.vendor) ?? 0) + 1);
+        if (p.productType) types.set(p.productType, (types.get(p.productType) ?? 0) + 1);
         priceMins.push(p.priceMin);
         if (p.cut) {
           productsCut++;
@@ -56,10 +61,8 @@ export function createProductSummary() {
         available_product_count: availableCount,
         price_min: min?.price ?? null,
         price_max: max?.price ?? null,
-        top_vendors: [...vendors.entries()]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 10)
-          .map(([vendor, count]) => ({ vendor, count })),
+        top_vendors: topTen(vendors).map(([vendor, count]) => ({ vendor, count })),
+        top_product_types: topTen(types).map(([type, count]) => ({ product_type: type, count })),
         price_distribution: buildPriceDistribution(priceMins),
       };
     },

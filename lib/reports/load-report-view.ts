@@ -4,6 +4,7 @@ import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-check
 import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { getReportPublication } from "@/lib/publishing/report-publication";
+import { findAnalysedStore } from "@/lib/store-directory/find-analysed-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
@@ -37,11 +38,15 @@ async function pagespeedOf(jobId: string) {
 
 async function completedReport(id: string) {
   const report = await getReportOverviewOrThrow(id);
-  const [pagespeed, changelog, tally, publication] = await Promise.all([
+  const [pagespeed, changelog, tally, publication, store] = await Promise.all([
     pagespeedOf(report.job.id),
     getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
     getChangelogTally(report.job.id),
     getReportPublication(report.job.id),
+    findAnalysedStore(report.store.slug).catch((error: unknown) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    }),
   ]);
 
   return {
@@ -59,6 +64,8 @@ async function completedReport(id: string) {
     generatedAt: report.generated_at,
     /** Public search content 30 days after completion (lib/publishing/report-publication.ts). */
     publication,
+    /** The store as it is now: whether this is its latest report (what its exports hold), and its id for the viewer's tracking. */
+    current: store ? { storeId: store.id, isLatest: store.latestJobId === report.job.id } : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { collectionsArtifactSchema, pagesArtifactSchema, storefrontArtifactSchema } from "@/lib/reports/artifacts";
 import { storedAuditMetricsSchema } from "@/lib/pagespeed/schemas";
 import { basisSchema, type Basis } from "@/lib/reports/schemas";
+import { priceDistributionSchema, productTypeCountSchema } from "@/lib/store-directory/schemas";
 
 // The report's JSON columns come back untyped from the database; these views parse them with
 // the schemas the pipeline wrote them with, so the page and the pipeline cannot drift apart.
@@ -23,6 +24,8 @@ export const reportSummarySchema = z.object({
   price_min: z.string().nullable().optional(),
   price_max: z.string().nullable().optional(),
   top_vendors: z.array(z.object({ vendor: z.string(), count: z.number() })).optional(),
+  top_product_types: z.array(productTypeCountSchema).optional(),
+  price_distribution: priceDistributionSchema.optional(),
   collection_count: z.number().optional(),
   page_count: z.number().optional(),
   changes: z.number().optional(),

@@ -3,7 +3,7 @@ import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
-import { priceDistributionSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
+import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
 // The report of GET /api/reports/:id: what report-envelope.ts answers and build-report.ts stores.
 
@@ -22,6 +22,10 @@ export const reportSummarySchema = z.object({
   price_min: z.string().nullable(),
   price_max: z.string().nullable(),
   top_vendors: z.array(vendorCountSchema),
+  top_product_types: z
+    .array(productTypeCountSchema)
+    .optional()
+    .describe("The ten commonest product types, most products first; absent in reports built before they were counted"),
   price_distribution: priceDistributionSchema,
   collection_count: z.number().int(),
   page_count: z.number().int(),

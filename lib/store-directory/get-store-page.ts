@@ -21,6 +21,7 @@ type ReportSummary = {
   price_min?: string | null;
   price_max?: string | null;
   top_vendors?: { vendor: string; count: number }[];
+  top_product_types?: { product_type: string; count: number }[];
   price_distribution?: PriceDistribution;
 };
 
@@ -112,6 +113,7 @@ export async function getStorePageOrThrow(slug: string, query: StorePageQuery = 
       collection_count: store.collectionCount ?? collections.total,
       page_count: store.pageCount ?? null,
       top_vendors: summary.top_vendors ?? [],
+      top_product_types: summary.top_product_types ?? [],
     },
     prices: {
       currency: store.currency,

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
-import { announceAnswerChanges, storeTopic } from "@/lib/public-answers/answer-events";
+import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
 import { takeBaseSlug, type SlugChange } from "./take-base-slug";
 
 export type StoreAnalysis = {
@@ -44,6 +44,7 @@ export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Pr
  */
 export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<RecordedStoreAnalysis> {
   const { jobId, at, ...fields } = analysis;
+  const [before] = await tx.select({ latestJobId: stores.latestJobId }).from(stores).where(eq(stores.id, storeId));
   const slugChanges = await takeBaseSlug(tx, storeId);
   const [changed] = await tx
     .update(stores)
@@ -56,10 +57,12 @@ export async function recordStoreAnalysis(tx: Transaction, storeId: string, anal
     .where(eq(stores.id, storeId))
     .returning();
   if (!changed) throw new Error(`store ${storeId} not found`);
-  // The store page now shows this report, and a slug that moved names another page or none:
-  // copies kept in memory go when this commits.
+  // The store page now shows this report, a slug that moved names another page or none, and the
+  // report that was the latest now offers the latest one's exports no more: copies kept in
+  // memory go when this commits.
   const slugs = new Set([changed.slug, ...slugChanges.flatMap((change) => [change.from, change.to])]);
-  await announceAnswerChanges(tx, [...slugs].map(storeTopic));
+  const previous = before?.latestJobId && before.latestJobId !== jobId ? [reportTopic(before.latestJobId)] : [];
+  await announceAnswerChanges(tx, [...[...slugs].map(storeTopic), ...previous]);
 
   return { store: changed, slugChanges };
 }

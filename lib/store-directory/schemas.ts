@@ -51,6 +51,7 @@ export type PriceBand = z.infer<typeof priceBandSchema>;
 export type PriceDistribution = z.infer<typeof priceDistributionSchema>;
 
 export const vendorCountSchema = z.object({ vendor: z.string(), count: z.number().int() });
+export const productTypeCountSchema = z.object({ product_type: z.string(), count: z.number().int() });
 
 /** GET /api/stores/:slug: the public store page's data. */
 export const storePageSchema = z.object({
@@ -70,6 +71,7 @@ export const storePageSchema = z.object({
     collection_count: z.number().int(),
     page_count: z.number().int().nullable(),
     top_vendors: z.array(vendorCountSchema),
+    top_product_types: z.array(productTypeCountSchema).describe("The ten commonest product types; empty for reports built before they were counted"),
   }),
   prices: z.object({
     currency: z.string().nullable(),

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/reports/format";
 import { getAppOrThrow } from "@/lib/apps/app-directory";
-import { appCategoryLabel } from "@/lib/apps/schemas";
+import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";

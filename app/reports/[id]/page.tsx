@@ -8,10 +8,12 @@ import { plural } from "@/components/reports/format";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { JsonLd } from "@/components/seo/json-ld";
+import { getSessionUser } from "@/lib/auth/session-user";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { tracksStore } from "@/lib/tracking";
 
 type CompletedView = Extract<NonNullable<Awaited<ReturnType<typeof loadReportView>>>, { kind: "report" }>;
 
@@ -72,7 +74,9 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
   }
 
   const productQuery = productListingQuerySchema.parse(await props.searchParams);
-  const productListing = await listReportProducts(view.job.id, productQuery);
+  const [productListing, user] = await Promise.all([listReportProducts(view.job.id, productQuery), getSessionUser()]);
+  // Who looks decides what they are offered: tracking and analyzing again need an account.
+  const tracked = user?.id && view.current ? await tracksStore(user.id, view.current.storeId) : false;
 
   return (
     <div className="space-y-6">
@@ -89,7 +93,13 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
           pages: view.pages.length,
         })}
       />
-      <ReportView view={view} productQuery={productQuery} productListing={productListing} />
+      <ReportView
+        view={view}
+        viewer={{ signedIn: Boolean(user?.id), tracksStore: tracked }}
+        shareUrl={canonicalOf(view)}
+        productQuery={productQuery}
+        productListing={productListing}
+      />
       {isChatConfigured() && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
     </div>
   );

@@ -1,0 +1,43 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { z } from "zod";
+import { callApi } from "@/components/dashboard/api-client";
+import { jobSchema } from "@/lib/jobs/schemas";
+import { SECONDARY_ACTION } from "./action-styles";
+
+// POST /api/jobs answers 201 { job }.
+const submittedJobSchema = z.object({ job: jobSchema });
+
+/** Starts a new analysis of the store and opens its page, where its progress shows until the report is ready. */
+export function AnalyzeAgainButton({ domain }: { domain: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const analyze = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const { job } = await callApi(submittedJobSchema, "/api/jobs", { method: "POST", body: { domain } });
+      router.push(`/reports/${job.id}`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Could not start the analysis.");
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" onClick={() => void analyze()} disabled={pending} className={SECONDARY_ACTION}>
+        {pending ? "Starting…" : "Analyze again"}
+      </button>
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp, uniqueEmail } from "./support/accounts";
+
+// The report page a merchant shares: the actions each viewer may use (track, analyze again,
+// export, store page, share), values in words rather than codes or JSON, provenance said once,
+// charts, product images over a placeholder, stock and compare-at prices, PageSpeed's failure in
+// plain words, the way to the tracked shop and back, and no sideways scrolling on a phone.
+
+test.describe.configure({ mode: "serial" });
+
+let reportPath = "";
+
+/** Pixels the page scrolls sideways; 1 allows for rounding. */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test("a signed-in reader uses the report's actions, reads it in words, and tracks the shop", async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail("report"));
+  const submitted = await page.request.post("/api/jobs", { data: { domain: "report.test" } });
+  expect(submitted.status()).toBe(201);
+  const { job } = (await submitted.json()) as { job: { id: string } };
+  const status = async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status;
+  await expect.poll(status, { timeout: 60_000 }).toBe("completed");
+  reportPath = `/reports/${job.id}`;
+
+  // Store images never load here: the placeholder stays.
+  await page.route("https://cdn.shopify.com/**", (route) => route.abort());
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(reportPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Izabel de Paula");
+
+  const actions = page.getByRole("group", { name: "Report actions" });
+  await expect(actions.getByRole("button", { name: "Track shop" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Analyze again" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=csv");
+  await expect(actions.getByRole("link", { name: "Export JSON" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=json");
+  await expect(actions.getByRole("link", { name: "Store page" })).toHaveAttribute("href", "/stores/report-test");
+  // Desktop Chromium on Linux has no share sheet: the link goes to the clipboard.
+  await actions.getByRole("button", { name: "Share" }).click();
+  await expect(actions.getByRole("status")).toHaveText("Link copied");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${reportPath}`);
+
+  // Words, not codes or JSON; provenance once, not on every value.
+  const main = page.getByRole("main");
+  const text = await main.innerText();
+  expect(text).not.toMatch(/\{"|"basis"|listing\+sitemap/);
+  expect(text).not.toMatch(/\b(OBSERVED|DERIVED)\b/);
+  await expect(main.getByText("Where the figures come from:")).toHaveCount(1);
+  const details = page.locator("#details");
+  await expect(details.getByRole("heading", { name: "Read from the store" })).toBeVisible();
+  await expect(details).toContainText("Portugal");
+  await expect(details).toContainText("Euro (EUR)");
+  await expect(details).toContainText(/Checked against the product sitemap|From the product listing only/);
+  await details.getByLabel("How “Completeness check” was obtained").click();
+  await expect(details.getByText(/compared with the store's product sitemap/)).toBeVisible();
+  const apps = page.locator("#theme-apps");
+  await expect(apps).toContainText("Email & SMS");
+  await expect(apps).not.toContainText("email-sms");
+  await expect(page.getByRole("article").getByText("First analysis", { exact: true })).toBeVisible();
+  // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
+  await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");
+  await expect(page.locator("#pagespeed")).not.toContainText("Measured");
+
+  // Charts, each with its table of figures.
+  await expect(page.getByRole("table", { name: "Products per price band" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Top vendors" }).getByRole("rowheader", { name: "Izabel de Paula" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Product types" }).getByRole("rowheader").first()).toBeVisible();
+
+  // Products: an image over its placeholder, stock (this store shows quantities), compare-at prices.
+  // The server renders each image straight from the store's CDN, lazily and without a referrer...
+  const served = await (await page.request.get(reportPath)).text();
+  expect(served).toMatch(/<img[^>]+src="https:\/\/cdn\.shopify\.com\/[^"]+width=96"[^>]*>/);
+  expect(served.match(/<img[^>]+src="https:\/\/cdn\.shopify\.com[^>]*>/)![0]).toMatch(/loading="lazy"[^>]*referrerPolicy="no-referrer"|referrerPolicy="no-referrer"[^>]*loading="lazy"/i);
+  // ...and one that does not load leaves its placeholder, not a broken image.
+  const firstRow = page.getByTestId("product-row").first();
+  await expect(firstRow.locator("img")).toHaveCount(0);
+  await expect(firstRow.locator("svg")).toBeVisible();
+  await expect(page.getByTestId("product-stock").first()).toHaveText(/^\d[\d,]* in stock$/);
+  await expect(page.getByRole("table", { name: "Products", exact: true }).locator("s").first()).toBeVisible();
+
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
+  const axe = await new AxeBuilder({ page }).include("article").analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  // Tracking the shop turns the button into the way to its page, which links back to the report.
+  await page.goto(reportPath);
+  await page.getByRole("button", { name: "Track shop" }).click();
+  const tracked = page.getByRole("link", { name: "Tracked: open shop" });
+  await expect(tracked).toHaveAttribute("href", "/dashboard/tracked-shops/report-test");
+  await tracked.click();
+  await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/report-test$/);
+  await expect(page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" })).toHaveAttribute("href", reportPath);
+
+  // On a phone nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(reportPath);
+  await expect(page.getByRole("link", { name: "Tracked: open shop" })).toBeVisible();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
+});
+
+test("a signed-out reader of a shared report is offered only what they may use", async ({ browser }) => {
+  expect(reportPath).not.toBe("");
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await visitor.newPage();
+  await page.goto(reportPath);
+  const actions = page.getByRole("group", { name: "Report actions" });
+  await expect(actions.getByRole("link", { name: "Sign in to track or analyze again" })).toHaveAttribute(
+    "href",
+    `/sign-in?callbackUrl=${encodeURIComponent(reportPath)}`,
+  );
+  await expect(actions.getByRole("button", { name: "Track shop" })).toHaveCount(0);
+  await expect(actions.getByRole("button", { name: "Analyze again" })).toHaveCount(0);
+  await expect(actions.getByRole("link", { name: "Export CSV" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Store page" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Share" })).toBeVisible();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
+  await visitor.close();
+});
