@@ -1,15 +1,9 @@
-import { PIPELINE_STEPS } from "./pipeline-steps";
+import { MEMBERSHIP_REQUEST_BUDGET, PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { saveArtifact } from "@/lib/reports/artifacts";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
-
-/**
- * Requests spent on collection membership per job. Membership of stores with hundreds of
- * large collections is partial (productIds null for the rest) rather than unbounded.
- */
-export const MEMBERSHIP_REQUEST_BUDGET = 200;
 
 /** Step fetch-collections: the collections and, within a budget, which products each holds. */
 export async function fetchCollectionsStep(jobId: string, domain: string): Promise<{ collections: number }> {
@@ -20,6 +14,8 @@ export async function fetchCollectionsStep(jobId: string, domain: string): Promi
   }
 
   const handles = list.collections.map((collection) => collection.handle);
+  // Membership of stores with hundreds of large collections is partial (productIds null for the
+  // rest) rather than unbounded.
   const membership = await crawlCollectionMembership(domain, handles, null, { maxRequests: MEMBERSHIP_REQUEST_BUDGET });
   const ids = new Map<string, { productIds: number[]; finished: boolean }>();
   for (const chunk of membership.chunks) {
