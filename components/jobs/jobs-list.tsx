@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { JobResponse } from "@/lib/jobs/schemas";
+import { JobFailure } from "./job-failure";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status-badge";
 
@@ -43,7 +44,11 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
                 Submitted {dateTime.format(new Date(job.created_at))} UTC
                 {job.counts.products !== undefined ? ` · ${number.format(job.counts.products)} products` : ""}
               </p>
-              {job.status === "failed" && job.error ? <p className="mt-1 text-sm text-red-700">{job.error}</p> : null}
+              {job.status === "failed" ? (
+                <div className="mt-1">
+                  <JobFailure domain={job.domain} code={job.code} chargeReturned={job.charge_returned} completedAt={job.completed_at} compact />
+                </div>
+              ) : null}
             </div>
             {job.status === "queued" || job.status === "running" ? (
               <div className="sm:w-64">

@@ -44,8 +44,8 @@ export const jobs = pgTable(
     paymentRef: text(),
     /**
      * When a failed job's charge was given back (lib/jobs/return-job-charge.ts), in the transaction
-     * that failed it: the quota stops counting it, a spent credit is granted again, a paid one-off
-     * earns one free retry. Null while the job has not failed, or when nothing paid for it.
+     * that failed it: the quota stops counting it, a spent credit is granted again, an x402
+     * payment earns one free retry. Null while the job has not failed, or when nothing paid for it.
      */
     chargeReturnedAt: timestamp({ withTimezone: true }),
     retryOf: uuid(),
@@ -64,7 +64,7 @@ export const jobs = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.domain, t.createdAt),
     index().on(t.status),
-    // A failed paid job earns one free retry of its store, ever (docs/decisions.md §8.6).
+    // A failed x402 job earns one free retry of its store, ever (docs/decisions.md §8.6).
     uniqueIndex("jobs_one_free_retry").on(t.retryOf).where(sql`${t.paymentMethod} = 'retry'`),
     check("jobs_progress_range", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],

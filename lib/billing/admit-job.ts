@@ -25,8 +25,8 @@ export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyE
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
  *   exactly one job. The payer's jobs share one concurrency slot set.
  * - `checkout`: a Stripe single_report bought for a store, paid by its checkout, one job ever.
- * - `retry`: the one free retry a failed paid one-off earned (docs/decisions.md §8.6): the same
- *   payer, the same domain, within FREE_RETRY_DAYS. Recorded as `retry` with the failed job as its
+ * - `retry`: the one free retry a failed x402 job earned (docs/decisions.md §8.6): the same
+ *   wallet, the same domain, within FREE_RETRY_DAYS. Recorded as `retry` with the failed job as its
  *   reference and `retry_of`; the failed job's row is locked and may have one retry, ever.
  * - `admin`: an administrator's retry. Free, recorded as `admin` with the admin's id as its
  *   reference; the new job belongs to the original's owner and never counts against their quota.

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, notExists } from "drizzle-orm";
+import { and, eq, gte, isNotNull, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "@/db";
 import { jobs, x402Payments, type Job } from "@/db/schema";
@@ -11,7 +11,7 @@ const retries = alias(jobs, "retries");
 export class FreeRetryTaken extends Error {}
 
 /**
- * A failed paid job of this payer (its concurrency key, `x402:<wallet>`) for this domain whose
+ * A failed x402 job of this payer (its concurrency key, `x402:<wallet>`) for this domain whose
  * free retry is still open: its charge was returned less than FREE_RETRY_DAYS ago and no retry
  * of it exists yet (docs/decisions.md §8.6).
  */
@@ -25,7 +25,7 @@ export async function findFreeRetry(payerKey: string, domain: string, now = new 
         eq(jobs.concurrencyKey, payerKey),
         eq(jobs.domain, domain),
         eq(jobs.status, "failed"),
-        inArray(jobs.paymentMethod, ["x402", "single_report"]),
+        eq(jobs.paymentMethod, "x402"),
         isNotNull(jobs.chargeReturnedAt),
         gte(jobs.chargeReturnedAt, since),
         notExists(getDb().select().from(retries).where(and(eq(retries.retryOf, jobs.id), eq(retries.paymentMethod, "retry")))),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { jobs, type Job } from "@/db/schema";
 import { grantJobCredit } from "@/lib/auth/job-credits";
-import { chargeReturnOf, RETURNED_PAYMENT_METHODS } from "./charge-return";
+import { chargeReturnFor } from "./charge-return";
 
 /**
  * Gives a failed job's charge back (charge-return.ts says what), inside the transaction that
@@ -11,13 +11,14 @@ import { chargeReturnOf, RETURNED_PAYMENT_METHODS } from "./charge-return";
  * twice, and a crash rolls both back.
  */
 export async function returnJobCharge(tx: Transaction, job: Job): Promise<Job> {
-  if (!job.paymentMethod || !RETURNED_PAYMENT_METHODS.has(job.paymentMethod)) return job;
+  const given = chargeReturnFor(job);
+  if (!given) return job;
   const [returned] = await tx
     .update(jobs)
     .set({ chargeReturnedAt: job.completedAt ?? new Date() })
     .where(eq(jobs.id, job.id))
     .returning();
-  if (chargeReturnOf(returned!) === "credit" && returned!.userId) await grantJobCredit(tx, returned!.userId);
+  if (given === "credit" && job.userId) await grantJobCredit(tx, job.userId);
 
   return returned!;
 }

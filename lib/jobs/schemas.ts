@@ -46,7 +46,7 @@ export const jobSchema = z.object({
     .enum(["quota", "credit", "free_retry"])
     .nullable()
     .describe(
-      "What a failed job gave back to whoever paid for it: `quota` (it no longer counts against the Free plan's month), `credit` (a job credit granted to the account), `free_retry` (a paid one-off: the same payer's next job for this domain within 7 days of completed_at is free). Null while the job has not failed, or when nothing paid for it.",
+      "What a failed job gave back to whoever paid for it: `quota` (it no longer counts against the Free plan's month), `credit` (a job credit granted to the account), `free_retry` (paid with x402: the same wallet's next job for this domain within 7 days of completed_at is verified but not settled). Null while the job has not failed, or when nothing paid for it.",
     ),
   listing_complete: z.boolean().nullable(),
   retry_of: z.uuid().nullable(),
