@@ -14,7 +14,7 @@ import {
   withAdmin,
   withDatabaseName,
 } from "../../testing/test-database";
-import { fixtureStore, generatedStore, startFakeStore } from "../../testing/fake-store";
+import { fixtureStore, generatedStore, passwordStore, startFakeStore } from "../../testing/fake-store";
 import { startFakeStripe } from "../../testing/fake-stripe";
 import { startFakeModel } from "../../testing/fake-model";
 
@@ -43,6 +43,8 @@ process.on("exit", () => {
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
+// Password-protected ("opening soon"): its analysis fails, and the page says why and what next.
+fakeStore.addStore(passwordStore("locked.test"));
 // A store whose quantities show, for the tracked-shops page (its spec moves it forward in time).
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
