@@ -51,7 +51,7 @@ export function StepList({ step, status, timings }: StepListProps) {
                 {timing && timing.failed_runs > 0 && state !== "failed" ? (
                   <span className="text-amber-700"> · retried {timing.failed_runs === 1 ? "once" : `${timing.failed_runs} times`}</span>
                 ) : null}
-              </span>
+              </span>{" "}
               {timing && state !== "pending" ? (
                 <span className="shrink-0 text-xs tabular-nums text-slate-500">
                   {describeDuration(timing.duration_ms)}
