@@ -34,7 +34,7 @@ export default async function HomePage(props: PageProps<"/">) {
         </p>
         {user ? (
           <QueryProvider>
-            <AnalyzeStoreForm initialDomain={domain} />
+            <AnalyzeStoreForm key={domain} initialDomain={domain} />
           </QueryProvider>
         ) : (
           <SignedOutAnalyzeForm />

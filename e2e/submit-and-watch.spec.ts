@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
 
@@ -51,10 +52,28 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
       { intervals: [100], timeout: 60_000 },
     )
     .toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId("job-progress").getByText("fetch-products")).toBeVisible();
-  await expect(page.getByTestId("job-progress")).toHaveAttribute("data-transport", "websocket");
-  // Each step that has finished a run says how long it took.
-  await expect(page.getByRole("region", { name: "Time per step" }).getByRole("listitem").first()).toBeVisible();
+  const progress = page.getByTestId("job-progress");
+  await expect(progress).toHaveAttribute("data-transport", "websocket");
+  // The steps are listed by name, the current one explained; no internal step ids.
+  const steps = page.getByRole("region", { name: "Steps" }).getByRole("listitem");
+  await expect(steps).toHaveText([
+    /Checking the store/,
+    /Reading products/,
+    /Reading collections/,
+    /Reading pages/,
+    /Detecting apps and theme/,
+    /Measuring speed/,
+    /Building the report/,
+  ]);
+  await expect(steps.first()).toHaveAttribute("data-state", "done");
+  // A finished step says how long it took.
+  await expect(steps.first()).toContainText(/\d+\.\d s$/);
+  // Once the listing has a pace, the time left is estimated from the job's own timings.
+  await expect(page.getByTestId("time-left")).toHaveText(/left$/, { timeout: 30_000 });
+  // After the listing, the long wait says what it is doing.
+  await expect(steps.filter({ hasText: "Reading collections" })).toHaveAttribute("data-state", "current", { timeout: 30_000 });
+  await expect(page.getByTestId("step-explanation")).toContainText("which products each one holds");
+  await expect(progress).not.toContainText(/fetch-products|fetch-collections|resolve-store/);
   expect([...seen].every((value) => Number(value) >= 0 && Number(value) <= 100)).toBe(true);
 
   // Completion opens the report in the same document.
@@ -103,6 +122,43 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
   const row = page.getByTestId("job-row").filter({ hasText: "progress.test" });
   await expect(row).toContainText("completed");
   await expect(row.getByRole("link", { name: "View report →" })).toHaveAttribute("href", new URL(reportUrl).pathname);
+});
+
+test("a password-protected store's analysis fails in plain words, says what to do, and costs the month nothing", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail("locked"));
+  await page.goto("/");
+  await submitDomain(page, "locked.test");
+
+  const failure = page.getByTestId("job-failure");
+  await expect(failure.getByRole("heading", { name: "We could not analyze locked.test" })).toBeVisible({ timeout: 60_000 });
+  await expect(failure).toContainText("locked.test is password-protected");
+  await expect(failure).toContainText("What to do: If it is your store, remove the storefront password");
+  await expect(failure).toContainText("This analysis did not count against your free analyses this month.");
+  // Once failed, nothing still says it is analyzing, and the codes stay in the API.
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByText(/Analyzing/)).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText(/store_password_protected|resolve-store/);
+  await expect(page.getByRole("region", { name: "Steps" }).getByRole("listitem").first()).toHaveAttribute("data-state", "failed");
+
+  // The job's own page says the same, at a desktop and a phone width, without sideways scrolling.
+  await page.goto("/dashboard/jobs");
+  const row = page.getByTestId("job-row").filter({ hasText: "locked.test" });
+  await expect(row).toContainText("password-protected");
+  await row.getByRole("link", { name: "locked.test" }).click();
+  await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveTitle(/Analysis of locked\.test failed/);
+  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByTestId("job-failure")).toContainText("did not count against your free analyses");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+  // The next step leads back to the form with the address filled in, ready to correct.
+  await page.getByRole("link", { name: "Enter another address" }).click();
+  await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveValue("locked.test");
 });
 
 test("an invalid domain shows the API's 400 explanation inline, as a sentence", async ({ page }) => {

@@ -100,6 +100,8 @@ const byPolling: Transport = (jobId, deliver, _fallback, notFound) => {
         step_timings: status.step_timings,
         error: status.error,
         code: status.code,
+        charge_returned: status.charge_returned,
+        completed_at: status.completed_at,
         at: new Date().toISOString(),
       } satisfies JobMessage);
     } catch (error) {

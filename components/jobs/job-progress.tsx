@@ -2,18 +2,20 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { formatTimeLeft } from "@/components/reports/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
 import type { JobMessage } from "@/lib/jobs/job-messages";
-import { describeCounts, stepLabel } from "./job-steps";
+import { JobFailure } from "./job-failure";
+import { describeCounts, estimateTimeLeft, stepExplanation, stepLabel } from "./job-steps";
 import { ProgressBar } from "./progress-bar";
-import { StepDurations } from "./step-durations";
+import { StepList } from "./step-list";
 import { useJobProgress } from "./use-job-progress";
 import type { ProgressTransport } from "./job-progress-source";
 
 type JobProgressProps = {
   /** The job as the API returned it (POST /api/jobs or a server render): shown until live data arrives. */
-  job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code">;
+  job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code" | "charge_returned" | "completed_at">;
   /**
    * What to do once the job completes: "open" navigates to the report (client-side, no
    * reload), "refresh" re-renders the current server page (the report page itself).
@@ -39,8 +41,29 @@ function fromJob(job: JobProgressProps["job"]): JobMessage {
     step_timings: job.step_timings,
     error: job.error,
     code: job.code,
+    charge_returned: job.charge_returned,
+    completed_at: job.completed_at,
     at: "",
   };
+}
+
+/**
+ * Counts down from the latest estimate between messages: a long step (collection membership on a
+ * big store) sends none for a while, and the time left must still move. Null while unknown.
+ */
+function useTimeLeft(estimateMs: number | null, messageKey: string): string | null {
+  const [now, setNow] = useState(() => Date.now());
+  const [anchor, setAnchor] = useState<{ key: string; at: number }>({ key: messageKey, at: now });
+  if (anchor.key !== messageKey) setAnchor({ key: messageKey, at: now });
+  useEffect(() => {
+    if (estimateMs === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+
+    return () => clearInterval(timer);
+  }, [estimateMs]);
+  if (estimateMs === null) return null;
+
+  return formatTimeLeft(estimateMs - (now - anchor.at));
 }
 
 export function JobProgress({ job, onCompleted = "link", compact = false }: JobProgressProps) {
@@ -49,6 +72,13 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
   const current = live.message ?? fromJob(job);
   const reportHref = `/reports/${job.id}`;
   const isDone = current.type === "completed";
+  // Messages of a server without step timings leave the ones the page was rendered with.
+  const timings = current.step_timings ?? job.step_timings;
+  const running = current.type === "progress" && current.status === "running";
+  const timeLeft = useTimeLeft(
+    running ? estimateTimeLeft(current.progress, current.counts, timings) : null,
+    `${current.step}:${current.progress}:${timings.length}:${timings.at(-1)?.runs ?? 0}`,
+  );
 
   useEffect(() => {
     if (!isDone || live.message === null) return;
@@ -65,29 +95,49 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
     );
   }
 
+  if (current.type === "failed") {
+    // No bar and no "Analyzing" once the job has failed: what happened, and what to do next.
+    return (
+      <div data-testid="job-progress" className={compact ? "space-y-1" : "space-y-4"}>
+        <JobFailure
+          domain={job.domain}
+          code={current.code}
+          chargeReturned={current.charge_returned}
+          completedAt={current.completed_at}
+          compact={compact}
+        />
+        {compact ? null : <StepList step={current.step} status="failed" timings={timings} />}
+      </div>
+    );
+  }
+
   const step = stepLabel(current.step, current.status);
+  const explanation = stepExplanation(current.step, current.status, job.domain);
   const counts = describeCounts(current.counts);
-  // Messages of a server without step timings leave the ones the page was rendered with.
-  const timings = current.step_timings ?? job.step_timings;
 
   return (
-    <div data-testid="job-progress" data-transport={live.transport ?? undefined} className={compact ? "space-y-1" : "space-y-3"}>
+    <div data-testid="job-progress" data-transport={live.transport ?? undefined} className={compact ? "space-y-1" : "space-y-4"}>
       <ProgressBar
         value={isDone ? 1 : current.progress}
-        label={compact ? step : `Analyzing ${job.domain}`}
+        label={compact ? step : isDone ? `Analyzed ${job.domain}` : `Analyzing ${job.domain}`}
         detail={isDone ? "complete" : step}
-        tone={isDone ? "done" : current.type === "failed" ? "failed" : "running"}
+        tone={isDone ? "done" : "running"}
       />
       {/* Polite live region: screen readers hear step changes and the outcome, not every percent. */}
-      <div aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+      <div aria-live="polite" className="space-y-1 text-sm text-slate-600">
         {current.type === "progress" ? (
           <>
-            {compact ? null : <span className="font-medium text-slate-800">{step}</span>}
-            {current.step ? (
-              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-600">{current.step}</code>
-            ) : null}
-            {counts ? <span className="tabular-nums">{counts}</span> : null}
-            {live.transport && !compact ? <span className="text-xs text-slate-600">· {TRANSPORT_TEXT[live.transport]}</span> : null}
+            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              {compact ? null : <span className="font-medium text-slate-800">{step}</span>}
+              {counts ? <span className="tabular-nums">{counts}</span> : null}
+              {timeLeft && !compact ? (
+                <span data-testid="time-left" className="tabular-nums text-slate-700">
+                  · {timeLeft}
+                </span>
+              ) : null}
+              {live.transport && !compact ? <span className="text-xs text-slate-600">· {TRANSPORT_TEXT[live.transport]}</span> : null}
+            </p>
+            {explanation && !compact ? <p data-testid="step-explanation">{explanation}</p> : null}
           </>
         ) : null}
         {current.type === "completed" ? (
@@ -98,14 +148,8 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
             </Link>
           </span>
         ) : null}
-        {current.type === "failed" ? (
-          <span role="alert" className="text-red-700">
-            Analysis failed{current.step ? ` at ${current.step}` : ""}: {current.error ?? "unknown error"}
-            {current.code ? <code className="ml-2 rounded bg-red-50 px-1.5 py-0.5 font-mono text-xs">{current.code}</code> : null}
-          </span>
-        ) : null}
       </div>
-      {compact ? null : <StepDurations timings={timings} runningStep={current.type === "progress" ? current.step : null} />}
+      {compact ? null : <StepList step={current.step} status={current.status} timings={timings} />}
     </div>
   );
 }

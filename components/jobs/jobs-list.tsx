@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { formatDate, plural } from "@/components/reports/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
+import { JobFailure } from "./job-failure";
 import { JobProgress } from "./job-progress";
 import { JobStatusBadge } from "./job-status-badge";
 
@@ -28,7 +29,11 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
                 Submitted {formatDate(job.created_at, true)}
                 {job.counts.products !== undefined ? ` · ${plural(job.counts.products, "product")}` : ""}
               </p>
-              {job.status === "failed" && job.error ? <p className="mt-1 text-sm text-red-700">{job.error}</p> : null}
+              {job.status === "failed" ? (
+                <div className="mt-1">
+                  <JobFailure domain={job.domain} code={job.code} chargeReturned={job.charge_returned} completedAt={job.completed_at} compact />
+                </div>
+              ) : null}
             </div>
             {job.status === "queued" || job.status === "running" ? (
               <div className="sm:w-64">

@@ -86,3 +86,13 @@ export function formatCurrency(code: string | null | undefined): string {
     return code;
   }
 }
+
+/** "a few seconds left", "about 25 s left", "about 4 min left": an estimate, rounded as one. */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 10) return "a few seconds left";
+  if (seconds < 60) return `about ${Math.ceil(seconds / 5) * 5} s left`;
+  if (seconds < 3600) return `about ${Math.ceil(seconds / 60)} min left`;
+
+  return `about ${Math.round(seconds / 360) / 10} h left`;
+}

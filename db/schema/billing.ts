@@ -65,9 +65,10 @@ export const x402Payments = pgTable(
     /**
      * `verified`: claimed, being settled; `settled`; `failed`: the facilitator refused it;
      * `settlement_unknown`: settlement was asked and no answer came, so the transfer may have
-     * happened; the same payment sent again settles it (docs/decisions.md §8.5).
+     * happened; the same payment sent again settles it (docs/decisions.md §8.5); `waived`: it proved
+     * its payer for a free retry (§8.6) and is never settled.
      */
-    status: text({ enum: ["verified", "settled", "failed", "settlement_unknown"] }).notNull(),
+    status: text({ enum: ["verified", "settled", "failed", "settlement_unknown", "waived"] }).notNull(),
     jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { JOB_STATUSES } from "./job-status";
 import { stores } from "./stores";
@@ -39,9 +39,15 @@ export const jobs = pgTable(
     listingComplete: boolean(),
     webhookUrl: text(),
     notifyEmail: text(),
-    /** What paid for this job (lib/billing/admit-job.ts): plan | subscription | credit | x402 | single_report | admin | monitor. */
+    /** What paid for this job (lib/billing/admit-job.ts): plan | subscription | credit | x402 | single_report | retry | admin | monitor. */
     paymentMethod: text(),
     paymentRef: text(),
+    /**
+     * When a failed job's charge was given back (lib/jobs/return-job-charge.ts), in the transaction
+     * that failed it: the quota stops counting it, a spent credit is granted again, an x402
+     * payment earns one free retry. Null while the job has not failed, or when nothing paid for it.
+     */
+    chargeReturnedAt: timestamp({ withTimezone: true }),
     retryOf: uuid(),
     /** The soft per-payer concurrency cap's key, decided at admission; a re-sent event keeps it. */
     concurrencyKey: text(),
@@ -58,6 +64,8 @@ export const jobs = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.domain, t.createdAt),
     index().on(t.status),
+    // A failed x402 job earns one free retry of its store, ever (docs/decisions.md §8.6).
+    uniqueIndex("jobs_one_free_retry").on(t.retryOf).where(sql`${t.paymentMethod} = 'retry'`),
     check("jobs_progress_range", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],
 );

@@ -14,7 +14,7 @@ import {
   withAdmin,
   withDatabaseName,
 } from "../../testing/test-database";
-import { fixtureStore, generatedStore, inventoryStore, startFakeStore } from "../../testing/fake-store";
+import { fixtureStore, generatedStore, inventoryStore, passwordStore, startFakeStore } from "../../testing/fake-store";
 import { startFakeStripe } from "../../testing/fake-stripe";
 import { startFakeModel } from "../../testing/fake-model";
 
@@ -45,6 +45,8 @@ fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
 // The report page's spec: the fixture catalogue with its stock quantities showing.
 fakeStore.addStore(inventoryStore("report.test"));
+// Password-protected ("opening soon"): its analysis fails, and the page says why and what next.
+fakeStore.addStore(passwordStore("locked.test"));
 // A store whose quantities show, for the tracked-shops page (its spec moves it forward in time).
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Its own store for the tracked shop's analytics on a phone, so neither spec moves the other's.

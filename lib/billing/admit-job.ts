@@ -5,6 +5,7 @@ import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { chargeAccount } from "./charge-account";
+import { chargeFreeRetry } from "./free-retry";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
 
 /** What the caller asks to have analyzed. */
@@ -24,6 +25,9 @@ export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyE
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
  *   exactly one job. The payer's jobs share one concurrency slot set.
  * - `checkout`: a Stripe single_report bought for a store, paid by its checkout, one job ever.
+ * - `retry`: the one free retry a failed x402 job earned (docs/decisions.md §8.6): the same
+ *   wallet, the same domain, within FREE_RETRY_DAYS. Recorded as `retry` with the failed job as its
+ *   reference and `retry_of`; the failed job's row is locked and may have one retry, ever.
  * - `admin`: an administrator's retry. Free, recorded as `admin` with the admin's id as its
  *   reference; the new job belongs to the original's owner and never counts against their quota.
  * - `monitor`: the daily check of a tracked store. The system pays (`monitor`), and only while
@@ -37,6 +41,7 @@ export type Admission =
   | { payer: "account"; user: PrincipalUser; purpose: "job" | "tracking"; alongside?: (tx: Transaction, storeId: string) => Promise<void> }
   | { payer: "x402"; paymentId: string; paymentRef: string; wallet: string }
   | { payer: "checkout"; paymentId: string; checkoutSessionId: string; userId: string | null }
+  | { payer: "retry"; retryOf: string; concurrencyKey: string; ownerId: string | null; waivedPaymentId?: string }
   | { payer: "admin"; adminId: string; retryOf: string; ownerId: string | null }
   | { payer: "monitor" };
 
@@ -61,6 +66,14 @@ function termsOf(admission: Admission): Terms {
         paymentMethod: "single_report",
         concurrencyKey: admission.userId ? undefined : `checkout:${admission.paymentId}`,
         charge: chargeCheckout(admission.paymentId, admission.checkoutSessionId),
+      };
+    case "retry":
+      return {
+        userId: admission.ownerId,
+        paymentMethod: "retry",
+        retryOf: admission.retryOf,
+        concurrencyKey: admission.concurrencyKey,
+        charge: chargeFreeRetry(admission.retryOf, admission.waivedPaymentId),
       };
     case "admin":
       return { userId: admission.ownerId, paymentMethod: "admin", paymentRef: admission.adminId, retryOf: admission.retryOf };

@@ -20,7 +20,8 @@ import { getEnv, resetEnvCache } from "@/lib/env";
 import { securityHeaders } from "@/lib/security/security-headers";
 import { replayKey } from "@/lib/billing/x402-proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
-import { fixtureStore } from "@/testing/fake-store";
+import { fixtureStore, passwordStore } from "@/testing/fake-store";
+import { serializeJob } from "@/lib/jobs/serialize-job";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
 import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -38,6 +39,7 @@ beforeAll(async () => {
   pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
   pipeline.fakeStore.addStore(fixtureStore("paid.test"));
   pipeline.fakeStore.addStore(fixtureStore("squat-paid.co.test"));
+  pipeline.fakeStore.addStore(passwordStore("locked-paid.test"));
   post = (await import("@/app/api/jobs/route")).POST;
 });
 
@@ -559,5 +561,46 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     expect(await x402JobCount()).toBe(before);
 
     await expectPaidOnce([await submit({ "payment-signature": v2 })], nonce, before);
+  });
+});
+
+describe("POST /api/jobs – x402: a failed paid job earns one free retry", () => {
+  const nonceOf = (header: string) => JSON.parse(Buffer.from(header, "base64").toString()).payload.authorization.nonce as string;
+  const settles = () => facilitator.calls.filter((call) => call.path === "/settle").length;
+
+  it("the same wallet's next job for the store is verified but never settled, once; the one after pays, and another wallet always pays", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const locked = jobInit({ domain: "locked-paid.test" });
+    const paid = await wrapFetchWithPayment(routeFetch(), account, MAX_VALUE)("http://localhost:3000/api/jobs", locked);
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    const failed = await pipeline.waitForJob((await paid.json()).job.id);
+    expect(failed).toMatchObject({ status: "failed", errorCode: "store_password_protected", paymentMethod: "x402" });
+    expect(serializeJob(failed).charge_returned).toBe("free_retry");
+
+    const settledBefore = settles();
+    const sent: string[] = [];
+    const retried = await wrapFetchWithPayment(routeFetch(sent), account, MAX_VALUE)("http://localhost:3000/api/jobs", locked);
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    const { job: retry } = await retried.json();
+    expect(retry.retry_of).toBe(failed.id);
+    expect(settles(), "the retry's authorization is not settled").toBe(settledBefore);
+    const [waived] = await paymentRowsOf(nonceOf(sent[0]!));
+    expect(waived).toMatchObject({ status: "waived", jobId: retry.id });
+    const retryEnded = await pipeline.waitForJob(retry.id);
+    expect(retryEnded).toMatchObject({ status: "failed", paymentMethod: "retry" });
+    // A free retry that fails earns nothing more.
+    expect(serializeJob(retryEnded).charge_returned).toBeNull();
+
+    const again = await wrapFetchWithPayment(routeFetch(), account, MAX_VALUE)("http://localhost:3000/api/jobs", locked);
+    expect(again.status).toBe(201);
+    expect(settles()).toBe(settledBefore + 1);
+    expect((await pipeline.waitForJob((await again.json()).job.id)).paymentMethod).toBe("x402");
+
+    const stranger = await wrapFetchWithPayment(routeFetch(), privateKeyToAccount(generatePrivateKey()), MAX_VALUE)(
+      "http://localhost:3000/api/jobs",
+      jobInit({ domain: "locked-paid.test" }),
+    );
+    expect(stranger.status).toBe(201);
+    expect(settles()).toBe(settledBefore + 2);
   });
 });

@@ -8,6 +8,7 @@ import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify-reader/domain";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
+import { findFreeRetry, FreeRetryTaken } from "./free-retry";
 import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
 import { decodePaymentProof, type PaymentProof } from "./x402-proof";
 import { configuredNetworkCaip2, isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
@@ -65,16 +66,55 @@ export async function payJobWithX402(payment: { version: 1 | 2; header: string }
     });
   }
 
+  // A failed paid job of this wallet for this domain earned a free retry: the verified
+  // authorization proves the payer and is never settled (docs/decisions.md §8.6).
+  const retry = await findFreeRetry(payerKey(authorization.payer), domain.domain);
   // The unique replay key and payer nonce make this the one place an authorization is taken,
   // also under concurrent replays in either version: every other attempt finds the row.
   const [claim] = await getDb()
     .insert(x402Payments)
-    .values({ proofHash: key, payer: authorization.payer, nonce: authorization.nonce, network, amountAtomic: authorization.value, status: "verified" })
+    .values({
+      proofHash: key,
+      payer: authorization.payer,
+      nonce: authorization.nonce,
+      network,
+      amountAtomic: authorization.value,
+      status: retry ? "waived" : "verified",
+    })
     .onConflictDoNothing()
     .returning({ id: x402Payments.id });
   if (!claim) throw alreadyUsed();
+  if (retry) return startFreeRetry(claim.id, proof, fields);
 
   return settleAndStart(claim.id, proof, fields, { asked: false });
+}
+
+const payerKey = (wallet: string) => `x402:${wallet.toLowerCase()}`;
+
+/**
+ * The free retry a waived authorization stands for, without settling it. Taken meanwhile by
+ * another request of the same payer (or no longer open), the authorization pays as usual.
+ */
+async function startFreeRetry(paymentId: string, proof: PaymentProof, fields: JobRequest): Promise<Paid> {
+  const domain = normalizeDomain(fields.domain);
+  const retry = domain.ok ? await findFreeRetry(payerKey(proof.authorization.payer), domain.domain) : null;
+  try {
+    if (retry) {
+      const admission = { payer: "retry", retryOf: retry.id, concurrencyKey: payerKey(proof.authorization.payer), ownerId: null, waivedPaymentId: paymentId } as const;
+
+      return { job: await admitJob(admission, fields), headers: {} };
+    }
+  } catch (error) {
+    if (!(error instanceof FreeRetryTaken)) throw error;
+  }
+  const [retaken] = await getDb()
+    .update(x402Payments)
+    .set({ status: "verified" })
+    .where(and(eq(x402Payments.id, paymentId), eq(x402Payments.status, "waived")))
+    .returning({ id: x402Payments.id });
+  if (!retaken) throw alreadyUsed();
+
+  return settleAndStart(paymentId, proof, fields, { asked: false });
 }
 
 /** The same authorization again: finish what an earlier request left open, or refuse it as used. */
@@ -85,6 +125,8 @@ async function resumePayment(used: X402Payment, proof: PaymentProof, fields: Job
   if (used.status === "settled" && !used.jobId) {
     return startPaidJob(fields, used.id, { transaction: used.transaction ?? "", payer: proof.authorization.payer, network: proof.network });
   }
+  // Waived for a free retry whose job was refused (storage_low): the same proof tries again.
+  if (used.status === "waived" && !used.jobId) return startFreeRetry(used.id, proof, fields);
   if (used.status === "settlement_unknown") {
     // Taken back by one request at a time; a concurrent one finds it `verified`, as in a first settlement.
     const [retaken] = await getDb()

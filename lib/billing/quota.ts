@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "@/db";
 import { jobs } from "@/db/schema";
 import { getEnv } from "@/lib/env";
@@ -9,13 +9,16 @@ export const FREE_PLAN_METHOD = "plan";
 
 export type FreeUsage = { used: number; limit: number; resetsAt: Date };
 
-/** Free-plan jobs of a user this calendar month (UTC). Retries by an admin and paid jobs are not counted. */
+/**
+ * Free-plan jobs of a user this calendar month (UTC). Retries by an admin and paid jobs are not
+ * counted, nor failed jobs, whose charge their failure gave back (lib/jobs/return-job-charge.ts).
+ */
 export async function getFreeUsage(db: Database | Transaction, userId: string, now = new Date()): Promise<FreeUsage> {
   const { start, resetsAt } = currentMonthWindow(now);
   const [row] = await db
     .select({ used: count() })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.paymentMethod, FREE_PLAN_METHOD), gte(jobs.createdAt, start)));
+    .where(and(eq(jobs.userId, userId), eq(jobs.paymentMethod, FREE_PLAN_METHOD), gte(jobs.createdAt, start), isNull(jobs.chargeReturnedAt)));
 
   return { used: row?.used ?? 0, limit: getEnv().FREE_JOBS_PER_MONTH, resetsAt };
 }

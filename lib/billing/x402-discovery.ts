@@ -51,6 +51,7 @@ const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4
       step_timings: [],
       error: null,
       code: null,
+      charge_returned: null,
       listing_complete: null,
       retry_of: null,
       created_at: "2026-01-01T00:00:00.000Z",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Job } from "@/db/schema";
 import { JOB_STATUSES } from "@/db/schema/job-status";
 import { stepTimingSchema } from "./schemas";
+import { chargeReturnOf } from "./charge-return";
 import { summarizeStepRuns } from "./step-timings";
 
 /** The one message format of the progress channels (WebSocket and SSE), docs/decisions.md §6.9. */
@@ -16,6 +17,10 @@ export const jobMessageSchema = z.object({
   step_timings: z.array(stepTimingSchema).optional(),
   error: z.string().nullable().optional(),
   code: z.string().nullable().optional(),
+  /** A failed job's: what its failure gave back to its payer (jobSchema.charge_returned). */
+  charge_returned: z.enum(["quota", "credit", "free_retry"]).nullable().optional(),
+  /** When the job ended; a failed job's free retry is open FREE_RETRY_DAYS from then. */
+  completed_at: z.string().nullable().optional(),
   at: z.string(),
 });
 export type JobMessage = z.infer<typeof jobMessageSchema>;
@@ -33,7 +38,9 @@ export function jobMessage(job: Job): JobMessage {
     progress: job.progress,
     counts: job.counts,
     step_timings: summarizeStepRuns(job.stepRuns),
-    ...(job.status === "failed" ? { error: job.error, code: job.errorCode } : {}),
+    ...(job.status === "failed"
+      ? { error: job.error, code: job.errorCode, charge_returned: chargeReturnOf(job), completed_at: job.completedAt?.toISOString() ?? null }
+      : {}),
     at: job.updatedAt.toISOString(),
   };
 }

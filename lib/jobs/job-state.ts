@@ -7,6 +7,7 @@ import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schem
 import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
 import { logger } from "@/lib/log";
 import { JOB_EVENTS_CHANNEL, jobNotice } from "./job-messages";
+import { returnJobCharge } from "./return-job-charge";
 
 /**
  * The job state machine: queued → running → completed | failed, plus progress while
@@ -59,13 +60,16 @@ async function transition(
   return job ?? null;
 }
 
-/** queued|running → running: records progress and announces it. No-op once the job has ended. */
+/**
+ * queued|running → running: records progress and announces it. No-op once the job has ended.
+ * Progress never moves back: a step's start (done 0) or a slice's re-estimate only moves it on.
+ */
 export function recordJobProgress(jobId: string, update: Progress): Promise<Job | null> {
   return getDb().transaction((tx) =>
     transition(tx, jobId, {
       status: "running",
       step: update.step,
-      progress: clamp(update.progress),
+      progress: sql`greatest(${jobs.progress}, ${clamp(update.progress)})`,
       counts: update.counts ? sql`${jobs.counts} || ${JSON.stringify(update.counts)}::jsonb` : undefined,
       startedAt: sql`coalesce(${jobs.startedAt}, now())`,
     }),
@@ -80,7 +84,8 @@ const CODE = /^[a-z][a-z0-9_]{0,63}$/;
 /**
  * queued|running → failed, with a clear error and machine code. A failed job never reaches
  * notify-callbacks, so its webhook and e-mail records are closed here, in the same
- * transaction: nothing is left `pending` for a job that can no longer complete.
+ * transaction: nothing is left `pending` for a job that can no longer complete. What paid for
+ * it is given back in that transaction too (return-job-charge.ts): a failure costs nothing.
  *
  * The error often quotes a store or a network error, so it is cut to MESSAGE_TEXT_MAX here, the
  * one place a failure is stored; and should the database still refuse it (a NUL character, say),
@@ -108,9 +113,10 @@ function recordFailure(jobId: string, failure: { error: string; code: string; st
       step: failure.step,
       completedAt: new Date(),
     });
-    if (job) await closeNotifications(tx, jobId, job.completedAt ?? new Date());
+    if (!job) return null;
+    await closeNotifications(tx, jobId, job.completedAt ?? new Date());
 
-    return job;
+    return returnJobCharge(tx, job);
   });
 }
 

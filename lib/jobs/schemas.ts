@@ -42,6 +42,12 @@ export const jobSchema = z.object({
   step_timings: z.array(stepTimingSchema).describe("Each step that has finished a run, in the order the steps started."),
   error: z.string().nullable(),
   code: z.string().nullable(),
+  charge_returned: z
+    .enum(["quota", "credit", "free_retry"])
+    .nullable()
+    .describe(
+      "What a failed job gave back to whoever paid for it: `quota` (it no longer counts against the Free plan's month), `credit` (a job credit granted to the account), `free_retry` (paid with x402: the same wallet's next job for this domain within 7 days of completed_at is verified but not settled). Null while the job has not failed, or when nothing paid for it.",
+    ),
   listing_complete: z.boolean().nullable(),
   retry_of: z.uuid().nullable(),
   created_at: z.string(),
@@ -57,7 +63,7 @@ export type JobResponse = z.infer<typeof jobSchema>;
  * A job as its report states it: without step timings, which are measurements of the run (and
  * grow after completion) while a report's bytes are fixed when its job completes (docs/decisions.md §5.2).
  */
-export const reportJobSchema = jobSchema.omit({ step_timings: true });
+export const reportJobSchema = jobSchema.omit({ step_timings: true, charge_returned: true });
 export type ReportJob = z.infer<typeof reportJobSchema>;
 
 export const jobStatusSchema = jobSchema.pick({
@@ -69,6 +75,7 @@ export const jobStatusSchema = jobSchema.pick({
   step_timings: true,
   error: true,
   code: true,
+  charge_returned: true,
   completed_at: true,
 });
 

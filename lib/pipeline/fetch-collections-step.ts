@@ -1,16 +1,10 @@
-import { PIPELINE_STEPS } from "./pipeline-steps";
+import { MEMBERSHIP_REQUEST_BUDGET, PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { saveArtifact } from "@/lib/reports/artifacts";
 import { knownMemberships } from "./collection-pages";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
-
-/**
- * Requests spent on collection membership per job. Membership of stores with hundreds of
- * large collections is partial (productIds null for the rest) rather than unbounded.
- */
-export const MEMBERSHIP_REQUEST_BUDGET = 200;
 
 /** Step fetch-collections: the collections and, within a budget, which products each holds. */
 export async function fetchCollectionsStep(jobId: string, domain: string): Promise<{ collections: number }> {

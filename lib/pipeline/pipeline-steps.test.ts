@@ -18,21 +18,31 @@ describe("pipeline steps", () => {
     ]);
   });
 
-  it("shares the whole job's progress between the steps", () => {
-    expect(steps.reduce((sum, step) => sum + step.weight, 0)).toBe(100);
-    expect(progressThrough(PIPELINE_STEPS.resolveStore)).toBe(0.05);
-    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 0.5)).toBe(0.4);
-    expect(progressThrough(PIPELINE_STEPS.fetchCollections)).toBe(0.8);
-    expect(progressThrough(PIPELINE_STEPS.buildReport)).toBe(1);
+  it("shares the bar by each step's planned work: a 1,234-product store ends its listing well before the end", () => {
+    const counts = { expected_products: 1_234 };
+    const listed = progressThrough(PIPELINE_STEPS.fetchProducts, 1, counts);
+    // 6 listing requests, then ~17 for collection membership: the listing is not three quarters of the job.
+    expect(listed).toBeGreaterThan(0.2);
+    expect(listed).toBeLessThan(0.5);
+    expect(progressThrough(PIPELINE_STEPS.fetchCollections, 1, counts)).toBeGreaterThan(0.6);
+    expect(progressThrough(PIPELINE_STEPS.buildReport, 1, counts)).toBe(1);
+  });
+
+  it("gives a large catalogue's listing most of the bar", () => {
+    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 })).toBeGreaterThan(0.35);
+    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 0.5, { expected_products: 30_000 })).toBeLessThan(
+      progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 }),
+    );
   });
 
   it("never reports progress outside the step it is in", () => {
-    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 3)).toBe(0.75);
-    expect(progressThrough(PIPELINE_STEPS.fetchProducts, -1)).toBe(0.05);
+    const counts = { expected_products: 4_000 };
+    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 3, counts)).toBe(progressThrough(PIPELINE_STEPS.fetchProducts, 1, counts));
+    expect(progressThrough(PIPELINE_STEPS.fetchProducts, -1, counts)).toBe(progressThrough(PIPELINE_STEPS.resolveStore, 1, counts));
   });
 
   it("finds a step by id for the progress UI, and nothing for an unknown id", () => {
-    expect(findPipelineStep("detect-apps")?.label).toBe("Detecting apps");
+    expect(findPipelineStep("detect-apps")?.label).toBe("Detecting apps and theme");
     expect(findPipelineStep("not-a-step")).toBeUndefined();
   });
 });

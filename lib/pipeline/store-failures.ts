@@ -1,7 +1,13 @@
 import type { StoreFailure } from "@/lib/shopify-reader/outcomes";
+import type { JobFailureCode } from "./failure-codes";
 
-/** Job error codes for the ways a store can fail us, with a message a person understands. */
-export function describeStoreFailure(domain: string, failure: StoreFailure): { code: string; error: string } {
+type Described = { code: JobFailureCode; error: string };
+
+/**
+ * Job error codes for the ways a store can fail us, with a message a person understands. The
+ * codes are listed in failure-codes.ts, and the job page explains each with a next step.
+ */
+export function describeStoreFailure(domain: string, failure: StoreFailure): Described {
   const described = describe(domain, failure);
 
   return { ...described, error: withoutAddresses(described.error) };
@@ -18,7 +24,7 @@ export function withoutAddresses(message: string): string {
   return message.replace(IPV4, "[address]").replace(IPV6, "[address]");
 }
 
-function describe(domain: string, failure: StoreFailure): { code: string; error: string } {
+function describe(domain: string, failure: StoreFailure): Described {
   switch (failure.status) {
     case "password":
       return { code: "store_password_protected", error: `${domain} is password-protected: its storefront is not public` };
@@ -40,19 +46,19 @@ function describe(domain: string, failure: StoreFailure): { code: string; error:
 }
 
 /** Past a per-job cap (MAX_PRODUCTS_PER_JOB, MAX_STORE_REQUESTS_PER_JOB): the job ends here. */
-export function describeStoreTooLarge(domain: string, reason: string): { code: string; error: string } {
+export function describeStoreTooLarge(domain: string, reason: string): Described {
   return { code: "store_too_large", error: `${domain} is too large to analyze: ${reason}` };
 }
 
 /** The job's snapshot would pass its storage budget (JOB_STORAGE_BUDGET_MB): the job ends here, its rows dropped. */
-export function describeStorageBudgetExceeded(domain: string, budgetBytes: number): { code: string; error: string } {
+export function describeStorageBudgetExceeded(domain: string, budgetBytes: number): Described {
   const mb = Math.round(budgetBytes / 1024 / 1024);
 
   return { code: "storage_budget_exceeded", error: `${domain} serves more product data than the ${mb} MB one analysis may store` };
 }
 
 /** The job waited on low storage past STORAGE_LOW_MAX_WAIT_MINUTES: it ends, its rows dropped. */
-export function describeStorageWaitExpired(minutes: number): { code: string; error: string } {
+export function describeStorageWaitExpired(minutes: number): Described {
   return { code: "storage_low", error: `The server was low on storage space and this analysis waited more than ${minutes} minutes for it` };
 }
 
@@ -61,7 +67,7 @@ export function describeStorageWaitExpired(minutes: number): { code: string; err
  * The code travels in the message because step errors are serialized to {name, message}.
  */
 export class RetryableStoreError extends Error {
-  constructor(code: string, message: string) {
+  constructor(code: JobFailureCode, message: string) {
     super(`[${code}] ${message}`);
     this.name = "RetryableStoreError";
   }

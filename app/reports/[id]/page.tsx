@@ -27,7 +27,9 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
   const view = await loadReportView(id);
   if (!view) return { title: "Report not found", robots: { index: false } };
   if (view.kind === "payment") return { title: "Confirming your payment", robots: { index: false } };
-  if (view.kind === "job") return { title: `Analyzing ${view.job.domain}`, robots: { index: false } };
+  if (view.kind === "job") {
+    return { title: view.job.status === "failed" ? `Analysis of ${view.job.domain} failed` : `Analyzing ${view.job.domain}`, robots: { index: false } };
+  }
   const count = view.summary.product_count ?? view.productCount;
 
   return {
@@ -64,7 +66,9 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
       <section className="mx-auto max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold tracking-tight">{view.job.domain}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {view.job.status === "failed" ? "This analysis did not complete." : "The report appears here as soon as the analysis completes."}
+          {view.job.status === "failed"
+            ? "This analysis stopped before it could build a report."
+            : "The report appears here as soon as the analysis completes. You can leave this page: the analysis goes on."}
         </p>
         <div className="mt-5">
           <JobProgress job={view.job} onCompleted="refresh" />

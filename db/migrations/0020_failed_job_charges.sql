@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "charge_returned_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_one_free_retry" ON "jobs" USING btree ("retry_of") WHERE "jobs"."payment_method" = 'retry';
