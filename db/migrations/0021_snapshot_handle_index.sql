@@ -1,0 +1,1 @@
+CREATE INDEX "snapshot_products_job_id_handle_index" ON "snapshot_products" USING btree ("job_id","handle");
