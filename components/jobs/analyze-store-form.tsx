@@ -20,7 +20,8 @@ type AnalyzeStoreFormProps = {
   initialDomain?: string;
   /**
    * Once the job completes: "open" goes to its report (the home page), "refresh" stays and
-   * re-renders the page around the form with a link to the report (the dashboard).
+   * re-renders the page around the form with a link to the report (the dashboard); a failure
+   * re-renders it too, as its charge was handed back.
    */
   onCompleted?: "open" | "refresh";
   /** Called with the job as soon as the API accepted it. */

@@ -18,7 +18,8 @@ type JobProgressProps = {
   job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code" | "charge_returned" | "completed_at">;
   /**
    * What to do once the job completes: "open" navigates to the report (client-side, no
-   * reload), "refresh" re-renders the current server page (the report page itself).
+   * reload), "refresh" re-renders the current server page (the report page itself), after a
+   * failure too.
    */
   onCompleted?: "open" | "refresh" | "link";
   compact?: boolean;
@@ -80,12 +81,14 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
     `${current.step}:${current.progress}:${timings.length}:${timings.at(-1)?.runs ?? 0}`,
   );
 
+  const isFailed = current.type === "failed";
   useEffect(() => {
-    if (!isDone || live.message === null) return;
-    // Only react to a completion seen live, not to a job that was already complete.
-    if (onCompleted === "open") router.push(reportHref);
+    if (!(isDone || isFailed) || live.message === null) return;
+    // Only react to an end seen live, not to a job that had already ended.
+    if (isDone && onCompleted === "open") router.push(reportHref);
+    // A failure hands its charge back: the page around the form (the dashboard's usage) must say so too.
     if (onCompleted === "refresh") router.refresh();
-  }, [isDone, live.message, onCompleted, reportHref, router]);
+  }, [isDone, isFailed, live.message, onCompleted, reportHref, router]);
 
   if (live.notFound) {
     return (

@@ -105,7 +105,7 @@ export function ProductsTable({ listing, query, basePath, domain, currency }: Pr
                         </span>
                       </div>
                       {product.available === false ? (
-                        <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
+                        <span className="mt-1 block w-fit rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 ring-1 ring-amber-200">
                           Sold out
                         </span>
                       ) : null}

@@ -45,6 +45,10 @@ fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
 // The report page's spec: the fixture catalogue with its stock quantities showing.
 fakeStore.addStore(inventoryStore("report.test"));
+// The new user's journey (e2e/journey.spec.ts), one store per width so each starts from a first
+// analysis; the spec slows it down while it watches the progress.
+fakeStore.addStore(inventoryStore("journey-desktop.test"));
+fakeStore.addStore(inventoryStore("journey-phone.test"));
 // Password-protected ("opening soon"): its analysis fails, and the page says why and what next.
 fakeStore.addStore(passwordStore("locked.test"));
 // A store whose quantities show, for the tracked-shops page (its spec moves it forward in time).
