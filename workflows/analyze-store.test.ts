@@ -269,9 +269,13 @@ describe("past Shopify's 25,000-product listing cap", () => {
     expect(job.listingComplete).toBe(true);
     expect(job.counts.products).toBe(30_000);
     expect(await snapshotCount(jobId)).toBe(30_000);
-    // The listing stopped at the cap (page 101 answers 400); the rest came from the fallback.
+    // The listing read every page up to the cap and none past it; the rest came from the fallback.
     const log = h.fakeStore.store("thirty-thousand.test").log();
-    expect(log.some((entry) => entry.path.includes("page=101") && entry.status === 400)).toBe(true);
+    const listingPages = new Set(
+      log.filter((entry) => entry.path.startsWith("/products.json?")).map((entry) => Number(new URL(entry.path, "http://store").searchParams.get("page"))),
+    );
+    expect(Array.from({ length: 100 }, (_, k) => k + 1).every((page) => listingPages.has(page))).toBe(true);
+    expect(Math.max(...listingPages)).toBeLessThanOrEqual(101);
     // Collection pages the product crawl read are not asked for again by the membership crawl,
     // and the collections it read whole have their members.
     const collectionPages = log.filter((entry) => /^\/collections\/[^/]+\/products\.json/.test(entry.path)).map((entry) => entry.path);
@@ -281,5 +285,9 @@ describe("past Shopify's 25,000-product listing cap", () => {
     const withMembers = collections!.collections.filter((collection) => collection.productIds !== null);
     expect(withMembers.length).toBeGreaterThan(0);
     for (const collection of withMembers) expect(new Set(collection.productIds).size).toBe(collection.productsCount);
+    // "all" announces 30,000 products, past what a listing serves: its membership would be
+    // partial, so none of its pages is asked for.
+    expect(log.filter((entry) => entry.path.startsWith("/collections/all/products.json"))).toEqual([]);
+    expect(collections!.collections.find((collection) => collection.handle === "all")?.productIds).toBeNull();
   }, 600_000);
 });

@@ -2,9 +2,19 @@ import { MEMBERSHIP_REQUEST_BUDGET, PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
+import { LISTING_MAX_PAGE, PRODUCTS_PAGE_LIMIT } from "@/lib/shopify-reader/products";
 import { saveArtifact } from "@/lib/reports/artifacts";
 import { knownMemberships } from "./collection-pages";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
+
+/**
+ * A collection announcing more products than a listing serves (100 pages of 250) cannot be read
+ * whole, so its membership would be partial and is not kept: its 100 pages (a 26,040-product
+ * store's "all") are not asked for at all. A collection of unknown size is read.
+ */
+function pastListingCap(productsCount: number | null): boolean {
+  return productsCount !== null && productsCount > LISTING_MAX_PAGE * PRODUCTS_PAGE_LIMIT;
+}
 
 /** Step fetch-collections: the collections and, within a budget, which products each holds. */
 export async function fetchCollectionsStep(jobId: string, domain: string): Promise<{ collections: number }> {
@@ -18,7 +28,9 @@ export async function fetchCollectionsStep(jobId: string, domain: string): Promi
   const known = await knownMemberships(jobId);
   const ids = new Map<string, { productIds: number[]; finished: boolean }>();
   for (const [handle, entry] of known) ids.set(handle, { productIds: [...entry.productIds], finished: entry.finished });
-  const handles = list.collections.map((collection) => collection.handle).filter((handle) => !known.get(handle)?.finished);
+  const handles = list.collections
+    .filter((collection) => !known.get(collection.handle)?.finished && !pastListingCap(collection.productsCount))
+    .map((collection) => collection.handle);
   const firstPages = new Map([...known].map(([handle, entry]) => [handle, entry.nextPage]));
   const membership = await crawlCollectionMembership(domain, handles, null, { maxRequests: MEMBERSHIP_REQUEST_BUDGET, firstPages });
   for (const chunk of membership.chunks) {
