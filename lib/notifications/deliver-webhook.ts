@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/env";
 import { claimWebhookAttempt, settleWebhookAttempt } from "@/lib/jobs/record-webhook-delivery";
 import { logger } from "@/lib/log";
 import { safeFetch } from "@/lib/net";
+import { attemptOnce } from "./attempt-once";
 import { jobCompletedPayload } from "./job-completed-payload";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -14,26 +15,17 @@ const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 export type WebhookOutcome = "delivered" | "failed" | "none";
 
 /** Sends the job.completed webhook at most once: one attempt, no redirects, no retries. */
-export async function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
-  // The attempt is recorded (and committed) BEFORE the request is sent, so a step resumed after
-  // a crash can see that an attempt may already have reached the receiver and never sends a
-  // second one.
-  const callback = await claimWebhookAttempt(job.id);
-  if (!callback) {
-    // Already attempted. If the outcome was never written, the worker died mid-attempt:
-    // the receiver may or may not have it, and the contract allows no second attempt.
-    const [previous] = await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, job.id));
-    if (!previous) return "none";
-    if (previous.status === "pending") {
-      await settleWebhookAttempt(previous.id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" });
+export function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
+  return attemptOnce({
+    claim: () => claimWebhookAttempt(job.id),
+    recorded: async () => (await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, job.id)))[0],
+    markInterrupted: (id) => settleWebhookAttempt(id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" }),
+    send: (callback) => post(job, callback.url, callback.id),
+  });
+}
 
-      return "failed";
-    }
-
-    return previous.status;
-  }
-
-  const result = await safeFetch(callback.url, {
+async function post(job: Job, url: string, callbackId: string): Promise<"delivered" | "failed"> {
+  const result = await safeFetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(jobCompletedPayload(job)),
@@ -44,14 +36,14 @@ export async function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
   });
 
   if (!result.ok) {
-    await settleWebhookAttempt(callback.id, "failed", { error: `${result.error.kind}: ${result.error.message}` });
+    await settleWebhookAttempt(callbackId, "failed", { error: `${result.error.kind}: ${result.error.message}` });
     logger.warn("webhook failed", { jobId: job.id, kind: result.error.kind });
 
     return "failed";
   }
   const { status } = result.response;
   const delivered = status >= 200 && status < 300;
-  await settleWebhookAttempt(callback.id, delivered ? "delivered" : "failed", {
+  await settleWebhookAttempt(callbackId, delivered ? "delivered" : "failed", {
     responseStatus: status,
     error: delivered ? undefined : `Receiver answered HTTP ${status}`,
   });

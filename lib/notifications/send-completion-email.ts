@@ -6,6 +6,7 @@ import { jobUrls } from "@/lib/jobs/job-urls";
 import { claimEmailAttempt, settleEmailAttempt } from "@/lib/jobs/record-email-delivery";
 import { logger } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { attemptOnce } from "./attempt-once";
 
 export type EmailOutcome = "sent" | "failed" | "none";
 
@@ -32,27 +33,23 @@ export function completionEmail(job: Job) {
 }
 
 /** Sends the one completion e-mail of a job: one attempt, pending → sent | failed, no retries. */
-export async function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
-  const claimed = await claimEmailAttempt(job.id);
-  if (!claimed) {
-    const [previous] = await getDb().select().from(emailNotifications).where(eq(emailNotifications.jobId, job.id));
-    if (!previous) return "none";
-    if (previous.status === "pending") {
-      await settleEmailAttempt(previous.id, { status: "failed", error: "Sending interrupted by a worker stop; not retried" });
+export function sendCompletionEmail(job: Job): Promise<EmailOutcome> {
+  return attemptOnce({
+    claim: () => claimEmailAttempt(job.id),
+    recorded: async () => (await getDb().select().from(emailNotifications).where(eq(emailNotifications.jobId, job.id)))[0],
+    markInterrupted: (id) => settleEmailAttempt(id, { status: "failed", error: "Sending interrupted by a worker stop; not retried" }),
+    send: (claimed) => send(job, claimed.email, claimed.id),
+  });
+}
 
-      return "failed";
-    }
-
-    return previous.status;
-  }
-
+async function send(job: Job, to: string, notificationId: string): Promise<"sent" | "failed"> {
   try {
-    const sent = await sendMail({ to: claimed.email, ...completionEmail(job) });
-    await settleEmailAttempt(claimed.id, { status: "sent", providerMessageId: sent.providerMessageId });
+    const sent = await sendMail({ to, ...completionEmail(job) });
+    await settleEmailAttempt(notificationId, { status: "sent", providerMessageId: sent.providerMessageId });
 
     return "sent";
   } catch (error) {
-    await settleEmailAttempt(claimed.id, { status: "failed", error: boundText(error instanceof Error ? error.message : String(error), MESSAGE_TEXT_MAX) });
+    await settleEmailAttempt(notificationId, { status: "failed", error: boundText(error instanceof Error ? error.message : String(error), MESSAGE_TEXT_MAX) });
     logger.warn("completion e-mail failed", { jobId: job.id, error });
 
     return "failed";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, payments, purgedReports, reportBodies, reports, stores, type Job, type Report, type Store } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
 
 export type FoundReport = { job: Job; report: Report; store: Store };
 /** Which report an id names, and the ETag of its stored body when it has one. */
@@ -50,7 +51,7 @@ async function paymentJobId(checkoutSessionId: string): Promise<string | null> {
 /** Job id, payment-processor (Stripe Checkout Session) id, or store slug (latest), as the contract accepts. */
 async function lookUp<T>(id: string, find: (where: SQL) => Promise<T | null>): Promise<T | null> {
   if (z.uuid().safeParse(id).success) return find(eq(reports.jobId, id));
-  if (id.startsWith("cs_")) {
+  if (isCheckoutSessionId(id)) {
     const jobId = await paymentJobId(id);
 
     return jobId ? find(eq(reports.jobId, jobId)) : null;
