@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "./index";
 
 /** Rows per DELETE: a few milliseconds of embedded PGlite, which serves nothing else meanwhile. */
-export const DELETE_BATCH = 2000;
+const DELETE_BATCH = 2000;
 
 /**
  * Deletes the rows of `table` that `where` matches, `batch` at a time, each its own statement:

@@ -9,8 +9,7 @@ import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/clock";
 import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
-import { clearJobInventory } from "@/lib/inventory/clear-job-inventory";
-import { clearJobChangelog } from "@/lib/reports/clear-job-changelog";
+import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { findPreviousCompletedJob, recordCatalogue, type RecordedCatalogue } from "./record-changes";
@@ -56,12 +55,6 @@ export type BuildReportOptions = {
  */
 const DERIVE_ATTEMPTS = 5;
 
-/** The rows an earlier, interrupted attempt derived for this job, gone before they are derived again. */
-async function clearDerivedRows(jobId: string): Promise<void> {
-  await clearJobInventory(getDb(), jobId);
-  await clearJobChangelog(getDb(), jobId);
-}
-
 /**
  * The last data step of a job, in two parts (docs/decisions.md §6.4). First the derived rows,
  * batch by batch, each statement committing on its own: the changelog against the store's
@@ -83,6 +76,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
   const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw new Error(`job ${jobId} not found`);
   for (let attempt = 1; attempt <= DERIVE_ATTEMPTS; attempt++) {
+    // What an earlier, interrupted attempt (or the previous pass of this loop) derived goes first.
     await clearDerivedRows(jobId);
     const now = currentTime();
     const previous = await findPreviousCompletedJob(getDb(), job);

@@ -1,7 +1,6 @@
 import { getDb } from "@/db";
-import { clearJobInventory } from "@/lib/inventory/clear-job-inventory";
-import { clearJobChangelog } from "@/lib/reports/clear-job-changelog";
 import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
+import { clearDerivedRows } from "./clear-derived-rows";
 
 /**
  * Drops what a failed job stored on its way (snapshot rows, step artifacts, and the rows a
@@ -10,6 +9,5 @@ import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
  */
 export async function dropJobSnapshot(jobId: string): Promise<void> {
   await deleteJobSnapshots(getDb(), [jobId]);
-  await clearJobInventory(getDb(), jobId);
-  await clearJobChangelog(getDb(), jobId);
+  await clearDerivedRows(jobId);
 }
