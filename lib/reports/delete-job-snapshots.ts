@@ -10,7 +10,9 @@ import { jobArtifacts, snapshotProducts, snapshotUsage } from "@/db/schema";
  * running it again finishes the work.
  */
 export async function deleteJobSnapshots(db: DbOrTx, jobIds: string[]): Promise<void> {
-  await deleteInBatches(db, snapshotProducts, inArray(snapshotProducts.jobId, jobIds));
+  // The small rows first, the products last: once a job has no product rows, nothing else of
+  // its snapshot is left (what cleanup's selection and a failed job's drop are checked by).
   await deleteInBatches(db, jobArtifacts, inArray(jobArtifacts.jobId, jobIds));
   await db.delete(snapshotUsage).where(inArray(snapshotUsage.jobId, jobIds));
+  await deleteInBatches(db, snapshotProducts, inArray(snapshotProducts.jobId, jobIds));
 }
