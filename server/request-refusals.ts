@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ENDPOINTS } from "@/lib/auth/access";
 import { ApiError, methodNotAllowed } from "@/lib/http/errors";
 import { findUnstorableQuery, percentEscapeProblem, unstorableTextError } from "@/lib/http/storable-text";
+import { ENDPOINTS } from "@/lib/endpoints/registry";
 
 type ManifestRoute = { page: string; regex: string };
 type RoutesManifest = { staticRoutes?: ManifestRoute[]; dynamicRoutes?: ManifestRoute[] };
 
-/** API routes served by a library rather than the route wrapper, so not in ENDPOINTS. */
+/** API routes served by a library rather than the route wrapper, so not declared endpoints (ENDPOINTS). */
 const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
   // Auth.js speaks GET and POST; its route answers the other methods with this 405 (every 4xx
   // carries the error body, docs/decisions.md §7).
@@ -17,7 +17,7 @@ const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
 
 /**
  * The methods each API route serves, by the route's page (`/api/jobs/[id]/status`): the
- * access matrix's endpoints and the library routes. api-refusals.test.ts holds it to the files.
+ * declared endpoints and the library routes. api-refusals.test.ts holds it to the files.
  */
 export function apiRouteMethods(): Map<string, readonly string[]> {
   const table = new Map(Object.entries(LIBRARY_ROUTE_METHODS));

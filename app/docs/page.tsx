@@ -13,7 +13,7 @@ export const metadata: Metadata = {
   description: "The StoreLens JSON API and MCP server: jobs, reports, the store and app directories, tracked shops, API keys.",
 };
 
-type Operation = DocumentOperation & { operationId: string; summary: string; tags: string[] };
+type Operation = DocumentOperation & { operationId: string; summary: string; description?: string; tags: string[] };
 
 const AUTH_LABEL: Record<string, string> = { apiKey: "API key", bearer: "Bearer token", session: "session", x402: "x402 payment" };
 
@@ -163,7 +163,7 @@ export default function DocsPage() {
                 <p className="font-mono text-sm font-semibold">{tool.name}</p>
                 <p className="mt-1">{tool.description}</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  Who: {toolCallers(tool.access)} · Same figures as: {tool.endpoint}
+                  Who: {toolCallers(tool.access)} · Same figures as: {tool.endpoint.method} {tool.endpoint.path}
                 </p>
               </li>
             ))}
@@ -187,6 +187,7 @@ export default function DocsPage() {
                       {path}
                     </h3>
                     <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
+                    {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
                     <p className="mt-1 text-xs text-slate-600">
                       Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
                       {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}

@@ -1,7 +1,7 @@
 /**
- * The access matrix, table-driven: every entry of ENDPOINTS × every kind of caller.
- * A new endpoint joins by its line in ENDPOINTS (lib/auth/access.ts); its handler is
- * found by convention (testing/route-handlers.ts). Path parameters get a placeholder id,
+ * The access matrix, table-driven: every declared endpoint (ENDPOINTS, lib/endpoints/registry.ts)
+ * × every kind of caller. A new endpoint joins by its declaration; its handler is found by
+ * convention (testing/auth/route-handlers.ts). Path parameters get a placeholder id,
  * so an allowed caller should get a 2xx/4xx answer of the handler (typically 400 or 404),
  * never the wrapper's 401/402/403.
  */
@@ -10,7 +10,8 @@ import { getDb } from "@/db";
 import { accounts } from "@/db/schema";
 import { route } from "@/lib/endpoints/route";
 import { resetEnvCache } from "@/lib/env";
-import { ACCESS, ENDPOINTS, type AccessName, type AccessRule } from "./access";
+import { ENDPOINTS } from "@/lib/endpoints/registry";
+import { ACCESS, type AccessName, type AccessRule } from "./access";
 import { LEGACY_PROVIDER } from "./legacy-bearer";
 import {
   apiKeyHeader,
@@ -25,6 +26,7 @@ import {
 } from "@/testing/auth/fixtures";
 import { startLegacyIdp, type LegacyIdp } from "@/testing/auth/legacy-idp";
 import { loadRouteHandler, placeholderParams } from "@/testing/auth/route-handlers";
+import { testEndpoint } from "@/testing/test-endpoint";
 
 const CALLERS = [
   "anonymous",
@@ -209,7 +211,7 @@ describe("access matrix: every endpoint × every caller", () => {
 describe("access matrix: every rule through the wrapper (rules no endpoint uses yet included)", () => {
   for (const name of Object.keys(ACCESS) as AccessName[]) {
     const rule: AccessRule = ACCESS[name];
-    const handler = route({ access: name }, async ({ principal }) => ({ ok: true, kind: principal.kind }));
+    const handler = route(testEndpoint({ access: name }), async ({ principal }) => ({ ok: true, kind: principal.kind }));
     for (const method of ["GET", "POST"]) {
       for (const caller of CALLERS) {
         const expected = expectedFor(rule, caller);
@@ -225,7 +227,7 @@ describe("access matrix: every rule through the wrapper (rules no endpoint uses 
   }
 
   it("same-origin state-changing session requests pass; a foreign Origin does not", async () => {
-    const handler = route({ access: "session-only" }, async () => ({ ok: true }));
+    const handler = route(testEndpoint({ access: "session-only" }), async () => ({ ok: true }));
     const call = (headers: Record<string, string>) =>
       handler(buildRequest("POST", "/api/synthetic", { ...headersFor.session, ...headers }), { params: Promise.resolve({}) });
 
@@ -238,7 +240,7 @@ describe("access matrix: every rule through the wrapper (rules no endpoint uses 
 
 describe("bearer tokens of the legacy identity provider", () => {
   const call = (token: string) =>
-    route({ access: "account" }, async ({ user }) => ({ id: user.id }))(
+    route(testEndpoint({ access: "account" }), async ({ user }) => ({ id: user.id }))(
       buildRequest("GET", "/api/synthetic", bearerHeader(token)),
       { params: Promise.resolve({}) },
     );
@@ -273,7 +275,7 @@ describe("bearer tokens of the legacy identity provider", () => {
 
   it("refuses garbage and a non-Bearer scheme", async () => {
     expect((await call("not.a.jwt")).status).toBe(401);
-    const basic = await route({ access: "public" }, async () => ({ ok: true }))(
+    const basic = await route(testEndpoint({ access: "public" }), async () => ({ ok: true }))(
       buildRequest("GET", "/api/synthetic", { authorization: "Basic dXNlcjpwYXNz" }),
       { params: Promise.resolve({}) },
     );
@@ -311,7 +313,7 @@ describe("bearer tokens of the legacy identity provider", () => {
 describe("HS256 bearer tokens (LEGACY_JWT_SECRET): issuer, audience and a lifetime cap", () => {
   const secret = "legacy-shared-secret-of-32-chars!";
   const call = (token: string) =>
-    route({ access: "account" }, async ({ user }) => ({ id: user.id }))(
+    route(testEndpoint({ access: "account" }), async ({ user }) => ({ id: user.id }))(
       buildRequest("GET", "/api/synthetic", bearerHeader(token)),
       { params: Promise.resolve({}) },
     );
@@ -379,7 +381,7 @@ describe("HS256 bearer tokens (LEGACY_JWT_SECRET): issuer, audience and a lifeti
 
 describe("session cookies", () => {
   it("an unknown or garbled cookie is an anonymous visitor, not an error", async () => {
-    const handler = route({ access: "public" }, async ({ principal }) => ({ kind: principal.kind }));
+    const handler = route(testEndpoint({ access: "public" }), async ({ principal }) => ({ kind: principal.kind }));
     for (const cookie of ["authjs.session-token=unknown", "authjs.session-token=%E0%A4%A"]) {
       const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
       expect(response.status).toBe(200);
@@ -404,7 +406,7 @@ describe("session cookies", () => {
   );
 
   it("a cookie that cannot be a session token is answered 401 where a session is needed, with the error body", async () => {
-    const handler = route({ access: "session-only" }, async () => ({ reached: true }));
+    const handler = route(testEndpoint({ access: "session-only" }), async () => ({ reached: true }));
     for (const cookie of cookies) {
       const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
       expect(response.status, cookie.slice(0, 80)).toBe(401);
@@ -413,7 +415,7 @@ describe("session cookies", () => {
   });
 
   it("a cookie that cannot be a session token leaves a public endpoint to the anonymous visitor", async () => {
-    const handler = route({ access: "public" }, async ({ principal }) => ({ kind: principal.kind }));
+    const handler = route(testEndpoint({ access: "public" }), async ({ principal }) => ({ kind: principal.kind }));
     for (const cookie of cookies) {
       const response = await handler(buildRequest("GET", "/api/synthetic", { cookie }), { params: Promise.resolve({}) });
       expect(response.status, cookie.slice(0, 80)).toBe(200);

@@ -1,6 +1,7 @@
 /**
- * The access matrix of the API contract, as data. Every route handler names one of these
- * rules through the route wrapper (lib/endpoints/route.ts); the access tests walk the same table.
+ * The access matrix of the API contract, as data. Every endpoint's declaration names one of these
+ * rules (lib/<domain>/endpoints.ts), which the route wrapper applies (lib/endpoints/route.ts); the
+ * access tests walk every declared endpoint (lib/endpoints/registry.ts) under its rule.
  *
  * Columns follow the contract: anonymous, API key (the legacy bearer token is accepted
  * wherever an API key is), session cookie, and the x402 payment (POST /api/jobs only).
@@ -69,51 +70,3 @@ export type AllowsNoUser<A extends AccessName> = (typeof ACCESS)[A]["anonymous"]
   : (typeof ACCESS)[A]["x402"] extends true
     ? true
     : false;
-
-/**
- * Every endpoint of the API with its rule. The access-matrix test walks this list, and the
- * OpenAPI document is built from it; a new route joins by adding a line here.
- */
-export const ENDPOINTS: { method: string; path: string; access: AccessName }[] = [
-  { method: "GET", path: "/api/health", access: "public" },
-  { method: "GET", path: "/api/api-keys", access: "session-only" },
-  { method: "POST", path: "/api/api-keys", access: "session-only" },
-  { method: "DELETE", path: "/api/api-keys/:id", access: "session-only" },
-  { method: "POST", path: "/api/auth/sign-up", access: "public" },
-  { method: "POST", path: "/api/auth/reset-password", access: "public" },
-  { method: "POST", path: "/api/auth/reset-password/confirm", access: "public" },
-  { method: "POST", path: "/api/auth/verify-email", access: "public" },
-  { method: "POST", path: "/api/auth/verify-email/resend", access: "account" },
-  { method: "POST", path: "/api/jobs", access: "jobs.create" },
-  { method: "GET", path: "/api/jobs", access: "public" },
-  { method: "GET", path: "/api/jobs/:id", access: "public" },
-  { method: "GET", path: "/api/jobs/:id/status", access: "public" },
-  { method: "GET", path: "/api/reports/:id", access: "public" },
-  { method: "GET", path: "/api/pagespeed/:jobId", access: "public" },
-  { method: "GET", path: "/api/changelog/:jobId", access: "public" },
-  { method: "GET", path: "/api/stores", access: "public" },
-  { method: "GET", path: "/api/stores/:slug", access: "public" },
-  { method: "GET", path: "/api/apps", access: "public" },
-  { method: "GET", path: "/api/apps/:name", access: "public" },
-  { method: "GET", path: "/api/jobs/:id/events", access: "public" },
-  { method: "POST", path: "/api/admin/jobs/:id/retry", access: "admin" },
-  { method: "GET", path: "/api/openapi.json", access: "public" },
-  { method: "GET", path: "/api/billing", access: "account" },
-  { method: "POST", path: "/api/billing/checkout", access: "checkout" },
-  { method: "POST", path: "/api/billing/portal", access: "session-only" },
-  { method: "POST", path: "/api/stripe/webhook", access: "stripe-webhook" },
-  { method: "POST", path: "/api/chat", access: "chat" },
-  { method: "GET", path: "/api/free-export", access: "public" },
-  { method: "GET", path: "/api/blog", access: "public" },
-  { method: "GET", path: "/api/blog/:slug", access: "public" },
-  { method: "GET", path: "/api/shops", access: "account" },
-  { method: "POST", path: "/api/shops", access: "account" },
-  { method: "DELETE", path: "/api/shops/:slug", access: "account" },
-  { method: "GET", path: "/api/store-detail/:slug/analytics", access: "session-only" },
-  { method: "GET", path: "/api/store-detail/:slug/inventory", access: "session-only" },
-  { method: "GET", path: "/api/store-detail/:slug/inventory/events", access: "session-only" },
-  { method: "GET", path: "/api/store-detail/:slug/inventory/product/:shopifyId", access: "session-only" },
-  { method: "GET", path: "/api/store-detail/:slug/compare", access: "session-only" },
-  // The MCP server: anyone may connect; each tool applies its own endpoint's rule (lib/tools).
-  { method: "POST", path: "/api/mcp", access: "public" },
-];

@@ -6,7 +6,7 @@ import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import type { AccessName } from "@/lib/auth/access";
 import type { StorePageData } from "@/lib/store-directory/schemas";
-import { compareSnapshotsTool, getChangelogTool, getShopInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
+import { compareSnapshotsTool, describeTool, getChangelogTool, getShopInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
 import { appsView, changelogView, compareView, inventoryView, storeSummaryView } from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
@@ -93,7 +93,7 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
       execute: async () => appsView(await readStorePage()),
     }),
     get_changelog: tool({
-      description: "What changed in the latest snapshot against the previous one (products, variants, prices, availability, collections, pages); counts and a page of entries.",
+      description: describeTool(getChangelogTool.endpoint, "Here: this store's latest snapshot, with counts per kind of change and a page of entries."),
       inputSchema: z.strictObject(pageInput),
       execute: async (input) =>
         changelogView(await runTool(getChangelogTool, { job_id: store.latestJobId, ...input }, caller), await getChangelogTally(store.latestJobId)),
@@ -104,13 +104,12 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
   // or session), not under the dashboard's session-only one (docs/decisions.md §11).
   if (scope.userId && scope.tracksStore) {
     tools.get_inventory_summary = tool({
-      description:
-        "Inventory of this tracked store: total inventory, units sold and daily sales over 30 days (best guess and range, with basis and confidence), top sellers, recent restocks.",
+      description: describeTool(getShopInventoryTool.endpoint, "Here: this store, with its five top sellers, without the per-day series and the assumption's tables."),
       inputSchema: z.strictObject({}),
       execute: async () => inventoryView(await runTool(getShopInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
     });
     tools.compare_snapshots = tool({
-      description: "Compare the two latest snapshots of this tracked store: added, removed and changed items by category, with totals and examples.",
+      description: describeTool(compareSnapshotsTool.endpoint, "Here: this store's two latest snapshots, with totals and a few examples per category."),
       inputSchema: z.strictObject({}),
       execute: async () => {
         try {

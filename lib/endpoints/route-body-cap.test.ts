@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "./route";
 import { BODY_CHUNK, countingBody } from "@/testing/counting-body";
+import { testEndpoint } from "@/testing/test-endpoint";
 
 // A hostile client can send an endless body or lie in Content-Length; the wrapper must stop
 // reading at the cap and answer 413 instead of buffering everything first.
 
-const echo = route({ access: "public", body: z.object({ name: z.string() }) }, async ({ body }) => body);
+const echo = route(testEndpoint({ access: "public", body: z.object({ name: z.string() }) }), async ({ body }) => body);
 const context = { params: Promise.resolve({}) };
 
 function post(body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}) {

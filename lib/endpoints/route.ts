@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Endpoint } from "@/lib/http/define-endpoint";
 import { ACCESS, accessRefusal, type AccessName, type AccessRule, type AllowsNoUser } from "@/lib/auth/access";
 import { resolvePrincipal, type Principal } from "@/lib/auth/principal";
 import { requestLimitKey } from "@/lib/http/client-address";
@@ -13,30 +14,20 @@ import { errorResponse } from "@/lib/http/responses";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Schemas = {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-};
+type Parsed<E extends Endpoint, K extends "params" | "query" | "body"> = E[K] extends z.ZodType ? z.output<E[K]> : undefined;
 
-type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
-
-export type HandlerContext<A extends AccessName, S extends Schemas> = {
+export type HandlerContext<E extends Endpoint<AccessName>> = {
   req: Request;
   principal: Principal;
   /** The signed-in user; null only under rules that admit anonymous or paying callers. */
-  user: AllowsNoUser<A> extends true ? PrincipalUser | null : PrincipalUser;
-  params: Parsed<S, "params">;
-  query: Parsed<S, "query">;
-  body: Parsed<S, "body">;
+  user: AllowsNoUser<E["access"]> extends true ? PrincipalUser | null : PrincipalUser;
+  params: Parsed<E, "params">;
+  query: Parsed<E, "query">;
+  body: Parsed<E, "body">;
   requestId: string;
 };
 
-export type RouteOptions<A extends AccessName, S extends Schemas> = S & {
-  access: A;
-  /** `false`: neither counted toward nor refused by the IP cooldown (load-balancer probes). */
-  ipCooldown?: false;
-};
+export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
 
 const MAX_JSON_BODY_BYTES = 1_000_000;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -117,37 +108,45 @@ function toResponse(result: unknown): Response {
   return Response.json(result);
 }
 
+const declarations = new WeakMap<RouteHandler, Endpoint<AccessName>>();
+
+/** The declaration a route handler was made from; undefined for a handler route() did not make. */
+export function endpointOf(handler: unknown): Endpoint<AccessName> | undefined {
+  return typeof handler === "function" ? declarations.get(handler as RouteHandler) : undefined;
+}
+
 /**
- * The one wrapper of every route handler: resolves credentials, applies the access
- * matrix, parses params/query/body with zod, and maps every error to the error body.
+ * The one wrapper of every route handler, made from the endpoint's declaration
+ * (lib/<domain>/endpoints.ts): resolves credentials, applies the declared access rule, parses
+ * params/query/body with the declared zod schemas, and maps every error to the error body.
  */
-export function route<A extends AccessName, S extends Schemas>(
-  options: RouteOptions<A, S>,
-  handler: (ctx: HandlerContext<A, S>) => Promise<unknown>,
-): (req: Request, context: RouteContext) => Promise<Response> {
-  return async (req, context) => {
+export function route<E extends Endpoint<AccessName>>(endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<unknown>): RouteHandler {
+  const wrapped: RouteHandler = async (req, context) => {
     const requestId = newRequestId();
     try {
-      if (options.ipCooldown !== false) await enforceIpCooldown(requestLimitKey(req.headers));
-      const principal = paymentWhereTaken(await resolvePrincipal(req), options.access);
-      await authorize(principal, options.access, req);
+      if (endpoint.ipCooldown !== false) await enforceIpCooldown(requestLimitKey(req.headers));
+      const principal = paymentWhereTaken(await resolvePrincipal(req), endpoint.access);
+      await authorize(principal, endpoint.access, req);
 
       const rawParams = (await context?.params) ?? {};
       const url = new URL(req.url);
       // Whether or not the route declares a schema for them: a handler reading the request itself gets the same guarantee.
       refuseUnstorable(findUnstorableParam(rawParams) ?? findUnstorableQuery(url.search));
-      const params = options.params ? parseWith(options.params, rawParams, "params") : undefined;
-      const query = options.query
-        ? parseWith(options.query, Object.fromEntries(url.searchParams), "query")
+      const params = endpoint.params ? parseWith(endpoint.params, rawParams, "params") : undefined;
+      const query = endpoint.query
+        ? parseWith(endpoint.query, Object.fromEntries(url.searchParams), "query")
         : undefined;
-      const body = options.body ? parseWith(options.body, await readJsonBody(req), "body") : undefined;
+      const body = endpoint.body ? parseWith(endpoint.body, await readJsonBody(req), "body") : undefined;
       const user = principal.kind === "anonymous" || principal.kind === "x402" ? null : principal.user;
 
-      const ctx = { req, principal, user, params, query, body, requestId } as HandlerContext<A, S>;
+      const ctx = { req, principal, user, params, query, body, requestId } as HandlerContext<E>;
 
       return toResponse(await handler(ctx));
     } catch (error) {
       return errorResponse(error, requestId);
     }
   };
+  declarations.set(wrapped, endpoint);
+
+  return wrapped;
 }

@@ -3,6 +3,7 @@ import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/s
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getInventorySummary } from "@/lib/inventory";
 import { findTrackedStore, listTrackedShops, shopSlugParamsSchema } from "@/lib/tracking";
+import { compareSnapshotsEndpoint, getInventorySummaryEndpoint, getStoreAnalyticsEndpoint, listTrackedShopsEndpoint } from "@/lib/tracking/endpoints";
 import { defineTool, userOf } from "./define-tool";
 
 // The tracked-store tools are the caller's own data, each under its endpoint's row of the access
@@ -11,50 +12,42 @@ import { defineTool, userOf } from "./define-tool";
 // §8.1). Only a store the caller tracks answers — another user's store, like an unknown one,
 // is the same 404 (findTrackedStore), so existence does not leak.
 
+const SESSION_ONLY = "Only a shop you track, with a signed-in session (as the dashboard).";
+
 export const listTrackedShopsTool = defineTool({
   name: "list_tracked_shops",
   title: "List tracked shops",
-  description: "Your tracked shops (API key or session): store, latest job, last and next check; paginated. Their slugs feed the other tracked-shop tools.",
+  endpoint: listTrackedShopsEndpoint,
+  note: "API key or session. Their slugs feed the other tracked-shop tools.",
   input: z.strictObject(paginationQuerySchema.shape),
-  access: "account",
-  endpoint: "GET /api/shops",
-  readOnly: true,
   run: (input, caller) => listTrackedShops(userOf(caller), input),
 });
 
 export const getShopInventoryTool = defineTool({
   name: "get_shop_inventory",
   title: "Inventory of a tracked shop",
-  description:
-    "Inventory of a shop you track (signed-in session only, as the dashboard): units sold in the last 30 days and daily sales (best guess and range, with basis, case and confidence), top sellers, recent restocks, total_inventory (0 when the store hides quantities).",
+  endpoint: getInventorySummaryEndpoint,
+  note: SESSION_ONLY,
   input: z.strictObject(shopSlugParamsSchema.shape),
-  access: "session-only",
-  endpoint: "GET /api/store-detail/:slug/inventory",
-  readOnly: true,
   run: async ({ slug }, caller) => getInventorySummary(await findTrackedStore(userOf(caller).id, slug)),
 });
 
 export const getShopAnalyticsTool = defineTool({
   name: "get_shop_analytics",
   title: "Analytics of a tracked shop",
-  description: "Analytics of a shop you track (signed-in session only, as the dashboard): catalogue size and prices per day, and the 365-day change heat graph.",
+  endpoint: getStoreAnalyticsEndpoint,
+  note: SESSION_ONLY,
   input: z.strictObject(shopSlugParamsSchema.shape),
-  access: "session-only",
-  endpoint: "GET /api/store-detail/:slug/analytics",
-  readOnly: true,
   run: async ({ slug }, caller) => getStoreAnalytics(await findTrackedStore(userOf(caller).id, slug)),
 });
 
 export const compareSnapshotsTool = defineTool({
   name: "compare_snapshots",
   title: "Compare two snapshots of a tracked shop",
-  description:
-    "Compare two completed snapshots of a shop you track (signed-in session only, as the dashboard; default its latest two, or give both from and to job ids): added, removed and changed items by category, at most 500 each, with totals.",
+  endpoint: compareSnapshotsEndpoint,
+  note: `${SESSION_ONLY} Give both from and to (job ids), or neither.`,
   input: z
     .strictObject({ ...shopSlugParamsSchema.shape, ...compareQuerySchema.shape })
     .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "give both from and to, or neither", path: ["to"] }),
-  access: "session-only",
-  endpoint: "GET /api/store-detail/:slug/compare",
-  readOnly: true,
   run: async ({ slug, from, to }, caller) => compareSnapshots(await findTrackedStore(userOf(caller).id, slug), { from, to }),
 });

@@ -1,7 +1,8 @@
 import { route } from "@/lib/endpoints/route";
-import { listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
+import { listApps } from "@/lib/apps/app-directory";
+import { listAppsEndpoint } from "@/lib/apps/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/apps – the app directory with store counts (category, q)
-export const GET = route({ access: "public", query: listAppsQuerySchema }, ({ query }) => listApps(query));
+export const GET = route(listAppsEndpoint, ({ query }) => listApps(query));

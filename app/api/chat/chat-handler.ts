@@ -1,13 +1,13 @@
 import { route } from "@/lib/endpoints/route";
 import { answerChat, type ChatDeps } from "@/lib/chat/answer-chat";
-import { chatBodySchema } from "@/lib/chat/schemas";
+import { chatEndpoint } from "@/lib/chat/endpoints";
 
 /**
  * POST /api/chat through the one route wrapper (access rule `chat`: anonymous callers too,
  * with stricter limits). A factory so tests can run the same handler on a virtual clock.
  */
 export function createChatHandler(deps: ChatDeps = {}) {
-  return route({ access: "chat", body: chatBodySchema }, ({ principal, body, req }) =>
+  return route(chatEndpoint, ({ principal, body, req }) =>
     answerChat({ principal, body, signal: req.signal }, deps),
   );
 }

@@ -1,10 +1,10 @@
 import { route } from "@/lib/endpoints/route";
 import { exportResponse, exportStoreProducts } from "@/lib/export/export-store-products";
-import { freeExportQuerySchema } from "@/lib/export/schemas";
+import { exportProductsEndpoint } from "@/lib/export/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/free-export?slug=…&format=csv|json – the latest report's products of any analysed store, as Shopify's import CSV or JSON (streamed)
-export const GET = route({ access: "public", query: freeExportQuerySchema }, async ({ query }) =>
+export const GET = route(exportProductsEndpoint, async ({ query }) =>
   exportResponse(await exportStoreProducts(query)),
 );

@@ -1,15 +1,15 @@
 import { route } from "@/lib/endpoints/route";
-import { paginationQuerySchema } from "@/lib/http/pagination";
 import { json } from "@/lib/http/responses";
-import { listTrackedShops, trackShop, trackShopBodySchema } from "@/lib/tracking";
+import { listTrackedShops, trackShop } from "@/lib/tracking";
+import { listTrackedShopsEndpoint, trackShopEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/shops – the caller's tracked shops (paginated) with store, latest job and monitoring state
-export const GET = route({ access: "account", query: paginationQuerySchema }, ({ user, query }) => listTrackedShops(user, query));
+export const GET = route(listTrackedShopsEndpoint, ({ user, query }) => listTrackedShops(user, query));
 
 // POST /api/shops – track a store by domain (201 when newly tracked, 200 when it already was)
-export const POST = route({ access: "account", body: trackShopBodySchema }, async ({ user, body }) => {
+export const POST = route(trackShopEndpoint, async ({ user, body }) => {
   const result = await trackShop(user, body);
 
   return json(result, result.created ? 201 : 200);

@@ -1,8 +1,8 @@
 import { route } from "@/lib/endpoints/route";
 import { listStores } from "@/lib/store-directory/list-stores";
-import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
+import { listStoresEndpoint } from "@/lib/store-directory/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/stores – the public store directory (page, per_page, q, country, currency, app, sort)
-export const GET = route({ access: "public", query: listStoresQuerySchema }, ({ query }) => listStores(query));
+export const GET = route(listStoresEndpoint, ({ query }) => listStores(query));

@@ -1,7 +1,8 @@
 import { route } from "@/lib/endpoints/route";
-import { confirmEmail, verifyEmailSchema } from "@/lib/auth";
+import { confirmEmail } from "@/lib/auth";
+import { verifyEmailEndpoint } from "@/lib/auth/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/auth/verify-email – confirm the account's e-mail with the token of its link
-export const POST = route({ access: "public", body: verifyEmailSchema }, async ({ body }) => confirmEmail(body.token));
+export const POST = route(verifyEmailEndpoint, async ({ body }) => confirmEmail(body.token));

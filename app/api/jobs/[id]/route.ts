@@ -1,11 +1,11 @@
 import { route } from "@/lib/endpoints/route";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
-import { jobIdParamsSchema } from "@/lib/jobs/schemas";
+import { getJobEndpoint } from "@/lib/jobs/endpoints";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/jobs/:id – job details
-export const GET = route({ access: "public", params: jobIdParamsSchema }, async ({ params }) => ({
+export const GET = route(getJobEndpoint, async ({ params }) => ({
   job: serializeJob(await getJobOrThrow(params.id)),
 }));

@@ -1,7 +1,8 @@
 import { route } from "@/lib/endpoints/route";
-import { shopSlugParamsSchema, untrackShop } from "@/lib/tracking";
+import { untrackShop } from "@/lib/tracking";
+import { untrackShopEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // DELETE /api/shops/:slug – stop tracking a store
-export const DELETE = route({ access: "account", params: shopSlugParamsSchema }, ({ user, params }) => untrackShop(user.id, params.slug));
+export const DELETE = route(untrackShopEndpoint, ({ user, params }) => untrackShop(user.id, params.slug));

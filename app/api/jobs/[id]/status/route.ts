@@ -1,11 +1,11 @@
 import { route } from "@/lib/endpoints/route";
 import { getJobOrThrow } from "@/lib/jobs/get-job";
-import { jobIdParamsSchema } from "@/lib/jobs/schemas";
+import { getJobStatusEndpoint } from "@/lib/jobs/endpoints";
 import { serializeJobStatus } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/jobs/:id/status – the job's status and progress (for polling)
-export const GET = route({ access: "public", params: jobIdParamsSchema }, async ({ params }) =>
+export const GET = route(getJobStatusEndpoint, async ({ params }) =>
   serializeJobStatus(await getJobOrThrow(params.id)),
 );

@@ -1,10 +1,11 @@
 import { route } from "@/lib/endpoints/route";
 import { getStoreAnalytics } from "@/lib/shop-analytics";
-import { findTrackedStore, shopSlugParamsSchema } from "@/lib/tracking";
+import { findTrackedStore } from "@/lib/tracking";
+import { getStoreAnalyticsEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/store-detail/:slug/analytics – catalogue over time and the 365-day change heat graph
-export const GET = route({ access: "session-only", params: shopSlugParamsSchema }, async ({ user, params }) =>
+export const GET = route(getStoreAnalyticsEndpoint, async ({ user, params }) =>
   getStoreAnalytics(await findTrackedStore(user.id, params.slug)),
 );

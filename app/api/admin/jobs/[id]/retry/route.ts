@@ -1,12 +1,12 @@
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/endpoints/route";
-import { jobIdParamsSchema } from "@/lib/jobs/schemas";
+import { retryJobEndpoint } from "@/lib/billing/endpoints";
 import { retryJob } from "@/lib/billing/retry-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/admin/jobs/:id/retry – re-run a job as a new job (admins only)
-export const POST = route({ access: "admin", params: jobIdParamsSchema }, async ({ params, user }) =>
+export const POST = route(retryJobEndpoint, async ({ params, user }) =>
   created({ job: serializeJob(await retryJob(params.id, user.id)) }),
 );

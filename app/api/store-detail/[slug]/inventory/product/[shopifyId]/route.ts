@@ -1,12 +1,11 @@
 import { route } from "@/lib/endpoints/route";
-import { paginationQuerySchema } from "@/lib/http/pagination";
-import { getProductInventory, productParamsSchema } from "@/lib/inventory";
+import { getProductInventory } from "@/lib/inventory";
 import { findTrackedStore } from "@/lib/tracking";
+import { getProductInventoryEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/store-detail/:slug/inventory/product/:shopifyId – one product's history per variant and its events
-export const GET = route(
-  { access: "session-only", params: productParamsSchema, query: paginationQuerySchema },
-  async ({ user, params, query }) => getProductInventory(await findTrackedStore(user.id, params.slug), params.shopifyId, query),
+export const GET = route(getProductInventoryEndpoint, async ({ user, params, query }) =>
+  getProductInventory(await findTrackedStore(user.id, params.slug), params.shopifyId, query),
 );

@@ -1,0 +1,25 @@
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { appNameParamsSchema, listAppsQuerySchema } from "./app-directory";
+import { appDetailSchema, appListSchema } from "./schemas";
+
+export const listAppsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/apps",
+  access: "public",
+  operationId: "listApps",
+  tag: "directory",
+  summary: "The app directory: every Shopify app StoreLens detects, with how many analysed stores run it; filter by category or words (q)",
+  query: listAppsQuerySchema,
+  answers: { 200: { schema: appListSchema }, 400: "error" },
+});
+
+export const getAppEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/apps/:name",
+  access: "public",
+  operationId: "getApp",
+  tag: "directory",
+  summary: "One app by slug or name, and the stores seen running it",
+  params: appNameParamsSchema,
+  answers: { 200: { schema: appDetailSchema }, 404: "error" },
+});

@@ -1,0 +1,110 @@
+import { planLimitReachedBodySchema, trackedShopLimitBodySchema } from "@/lib/billing/schemas";
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { paginationQuerySchema } from "@/lib/http/pagination";
+import { inventoryEventListSchema, inventoryEventsQuerySchema, inventorySummarySchema, productInventorySchema, productParamsSchema } from "@/lib/inventory/schemas";
+import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/shop-analytics/schemas";
+import { shopSlugParamsSchema, trackedShopListSchema, trackShopBodySchema, trackShopResultSchema, untrackShopResultSchema } from "./schemas";
+
+// The caller's tracked stores: the list (API key or session) and, under /api/store-detail, each
+// one's figures for the dashboard (session only, docs/decisions.md §8.1).
+
+export const listTrackedShopsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/shops",
+  access: "account",
+  operationId: "listTrackedShops",
+  tag: "tracking",
+  summary: "Your tracked shops: store, latest job, last and next check; paginated",
+  query: paginationQuerySchema,
+  answers: { 200: { schema: trackedShopListSchema }, 400: "error" },
+});
+
+export const trackShopEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/shops",
+  access: "account",
+  operationId: "trackShop",
+  tag: "tracking",
+  summary:
+    "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low while the server's disk is nearly full)",
+  body: trackShopBodySchema,
+  answers: {
+    200: { schema: trackShopResultSchema, description: "Already tracked: nothing changed, no job started" },
+    201: { schema: trackShopResultSchema },
+    400: "error",
+    402: { schema: [planLimitReachedBodySchema, trackedShopLimitBodySchema] },
+    403: "error",
+  },
+});
+
+export const untrackShopEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/shops/:slug",
+  access: "account",
+  operationId: "untrackShop",
+  tag: "tracking",
+  summary: "Stop tracking a store",
+  params: shopSlugParamsSchema,
+  answers: { 200: { schema: untrackShopResultSchema }, 404: "error" },
+});
+
+export const getStoreAnalyticsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/analytics",
+  access: "session-only",
+  operationId: "getStoreAnalytics",
+  tag: "tracking",
+  summary: "Analytics of a tracked store: catalogue size and prices per day, and the 365-day change heat graph",
+  params: shopSlugParamsSchema,
+  answers: { 200: { schema: storeAnalyticsSchema }, 404: "error" },
+});
+
+export const getInventorySummaryEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/inventory",
+  access: "session-only",
+  operationId: "getInventorySummary",
+  tag: "tracking",
+  summary:
+    "Inventory of a tracked store: units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory (0 when the store hides quantities)",
+  params: shopSlugParamsSchema,
+  answers: { 200: { schema: inventorySummarySchema }, 404: "error" },
+});
+
+export const listInventoryEventsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/inventory/events",
+  access: "session-only",
+  operationId: "listInventoryEvents",
+  tag: "tracking",
+  summary: "Sale and restock events of the store, newest first",
+  params: shopSlugParamsSchema,
+  query: inventoryEventsQuerySchema,
+  answers: { 200: { schema: inventoryEventListSchema }, 400: "error", 404: "error" },
+});
+
+export const getProductInventoryEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/inventory/product/:shopifyId",
+  access: "session-only",
+  operationId: "getProductInventory",
+  tag: "tracking",
+  summary:
+    "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events",
+  params: productParamsSchema,
+  query: paginationQuerySchema,
+  answers: { 200: { schema: productInventorySchema }, 400: "error", 404: "error" },
+});
+
+export const compareSnapshotsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/compare",
+  access: "session-only",
+  operationId: "compareSnapshots",
+  tag: "tracking",
+  summary:
+    "Two completed snapshots of a tracked store compared (its latest two by default): added, removed and changed items by category, at most 500 each, with totals",
+  params: shopSlugParamsSchema,
+  query: compareQuerySchema,
+  answers: { 200: { schema: snapshotComparisonSchema }, 400: "error", 404: "error", 409: "error" },
+});
