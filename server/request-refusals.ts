@@ -8,7 +8,7 @@ type ManifestRoute = { page: string; regex: string };
 type RoutesManifest = { staticRoutes?: ManifestRoute[]; dynamicRoutes?: ManifestRoute[] };
 
 /** API routes served by a library rather than the route wrapper, so not declared endpoints (ENDPOINTS). */
-const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
+export const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
   // Auth.js speaks GET and POST; its route answers the other methods with this 405 (every 4xx
   // carries the error body, docs/decisions.md §7).
   "/api/auth/[...nextauth]": ["GET", "HEAD", "POST"],
