@@ -27,6 +27,11 @@ export type HandlerContext<E extends Endpoint<AccessName>> = {
   requestId: string;
 };
 
+type SuccessStatus = 200 | 201 | 202 | 203 | 204;
+type BodyOf<A> = A extends { schema: infer S } ? (S extends z.ZodType ? z.output<S> : S extends readonly (infer T extends z.ZodType)[] ? z.output<T> : never) : unknown;
+/** What a handler may return for a 2xx answer: its declared JSON body (a Response for any other). */
+export type SuccessBody<E extends Endpoint> = BodyOf<E["answers"][keyof E["answers"] & SuccessStatus]>;
+
 export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
 
 const MAX_JSON_BODY_BYTES = 1_000_000;
@@ -120,7 +125,7 @@ export function endpointOf(handler: unknown): Endpoint<AccessName> | undefined {
  * (lib/<domain>/endpoints.ts): resolves credentials, applies the declared access rule, parses
  * params/query/body with the declared zod schemas, and maps every error to the error body.
  */
-export function route<E extends Endpoint<AccessName>>(endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<unknown>): RouteHandler {
+export function route<E extends Endpoint<AccessName>>(endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<Response | SuccessBody<E>>): RouteHandler {
   const wrapped: RouteHandler = async (req, context) => {
     const requestId = newRequestId();
     try {

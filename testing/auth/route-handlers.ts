@@ -4,8 +4,8 @@ import path from "node:path";
 type RouteHandler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /**
- * Finds the exported handler of an ENDPOINTS entry by convention, so a new endpoint joins
- * the access test by its line in ENDPOINTS alone: `/api/api-keys/:id` →
+ * Finds the exported handler of a declared endpoint (ENDPOINTS) by convention, so a new
+ * endpoint joins the access test by its declaration alone: `/api/api-keys/:id` →
  * `app/api/api-keys/[id]/route.ts`, export `DELETE`.
  */
 export function routeFileFor(endpointPath: string): string {
