@@ -1,7 +1,7 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// The layers of README › Architecture, as import rules. An arrow may only point down:
+// The layers of docs/folders.md, as import rules. An arrow may only point down:
 //   app, components → lib → db;  workflows → lib;  server → lib, workflows.
 // lib/http is the floor every domain stands on; lib/endpoints (route wrapper, OpenAPI) is the
 // roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything.
