@@ -51,7 +51,7 @@ const layers = {
           },
           {
             // Every job is admitted (and charged) in one place; nothing else writes one.
-            target: ["./app/**/*", "./components/**/*", "./workflows/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
+            target: ["./app/**/*", "./components/**/*", "./inngest/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
             from: "./lib/jobs/create-job.ts",
             message: "Start a job through admitJob (lib/billing/admit-job.ts): it decides who pays.",
           },

@@ -22,7 +22,7 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await row.getByRole("link").click();
   await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/tracked-test$/);
   await expect(page.getByTestId("units-sold")).toContainText("Not enough data yet");
-  await page.goto("/dashboard/tracked-shops");
+  await page.goto("/dashboard/tracked-stores");
 
   // The free plan tracks one shop: a second one is refused with the reason.
   await page.getByLabel("Store domain").fill("demo.test");
@@ -71,7 +71,7 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
     .toBeLessThanOrEqual(1);
 
   // Stop tracking.
-  await page.goto("/dashboard/tracked-shops");
+  await page.goto("/dashboard/tracked-stores");
   await page.getByRole("button", { name: /Stop tracking/ }).click();
   await expect(page.getByText("No tracked shops yet.")).toBeVisible();
 });

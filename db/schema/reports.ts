@@ -86,7 +86,7 @@ export const snapshotProducts = pgTable(
     /** Read during the crawl, gone by its end (deleted or unpublished): not part of the snapshot. */
     goneAt: timestamp({ withTimezone: true }),
     // What the report page sorts and searches on, taken from `data` when the row is written
-    // (lib/reports/snapshot-listing-columns.ts), so a page of products is one indexed query.
+    // (lib/snapshots/snapshot-listing-columns.ts), so a page of products is one indexed query.
     /** Natural, case-insensitive order of the title: lowercased, digit runs zero-padded. */
     titleKey: byteOrderedText(),
     /** Same for vendor and product type; null when the product has none. */

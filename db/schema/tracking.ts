@@ -15,7 +15,7 @@ import { users } from "./auth";
 import { jobs } from "./jobs";
 import { stores } from "./stores";
 
-export const trackedShops = pgTable(
+export const trackedStores = pgTable(
   "tracked_shops",
   {
     id: uuid().primaryKey().defaultRandom(),

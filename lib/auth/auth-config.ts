@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { sameSiteRedirect } from "./callback-url";
 import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
 import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
-import { getAuthSecret, isSecureCookies } from "./secret";
+import { getAuthSecret, isSecureCookies } from "./secure-cookies";
 import {
   createSession,
   isWellFormedSessionToken,

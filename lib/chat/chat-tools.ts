@@ -6,7 +6,7 @@ import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import type { AccessName } from "@/lib/auth/access";
 import type { StorePageData } from "@/lib/store-directory/schemas";
-import { compareSnapshotsTool, describeTool, getChangelogTool, getShopInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
+import { compareSnapshotsTool, describeTool, getChangelogTool, getStoreInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
 import { appsView, changelogView, compareView, inventoryView, storeSummaryView } from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
@@ -103,10 +103,10 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
   // The chat answers about the caller's own tracked store under the chat endpoint's row (API key
   // or session), not under the dashboard's session-only one (docs/decisions.md §11).
   if (scope.userId && scope.tracksStore) {
-    tools.get_inventory_summary = tool({
-      description: describeTool(getShopInventoryTool.endpoint, "Here: this store, with its five top sellers, without the per-day series and the assumption's tables."),
+    tools.get_store_inventory = tool({
+      description: describeTool(getStoreInventoryTool.endpoint, "Here: this store, with its five top sellers, without the per-day series and the assumption's tables."),
       inputSchema: z.strictObject({}),
-      execute: async () => inventoryView(await runTool(getShopInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
+      execute: async () => inventoryView(await runTool(getStoreInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
     });
     tools.compare_snapshots = tool({
       description: describeTool(compareSnapshotsTool.endpoint, "Here: this store's two latest snapshots, with totals and a few examples per category."),

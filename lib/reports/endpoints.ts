@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { paginationQuerySchema } from "@/lib/http/pagination";
-import { changelogSchema } from "./changelog-schema";
+import { changelogSchema } from "../changelog/schemas";
 import { reportQuerySchema } from "./get-report";
 import { reportSchema } from "./schemas";
 

@@ -3,7 +3,7 @@ import { createJobEndpoint } from "@/lib/billing/endpoints";
 import { submitJob } from "@/lib/billing/submit-job";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getJobStatusEndpoint } from "@/lib/jobs/endpoints";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { createJobBodySchema, jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { serializeJob, serializeJobStatus } from "@/lib/jobs/serialize-job";
 import { getChangelogEndpoint, getReportEndpoint } from "@/lib/reports/endpoints";
@@ -36,7 +36,7 @@ export const getJobStatusTool = defineTool({
   endpoint: getJobStatusEndpoint,
   note: "Poll it after analyze_store.",
   input: z.strictObject(jobIdParamsSchema.shape),
-  run: async ({ id }) => serializeJobStatus(await getJobOrThrow(id)),
+  run: async ({ id }) => serializeJobStatus(await getJob(id)),
 });
 
 export const analyzeStoreTool = defineTool({

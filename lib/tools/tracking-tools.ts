@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/shop-analytics";
+import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/analytics";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getInventorySummary } from "@/lib/inventory";
-import { findTrackedStore, listTrackedShops, shopSlugParamsSchema } from "@/lib/tracking";
+import { getTrackedStore, listTrackedStores, trackedStoreParamsSchema } from "@/lib/tracking";
 import { compareSnapshotsEndpoint, getInventorySummaryEndpoint, getStoreAnalyticsEndpoint, listTrackedShopsEndpoint } from "@/lib/tracking/endpoints";
 import { defineTool, userOf } from "./define-tool";
 
@@ -10,35 +10,35 @@ import { defineTool, userOf } from "./define-tool";
 // matrix: the list is `account` (GET /api/shops: API key or session); inventory, analytics and
 // compare are `session-only`, as GET /api/store-detail/* (no API key there: docs/decisions.md
 // §8.1). Only a store the caller tracks answers — another user's store, like an unknown one,
-// is the same 404 (findTrackedStore), so existence does not leak.
+// is the same 404 (getTrackedStore), so existence does not leak.
 
 const SESSION_ONLY = "Only a shop you track, with a signed-in session (as the dashboard).";
 
-export const listTrackedShopsTool = defineTool({
-  name: "list_tracked_shops",
+export const listTrackedStoresTool = defineTool({
+  name: "list_tracked_stores",
   title: "List tracked shops",
   endpoint: listTrackedShopsEndpoint,
   note: "API key or session. Their slugs feed the other tracked-shop tools.",
   input: z.strictObject(paginationQuerySchema.shape),
-  run: (input, caller) => listTrackedShops(userOf(caller), input),
+  run: (input, caller) => listTrackedStores(userOf(caller), input),
 });
 
-export const getShopInventoryTool = defineTool({
-  name: "get_shop_inventory",
+export const getStoreInventoryTool = defineTool({
+  name: "get_store_inventory",
   title: "Inventory of a tracked shop",
   endpoint: getInventorySummaryEndpoint,
   note: SESSION_ONLY,
-  input: z.strictObject(shopSlugParamsSchema.shape),
-  run: async ({ slug }, caller) => getInventorySummary(await findTrackedStore(userOf(caller).id, slug)),
+  input: z.strictObject(trackedStoreParamsSchema.shape),
+  run: async ({ slug }, caller) => getInventorySummary(await getTrackedStore(userOf(caller).id, slug)),
 });
 
-export const getShopAnalyticsTool = defineTool({
-  name: "get_shop_analytics",
+export const getStoreAnalyticsTool = defineTool({
+  name: "get_store_analytics",
   title: "Analytics of a tracked shop",
   endpoint: getStoreAnalyticsEndpoint,
   note: SESSION_ONLY,
-  input: z.strictObject(shopSlugParamsSchema.shape),
-  run: async ({ slug }, caller) => getStoreAnalytics(await findTrackedStore(userOf(caller).id, slug)),
+  input: z.strictObject(trackedStoreParamsSchema.shape),
+  run: async ({ slug }, caller) => getStoreAnalytics(await getTrackedStore(userOf(caller).id, slug)),
 });
 
 export const compareSnapshotsTool = defineTool({
@@ -47,7 +47,7 @@ export const compareSnapshotsTool = defineTool({
   endpoint: compareSnapshotsEndpoint,
   note: `${SESSION_ONLY} Give both from and to (job ids), or neither.`,
   input: z
-    .strictObject({ ...shopSlugParamsSchema.shape, ...compareQuerySchema.shape })
+    .strictObject({ ...trackedStoreParamsSchema.shape, ...compareQuerySchema.shape })
     .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "give both from and to, or neither", path: ["to"] }),
-  run: async ({ slug, from, to }, caller) => compareSnapshots(await findTrackedStore(userOf(caller).id, slug), { from, to }),
+  run: async ({ slug, from, to }, caller) => compareSnapshots(await getTrackedStore(userOf(caller).id, slug), { from, to }),
 });

@@ -4,7 +4,7 @@ import { reportBodies, reports } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { briefError, logger } from "@/lib/log";
 import { deleteInventoryLevelsOfJobs } from "@/lib/inventory/delete-inventory-levels";
-import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
+import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
 import { storeReportBody } from "@/lib/reports/report-body";
 
 /** Jobs pruned per batch (one workflow step each). */

@@ -1,9 +1,9 @@
-import { planLimitReachedBodySchema, trackedShopLimitBodySchema } from "@/lib/billing/schemas";
+import { planLimitReachedBodySchema, trackedStoreLimitBodySchema } from "@/lib/billing/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { inventoryEventListSchema, inventoryEventsQuerySchema, inventorySummarySchema, productInventorySchema, productParamsSchema } from "@/lib/inventory/schemas";
-import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/shop-analytics/schemas";
-import { shopSlugParamsSchema, trackedShopListSchema, trackShopBodySchema, trackShopResultSchema, untrackShopResultSchema } from "./schemas";
+import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
+import { trackedStoreParamsSchema, trackedStoreListSchema, trackStoreBodySchema, trackStoreResultSchema, untrackStoreResultSchema } from "./schemas";
 
 // The caller's tracked stores: the list (API key or session) and, under /api/store-detail, each
 // one's figures for the dashboard (session only, docs/decisions.md §8.1).
@@ -12,27 +12,27 @@ export const listTrackedShopsEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/shops",
   access: "account",
-  operationId: "listTrackedShops",
+  operationId: "listTrackedStores",
   tag: "tracking",
   summary: "Your tracked shops: store, latest job, last and next check; paginated",
   query: paginationQuerySchema,
-  answers: { 200: { schema: trackedShopListSchema }, 400: "error" },
+  answers: { 200: { schema: trackedStoreListSchema }, 400: "error" },
 });
 
 export const trackShopEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/shops",
   access: "account",
-  operationId: "trackShop",
+  operationId: "trackStore",
   tag: "tracking",
   summary:
     "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low while the server's disk is nearly full)",
-  body: trackShopBodySchema,
+  body: trackStoreBodySchema,
   answers: {
-    200: { schema: trackShopResultSchema, description: "Already tracked: nothing changed, no job started" },
-    201: { schema: trackShopResultSchema },
+    200: { schema: trackStoreResultSchema, description: "Already tracked: nothing changed, no job started" },
+    201: { schema: trackStoreResultSchema },
     400: "error",
-    402: { schema: [planLimitReachedBodySchema, trackedShopLimitBodySchema] },
+    402: { schema: [planLimitReachedBodySchema, trackedStoreLimitBodySchema] },
     403: "error",
   },
 });
@@ -41,11 +41,11 @@ export const untrackShopEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/api/shops/:slug",
   access: "account",
-  operationId: "untrackShop",
+  operationId: "untrackStore",
   tag: "tracking",
   summary: "Stop tracking a store",
-  params: shopSlugParamsSchema,
-  answers: { 200: { schema: untrackShopResultSchema }, 404: "error" },
+  params: trackedStoreParamsSchema,
+  answers: { 200: { schema: untrackStoreResultSchema }, 404: "error" },
 });
 
 export const getStoreAnalyticsEndpoint = defineEndpoint({
@@ -55,7 +55,7 @@ export const getStoreAnalyticsEndpoint = defineEndpoint({
   operationId: "getStoreAnalytics",
   tag: "tracking",
   summary: "Analytics of a tracked store: catalogue size and prices per day, and the 365-day change heat graph",
-  params: shopSlugParamsSchema,
+  params: trackedStoreParamsSchema,
   answers: { 200: { schema: storeAnalyticsSchema }, 404: "error" },
 });
 
@@ -67,7 +67,7 @@ export const getInventorySummaryEndpoint = defineEndpoint({
   tag: "tracking",
   summary:
     "Inventory of a tracked store: units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory (0 when the store hides quantities)",
-  params: shopSlugParamsSchema,
+  params: trackedStoreParamsSchema,
   answers: { 200: { schema: inventorySummarySchema }, 404: "error" },
 });
 
@@ -78,7 +78,7 @@ export const listInventoryEventsEndpoint = defineEndpoint({
   operationId: "listInventoryEvents",
   tag: "tracking",
   summary: "Sale and restock events of the store, newest first",
-  params: shopSlugParamsSchema,
+  params: trackedStoreParamsSchema,
   query: inventoryEventsQuerySchema,
   answers: { 200: { schema: inventoryEventListSchema }, 400: "error", 404: "error" },
 });
@@ -104,7 +104,7 @@ export const compareSnapshotsEndpoint = defineEndpoint({
   tag: "tracking",
   summary:
     "Two completed snapshots of a tracked store compared (its latest two by default): added, removed and changed items by category, at most 500 each, with totals",
-  params: shopSlugParamsSchema,
+  params: trackedStoreParamsSchema,
   query: compareQuerySchema,
   answers: { 200: { schema: snapshotComparisonSchema }, 400: "error", 404: "error", 409: "error" },
 });

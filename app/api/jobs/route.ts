@@ -3,7 +3,7 @@ import { route } from "@/lib/endpoints/route";
 import { submitJob } from "@/lib/billing/submit-job";
 import { createJobEndpoint } from "@/lib/billing/endpoints";
 import { findJobEndpoint } from "@/lib/jobs/endpoints";
-import { findJobByIdOrDomain } from "@/lib/jobs/get-job";
+import { getJobByIdOrDomain } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export const POST = route(createJobEndpoint, async ({ body, principal }) => {
 
 // GET /api/jobs?id=|domain= – find a job by id or by store domain (latest)
 export const GET = route(findJobEndpoint, async ({ query }) => {
-  const job = await findJobByIdOrDomain(query);
+  const job = await getJobByIdOrDomain(query);
 
   return { job: serializeJob(job) };
 });

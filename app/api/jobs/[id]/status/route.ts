@@ -1,5 +1,5 @@
 import { route } from "@/lib/endpoints/route";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { getJobStatusEndpoint } from "@/lib/jobs/endpoints";
 import { serializeJobStatus } from "@/lib/jobs/serialize-job";
 
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 // GET /api/jobs/:id/status – the job's status and progress (for polling)
 export const GET = route(getJobStatusEndpoint, async ({ params }) =>
-  serializeJobStatus(await getJobOrThrow(params.id)),
+  serializeJobStatus(await getJob(params.id)),
 );
