@@ -6,7 +6,7 @@ import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
 import { SignedOutAnalyzeForm } from "@/components/jobs/signed-out-analyze-form";
 import { JsonLd } from "@/components/seo/json-ld";
 import { HomeDirectory } from "@/components/stores/home-directory";
-import { getSessionUser } from "@/lib/auth/session-user";
+import { findSessionUser } from "@/lib/auth/session-user";
 import { buildWebsiteJsonLd, getHomeDirectory } from "@/lib/seo/home-directory";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
@@ -18,7 +18,7 @@ const firstValue = (value: string | string[] | undefined) => (Array.isArray(valu
 
 export default async function HomePage(props: PageProps<"/">) {
   const domain = firstValue((await props.searchParams).domain).slice(0, 300);
-  const [user, directory] = await Promise.all([getSessionUser(), getHomeDirectory()]);
+  const [user, directory] = await Promise.all([findSessionUser(), getHomeDirectory()]);
 
   // A signed-out visitor who submitted the form: sign in (or up), then the dashboard with the domain filled in.
   if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(domain)}`)}`);

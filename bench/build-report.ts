@@ -33,9 +33,9 @@ const { closeDatabase, getDb, getDatabase } = await import("@/db");
 const schema = await import("@/db/schema");
 const { and, eq, isNull } = await import("drizzle-orm");
 const { prepareDatabase } = await import("@/server/prepare-database");
-const { saveArtifact } = await import("@/lib/reports/artifacts");
+const { saveArtifact } = await import("@/lib/snapshots/artifacts");
 const { buildReport } = await import("@/lib/pipeline/build-report");
-const { saveSnapshotProducts } = await import("@/lib/reports/snapshot-products");
+const { saveSnapshotProducts } = await import("@/lib/snapshots/snapshot-products");
 const { sampleProduct, sampleStoreMeta } = await import("@/testing/directory-seed");
 type Product = ReturnType<typeof sampleProduct>;
 

@@ -13,7 +13,7 @@ import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { bootstrap } from "@/server/bootstrap";
 import { startLoopStallLog } from "@/server/loop-stall-log";
 import { startRouteHost, type RouteHandler } from "@/testing/route-host";
-import { functions } from "@/workflows";
+import { functions } from "@/inngest";
 
 const env = getEnv();
 const stopStallLog = startLoopStallLog(env.LOOP_STALL_LOG_FILE);

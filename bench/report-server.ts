@@ -44,9 +44,9 @@ async function listener(): Promise<(req: IncomingMessage, res: ServerResponse) =
   }
   if (mode === "app") return routeServer((await import("@/app/api/reports/[id]/route")).GET as Handler);
   if (mode === "rebuild") {
-    const { getReportOrThrow } = await import("@/lib/reports/get-report");
+    const { getReport } = await import("@/lib/reports/get-report");
 
-    return routeServer(async (_req, { params }) => Response.json(await getReportOrThrow((await params).id ?? "")));
+    return routeServer(async (_req, { params }) => Response.json(await getReport((await params).id ?? "")));
   }
   throw new Error(`unknown --mode=${mode}`);
 }

@@ -28,7 +28,7 @@ process.env.BASE_URL = "http://localhost:3000";
 const { closeDatabase, getDb, getDatabase } = await import("@/db");
 const schema = await import("@/db/schema");
 const { prepareDatabase } = await import("@/server/prepare-database");
-const { CHANGE_TYPES } = await import("@/lib/shop-analytics/change-types");
+const { CHANGE_TYPES } = await import("@/lib/analytics/change-types");
 const { createTestSession, createTestUser } = await import("@/testing/auth/fixtures");
 const { callApi } = await import("@/testing/tracking/api-calls");
 
@@ -89,7 +89,7 @@ try {
   await insertInBatches(events, (batch) => db.insert(schema.inventoryEvents).values(batch));
 
   const user = await createTestUser();
-  await db.insert(schema.trackedShops).values({ userId: user.id, storeId: store!.id });
+  await db.insert(schema.trackedStores).values({ userId: user.id, storeId: store!.id });
   const caller = { cookie: await createTestSession(user.id) };
 
   const measure = async (label: string, method: string, endpoint: string, query = "", values: Record<string, string> = {}) => {

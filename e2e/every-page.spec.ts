@@ -57,8 +57,8 @@ const PUBLIC_PAGES = [
 const DASHBOARD_PAGES = [
   "/dashboard",
   "/dashboard/jobs",
-  "/dashboard/tracked-shops",
-  "/dashboard/tracked-shops/demo-test",
+  "/dashboard/tracked-stores",
+  "/dashboard/tracked-stores/demo-test",
   "/dashboard/api-keys",
   "/dashboard/billing",
   "/reports/:job",

@@ -109,9 +109,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     // Track the shop from the report; its analytics page opens and leads back to the report.
     await page.getByRole("group", { name: "Report actions" }).getByRole("button", { name: "Track shop" }).click();
     const tracked = page.getByRole("link", { name: "Tracked: open shop" });
-    await expect(tracked).toHaveAttribute("href", `/dashboard/tracked-shops/${slug}`);
+    await expect(tracked).toHaveAttribute("href", `/dashboard/tracked-stores/${slug}`);
     await tracked.click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/tracked-shops/${slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/tracked-stores/${slug}$`));
     await expect(page.getByRole("heading", { name: "Izabel de Paula" })).toBeVisible();
     await expect(page.getByTestId("catalogue-figures")).toContainText("22");
     // One snapshot measures no sales yet, and the page says so.

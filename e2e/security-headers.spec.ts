@@ -246,7 +246,7 @@ test("signed in, the form posts, the dashboard and the progress socket work unde
   await signUp(page, uniqueEmail("csp"));
   expect(await violations()).toEqual([]);
 
-  for (const path of ["/dashboard", "/dashboard/jobs", "/dashboard/api-keys", "/dashboard/billing", "/dashboard/tracked-shops"]) {
+  for (const path of ["/dashboard", "/dashboard/jobs", "/dashboard/api-keys", "/dashboard/billing", "/dashboard/tracked-stores"]) {
     await visit(page, path, violations);
   }
   await visit(page, "/", violations);

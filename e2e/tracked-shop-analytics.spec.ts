@@ -37,7 +37,7 @@ test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scr
   await analyze(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/dashboard/tracked-shops/${SLUG}`);
+  await page.goto(`/dashboard/tracked-stores/${SLUG}`);
   const heat = page.getByTestId("heat-graph");
   await expect(heat).toBeVisible();
 

@@ -206,7 +206,7 @@ export async function backfill(db) {
   });
 
   it("refuses a write from outside lib/ too: an Inngest function, a route handler, the server", async () => {
-    for (const file of ["workflows/publish-reports.ts", "app/api/shops/route.ts", "server/start-server.ts"]) {
+    for (const file of ["inngest/publish-reports.ts", "app/api/shops/route.ts", "server/start-server.ts"]) {
       const root = treeWith(
         file,
         `import { getDb } from "@/db";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { assertAuthConfigured } from "@/lib/auth/secret";
+import { assertAuthConfigured } from "@/lib/auth/secure-cookies";
 import { getEnv, resetEnvCache } from "@/lib/env";
 import { logger } from "@/lib/log";
 

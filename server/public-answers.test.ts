@@ -12,9 +12,9 @@ import { resetIpCooldownMemory } from "@/lib/limits/ip-cooldown";
 import { findJob } from "@/lib/jobs/get-job";
 import { ApiError } from "@/lib/http/errors";
 import { publishDueReports } from "@/lib/store-directory/publish-due-reports";
-import { getReportOverviewOrThrow } from "@/lib/reports/get-report";
+import { getReportOverview } from "@/lib/reports/get-report";
 import { purgeReport } from "@/lib/reports/purge-report";
-import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
 import { apiKeyHeader, bearerHeader, createTestApiKey, createTestUser, malformedApiKey, revokeTestApiKey } from "@/testing/auth/fixtures";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
@@ -41,9 +41,9 @@ async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<vo
       const id = url.slice("/reports/".length);
       // A job without its report yet shows its progress, as the report page does.
       const running = await findJob(id);
-      body = running && running.status !== "completed" ? "<h1>analysing</h1>" : `<h1>report ${(await getReportOverviewOrThrow(id)).job.id}</h1>`;
+      body = running && running.status !== "completed" ? "<h1>analysing</h1>" : `<h1>report ${(await getReportOverview(id)).job.id}</h1>`;
     } else {
-      const page = await getStorePageOrThrow(url.slice("/stores/".length));
+      const page = await getStorePage(url.slice("/stores/".length));
       body = `<h1>latest ${page.latest_job_id}</h1><p>${page.published_reports.length} public reports; indexable ${page.seo.indexable}</p>`;
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate" });

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import next from "next";
 import { closeDatabase } from "@/db";
-import { functions } from "@/workflows";
+import { functions } from "@/inngest";
 import { failJobsWaitingOnStorage } from "@/lib/pipeline/fail-jobs-waiting-on-storage";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { getEnv } from "@/lib/env";

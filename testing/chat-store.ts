@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apps, changelogEntries, jobs, reports, snapshotProducts, storeApps, stores, trackedShops } from "@/db/schema";
+import { apps, changelogEntries, jobs, reports, snapshotProducts, storeApps, stores, trackedStores } from "@/db/schema";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import { snapshotProductRow } from "./snapshot-product-row";
 
@@ -120,5 +120,5 @@ export async function seedChatStore(input: ChatStoreInput) {
 }
 
 export async function trackStore(userId: string, storeId: string) {
-  await getDb().insert(trackedShops).values({ userId, storeId });
+  await getDb().insert(trackedStores).values({ userId, storeId });
 }

@@ -13,7 +13,7 @@ import { closeDatabase, getDb } from "@/db";
 import { jobs, reports, webhookCallbacks, workflowRuns, workflowSteps } from "@/db/schema";
 import { quietLogger } from "@/lib/workflow/embedded";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
-import { functions } from "@/workflows";
+import { functions } from "@/inngest";
 import { createJob, insertQueuedJob } from "@/lib/jobs/create-job";
 import { REDISPATCH_AFTER_MS, redispatchStalledJobs, sendAnalysisEvent } from "@/lib/jobs/dispatch-job";
 import { bootstrap } from "@/server/bootstrap";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, users, type Job } from "@/db/schema";
-import { functions } from "@/workflows";
+import { functions } from "@/inngest";
 import { failJobsWaitingOnStorage } from "@/lib/pipeline/fail-jobs-waiting-on-storage";
 import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger, type Logger } from "@/lib/workflow/embedded";

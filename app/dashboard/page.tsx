@@ -1,12 +1,12 @@
 import { DashboardJobs } from "@/components/dashboard/dashboard-jobs";
-import { TrackedShopsCard } from "@/components/dashboard/tracked-shops-card";
+import { TrackedStoresCard } from "@/components/dashboard/tracked-stores-card";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { getBillingSummary } from "@/lib/billing/get-billing-summary";
 import { getInventorySummary } from "@/lib/inventory";
 import { listUserJobs } from "@/lib/jobs/list-user-jobs";
-import { findTrackedStore } from "@/lib/tracking/find-tracked-store";
-import { countTrackedShops, loadTrackedShopViews } from "@/lib/tracking/tracked-shop-views";
+import { getTrackedStore } from "@/lib/tracking/get-tracked-store";
+import { countTrackedStores, loadTrackedStoreViews } from "@/lib/tracking/tracked-store-views";
 
 const RECENT = 5;
 
@@ -20,15 +20,15 @@ export default async function DashboardPage(props: PageProps<"/dashboard">) {
   const [billing, jobs, shops, tracked] = await Promise.all([
     getBillingSummary(user.id),
     listUserJobs({ userId: user.id, page: 1, per_page: RECENT }),
-    loadTrackedShopViews({ userId: user.id, limit: RECENT }),
-    countTrackedShops(user.id),
+    loadTrackedStoreViews({ userId: user.id, limit: RECENT }),
+    countTrackedStores(user.id),
   ]);
-  const figures = await Promise.all(shops.map(async (shop) => getInventorySummary(await findTrackedStore(user.id, shop.slug))));
+  const figures = await Promise.all(shops.map(async (shop) => getInventorySummary(await getTrackedStore(user.id, shop.slug))));
 
   return (
     <div className="space-y-6">
       <DashboardJobs recent={jobs.data} initialDomain={domain} aside={<UsageCard billing={billing} />} />
-      <TrackedShopsCard shops={shops} figures={figures} total={tracked} />
+      <TrackedStoresCard shops={shops} figures={figures} total={tracked} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { PlanCard } from "@/components/billing/plan-card";
-import { getSessionUser } from "@/lib/auth/session-user";
+import { findSessionUser } from "@/lib/auth/session-user";
 import { describePlans } from "@/lib/billing/plans";
 import { isStripeEnabled } from "@/lib/billing/stripe-client";
 import { isX402Enabled } from "@/lib/billing/x402-requirements";
@@ -22,7 +22,7 @@ const linkButton = "block w-full rounded-md bg-indigo-600 px-4 py-2 text-center 
 export default async function PricingPage(props: PageProps<"/pricing">) {
   const search = await props.searchParams;
   const defaultDomain = typeof search.domain === "string" ? search.domain.slice(0, 300) : "";
-  const [user, plans] = [await getSessionUser(), describePlans()];
+  const [user, plans] = [await findSessionUser(), describePlans()];
   const [free, single, pro] = plans as [(typeof plans)[number], (typeof plans)[number], (typeof plans)[number]];
   const cards = isStripeEnabled();
   const offers = plans.map((plan) => ({ "@type": "Offer", name: plan.name, price: plan.price_usd, priceCurrency: "USD" }));

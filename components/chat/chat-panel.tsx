@@ -10,7 +10,7 @@ const TOOL_LABELS: Record<string, string> = {
   search_products: "products",
   get_apps_and_theme: "apps and theme",
   get_changelog: "changelog",
-  get_inventory_summary: "inventory",
+  get_store_inventory: "inventory",
   compare_snapshots: "snapshot comparison",
 };
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getSessionUser } from "@/lib/auth/session-user";
+import { findSessionUser } from "@/lib/auth/session-user";
 import { NavLink } from "./nav-link";
 
 const NAV = [
@@ -14,7 +14,7 @@ const link = "rounded px-1 py-0.5 text-slate-700 hover:text-slate-900";
 const currentLink = "font-semibold text-indigo-800 underline decoration-2 underline-offset-8";
 
 export async function SiteHeader() {
-  const user = await getSessionUser();
+  const user = await findSessionUser();
 
   return (
     <header className="border-b border-slate-200 bg-white">

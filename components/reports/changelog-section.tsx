@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { CHANGELOG_SHOWN } from "@/lib/reports/report-view-schemas";
+import { CHANGELOG_SHOWN } from "@/lib/report-view/schemas";
 import { formatCount } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
 

@@ -1,6 +1,6 @@
 import { formatCount, plural } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { ReportCollection } from "@/lib/reports/report-view-schemas";
+import type { ReportCollection } from "@/lib/report-view/schemas";
 import { StoreLink } from "./store-link";
 
 const SHOWN = 24;

@@ -1,4 +1,4 @@
-import type { ReportSummary } from "@/lib/reports/report-view-schemas";
+import type { ReportSummary } from "@/lib/report-view/schemas";
 import { BarChart } from "./bar-chart";
 import { priceBandBars } from "./chart-bars";
 import { formatPrice } from "./format";

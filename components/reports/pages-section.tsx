@@ -1,6 +1,6 @@
 import { formatDate, plural } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { ReportPage } from "@/lib/reports/report-view-schemas";
+import type { ReportPage } from "@/lib/report-view/schemas";
 import { StoreLink } from "./store-link";
 
 export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: string }) {

@@ -1,7 +1,7 @@
 import { formatDate } from "./format";
 import { pagespeedFailureText } from "./pagespeed-failure";
 import { EmptyNote, ReportSection } from "./report-section";
-import type { PagespeedMetrics } from "@/lib/reports/report-view-schemas";
+import type { PagespeedMetrics } from "@/lib/report-view/schemas";
 
 type Audit = {
   strategy: string;

@@ -1,9 +1,9 @@
 import Link from "next/link";
-import type { ReportView } from "@/lib/reports/load-report-view";
+import type { ReportView } from "@/lib/report-view/load-report-view";
 import { PRIMARY_ACTION, SECONDARY_ACTION } from "./action-styles";
 import { AnalyzeAgainButton } from "./analyze-again-button";
 import { ShareReportButton } from "./share-report-button";
-import { TrackShopButton } from "./track-shop-button";
+import { TrackStoreButton } from "./track-store-button";
 
 /** Who is looking at the report: what decides which actions they are offered. */
 export type ReportViewer = { signedIn: boolean; tracksStore: boolean };
@@ -26,11 +26,11 @@ export function ReportActions({ view, viewer, shareUrl, title }: { view: ReportV
             Sign in to track or analyze again
           </Link>
         ) : viewer.tracksStore ? (
-          <Link href={`/dashboard/tracked-shops/${slug}`} className={PRIMARY_ACTION}>
+          <Link href={`/dashboard/tracked-stores/${slug}`} className={PRIMARY_ACTION}>
             <span aria-hidden="true">✓</span> Tracked: open shop
           </Link>
         ) : (
-          <TrackShopButton domain={job.domain} />
+          <TrackStoreButton domain={job.domain} />
         )}
         {viewer.signedIn ? <AnalyzeAgainButton domain={job.domain} /> : null}
         {isLatest ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "./format";
-import type { ReportView } from "@/lib/reports/load-report-view";
+import type { ReportView } from "@/lib/report-view/load-report-view";
 import { contentCutSummarySchema } from "@/lib/reports/schemas";
 import { ProvenanceLegend } from "./provenance";
 

@@ -1,6 +1,6 @@
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
-import type { ReportView as ReportViewData } from "@/lib/reports/load-report-view";
+import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
 import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";

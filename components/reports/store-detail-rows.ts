@@ -1,4 +1,4 @@
-import type { Basis, Labelled } from "@/lib/reports/report-view-schemas";
+import type { Basis, Labelled } from "@/lib/report-view/schemas";
 import { contentCutSummarySchema } from "@/lib/reports/schemas";
 import { formatCount, formatCountry, formatCurrency } from "./format";
 

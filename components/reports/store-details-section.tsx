@@ -1,4 +1,4 @@
-import type { Labelled } from "@/lib/reports/report-view-schemas";
+import type { Labelled } from "@/lib/report-view/schemas";
 import { ProvenanceInfo } from "./provenance";
 import { EmptyNote, ReportSection } from "./report-section";
 import { storeDetailRows, type DetailRow } from "./store-detail-rows";

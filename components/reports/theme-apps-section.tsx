@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { EmptyNote, ReportSection } from "./report-section";
-import { detectedAppsSchema, themeSchema, type Labelled } from "@/lib/reports/report-view-schemas";
+import { detectedAppsSchema, themeSchema, type Labelled } from "@/lib/report-view/schemas";
 
 export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined; apps: Labelled | undefined }) {
   const themeValue = theme ? themeSchema.safeParse(theme.value) : null;

@@ -1,5 +1,5 @@
 import { PagespeedSection } from "@/components/reports/pagespeed-section";
-import { pagespeedMetricsSchema } from "@/lib/reports/report-view-schemas";
+import { pagespeedMetricsSchema } from "@/lib/report-view/schemas";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** The report's PageSpeed cards, fed from the store page data (metrics parsed, unreadable ones dropped). */

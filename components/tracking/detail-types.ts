@@ -1,4 +1,4 @@
-import type { compareSnapshots, getStoreAnalytics } from "@/lib/shop-analytics";
+import type { compareSnapshots, getStoreAnalytics } from "@/lib/analytics";
 import type { getInventorySummary, listInventoryEvents } from "@/lib/inventory";
 
 // The store-detail answers as the API sends them (JSON of these functions' results).

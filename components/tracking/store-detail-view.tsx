@@ -37,7 +37,7 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
   return (
     <div className="min-w-0 space-y-6">
       <div className="min-w-0">
-        <Link href="/dashboard/tracked-shops" className="text-sm text-indigo-700 hover:underline">
+        <Link href="/dashboard/tracked-stores" className="text-sm text-indigo-700 hover:underline">
           ← Tracked shops
         </Link>
         <h2 className="mt-2 break-words text-xl font-bold">{store?.name ?? store?.domain ?? slug}</h2>

@@ -38,7 +38,7 @@ function decodeOrNull(value: string): string | null {
 }
 
 /** One app by slug (or by its exact name, case-insensitive) with the stores seen running it. */
-export async function getAppOrThrow(name: string): Promise<AppDetail> {
+export async function getApp(name: string): Promise<AppDetail> {
   const key = decodeOrNull(name)?.trim();
   // A tool's argument arrives here unchecked for escapes: `%00` decodes to a NUL no query can carry.
   if (!key || key.includes("\u0000")) throw notFound(`App ${name}`);

@@ -5,7 +5,7 @@ import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 import { detectApps } from "./detect-apps";
-import { getAppBySlug } from "./index";
+import { findAppBySlug } from "./index";
 
 const BARE = buildDawnStorefrontHtml();
 
@@ -44,8 +44,8 @@ describe("APP_CATALOGUE", () => {
   });
 
   it("finds apps by slug", () => {
-    expect(getAppBySlug("klaviyo")?.name).toBe("Klaviyo");
-    expect(getAppBySlug("no-such-app")).toBeUndefined();
+    expect(findAppBySlug("klaviyo")?.name).toBe("Klaviyo");
+    expect(findAppBySlug("no-such-app")).toBeUndefined();
   });
 });
 

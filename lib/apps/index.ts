@@ -12,6 +12,6 @@ export { syncAppCatalogue } from "./sync-app-catalogue";
 const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));
 
 /** The catalogue entry for a slug, or undefined when the slug is unknown. */
-export function getAppBySlug(slug: string): App | undefined {
+export function findAppBySlug(slug: string): App | undefined {
   return BY_SLUG.get(slug);
 }

@@ -14,7 +14,7 @@ import { requestPasswordReset, resetPassword } from "./password-reset";
 import { confirmEmail, resendVerificationMailFor } from "./email-verification";
 import { AUTH_FORM_WORDING } from "./form-wording";
 import { newPasswordFormSchema } from "./schemas";
-import { getSessionUser } from "./session-user";
+import { findSessionUser } from "./session-user";
 import { signUpAcceptedMessage, signUpWithPassword } from "./sign-up";
 
 /** What a form shows after a failed submit: one message, per-field messages, kept values. */
@@ -95,7 +95,7 @@ export async function signUpAction(_prev: FormState, formData: FormData): Promis
 
 /** Resends the confirmation link of the signed-in account (the dashboard banner's button). */
 export async function resendVerificationAction(_prev: FormState, _formData: FormData): Promise<FormState> {
-  const user = await getSessionUser();
+  const user = await findSessionUser();
   if (!user) return { error: "Sign in first." };
   try {
     return { message: (await resendVerificationMailFor(user.id)).message };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
-import { payments, trackedShops, x402Payments } from "@/db/schema";
+import { payments, trackedStores, x402Payments } from "@/db/schema";
 import type { JobCharge } from "@/lib/jobs/job-charge";
 
 /** A settled x402 payment pays for the job, linked to it in the job's transaction (once, ever). */
@@ -51,8 +51,8 @@ export function chargeMonitor(): JobCharge {
     async link(tx: Transaction, job) {
       const [tracked] = await tx
         .select({ one: sql`1` })
-        .from(trackedShops)
-        .where(eq(trackedShops.storeId, job.storeId))
+        .from(trackedStores)
+        .where(eq(trackedStores.storeId, job.storeId))
         .limit(1);
       if (!tracked) throw new StoreNotTracked(`nobody tracks ${job.domain}`);
     },

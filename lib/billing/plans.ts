@@ -11,7 +11,7 @@ export const PRO_TRACKED_SHOPS_LIMIT = 50;
 export const FREE_TRACKED_SHOPS_LIMIT = 1;
 
 /** How many shops a user on `plan` may track (users.plan, set only by verified Stripe events). */
-export function trackedShopsAllowed(plan: string): number {
+export function trackedStoresAllowed(plan: string): number {
   return plan === "pro_monthly" ? PRO_TRACKED_SHOPS_LIMIT : FREE_TRACKED_SHOPS_LIMIT;
 }
 

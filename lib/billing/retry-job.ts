@@ -1,5 +1,5 @@
 import type { Job } from "@/db/schema";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { admitJob } from "./admit-job";
 
 /**
@@ -8,7 +8,7 @@ import { admitJob } from "./admit-job";
  * jobs are immutable anyway).
  */
 export async function retryJob(jobId: string, adminId: string): Promise<Job> {
-  const original = await getJobOrThrow(jobId);
+  const original = await getJob(jobId);
 
   return admitJob(
     { payer: "admin", adminId, retryOf: original.id, ownerId: original.userId },

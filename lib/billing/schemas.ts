@@ -79,7 +79,7 @@ export const planLimitReachedBodySchema = z.object({
 export type PlanLimitReachedBody = z.infer<typeof planLimitReachedBodySchema>;
 
 /** 402 of POST /api/shops when the plan's tracked shops are all taken. */
-export const trackedShopLimitBodySchema = z.object({
+export const trackedStoreLimitBodySchema = z.object({
   error: z.string(),
   code: z.literal("payment_required"),
   reason: z.literal("tracked_shop_limit"),
@@ -88,4 +88,4 @@ export const trackedShopLimitBodySchema = z.object({
   tracked: z.number().int(),
   upgrade_url: z.url().describe("The pricing page, where Pro raises the limit"),
 });
-export type TrackedShopLimitBody = z.infer<typeof trackedShopLimitBodySchema>;
+export type TrackedStoreLimitBody = z.infer<typeof trackedStoreLimitBodySchema>;

@@ -32,7 +32,7 @@ export async function listRecentBlogPosts(limit: number) {
 }
 
 /** One published post; drafts and unknown slugs are 404. */
-export async function getBlogPostOrThrow(slug: string) {
+export async function getBlogPost(slug: string) {
   const [row] = await getDb().select().from(blogPosts).where(and(eq(blogPosts.slug, slug), isPublished())).limit(1);
   if (!row) throw notFound(`Blog post ${slug}`);
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { blogPosts, changelogEntries, workflowRuns } from "@/db/schema";
-import { publishBlogPosts } from "@/workflows/publish-blog-posts";
+import { publishBlogPosts } from "@/inngest/publish-blog-posts";
 import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger } from "@/lib/workflow/embedded";
 import { seedAnalyzedStore } from "@/testing/directory-seed";

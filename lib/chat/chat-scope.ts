@@ -1,5 +1,5 @@
 import type { Store } from "@/db/schema";
-import { findAnalysedStore } from "@/lib/store-directory/find-analysed-store";
+import { getAnalysedStore } from "@/lib/store-directory/get-analysed-store";
 import { tracksStore } from "@/lib/tracking";
 
 /**
@@ -18,7 +18,7 @@ export async function resolveChatScope(options: { slug?: string; userId: string 
   const { slug, userId } = options;
   if (!slug) return { store: null, userId, tracksStore: false };
 
-  const store = await findAnalysedStore(slug);
+  const store = await getAnalysedStore(slug);
   const { id, domain, name, currency, country, themeName, exposesInventory, latestJobId } = store;
 
   return {

@@ -1,5 +1,5 @@
-import type { CompareCategory } from "@/lib/shop-analytics/schemas";
-import type { compareSnapshots } from "@/lib/shop-analytics";
+import type { CompareCategory } from "@/lib/analytics/schemas";
+import type { compareSnapshots } from "@/lib/analytics";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";

@@ -6,7 +6,7 @@ import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import type { AccessName } from "@/lib/auth/access";
 import type { StorePageData } from "@/lib/store-directory/schemas";
-import { compareSnapshotsTool, getChangelogTool, getShopInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
+import { compareSnapshotsTool, getChangelogTool, getStoreInventoryTool, getStoreTool, runTool, type ToolCaller } from "@/lib/tools";
 import { appsView, changelogView, compareView, inventoryView, storeSummaryView } from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
@@ -103,11 +103,11 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
   // The chat answers about the caller's own tracked store under the chat endpoint's row (API key
   // or session), not under the dashboard's session-only one (docs/decisions.md §11).
   if (scope.userId && scope.tracksStore) {
-    tools.get_inventory_summary = tool({
+    tools.get_store_inventory = tool({
       description:
         "Inventory of this tracked store: total inventory, units sold and daily sales over 30 days (best guess and range, with basis and confidence), top sellers, recent restocks.",
       inputSchema: z.strictObject({}),
-      execute: async () => inventoryView(await runTool(getShopInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
+      execute: async () => inventoryView(await runTool(getStoreInventoryTool, { slug: store.slug }, caller, CHAT_ACCESS)),
     });
     tools.compare_snapshots = tool({
       description: "Compare the two latest snapshots of this tracked store: added, removed and changed items by category, with totals and examples.",

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { appDetailSchema, appListSchema, directoryAppSchema } from "@/lib/apps/schemas";
-import { heatGraphSchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/shop-analytics/schemas";
+import { heatGraphSchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
 import { apiKeyListSchema, apiKeySchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/api-keys/schemas";
 import { messageResponseSchema, signUpResponseSchema } from "@/lib/auth/schemas";
 import {
@@ -10,7 +10,7 @@ import {
   paymentRequirementsSchema,
   planLimitReachedBodySchema,
   portalSessionSchema,
-  trackedShopLimitBodySchema,
+  trackedStoreLimitBodySchema,
   webhookReceiptSchema,
 } from "@/lib/billing/schemas";
 import { blogPostListSchema, blogPostSchema, blogPostSummarySchema } from "@/lib/blog/schemas";
@@ -23,11 +23,11 @@ import { inventoryEventListSchema, inventoryEventSchema, inventorySummarySchema,
 import { jobEnvelopeSchema, jobSchema, jobStatusSchema, reportJobSchema, stepTimingSchema } from "@/lib/jobs/schemas";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
-import { changelogEntrySchema, changelogSchema } from "@/lib/reports/changelog-schema";
+import { changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
 import { pageSchema, productSchema, reportCollectionSchema, variantSchema } from "@/lib/shopify-reader/schemas";
 import { priceDistributionSchema, storeListSchema, storePageSchema, storeSummarySchema } from "@/lib/store-directory/schemas";
-import { trackedShopListSchema, trackedShopSchema, trackShopResultSchema, untrackShopResultSchema } from "@/lib/tracking/schemas";
+import { trackedStoreListSchema, trackedStoreSchema, trackStoreResultSchema, untrackStoreResultSchema } from "@/lib/tracking/schemas";
 
 /**
  * The shapes named in components.schemas, each the domain's own zod schema: wherever one of
@@ -42,7 +42,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   PaymentRequired: paymentRequiredBodySchema,
   PaymentRequirements: paymentRequirementsSchema,
   PlanLimitReached: planLimitReachedBodySchema,
-  TrackedShopLimit: trackedShopLimitBodySchema,
+  TrackedStoreLimit: trackedStoreLimitBodySchema,
   Pagination: paginationSchema,
   Health: healthSchema,
   Job: jobSchema,
@@ -82,10 +82,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   BlogPostSummary: blogPostSummarySchema,
   BlogPost: blogPostSchema,
   BlogPostList: blogPostListSchema,
-  TrackedShop: trackedShopSchema,
-  TrackedShopList: trackedShopListSchema,
-  TrackShopResult: trackShopResultSchema,
-  UntrackShopResult: untrackShopResultSchema,
+  TrackedStore: trackedStoreSchema,
+  TrackedStoreList: trackedStoreListSchema,
+  TrackShopResult: trackStoreResultSchema,
+  UntrackStoreResult: untrackStoreResultSchema,
   StoreAnalytics: storeAnalyticsSchema,
   HeatGraph: heatGraphSchema,
   InventorySummary: inventorySummarySchema,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import packageJson from "@/package.json";
 import { appNameParamsSchema, listAppsQuerySchema } from "@/lib/apps/app-directory";
 import { appDetailSchema, appListSchema } from "@/lib/apps/schemas";
-import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/shop-analytics/schemas";
+import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
 import { apiKeyListSchema, apiKeyParamsSchema, createApiKeySchema, createdApiKeySchema, revokedApiKeySchema } from "@/lib/api-keys/schemas";
 import { ACCESS, ENDPOINTS, type AccessName } from "@/lib/auth/access";
 import {
@@ -20,7 +20,7 @@ import {
   paymentRequiredBodySchema,
   planLimitReachedBodySchema,
   portalSessionSchema,
-  trackedShopLimitBodySchema,
+  trackedStoreLimitBodySchema,
   webhookReceiptSchema,
 } from "@/lib/billing/schemas";
 import { blogPostListQuerySchema, blogPostListSchema, blogPostSchema, blogSlugParamsSchema } from "@/lib/blog/schemas";
@@ -41,16 +41,16 @@ import {
 import { createJobBodySchema, findJobQuerySchema, jobEnvelopeSchema, jobIdParamsSchema, jobStatusSchema } from "@/lib/jobs/schemas";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema } from "@/lib/pagespeed/schemas";
-import { changelogSchema } from "@/lib/reports/changelog-schema";
+import { changelogSchema } from "@/lib/changelog/schemas";
 import { reportQuerySchema } from "@/lib/reports/get-report";
 import { reportSchema } from "@/lib/reports/schemas";
 import { listStoresQuerySchema, storeListSchema, storePageQuerySchema, storePageSchema, storeSlugParamsSchema } from "@/lib/store-directory/schemas";
 import {
-  shopSlugParamsSchema,
-  trackedShopListSchema,
-  trackShopBodySchema,
-  trackShopResultSchema,
-  untrackShopResultSchema,
+  trackedStoreParamsSchema,
+  trackedStoreListSchema,
+  trackStoreBodySchema,
+  trackStoreResultSchema,
+  untrackStoreResultSchema,
 } from "@/lib/tracking/schemas";
 import { NAMED_SCHEMAS } from "./openapi-schemas";
 
@@ -199,22 +199,22 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   "GET /api/blog": { operationId: "listBlogPosts", summary: "Published blog posts, newest first", tag: "blog", query: blogPostListQuerySchema, success: { status: 200, schema: blogPostListSchema }, errors: [400] },
   "GET /api/blog/:slug": { operationId: "getBlogPost", summary: "One published blog post (Markdown and sanitized HTML)", tag: "blog", params: blogSlugParamsSchema, success: { status: 200, schema: blogPostSchema }, errors: [404] },
-  "GET /api/shops": { operationId: "listTrackedShops", summary: "Your tracked shops: store, latest job, last and next check", tag: "tracking", query: paginationQuerySchema, success: { status: 200, schema: trackedShopListSchema }, errors: [400] },
+  "GET /api/shops": { operationId: "listTrackedStores", summary: "Your tracked shops: store, latest job, last and next check", tag: "tracking", query: paginationQuerySchema, success: { status: 200, schema: trackedStoreListSchema }, errors: [400] },
   "POST /api/shops": {
-    operationId: "trackShop",
+    operationId: "trackStore",
     summary: "Track a store; idempotent. Its first analysis, unless a recent one exists, is charged like POST /api/jobs (402 plan_limit_reached, and nothing tracked, when the plan has no job left; 402 tracked_shop_limit; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low while the server's disk is nearly full)",
     tag: "tracking",
-    body: trackShopBodySchema,
-    success: { status: 201, schema: trackShopResultSchema },
+    body: trackStoreBodySchema,
+    success: { status: 201, schema: trackStoreResultSchema },
     errors: [400, 403],
-    errorSchemas: { 402: [planLimitReachedBodySchema, trackedShopLimitBodySchema] },
+    errorSchemas: { 402: [planLimitReachedBodySchema, trackedStoreLimitBodySchema] },
   },
-  "DELETE /api/shops/:slug": { operationId: "untrackShop", summary: "Stop tracking a store", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: untrackShopResultSchema }, errors: [404] },
-  "GET /api/store-detail/:slug/analytics": { operationId: "getStoreAnalytics", summary: "Catalogue size and prices over time, and the 365-day change heat graph", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: storeAnalyticsSchema }, errors: [404] },
-  "GET /api/store-detail/:slug/inventory": { operationId: "getInventorySummary", summary: "Units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory", tag: "tracking", params: shopSlugParamsSchema, success: { status: 200, schema: inventorySummarySchema }, errors: [404] },
-  "GET /api/store-detail/:slug/inventory/events": { operationId: "listInventoryEvents", summary: "Sale and restock events of the store, newest first", tag: "tracking", params: shopSlugParamsSchema, query: inventoryEventsQuerySchema, success: { status: 200, schema: inventoryEventListSchema }, errors: [400, 404] },
+  "DELETE /api/shops/:slug": { operationId: "untrackStore", summary: "Stop tracking a store", tag: "tracking", params: trackedStoreParamsSchema, success: { status: 200, schema: untrackStoreResultSchema }, errors: [404] },
+  "GET /api/store-detail/:slug/analytics": { operationId: "getStoreAnalytics", summary: "Catalogue size and prices over time, and the 365-day change heat graph", tag: "tracking", params: trackedStoreParamsSchema, success: { status: 200, schema: storeAnalyticsSchema }, errors: [404] },
+  "GET /api/store-detail/:slug/inventory": { operationId: "getInventorySummary", summary: "Units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory", tag: "tracking", params: trackedStoreParamsSchema, success: { status: 200, schema: inventorySummarySchema }, errors: [404] },
+  "GET /api/store-detail/:slug/inventory/events": { operationId: "listInventoryEvents", summary: "Sale and restock events of the store, newest first", tag: "tracking", params: trackedStoreParamsSchema, query: inventoryEventsQuerySchema, success: { status: 200, schema: inventoryEventListSchema }, errors: [400, 404] },
   "GET /api/store-detail/:slug/inventory/product/:shopifyId": { operationId: "getProductInventory", summary: "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events", tag: "tracking", params: productParamsSchema, query: paginationQuerySchema, success: { status: 200, schema: productInventorySchema }, errors: [400, 404] },
-  "GET /api/store-detail/:slug/compare": { operationId: "compareSnapshots", summary: "Two snapshots compared: added, removed, changed by category (≤ 500 each)", tag: "tracking", params: shopSlugParamsSchema, query: compareQuerySchema, success: { status: 200, schema: snapshotComparisonSchema }, errors: [400, 404, 409] },
+  "GET /api/store-detail/:slug/compare": { operationId: "compareSnapshots", summary: "Two snapshots compared: added, removed, changed by category (≤ 500 each)", tag: "tracking", params: trackedStoreParamsSchema, query: compareQuerySchema, success: { status: 200, schema: snapshotComparisonSchema }, errors: [400, 404, 409] },
   "POST /api/admin/jobs/:id/retry": { operationId: "retryJob", summary: "Re-run a job as a new job (administrators; 503 storage_low while the server's disk is nearly full)", tag: "admin", params: jobIdParamsSchema, success: { status: 201, schema: jobEnvelopeSchema }, errors: [404] },
   "POST /api/mcp": {
     operationId: "mcp",

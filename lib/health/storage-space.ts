@@ -1,4 +1,4 @@
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 import { processSlot } from "@/lib/process-slot";
 import { readFile, statfs } from "node:fs/promises";
 import path from "node:path";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 import { dailyRate } from "./sales-velocity";
 import type { InventorySummary } from "./schemas";
 import { SALES_WINDOW_DAYS, storeSales, windowView } from "./store-sales";

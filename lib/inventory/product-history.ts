@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { inventoryEvents, inventoryLevels, snapshotProducts, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { toEventView } from "./inventory-events";
 import { dailyRate, noUnitsSold } from "./sales-velocity";

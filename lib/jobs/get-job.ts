@@ -16,7 +16,7 @@ export async function findJob(jobId: string): Promise<Job | null> {
 }
 
 /** The job, or the contract's 404. An id that is not even a UUID is simply not found. */
-export async function getJobOrThrow(jobId: string): Promise<Job> {
+export async function getJob(jobId: string): Promise<Job> {
   const job = await findJob(jobId);
   if (!job) throw notFound(`Job ${jobId}`);
 
@@ -24,7 +24,7 @@ export async function getJobOrThrow(jobId: string): Promise<Job> {
 }
 
 /** GET /api/jobs: by id, else the latest job of the store a domain names (www. or not); 400 when neither is given. */
-export async function findJobByIdOrDomain(query: { id?: string; domain?: string }): Promise<Job> {
+export async function getJobByIdOrDomain(query: { id?: string; domain?: string }): Promise<Job> {
   if (query.id) {
     const job = await findJob(query.id);
     if (!job) throw notFound(`Job ${query.id}`);

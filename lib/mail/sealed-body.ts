@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { deriveSecretKey } from "@/lib/auth-secret";
+import { deriveSecretKey } from "@/lib/secrets/auth-secret";
 
 /**
  * mail_outbox bodies carry live secrets (password-reset and verification links), so they

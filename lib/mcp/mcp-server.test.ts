@@ -196,9 +196,9 @@ describe("MCP server /api/mcp", () => {
   it("tracked-shop tools: the access matrix's rows — list by key, detail by session only; another user's shop is not found", async () => {
     const anonymous = await client();
     for (const [tool, args] of [
-      ["list_tracked_shops", {}],
-      ["get_shop_inventory", { slug: "mcp-shop-test" }],
-      ["get_shop_analytics", { slug: "mcp-shop-test" }],
+      ["list_tracked_stores", {}],
+      ["get_store_inventory", { slug: "mcp-shop-test" }],
+      ["get_store_analytics", { slug: "mcp-shop-test" }],
     ] as const) {
       const refused = await call(anonymous, tool, args);
       expect(refused.isError, tool).toBe(true);
@@ -206,24 +206,24 @@ describe("MCP server /api/mcp", () => {
     }
 
     const mineByKey = await client(apiKeyHeader(owner.key));
-    const list = await call<{ data: { slug: string }[] }>(mineByKey, "list_tracked_shops");
+    const list = await call<{ data: { slug: string }[] }>(mineByKey, "list_tracked_stores");
     expect(list.body.data.map((shop) => shop.slug)).toEqual(["mcp-shop-test"]);
     // GET /api/store-detail/* takes no API key (session only: docs/decisions.md §8.1), so neither do its tools.
-    for (const tool of ["get_shop_inventory", "get_shop_analytics", "compare_snapshots"]) {
+    for (const tool of ["get_store_inventory", "get_store_analytics", "compare_snapshots"]) {
       const refused = await call(mineByKey, tool, { slug: "mcp-shop-test" });
       expect(refused.isError, tool).toBe(true);
       expect(refused.body, tool).toMatchObject({ code: "forbidden", status: 403 });
     }
 
     const mine = await client(sessionCookieHeader(await createTestSession(owner.id)));
-    const inventory = await call<{ total_inventory: number; snapshots: number }>(mine, "get_shop_inventory", { slug: "mcp-shop-test" });
+    const inventory = await call<{ total_inventory: number; snapshots: number }>(mine, "get_store_inventory", { slug: "mcp-shop-test" });
     expect(inventory.isError).toBe(false);
     expect(inventory.body).toMatchObject({ total_inventory: 0, snapshots: 1 });
-    expect((await call(mine, "get_shop_analytics", { slug: "mcp-shop-test" })).body).toMatchObject({ store: { slug: "mcp-shop-test" } });
+    expect((await call(mine, "get_store_analytics", { slug: "mcp-shop-test" })).body).toMatchObject({ store: { slug: "mcp-shop-test" } });
 
     const theirs = await client(sessionCookieHeader(await createTestSession(stranger.id)));
-    expect((await call<{ data: unknown[] }>(theirs, "list_tracked_shops")).body.data).toEqual([]);
-    for (const tool of ["get_shop_inventory", "get_shop_analytics", "compare_snapshots"]) {
+    expect((await call<{ data: unknown[] }>(theirs, "list_tracked_stores")).body.data).toEqual([]);
+    for (const tool of ["get_store_inventory", "get_store_analytics", "compare_snapshots"]) {
       const refused = await call(theirs, tool, { slug: "mcp-shop-test" });
       expect(refused.isError, tool).toBe(true);
       expect(refused.body, tool).toMatchObject({ code: "not_found", status: 404 });

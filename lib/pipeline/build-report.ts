@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
 import { jobs, reports, type Job, type Store } from "@/db/schema";
-import { recordDailyStats } from "@/lib/shop-analytics/record-daily-stats";
+import { recordDailyStats } from "@/lib/analytics/record-daily-stats";
 import type { ReportSummary } from "@/lib/reports/schemas";
 import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
 import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
 import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";

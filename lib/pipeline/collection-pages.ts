@@ -1,5 +1,5 @@
 import type { CollectionPageRead } from "@/lib/shopify-reader/product-crawl-cursor";
-import { loadArtifact, saveArtifact } from "@/lib/reports/artifacts";
+import { loadArtifact, saveArtifact } from "@/lib/snapshots/artifacts";
 
 /** Adds the collection pages a product-crawl slice read to the job's; a page read again replaces itself. */
 export async function recordCollectionPages(jobId: string, read: CollectionPageRead[]): Promise<void> {

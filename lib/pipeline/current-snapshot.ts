@@ -1,6 +1,6 @@
-import type { Snapshot } from "@/lib/reports/diff-snapshots";
+import type { Snapshot } from "@/lib/snapshots/diff-snapshots";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
-import { loadArtifact, type Artifact } from "@/lib/reports/artifacts";
+import { loadArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /** How the product crawl ended: whether it read everything, and how it made sure. */
 export type CrawlOutcome = { listingComplete: boolean; reconciliation: Reconciliation };

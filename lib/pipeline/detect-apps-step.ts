@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
-import { detectAppsInDocument, getAppBySlug } from "@/lib/apps";
+import { detectAppsInDocument, findAppBySlug } from "@/lib/apps";
 import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { announceAnswerChanges, storeTopic } from "@/lib/public-answers/answer-events";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
-import { fetchStorefrontHtml } from "@/lib/shopify-reader/storefront-html";
+import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
-import { saveArtifact, type Artifact } from "@/lib/reports/artifacts";
+import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /**
  * Step detect-apps: the theme and the installed apps, read from the storefront HTML (parsed
@@ -25,7 +25,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
     const $ = loadHtml(page.html);
     const info = parseStorefrontDocument($);
     const apps = detectAppsInDocument($).flatMap(({ slug, evidence }) => {
-      const app = getAppBySlug(slug);
+      const app = findAppBySlug(slug);
 
       return app ? [{ slug, name: app.name, category: app.category, evidence }] : [];
     });

@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
+import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
 import { clearDerivedRows } from "./clear-derived-rows";
 
 /**

@@ -1,7 +1,7 @@
 import { and, inArray, lt } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 import { getEnv } from "@/lib/env";
 import { failJob } from "@/lib/jobs/job-state";
 import { logger } from "@/lib/log";

@@ -3,7 +3,7 @@ import { recordStepProgress } from "./record-step-progress";
 import { crawlCollectionMembership, fetchCollections } from "@/lib/shopify-reader/collections";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { LISTING_MAX_PAGE, PRODUCTS_PAGE_LIMIT } from "@/lib/shopify-reader/products";
-import { saveArtifact } from "@/lib/reports/artifacts";
+import { saveArtifact } from "@/lib/snapshots/artifacts";
 import { knownMemberships } from "./collection-pages";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 

@@ -2,7 +2,7 @@ import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchPages } from "@/lib/shopify-reader/pages";
-import { saveArtifact } from "@/lib/reports/artifacts";
+import { saveArtifact } from "@/lib/snapshots/artifacts";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
 /** Step fetch-pages: the store's CMS pages (about, FAQ, shipping…). */

@@ -1,10 +1,10 @@
 import { getEnv } from "@/lib/env";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, type StoreFailure } from "@/lib/shopify-reader/outcomes";
 import { crawlProducts, startProductCrawl, type ProductCrawlCursor } from "@/lib/shopify-reader/product-crawl";
 import { logger } from "@/lib/log";
-import { countSnapshotProducts, saveSnapshotProducts, SnapshotWriteRefused } from "@/lib/reports/snapshot-products";
+import { countSnapshotProducts, saveSnapshotProducts, SnapshotWriteRefused } from "@/lib/snapshots/snapshot-products";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { snapshotSeenProducts } from "./snapshot-seen-products";
@@ -65,7 +65,7 @@ async function stopRefused(jobId: string, domain: string, refused: SnapshotWrite
  * products go straight to the job's snapshot (de-duplicated by id); only the cursor is returned.
  */
 export async function fetchProductsStep(jobId: string, domain: string, cursor: ProductsCursor): Promise<ProductsCursor> {
-  const job = await getJobOrThrow(jobId);
+  const job = await getJob(jobId);
   if (job.status === "failed" || job.status === "completed") return { ...cursor, done: true, stopped: true };
   const expected = job.counts.expected_products ?? null;
   const { MAX_PRODUCTS_PER_JOB: maxProducts, MAX_STORE_REQUESTS_PER_JOB: maxRequests } = getEnv();

@@ -2,17 +2,17 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DbOrTx } from "@/db";
 import { inventoryLevels, jobs, type Job } from "@/db/schema";
-import { createCatalogFigures, createChangeCounts } from "@/lib/shop-analytics/record-daily-stats";
+import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
 import { recordInventoryEvents } from "@/lib/inventory/record-inventory-events";
 import { recordInventoryLevels } from "@/lib/inventory/record-inventory-levels";
 import { recordSaleSignals, type SaleSignalRow } from "@/lib/inventory/record-sale-signals";
-import { recordChangelogEntries } from "@/lib/reports/record-changelog-entries";
-import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/reports/derive-inventory-events";
-import { createProductStreamDiff } from "@/lib/reports/diff-product-stream";
-import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/reports/diff-snapshots";
-import { streamSnapshotProducts } from "@/lib/reports/snapshot-products";
+import { recordChangelogEntries } from "@/lib/changelog/record-changelog-entries";
+import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/inventory/derive-inventory-events";
+import { createProductStreamDiff } from "@/lib/snapshots/diff-product-stream";
+import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/snapshots/diff-snapshots";
+import { streamSnapshotProducts } from "@/lib/snapshots/snapshot-products";
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { loadArtifact } from "@/lib/reports/artifacts";
+import { loadArtifact } from "@/lib/snapshots/artifacts";
 import { createProductSummary } from "./report-content";
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters per statement. */

@@ -1,5 +1,5 @@
 import type { Job } from "@/db/schema";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { recordJobProgress } from "@/lib/jobs/job-state";
 import { progressThrough, type PipelineStep } from "./pipeline-steps";
 
@@ -13,7 +13,7 @@ export async function recordStepProgress(
   step: PipelineStep,
   { done = 1, counts }: { done?: number; counts?: Record<string, number> } = {},
 ): Promise<Job | null> {
-  const job = await getJobOrThrow(jobId);
+  const job = await getJob(jobId);
   const progress = progressThrough(step, done, { ...job.counts, ...counts });
 
   return recordJobProgress(jobId, { step: step.id, progress, counts });

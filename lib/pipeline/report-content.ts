@@ -3,7 +3,7 @@ import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
-import type { Artifact } from "@/lib/reports/artifacts";
+import type { Artifact } from "@/lib/snapshots/artifacts";
 
 export type { Basis, Labelled };
 

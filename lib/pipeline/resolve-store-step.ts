@@ -1,10 +1,10 @@
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { failJob } from "@/lib/jobs/job-state";
 import { FATAL_FAILURES, isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { resolveStore } from "@/lib/shopify-reader/resolve-store";
 import { confirmShopIdentity } from "@/lib/shopify-reader/shop-identity";
-import { attachJobToShop } from "@/lib/jobs/attach-job-to-shop";
-import { saveArtifact } from "@/lib/reports/artifacts";
+import { attachJobToStore } from "@/lib/jobs/attach-job-to-store";
+import { saveArtifact } from "@/lib/snapshots/artifacts";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
@@ -19,7 +19,7 @@ export type ResolvedStoreStep =
  * transient trouble is thrown for the workflow to retry.
  */
 export async function resolveStoreStep(jobId: string): Promise<ResolvedStoreStep> {
-  const job = await getJobOrThrow(jobId);
+  const job = await getJob(jobId);
   await recordStepProgress(jobId, PIPELINE_STEPS.resolveStore, { done: 0.2 });
 
   const resolved = await resolveStore(job.domain);
@@ -34,7 +34,7 @@ export async function resolveStoreStep(jobId: string): Promise<ResolvedStoreStep
   }
 
   // meta.json's myshopify_domain is the host's own word: it moves the job only once Shopify confirms it.
-  await attachJobToShop(jobId, await confirmShopIdentity(resolved));
+  await attachJobToStore(jobId, await confirmShopIdentity(resolved));
   await saveArtifact(jobId, "store", {
     meta: resolved.meta,
     canonicalDomain: resolved.canonicalDomain,

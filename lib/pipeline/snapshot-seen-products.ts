@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { snapshotProducts } from "@/db/schema";
-import { markSnapshotProductsGone } from "@/lib/reports/mark-snapshot-products-gone";
+import { markSnapshotProductsGone } from "@/lib/snapshots/mark-snapshot-products-gone";
 import type { SeenProducts } from "@/lib/shopify-reader/seen-products";
 
 const LOOKUP_CHUNK = 1000;

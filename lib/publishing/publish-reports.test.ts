@@ -2,9 +2,9 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { stores, workflowRuns } from "@/db/schema";
-import { publishReports } from "@/workflows/publish-reports";
+import { publishReports } from "@/inngest/publish-reports";
 import { readSitemap } from "@/lib/seo/sitemap";
-import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger } from "@/lib/workflow/embedded";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
@@ -42,23 +42,23 @@ describe("publish-reports", () => {
     // The scheduler plans its first tick from the first time it reads; only then move the clock.
     await waitFor(async () => clockReads > 0, { what: "the scheduler's first look at the clock" });
 
-    expect((await getStorePageOrThrow("old-enough-test")).seo.indexable).toBe(false);
+    expect((await getStorePage("old-enough-test")).seo.indexable).toBe(false);
     expect(await inSitemap("old-enough-test")).toBe(false);
 
     // 03:15 on day 29 after T0 (12:00): the report is 28.6 days old; the run publishes nothing.
     now = T0 + 29 * DAY + 4 * 3600_000;
     await waitFor(async () => (await completedRuns()) >= 1, { what: "first publish-reports run" });
-    expect((await getStorePageOrThrow("old-enough-test")).seo.indexable).toBe(false);
+    expect((await getStorePage("old-enough-test")).seo.indexable).toBe(false);
     expect(await inSitemap("old-enough-test")).toBe(false);
 
     // 03:15 on day 31: 30.6 days old, published; the other store is 10.6 days old and waits.
     now = T0 + 31 * DAY + 4 * 3600_000;
     await waitFor(async () => (await completedRuns()) >= 2, { what: "second publish-reports run" });
-    const page = await getStorePageOrThrow("old-enough-test");
+    const page = await getStorePage("old-enough-test");
     expect(page.seo.indexable).toBe(true);
     expect(page.published_at).toBe(new Date(Date.parse("2026-02-01T03:15:00Z")).toISOString());
     expect(await inSitemap("old-enough-test")).toBe(true);
-    expect((await getStorePageOrThrow("too-recent-test")).seo.indexable).toBe(false);
+    expect((await getStorePage("too-recent-test")).seo.indexable).toBe(false);
     expect(await inSitemap("too-recent-test")).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { reportPublications } from "@/db/schema";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
 import { buildRobotsRules } from "@/lib/seo/robots";
 import { listSitemapIds, readSitemap } from "@/lib/seo/sitemap";
-import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { createVirtualClock } from "@/testing/test-clock";
 import { publishDueReports } from "@/lib/store-directory/publish-due-reports";
@@ -71,10 +71,10 @@ describe("report publication", () => {
     const oldAt = new Date(Date.now() - 31 * DAY);
     const old = await seedAnalyzedStore({ domain: "old-report.test", products: 2, analyzedAt: oldAt });
     await seedAnalyzedStore({ domain: "fresh-report.test", products: 2, analyzedAt: new Date(Date.now() - 29 * DAY) });
-    expect((await getStorePageOrThrow("old-report-test")).published_reports).toEqual([
+    expect((await getStorePage("old-report-test")).published_reports).toEqual([
       { job_id: old.jobId, completed_at: oldAt.toISOString(), url: `http://localhost:3000/reports/${old.jobId}` },
     ]);
-    expect((await getStorePageOrThrow("fresh-report-test")).published_reports).toEqual([]);
+    expect((await getStorePage("fresh-report-test")).published_reports).toEqual([]);
 
     // The page itself: indexable and canonical by job id once public, noindex before.
     const { generateMetadata } = await import("@/app/reports/[id]/page");

@@ -60,7 +60,7 @@ async function lookUp<T>(id: string, find: (where: SQL) => Promise<T | null>): P
   return find(eq(stores.slug, id));
 }
 
-export const findReport = (id: string) => lookUp(id, newestReport);
+export const findReportRecord = (id: string) => lookUp(id, newestReport);
 
 /** 410 Gone when an operator purged this job's report (scripts/purge-report.ts). */
 export async function throwIfPurged(jobId: string): Promise<void> {
@@ -75,8 +75,8 @@ async function missingReport(id: string): Promise<ApiError> {
   return notFound(`Report ${id}`);
 }
 
-export async function findReportOrThrow(id: string): Promise<FoundReport> {
-  const found = await findReport(id);
+export async function getReportRecord(id: string): Promise<FoundReport> {
+  const found = await findReportRecord(id);
   if (!found) throw await missingReport(id);
 
   return found;
@@ -91,7 +91,7 @@ const LOCATION_TTL_MS = 1000;
 const MAX_LOCATIONS = 10_000;
 const recentLocations = new Map<string, { at: number; located: LocatedReport }>();
 
-export async function locateReportOrThrow(id: string, now = Date.now()): Promise<LocatedReport> {
+export async function getReportLocation(id: string, now = Date.now()): Promise<LocatedReport> {
   const hit = recentLocations.get(id);
   if (hit && now - hit.at < LOCATION_TTL_MS) return hit.located;
   const located = await lookUp(id, newestLocated);

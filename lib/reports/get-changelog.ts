@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { changelogEntries } from "@/db/schema";
 import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { throwIfPurged } from "./find-report";
 
 /**
@@ -11,7 +11,7 @@ import { throwIfPurged } from "./find-report";
  * (`page`, `per_page`, like every list): a 30,000-product store can change thousands of rows.
  */
 export async function getChangelog(jobId: string, query: PaginationQuery = { page: 1, per_page: 20 }) {
-  const job = await getJobOrThrow(jobId);
+  const job = await getJob(jobId);
   await throwIfPurged(job.id);
   // A job still building its report has written part of its changelog: it shows none until it completes.
   const byJob = and(eq(changelogEntries.jobId, job.id), fromCompletedJob(changelogEntries.jobId));

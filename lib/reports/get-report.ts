@@ -5,12 +5,12 @@ import { z } from "zod";
 import { STORED_ENCODING_HEADER } from "@/lib/http/stored-encoding";
 import { offsetOf, paginated, paginationQuerySchema } from "@/lib/http/pagination";
 import { bodyProducts, readBodyLayout, withProducts, type BodyLayout } from "./body-products";
-import { findReportOrThrow, locateReportOrThrow } from "./find-report";
+import { getReportRecord, getReportLocation } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { largestRememberedBytes, rememberBody, recallBody } from "./report-body-cache";
 import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
 import { assembleReport, reportEnvelope } from "./report-envelope";
-import { countSnapshotProducts, loadSnapshotProducts } from "./snapshot-products";
+import { countSnapshotProducts, loadSnapshotProducts } from "../snapshots/snapshot-products";
 
 /**
  * `?products_page=&products_per_page=`: one page of the report's products (same rules as
@@ -23,8 +23,8 @@ export const reportQuerySchema = z.object({
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** The whole report as an object (the report page; the API serves the stored body instead). */
-export async function getReportOrThrow(id: string) {
-  const found = await findReportOrThrow(id);
+export async function getReport(id: string) {
+  const found = await getReportRecord(id);
 
   return assembleReport(found, await loadSnapshotProducts(found.job.id));
 }
@@ -33,8 +33,8 @@ export async function getReportOrThrow(id: string) {
  * The report without its products, and how many it has: the report page reads its products
  * a page at a time (list-report-products.ts), so loading them all here would be waste.
  */
-export async function getReportOverviewOrThrow(id: string) {
-  const found = await findReportOrThrow(id);
+export async function getReportOverview(id: string) {
+  const found = await getReportRecord(id);
   const { before, after } = reportEnvelope(found);
 
   return { ...before, ...after, product_count: await countSnapshotProducts(found.job.id) };
@@ -132,7 +132,7 @@ export function layoutOf(etag: string | null, text: string): BodyLayout {
  * snapshot rows (cleanup) or of its store since (the envelope's store summary).
  */
 export async function getReportPage(id: string, page: number, perPage: number) {
-  const located = await locateReportOrThrow(id);
+  const located = await getReportLocation(id);
   const text = await bodyText(located.jobId, located.etag);
   const layout = layoutOf(located.etag, text);
   const query = { page, per_page: perPage };
@@ -156,7 +156,7 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
   if (query.products_page !== undefined || query.products_per_page !== undefined) {
     return pagedReport(id, query.products_page ?? 1, query.products_per_page ?? paginationQuerySchema.shape.per_page.parse(undefined));
   }
-  const located = await locateReportOrThrow(id);
+  const located = await getReportLocation(id);
   const cacheControl = cacheControlFor(id, located.jobId);
   if (located.etag !== null && matchesEtag(req.headers.get("if-none-match"), located.etag)) {
     return new Response(null, { status: 304, headers: { etag: located.etag, "cache-control": cacheControl, vary: "accept-encoding" } });
@@ -189,7 +189,7 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
  * event loop), else null and the answer inflates the gzip bytes as it sends them.
  */
 export async function reportAnswerBodies(jobId: string, identityLimit: number) {
-  const located = await locateReportOrThrow(jobId);
+  const located = await getReportLocation(jobId);
   const gzipped = await bodyBytes(located.jobId, located.etag, "gzip");
   const brotli = await bodyBytes(located.jobId, gzipped.etag, "brotli");
   const identityLength = gzipped.bytes.readUInt32LE(gzipped.bytes.length - 4);

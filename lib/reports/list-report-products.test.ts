@@ -5,8 +5,8 @@ import { getDb } from "@/db";
 import { jobs, snapshotProducts, stores } from "@/db/schema";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import { listReportProducts, productListingQuerySchema } from "./list-report-products";
-import { naturalSortKey, snapshotListingColumns } from "./snapshot-listing-columns";
-import { saveSnapshotProducts } from "./snapshot-products";
+import { naturalSortKey, snapshotListingColumns } from "../snapshots/snapshot-listing-columns";
+import { saveSnapshotProducts } from "../snapshots/snapshot-products";
 
 // The report page's products table, searched, sorted and paged in the database.
 

@@ -6,9 +6,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { reportBodies, reportBodyParts, snapshotProducts } from "@/db/schema";
 import { yieldWhenBusy } from "@/lib/loop-share";
-import { findReportOrThrow, type FoundReport } from "./find-report";
+import { getReportRecord, type FoundReport } from "./find-report";
 import { reportEnvelope } from "./report-envelope";
-import { streamSnapshotProducts } from "./snapshot-products";
+import { streamSnapshotProducts } from "../snapshots/snapshot-products";
 
 export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityLength: number };
 
@@ -93,7 +93,7 @@ export const BODY_PART_BYTES = 512 * 1024;
  * (docs/decisions.md §5.2). The pipeline may call this at completion; a read does otherwise.
  */
 export async function storeReportBody(jobOrFound: string | FoundReport, { partBytes = BODY_PART_BYTES } = {}): Promise<StoredBody> {
-  const found = typeof jobOrFound === "string" ? await findReportOrThrow(jobOrFound) : jobOrFound;
+  const found = typeof jobOrFound === "string" ? await getReportRecord(jobOrFound) : jobOrFound;
   const built = await buildReportBody(found);
   const jobId = found.job.id;
   await getDb().transaction(async (tx) => {

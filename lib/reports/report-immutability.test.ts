@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { changelogEntries, reportBodies, reportBodyParts, reports, snapshotProducts, stores, trackedShops } from "@/db/schema";
+import { changelogEntries, reportBodies, reportBodyParts, reports, snapshotProducts, stores, trackedStores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
 import { generatedStore } from "@/testing/fake-store";
@@ -81,7 +81,7 @@ describe("completed reports never change", () => {
       const first = await analyze(domain);
       if (domain === "kept-tracked.test") {
         const [store] = await getDb().select({ id: stores.id }).from(stores).where(eq(stores.slug, "kept-tracked-test"));
-        await getDb().insert(trackedShops).values({ userId: h.userId, storeId: store!.id });
+        await getDb().insert(trackedStores).values({ userId: h.userId, storeId: store!.id });
       }
       before.set(first, await readAll(first));
       pageListings.set(first, await listings(first));

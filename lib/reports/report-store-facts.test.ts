@@ -8,7 +8,7 @@ import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { asPurgeOf } from "@/testing/report-content";
 import { forgetReportLocations } from "./find-report";
-import { loadReportView } from "./load-report-view";
+import { loadReportView } from "../report-view/load-report-view";
 
 // A report says what was true of its store when its job completed (name, counts, theme, dates,
 // the site's address in its links), whenever its body is built: a newer analysis of the store

@@ -1,8 +1,8 @@
 import type { Product } from "@/lib/shopify-reader/schemas";
 import { bodyProducts } from "./body-products";
-import { locateReportOrThrow } from "./find-report";
+import { getReportLocation } from "./find-report";
 import { bodyText, layoutOf } from "./get-report";
-import { snapshotListingColumns } from "./snapshot-listing-columns";
+import { snapshotListingColumns } from "../snapshots/snapshot-listing-columns";
 
 type Row = { product: Product } & ReturnType<typeof snapshotListingColumns>;
 
@@ -15,7 +15,7 @@ const RECENT_REPORTS = 4;
  * and searches on: what the report page shows once cleanup dropped the snapshot rows.
  */
 export async function storedListingRows(jobId: string): Promise<Row[]> {
-  const located = await locateReportOrThrow(jobId);
+  const located = await getReportLocation(jobId);
   const key = located.etag ?? jobId;
   const hit = recent.get(key);
   if (hit) return hit;

@@ -19,7 +19,7 @@ import { crawlProducts, productCrawlCursorSchema, type ProductCrawlCursor } from
 import { readAllProducts } from "@/testing/read-all-products";
 import { resolveStore } from "./resolve-store";
 import { createMemorySeenProducts } from "@/testing/memory-seen-products";
-import { fetchStorefrontHtml } from "./storefront-html";
+import { fetchStorefrontHtml } from "./fetch-home-page";
 import { createVirtualClock } from "@/testing/test-clock";
 
 let server: FakeStoreServer;

@@ -4,7 +4,7 @@ import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 
 /** What a store's Open Graph card shows: name, domain, product count, a few apps. */
-export async function getStoreCardOrThrow(slug: string) {
+export async function getStoreCard(slug: string) {
   const [store] = await getDb()
     .select({ id: stores.id, name: stores.name, domain: stores.domain, productCount: stores.productCount, theme: stores.themeName, latestJobId: stores.latestJobId })
     .from(stores)

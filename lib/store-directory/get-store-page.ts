@@ -5,7 +5,7 @@ import { offsetOf, paginated } from "@/lib/http/pagination";
 import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
-import { findAnalysedStore } from "./find-analysed-store";
+import { getAnalysedStore } from "./get-analysed-store";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
 import type { StorePageData, StorePageQuery } from "./schemas";
@@ -69,8 +69,8 @@ async function readCollections(jobId: string): Promise<{ total: number; shown: C
 }
 
 /** The public store page: summary, prices, a page of products, collections, theme, apps, PageSpeed, SEO. */
-export async function getStorePageOrThrow(slug: string, query: StorePageQuery = { page: 1, per_page: 24 }): Promise<StorePageData> {
-  const store = await findAnalysedStore(slug);
+export async function getStorePage(slug: string, query: StorePageQuery = { page: 1, per_page: 24 }): Promise<StorePageData> {
+  const store = await getAnalysedStore(slug);
   const jobId = store.latestJobId;
 
   const [[report], products, collections, installed, audits, publishedReports] = await Promise.all([

@@ -38,7 +38,7 @@ export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Pr
 /**
  * The store's directory row follows its latest completed analysis. Not its identity
  * (`myshopify_domain`): that is what the store says about itself, recorded only once Shopify
- * confirmed it (attachJobToShop, lib/jobs/attach-job-to-shop.ts). A first analysis also settles
+ * confirmed it (attachJobToStore, lib/jobs/attach-job-to-store.ts). A first analysis also settles
  * the store's slug (takeBaseSlug, docs/decisions.md §6.2): the caller moves the jobs of every
  * store in `slugChanges` to its new slug.
  */

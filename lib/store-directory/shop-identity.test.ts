@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { installTimeSource } from "@/lib/clock";
+import { installTimeSource } from "@/lib/time-of-record";
 import { createTestSession, createTestUser, sessionCookieHeader } from "@/testing/auth/fixtures";
 import { loadRouteHandler } from "@/testing/auth/route-handlers";
 import { generatedStore } from "@/testing/fake-store";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { parseStorefrontHtml } from "./parse-storefront-html";
-import { findAssignedLiterals, readAssignedValue } from "./script-literals";
+import { collectAssignedLiterals, readAssignedValue } from "./script-literals";
 import { themeNameForStoreId } from "./theme-store";
 
 describe("parseStorefrontHtml on a Dawn storefront", () => {
@@ -144,7 +144,7 @@ describe("non-Shopify pages", () => {
 describe("script literal reader", () => {
   it("finds assignments but not property chains or longer identifiers", () => {
     const text = `Shopify.theme = {"a":1}; Shopify.theme.handle = "null"; MyShopify.theme = {"b":2}; Shopify.themeX = 3; x = Shopify.theme == {};`;
-    expect(findAssignedLiterals(text, "Shopify.theme")).toEqual(['{"a":1}']);
+    expect(collectAssignedLiterals(text, "Shopify.theme")).toEqual(['{"a":1}']);
   });
 
   it("reads single-quoted strings and nested braces inside strings", () => {

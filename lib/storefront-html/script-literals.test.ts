@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
 import { parseStorefrontHtml } from "./parse-storefront-html";
-import { findAssignedLiterals, readAssignedValue, type ScanMeter } from "./script-literals";
+import { collectAssignedLiterals, readAssignedValue, type ScanMeter } from "./script-literals";
 
 // A store under an attacker's control can serve a 5 MB home page whose inline script is nothing
 // but `Shopify.theme={` again and again. Reading a literal from each assignment to the end of
@@ -14,7 +14,7 @@ const VISITS_PER_CHAR = 8;
 
 function stepsFor(text: string): number {
   const meter: ScanMeter = { steps: 0 };
-  findAssignedLiterals(text, "Shopify.theme", meter);
+  collectAssignedLiterals(text, "Shopify.theme", meter);
 
   return meter.steps;
 }

@@ -94,7 +94,7 @@ function readLiteral(text: string, start: number, meter: ScanMeter): string | nu
  * its first MAX_ASSIGNMENTS_READ assignments that are complete literals.
  * `Shopify.theme.handle = …` and `MyShopify.theme = …` are not assignments to it.
  */
-export function findAssignedLiterals(text: string, name: string, meter: ScanMeter = { steps: 0 }): string[] {
+export function collectAssignedLiterals(text: string, name: string, meter: ScanMeter = { steps: 0 }): string[] {
   const out: string[] = [];
   let assignments = 0;
   let from = 0;
@@ -116,7 +116,7 @@ export function findAssignedLiterals(text: string, name: string, meter: ScanMete
   return out;
 }
 
-/** Decodes a literal read by findAssignedLiterals: JSON, or a single-quoted JS string. */
+/** Decodes a literal read by collectAssignedLiterals: JSON, or a single-quoted JS string. */
 export function decodeLiteral(literal: string): unknown {
   if (literal.startsWith("'") && literal.endsWith("'") && literal.length >= 2) {
     // Re-quote as JSON: unescape \' and escape bare double quotes.
@@ -131,7 +131,7 @@ export function decodeLiteral(literal: string): unknown {
 export function readAssignedValue(scripts: readonly string[], name: string): unknown {
   for (const text of scripts) {
     if (!text.includes(name)) continue;
-    for (const literal of findAssignedLiterals(text, name)) {
+    for (const literal of collectAssignedLiterals(text, name)) {
       try {
         return decodeLiteral(literal);
       } catch {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { appNameParamsSchema, getAppOrThrow, listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
-import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { appNameParamsSchema, getApp, listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
+import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { listStores } from "@/lib/store-directory/list-stores";
 import { listStoresQuerySchema, storePageQuerySchema, storeSlugParamsSchema } from "@/lib/store-directory/schemas";
 import { defineTool } from "./define-tool";
@@ -26,7 +26,7 @@ export const getStoreTool = defineTool({
   access: "public",
   endpoint: "GET /api/stores/:slug",
   readOnly: true,
-  run: ({ slug, page, per_page }) => getStorePageOrThrow(slug, { page, per_page }),
+  run: ({ slug, page, per_page }) => getStorePage(slug, { page, per_page }),
 });
 
 export const listAppsTool = defineTool({
@@ -48,5 +48,5 @@ export const getAppTool = defineTool({
   access: "public",
   endpoint: "GET /api/apps/:name",
   readOnly: true,
-  run: ({ name }) => getAppOrThrow(name),
+  run: ({ name }) => getApp(name),
 });

@@ -1,7 +1,7 @@
 import type { StoreTool } from "./define-tool";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
-import { compareSnapshotsTool, getShopAnalyticsTool, getShopInventoryTool, listTrackedShopsTool } from "./tracking-tools";
+import { compareSnapshotsTool, getStoreAnalyticsTool, getStoreInventoryTool, listTrackedStoresTool } from "./tracking-tools";
 
 export { defineTool, userOf, type StoreTool, type ToolCaller } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
@@ -19,8 +19,8 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getAppTool,
   analyzeStoreTool,
   getJobStatusTool,
-  listTrackedShopsTool,
-  getShopInventoryTool,
-  getShopAnalyticsTool,
+  listTrackedStoresTool,
+  getStoreInventoryTool,
+  getStoreAnalyticsTool,
   compareSnapshotsTool,
 ] as StoreTool[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { submitJob } from "@/lib/billing/submit-job";
 import { paginationQuerySchema } from "@/lib/http/pagination";
-import { getJobOrThrow } from "@/lib/jobs/get-job";
+import { getJob } from "@/lib/jobs/get-job";
 import { createJobBodySchema, jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { serializeJob, serializeJobStatus } from "@/lib/jobs/serialize-job";
 import { getChangelog } from "@/lib/reports/get-changelog";
@@ -44,7 +44,7 @@ export const getJobStatusTool = defineTool({
   access: "public",
   endpoint: "GET /api/jobs/:id/status",
   readOnly: true,
-  run: async ({ id }) => serializeJobStatus(await getJobOrThrow(id)),
+  run: async ({ id }) => serializeJobStatus(await getJob(id)),
 });
 
 export const analyzeStoreTool = defineTool({

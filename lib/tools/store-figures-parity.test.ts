@@ -14,7 +14,7 @@ import { stores } from "@/db/schema";
 import { resolvePrincipal } from "@/lib/auth/principal";
 import { resolveChatScope } from "@/lib/chat/chat-scope";
 import { buildChatTools } from "@/lib/chat/chat-tools";
-import { installTimeSource } from "@/lib/clock";
+import { installTimeSource } from "@/lib/time-of-record";
 import { createTestSession, sessionCookieHeader } from "@/testing/auth/fixtures";
 import { generatedStore } from "@/testing/fake-store";
 import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
@@ -104,11 +104,11 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(http.body.units_sold_30d.value).toBeGreaterThan(0);
     expect(http.body.total_inventory).toBeGreaterThan(0);
 
-    const viaMcp = toolJson<Inventory>(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_shop_inventory", arguments: { slug: SLUG } }));
+    const viaMcp = toolJson<Inventory>(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_inventory", arguments: { slug: SLUG } }));
     expect(viaMcp.isError).toBe(false);
     expect(viaMcp.body).toEqual(http.body);
 
-    const chat = await runChatTool<Inventory>(await chatTools(), "get_inventory_summary");
+    const chat = await runChatTool<Inventory>(await chatTools(), "get_store_inventory");
     expect(chat.total_inventory).toBe(http.body.total_inventory);
     expect(chat.units_sold_30d).toEqual({ ...figure(http.body.units_sold_30d), sale_events: http.body.units_sold_30d.sale_events });
     expect(chat.estimated_daily_sales).toEqual(figure(http.body.estimated_daily_sales));
@@ -176,7 +176,7 @@ describe("the same store through HTTP, MCP and the chat", () => {
   it("analytics: the MCP tool answers the endpoint's figures", async () => {
     const http = await callApi("GET", "/api/store-detail/:slug/analytics", session, { values: { slug: SLUG } });
     expect(http.status).toBe(200);
-    const viaMcp = toolJson(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_shop_analytics", arguments: { slug: SLUG } }));
+    const viaMcp = toolJson(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_analytics", arguments: { slug: SLUG } }));
     expect(viaMcp.body).toEqual(http.body);
   });
 });

@@ -12,7 +12,7 @@ import { sendEvent, startWorkflowEngine, type WorkflowEngine } from "@/lib/workf
 import { quietLogger } from "@/lib/workflow/embedded";
 import { snapshotCleanupRequested } from "@/lib/workflow/events";
 import { seedAnalyzedStore, sampleProduct } from "@/testing/directory-seed";
-import { cleanupSnapshots } from "@/workflows/cleanup-snapshots";
+import { cleanupSnapshots } from "@/inngest/cleanup-snapshots";
 import { pruneSnapshotBatch } from "./cleanup-snapshots";
 
 const DAY = 24 * 3600_000;
@@ -115,7 +115,7 @@ describe("snapshot cleanup", () => {
 
       return runIds;
     });
-    const run = await engine.executor!.getRun(runIds[0]!);
+    const run = await engine.executor!.findRun(runIds[0]!);
 
     expect(run?.status).toBe("completed");
     const output = run?.output as { pruned: number; skipped: number };

@@ -4,7 +4,7 @@ import { reportBodies, reports } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { briefError, logger } from "@/lib/log";
 import { deleteInventoryLevelsOfJobs } from "@/lib/inventory/delete-inventory-levels";
-import { deleteJobSnapshots } from "@/lib/reports/delete-job-snapshots";
+import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
 import { storeReportBody } from "@/lib/reports/report-body";
 
 /** Jobs pruned per batch (one workflow step each). */
@@ -79,7 +79,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
       with ranked as (
         select j.id, j.status, j.completed_at,
                row_number() over (partition by j.store_id order by j.completed_at desc nulls last, j.id) as rn,
-               exists (select 1 from tracked_shops t where t.store_id = j.store_id) as tracked,
+               exists (select 1 from tracked_stores t where t.store_id = j.store_id) as tracked,
                s.latest_job_id
         from jobs j join stores s on s.id = j.store_id
         where j.status in ('completed', 'failed')

@@ -1,8 +1,8 @@
-export { findTrackedStore } from "./find-tracked-store";
-export { listTrackedShops } from "./list-tracked-shops";
-export { checkTrackedStore, findDueStores, MAX_CONSECUTIVE_FAILURES } from "./monitor-tracked-shops";
-export { trackedShopLimit } from "./plan-limit";
+export { getTrackedStore } from "./get-tracked-store";
+export { listTrackedStores } from "./list-tracked-stores";
+export { checkTrackedStore, listDueStores, MAX_CONSECUTIVE_FAILURES } from "./monitor-tracked-stores";
+export { trackedStoreLimit } from "./plan-limit";
 export * from "./schemas";
-export { trackShop } from "./track-shop";
+export { trackStore } from "./track-store";
 export { tracksStore } from "./tracks-store";
-export { untrackShop } from "./untrack-shop";
+export { untrackStore } from "./untrack-store";

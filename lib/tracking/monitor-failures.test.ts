@@ -7,15 +7,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, monitoredStores } from "@/db/schema";
-import { installTimeSource } from "@/lib/clock";
+import { installTimeSource } from "@/lib/time-of-record";
 import { sendEvent } from "@/lib/workflow/engine";
-import { trackedShopsMonitorRequested } from "@/lib/workflow/events";
+import { trackedStoresMonitorRequested } from "@/lib/workflow/events";
 import { createTestSession, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { callApi, type Caller } from "@/testing/tracking/api-calls";
 import { waitFor } from "@/testing/wait-for";
-import { MAX_CONSECUTIVE_FAILURES } from "./monitor-tracked-shops";
+import { MAX_CONSECUTIVE_FAILURES } from "./monitor-tracked-stores";
 
 let h: PipelineHarness;
 let virtualNow = Date.now();
@@ -25,7 +25,7 @@ const jobCount = async () => (await getDb().select({ n: sql<number>`count(*)::in
 
 async function dayPasses(expectedJobs: number) {
   virtualNow += 86_400_000;
-  const { runIds } = await sendEvent(trackedShopsMonitorRequested.create({}));
+  const { runIds } = await sendEvent(trackedStoresMonitorRequested.create({}));
   for (const runId of runIds) await h.engine.executor!.waitForRun(runId, { timeoutMs: 60_000 });
   await waitFor(
     async () => {

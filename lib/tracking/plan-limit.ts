@@ -1,6 +1,6 @@
-import { trackedShopsAllowed } from "@/lib/billing/plans";
+import { trackedStoresAllowed } from "@/lib/billing/plans";
 
 /** How many shops this user may track: the plan's allowance, as billing defines it. */
-export function trackedShopLimit(user: { plan: string }): number {
-  return trackedShopsAllowed(user.plan);
+export function trackedStoreLimit(user: { plan: string }): number {
+  return trackedStoresAllowed(user.plan);
 }

@@ -3,13 +3,13 @@ import { jobSchema } from "@/lib/jobs/schemas";
 import { paginatedSchema } from "@/lib/http/pagination";
 
 /** POST /api/shops body. */
-export const trackShopBodySchema = z.object({
+export const trackStoreBodySchema = z.object({
   domain: z.string().trim().min(1, "domain is required").max(300).meta({ examples: ["allbirds.com"] }),
 });
-export type TrackShopBody = z.infer<typeof trackShopBodySchema>;
+export type TrackStoreBody = z.infer<typeof trackStoreBodySchema>;
 
 /** A store slug in the path (/api/shops/:slug, /api/store-detail/:slug/...). */
-export const shopSlugParamsSchema = z.object({
+export const trackedStoreParamsSchema = z.object({
   slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
 });
 
@@ -24,7 +24,7 @@ export const monitoringSchema = z.object({
   last_error_code: z.string().nullable(),
 });
 
-export const trackedShopSchema = z.object({
+export const trackedStoreSchema = z.object({
   slug: z.string(),
   tracked_since: z.iso.datetime({ offset: true }),
   store: z.object({
@@ -39,12 +39,12 @@ export const trackedShopSchema = z.object({
   latest_job: jobSchema.nullable(),
   monitoring: monitoringSchema,
 });
-export type TrackedShopView = z.infer<typeof trackedShopSchema>;
+export type TrackedStoreView = z.infer<typeof trackedStoreSchema>;
 
-export const trackedShopListSchema = paginatedSchema(trackedShopSchema).extend({
+export const trackedStoreListSchema = paginatedSchema(trackedStoreSchema).extend({
   limit: z.object({ plan: z.string(), tracked: z.number().int(), max: z.number().int() }),
 });
 
 /** POST /api/shops answer: the tracked shop, and whether this call started tracking it. */
-export const trackShopResultSchema = z.object({ shop: trackedShopSchema, created: z.boolean() });
-export const untrackShopResultSchema = z.object({ slug: z.string(), tracked: z.literal(false) });
+export const trackStoreResultSchema = z.object({ shop: trackedStoreSchema, created: z.boolean() });
+export const untrackStoreResultSchema = z.object({ slug: z.string(), tracked: z.literal(false) });

@@ -10,9 +10,9 @@ import { getDb } from "@/db";
 import { jobs, reportBodies, snapshotProducts, stores, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
-import { installTimeSource } from "@/lib/clock";
+import { installTimeSource } from "@/lib/time-of-record";
 import { sendEvent } from "@/lib/workflow/engine";
-import { snapshotCleanupRequested, trackedShopsMonitorRequested } from "@/lib/workflow/events";
+import { snapshotCleanupRequested, trackedStoresMonitorRequested } from "@/lib/workflow/events";
 import { createTestApiKey, createTestSession, createTestUser } from "@/testing/auth/fixtures";
 import { generatedStore, type FakeChange } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -35,7 +35,7 @@ let monitorJobsExpected = 0;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function runMonitor(expectedNewJobs: number) {
-  const { runIds } = await sendEvent(trackedShopsMonitorRequested.create({}));
+  const { runIds } = await sendEvent(trackedStoresMonitorRequested.create({}));
   for (const runId of runIds) await h.engine.executor!.waitForRun(runId, { timeoutMs: 60_000 });
   monitorJobsExpected += expectedNewJobs;
   await waitFor(

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { trackedShops } from "@/db/schema";
+import { trackedStores } from "@/db/schema";
 
 /** Whether the user tracks the store: what makes its inventory and comparisons theirs to read. */
 export async function tracksStore(userId: string, storeId: string): Promise<boolean> {
   const [row] = await getDb()
-    .select({ id: trackedShops.id })
-    .from(trackedShops)
-    .where(and(eq(trackedShops.userId, userId), eq(trackedShops.storeId, storeId)))
+    .select({ id: trackedStores.id })
+    .from(trackedStores)
+    .where(and(eq(trackedStores.userId, userId), eq(trackedStores.storeId, storeId)))
     .limit(1);
 
   return Boolean(row);

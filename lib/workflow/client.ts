@@ -1,6 +1,6 @@
 import { Inngest } from "inngest";
 import { getEngineKind, getEnv } from "@/lib/env";
-import { getGlobalExecutor } from "./embedded/global";
+import { findGlobalExecutor } from "./embedded/global";
 import { consoleLogger, quietLogger } from "./embedded/logger";
 
 /**
@@ -24,7 +24,7 @@ const env = getEnv();
 const logger = env.NODE_ENV === "test" ? quietLogger() : consoleLogger("[inngest]");
 
 const embeddedFetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  const executor = getGlobalExecutor();
+  const executor = findGlobalExecutor();
   if (!executor) {
     return Promise.reject(new Error("embedded workflow engine is not running in this process: call startWorkflowEngine() first"));
   }

@@ -1,7 +1,7 @@
 // A cron run works on the moment of its tick, however late it runs; a run an event asked for
 // works on the time of record.
 import { afterEach, describe, expect, it } from "vitest";
-import { installTimeSource } from "@/lib/clock";
+import { installTimeSource } from "@/lib/time-of-record";
 import { cronMoment } from "./cron-moment";
 
 afterEach(() => installTimeSource(null));

@@ -1,5 +1,5 @@
 import { CRON_EVENT } from "@/lib/workflow/embedded/protocol";
-import { currentTime } from "@/lib/clock";
+import { currentTime } from "@/lib/time-of-record";
 
 /** The parts of a run's triggering event that say when it was due. */
 type TriggerEvent = { name?: string; data?: unknown; ts?: number };

@@ -4,7 +4,7 @@ import { getEngineKind, getEnv } from "@/lib/env";
 import { inngest } from "./client";
 import {
   createEmbeddedExecutor,
-  getGlobalExecutor,
+  findGlobalExecutor,
   setGlobalExecutor,
   type EmbeddedExecutor,
   type EmbeddedExecutorOptions,
@@ -49,7 +49,7 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
     return { kind: "inngest", stop: async () => {} };
   }
 
-  await getGlobalExecutor()?.stop();
+  await findGlobalExecutor()?.stop();
   const { functions, serveUrl, whileStorageLow, ...tuning } = options;
   const url = serveUrl ?? new URL("/api/inngest", env.BASE_URL).toString();
   const handler = serve({ client: inngest, functions }) as unknown as ServeHandler;
@@ -79,7 +79,7 @@ export async function startWorkflowEngine(options: StartWorkflowEngineOptions): 
     executor,
     async stop() {
       await executor.stop();
-      if (getGlobalExecutor() === executor) setGlobalExecutor(undefined);
+      if (findGlobalExecutor() === executor) setGlobalExecutor(undefined);
     },
   };
 }
@@ -97,7 +97,7 @@ export async function sendEvent(events: EventInput | EventInput[]): Promise<Sent
 
     return { eventIds: ids, runIds: [] };
   }
-  const executor = getGlobalExecutor();
+  const executor = findGlobalExecutor();
   if (!executor) throw new Error("embedded workflow engine is not running in this process: call startWorkflowEngine() first");
   const { eventIds, runIds } = await executor.send(events);
 

@@ -13,7 +13,7 @@ export const storeAnalysisRequested = eventType("store/analysis.requested", {
 });
 
 /** Run the tracked-shop monitor now (operators, tests); the cron sends nothing, it ticks hourly. */
-export const trackedShopsMonitorRequested = eventType("tracking/monitor.requested", {
+export const trackedStoresMonitorRequested = eventType("tracking/monitor.requested", {
   schema: z.object({}),
 });
 

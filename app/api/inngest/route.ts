@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/lib/workflow/client";
-import { functions } from "@/workflows";
+import { functions } from "@/inngest";
 import { getEngineKind } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/responses";

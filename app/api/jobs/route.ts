@@ -2,7 +2,7 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/endpoints/route";
 import { submitJob } from "@/lib/billing/submit-job";
 import { createJobBodySchema, findJobQuerySchema } from "@/lib/jobs/schemas";
-import { findJobByIdOrDomain } from "@/lib/jobs/get-job";
+import { getJobByIdOrDomain } from "@/lib/jobs/get-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export const POST = route({ access: "jobs.create", body: createJobBodySchema }, 
 
 // GET /api/jobs?id=|domain= – find a job by id or by store domain (latest)
 export const GET = route({ access: "public", query: findJobQuerySchema }, async ({ query }) => {
-  const job = await findJobByIdOrDomain(query);
+  const job = await getJobByIdOrDomain(query);
 
   return { job: serializeJob(job) };
 });

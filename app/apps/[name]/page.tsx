@@ -2,13 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/reports/format";
-import { getAppOrThrow } from "@/lib/apps/app-directory";
+import { getApp } from "@/lib/apps/app-directory";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";
 
-const load = (name: string) => orNotFound(getAppOrThrow(name));
+const load = (name: string) => orNotFound(getApp(name));
 
 export async function generateMetadata(props: PageProps<"/apps/[name]">): Promise<Metadata> {
   const app = await load((await props.params).name);

@@ -3,13 +3,13 @@ import Link from "next/link";
 import { formatDate } from "@/components/reports/format";
 import { JsonLd } from "@/components/seo/json-ld";
 import { buildArticleJsonLd } from "@/lib/blog/article-json-ld";
-import { getBlogPostOrThrow } from "@/lib/blog/list-blog-posts";
+import { getBlogPost } from "@/lib/blog/list-blog-posts";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
 export const dynamic = "force-dynamic";
 
-const load = (slug: string) => orNotFound(getBlogPostOrThrow(slug));
+const load = (slug: string) => orNotFound(getBlogPost(slug));
 
 export async function generateMetadata(props: PageProps<"/blog/[slug]">): Promise<Metadata> {
   const post = await load((await props.params).slug);

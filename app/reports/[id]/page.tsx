@@ -3,12 +3,12 @@ import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
-import { loadReportView } from "@/lib/reports/load-report-view";
+import { loadReportView } from "@/lib/report-view/load-report-view";
 import { plural } from "@/components/reports/format";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { JsonLd } from "@/components/seo/json-ld";
-import { getSessionUser } from "@/lib/auth/session-user";
+import { findSessionUser } from "@/lib/auth/session-user";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
@@ -78,7 +78,7 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
   }
 
   const productQuery = productListingQuerySchema.parse(await props.searchParams);
-  const [productListing, user] = await Promise.all([listReportProducts(view.job.id, productQuery), getSessionUser()]);
+  const [productListing, user] = await Promise.all([listReportProducts(view.job.id, productQuery), findSessionUser()]);
   // Who looks decides what they are offered: tracking and analyzing again need an account.
   const tracked = user?.id && view.current ? await tracksStore(user.id, view.current.storeId) : false;
 

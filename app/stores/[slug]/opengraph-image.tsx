@@ -2,7 +2,7 @@ import { ImageResponse } from "next/og";
 import { plural } from "@/components/reports/format";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { loadOgFonts } from "@/lib/seo/og-fonts";
-import { getStoreCardOrThrow } from "@/lib/store-directory/get-store-card";
+import { getStoreCard } from "@/lib/store-directory/get-store-card";
 
 export const alt = "StoreLens analysis of a Shopify store";
 export const size = { width: 1200, height: 630 };
@@ -10,7 +10,7 @@ export const contentType = "image/png";
 export const dynamic = "force-dynamic";
 
 export default async function Image({ params }: { params: Promise<{ slug: string }> }) {
-  const card = await orNotFound(getStoreCardOrThrow((await params).slug));
+  const card = await orNotFound(getStoreCard((await params).slug));
 
   return new ImageResponse(
     (

@@ -4,7 +4,7 @@ import { StorePageView } from "@/components/stores/store-page-view";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { isChatConfigured } from "@/lib/chat/chat-model";
-import { getStorePageOrThrow } from "@/lib/store-directory/get-store-page";
+import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { storePageQuerySchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +13,7 @@ const pageQuery = (searchParams: Record<string, string | string[] | undefined>) 
   storePageQuerySchema.catch({ page: 1, per_page: 24 }).parse({ page: searchParams.page });
 
 export async function generateMetadata(props: PageProps<"/stores/[slug]">): Promise<Metadata> {
-  const { seo } = await orNotFound(getStorePageOrThrow((await props.params).slug, { page: 1, per_page: 1 }));
+  const { seo } = await orNotFound(getStorePage((await props.params).slug, { page: 1, per_page: 1 }));
 
   return {
     title: { absolute: seo.title },
@@ -27,7 +27,7 @@ export async function generateMetadata(props: PageProps<"/stores/[slug]">): Prom
 
 export default async function StorePage(props: PageProps<"/stores/[slug]">) {
   const [{ slug }, searchParams] = await Promise.all([props.params, props.searchParams]);
-  const data = await orNotFound(getStorePageOrThrow(slug, pageQuery(searchParams)));
+  const data = await orNotFound(getStorePage(slug, pageQuery(searchParams)));
 
   return (
     <StorePageView

@@ -3,7 +3,7 @@ import { afterAll, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { inngest } from "@/lib/workflow/client";
 import { sendEvent, startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
-import { getGlobalExecutor } from "./global";
+import { findGlobalExecutor } from "./global";
 import { quietLogger } from "./logger";
 import { rows } from "./sql";
 
@@ -42,7 +42,7 @@ afterAll(() => {
 it("startWorkflowEngine runs the app client's functions; sendEvent returns the run ids", async () => {
   engine = await startWorkflowEngine({ functions: [relay, relayed], pollMs: 20, log: quietLogger() });
   expect(engine.kind).toBe("embedded");
-  expect(getGlobalExecutor()).toBe(engine.executor);
+  expect(findGlobalExecutor()).toBe(engine.executor);
 
   const { eventIds, runIds } = await sendEvent({ name: "test/relay", data: { n: 21 } });
   expect(eventIds).toHaveLength(1);
@@ -57,7 +57,7 @@ it("startWorkflowEngine runs the app client's functions; sendEvent returns the r
   expect((await executor.waitForRun(row!.run_id)).output).toBe(42);
 
   await engine.stop();
-  expect(getGlobalExecutor()).toBeUndefined();
+  expect(findGlobalExecutor()).toBeUndefined();
   await expect(sendEvent({ name: "test/relay", data: { n: 1 } })).rejects.toThrow(/not running/);
 });
 

@@ -13,7 +13,7 @@ import { consoleLogger, type Logger } from "./logger";
 import type { EventInput, ServeHandler } from "./protocol";
 import {
   createRunsForEvents,
-  getRun,
+  findRun,
   listSteps,
   normalizeEvent,
   type CreatedRun,
@@ -149,8 +149,8 @@ export class EmbeddedExecutor {
     throw new Error(`embedded workflow executor: no Inngest server for ${method} ${url.href}`);
   };
 
-  getRun(runId: string): Promise<RunRecord | undefined> {
-    return getRun(this.db, runId);
+  findRun(runId: string): Promise<RunRecord | undefined> {
+    return findRun(this.db, runId);
   }
 
   listSteps(runId: string): Promise<StepRecord[]> {
@@ -161,7 +161,7 @@ export class EmbeddedExecutor {
   async waitForRun(runId: string, { timeoutMs = 30_000 } = {}): Promise<RunRecord> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const run = await this.getRun(runId);
+      const run = await this.findRun(runId);
       if (run && run.status !== "running") return run;
       if (Date.now() > deadline) throw new Error(`run ${runId} still ${run?.status ?? "missing"} after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, Math.min(Math.max(this.pollMs, 25), 250)));
@@ -235,7 +235,7 @@ export class EmbeddedExecutor {
   }
 
   private async call(item: ClaimedItem): Promise<Outcome> {
-    const [run, steps] = await Promise.all([this.getRun(item.runId), this.listSteps(item.runId)]);
+    const [run, steps] = await Promise.all([this.findRun(item.runId), this.listSteps(item.runId)]);
     const fn = run && this.functions.get(run.fnId);
     if (!run) return { type: "failed", error: { name: "Error", message: `run ${item.runId} not found` } };
     if (!fn) return { type: "failed", error: { name: "Error", message: `function ${run.fnId} is not served by this app` } };

@@ -4,7 +4,7 @@ import type { EmbeddedExecutor } from "./executor";
 /** The process's embedded executor, which a route's `inngest.send` must find from Next's module graph too. */
 const executor = processSlot<EmbeddedExecutor>("engine");
 
-export function getGlobalExecutor(): EmbeddedExecutor | undefined {
+export function findGlobalExecutor(): EmbeddedExecutor | undefined {
   return executor.get();
 }
 

@@ -1,6 +1,6 @@
 export { createEmbeddedExecutor, EmbeddedExecutor, type EmbeddedExecutorOptions, type SendResult } from "./executor";
 export { exponentialBackoff, type Backoff } from "./backoff";
-export { getGlobalExecutor, setGlobalExecutor } from "./global";
+export { findGlobalExecutor, setGlobalExecutor } from "./global";
 export { consoleLogger, quietLogger, type Logger } from "./logger";
 export type { EventInput, ServeHandler, StepResult, StoredEvent } from "./protocol";
 export type { CreatedRun, RunRecord, RunStatus, StepRecord } from "./runs";

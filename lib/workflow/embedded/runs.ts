@@ -105,7 +105,7 @@ type RunRow = {
 
 const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
-export async function getRun(db: Db, runId: string): Promise<RunRecord | undefined> {
+export async function findRun(db: Db, runId: string): Promise<RunRecord | undefined> {
   const [row] = await rows<RunRow>(db, sql`select * from workflow_runs where run_id = ${runId}`);
   if (!row) return undefined;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { route } from "@/lib/endpoints/route";
-import { getPagespeedOrThrow } from "@/lib/reports/get-pagespeed";
+import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/pagespeed/:jobId – PageSpeed audits (mobile, desktop) of a job
 export const GET = route({ access: "public", params: z.object({ jobId: z.string().min(1).max(300) }) }, ({ params }) =>
-  getPagespeedOrThrow(params.jobId),
+  getPagespeed(params.jobId),
 );

@@ -1,11 +1,11 @@
 import { route } from "@/lib/endpoints/route";
 import { inventoryEventsQuerySchema, listInventoryEvents } from "@/lib/inventory";
-import { findTrackedStore, shopSlugParamsSchema } from "@/lib/tracking";
+import { getTrackedStore, trackedStoreParamsSchema } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/store-detail/:slug/inventory/events – sale and restock events, newest first
 export const GET = route(
-  { access: "session-only", params: shopSlugParamsSchema, query: inventoryEventsQuerySchema },
-  async ({ user, params, query }) => listInventoryEvents(await findTrackedStore(user.id, params.slug), query),
+  { access: "session-only", params: trackedStoreParamsSchema, query: inventoryEventsQuerySchema },
+  async ({ user, params, query }) => listInventoryEvents(await getTrackedStore(user.id, params.slug), query),
 );

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { TrackedStoresPanel } from "@/components/tracking/tracked-stores-panel";
+import { requireSessionUser } from "@/lib/auth/session-user";
+
+export const metadata: Metadata = { title: "Tracked shops" };
+
+export default async function TrackedStoresPage() {
+  await requireSessionUser("/dashboard/tracked-stores");
+
+  return <TrackedStoresPanel />;
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { callApi } from "@/components/dashboard/api-client";
+import { trackStoreResultSchema } from "@/lib/tracking/schemas";
+import { PRIMARY_ACTION } from "./action-styles";
+
+/** Tracks the report's store for the signed-in viewer; the page then links to the tracked shop. */
+export function TrackStoreButton({ domain }: { domain: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [refreshing, startRefresh] = useTransition();
+
+  const track = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await callApi(trackStoreResultSchema, "/api/shops", { method: "POST", body: { domain } });
+      startRefresh(() => router.refresh());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Could not track this shop.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" onClick={() => void track()} disabled={pending || refreshing} className={PRIMARY_ACTION}>
+        {pending || refreshing ? "Tracking…" : "Track shop"}
+      </button>
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

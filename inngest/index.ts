@@ -1,0 +1,18 @@
+import { analyzeStore } from "./analyze-store";
+import { checkTrackedStoreFn } from "./check-tracked-store";
+import { cleanupSnapshots } from "./cleanup-snapshots";
+import { dispatchStalledJobs } from "./dispatch-stalled-jobs";
+import { monitorTrackedStores } from "./monitor-tracked-stores";
+import { publishBlogPosts } from "./publish-blog-posts";
+import { publishReports } from "./publish-reports";
+
+/** Every Inngest function of StoreLens: served at /api/inngest and run by the embedded executor. */
+export const functions = [
+  analyzeStore,
+  dispatchStalledJobs,
+  publishReports,
+  publishBlogPosts,
+  monitorTrackedStores,
+  checkTrackedStoreFn,
+  cleanupSnapshots,
+];

@@ -1,0 +1,99 @@
+import { cache } from "react";
+import { z } from "zod";
+import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
+import { isNotFound } from "@/lib/http/errors";
+import { findJob } from "@/lib/jobs/get-job";
+import { getReportPublication } from "@/lib/publishing/report-publication";
+import { getAnalysedStore } from "@/lib/store-directory/get-analysed-store";
+import { serializeJob } from "@/lib/jobs/serialize-job";
+import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
+import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
+import { getReportOverview } from "@/lib/reports/get-report";
+import {
+  CHANGELOG_SHOWN,
+  pagespeedMetricsSchema,
+  reportCollectionsSchema,
+  reportMetadataSchema,
+  reportPagesSchema,
+  reportSummarySchema,
+} from "./schemas";
+
+/** A JSON column the page cannot read degrades to "nothing to show", never to a broken page. */
+function parseOr<T extends z.ZodType>(schema: T, value: unknown, fallback: z.output<T>): z.output<T> {
+  const parsed = schema.safeParse(value);
+
+  return parsed.success ? parsed.data : fallback;
+}
+
+async function pagespeedOf(jobId: string) {
+  try {
+    const { audits } = await getPagespeed(jobId);
+
+    return audits.map((audit) => ({ ...audit, metrics: parseOr(pagespeedMetricsSchema.nullable(), audit.metrics, null) }));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+async function completedReport(id: string) {
+  const report = await getReportOverview(id);
+  const [pagespeed, changelog, tally, publication, store] = await Promise.all([
+    pagespeedOf(report.job.id),
+    getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
+    getChangelogTally(report.job.id),
+    getReportPublication(report.job.id),
+    getAnalysedStore(report.store.slug).catch((error: unknown) => {
+      if (isNotFound(error)) return null;
+      throw error;
+    }),
+  ]);
+
+  return {
+    kind: "report" as const,
+    job: report.job,
+    store: report.store,
+    summary: parseOr(reportSummarySchema, report.summary, {}),
+    metadata: parseOr(reportMetadataSchema, report.metadata, {}),
+    /** Products in the report; the page lists them a page at a time (listReportProducts). */
+    productCount: report.product_count,
+    collections: parseOr(reportCollectionsSchema, report.collections, []),
+    pages: parseOr(reportPagesSchema, report.pages, []),
+    pagespeed,
+    changelog: { ...changelog, tally },
+    generatedAt: report.generated_at,
+    /** Public search content 30 days after completion (lib/publishing/report-publication.ts). */
+    publication,
+    /** The store as it is now: whether this is its latest report (what its exports hold), and its id for the viewer's tracking. */
+    current: store ? { storeId: store.id, isLatest: store.latestJobId === report.job.id } : null,
+  };
+}
+
+/**
+ * What /reports/:id shows: the report; or, for a job that has no report yet (its report_url
+ * is handed out at submission), the job itself to watch or read the failure; for a Checkout
+ * Session id whose payment is not confirmed yet, the payment; or null (404).
+ * Cached per request so generateMetadata and the page share one load.
+ */
+export const loadReportView = cache(async (id: string) => {
+  try {
+    return await completedReport(id);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  if (isCheckoutSessionId(id)) {
+    // A single_report buyer's link: the payment may not be confirmed yet, or its job still running.
+    const order = await findCheckoutOrder(id);
+    if (!order) return null;
+    if (!order.job) return { kind: "payment" as const, sessionId: id, status: order.status, domain: order.domain };
+    if (order.job.status === "completed") return null;
+
+    return { kind: "job" as const, job: serializeJob(order.job) };
+  }
+  const job = await findJob(id);
+  if (!job || job.status === "completed") return null;
+
+  return { kind: "job" as const, job: serializeJob(job) };
+});
+
+export type ReportView = Extract<NonNullable<Awaited<ReturnType<typeof loadReportView>>>, { kind: "report" }>;

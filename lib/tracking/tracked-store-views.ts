@@ -1,0 +1,80 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { getDb } from "@/db";
+import { jobs, monitoredStores, stores, trackedStores, type Job } from "@/db/schema";
+import { serializeJob } from "@/lib/jobs/serialize-job";
+import { currentTime } from "@/lib/time-of-record";
+import { nextCheckAt } from "./monitor-schedule";
+import type { TrackedStoreView } from "./schemas";
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** The latest job of each store (any status), in one query. */
+export async function latestJobsOf(storeIds: string[]): Promise<Map<string, Job>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await getDb()
+    .selectDistinctOn([jobs.storeId])
+    .from(jobs)
+    .where(inArray(jobs.storeId, storeIds))
+    .orderBy(jobs.storeId, desc(jobs.createdAt));
+
+  return new Map(rows.map((job) => [job.storeId, job]));
+}
+
+/** When a store was last analyzed or queued for analysis: its latest job or the monitor's last check. */
+export function lastActivityOf(monitor: { lastCheckedAt: Date | null } | null, latest: Job | undefined): Date | null {
+  const times = [monitor?.lastCheckedAt, latest?.createdAt].filter((t): t is Date => t instanceof Date);
+
+  return times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
+}
+
+type Where = { userId: string; storeIds?: string[]; offset?: number; limit?: number };
+
+/** Tracked shops of a user as the API shows them, newest first. */
+export async function loadTrackedStoreViews({ userId, storeIds, offset = 0, limit = 50 }: Where): Promise<TrackedStoreView[]> {
+  const rows = await getDb()
+    .select({ tracked: trackedStores, store: stores, monitor: monitoredStores })
+    .from(trackedStores)
+    .innerJoin(stores, eq(stores.id, trackedStores.storeId))
+    .leftJoin(monitoredStores, eq(monitoredStores.storeId, trackedStores.storeId))
+    .where(and(eq(trackedStores.userId, userId), storeIds ? inArray(trackedStores.storeId, storeIds) : undefined))
+    .orderBy(desc(trackedStores.createdAt), desc(trackedStores.id))
+    .offset(offset)
+    .limit(limit);
+  const latest = await latestJobsOf(rows.map((row) => row.store.id));
+  const now = currentTime();
+
+  return rows.map(({ tracked, store, monitor }) => {
+    const job = latest.get(store.id);
+    const failing = job?.status === "failed";
+    const paused = Boolean(monitor?.pausedAt);
+
+    return {
+      slug: store.slug,
+      tracked_since: tracked.createdAt.toISOString(),
+      store: {
+        id: store.id,
+        domain: store.domain,
+        slug: store.slug,
+        name: store.name,
+        product_count: store.productCount,
+        exposes_inventory: store.exposesInventory,
+        last_analyzed_at: iso(store.lastAnalyzedAt),
+      },
+      latest_job: job ? serializeJob(job) : null,
+      monitoring: {
+        state: paused ? "paused" : failing ? "failing" : "active",
+        last_checked_at: iso(lastActivityOf(monitor, job)),
+        next_check_at: paused ? null : iso(nextCheckAt(store.id, lastActivityOf(monitor, job), now)),
+        consecutive_failures: monitor?.consecutiveFailures ?? 0,
+        last_error: failing ? job.error : (monitor?.lastError ?? null),
+        last_error_code: failing ? job.errorCode : (monitor?.lastErrorCode ?? null),
+      },
+    };
+  });
+}
+
+export async function countTrackedStores(userId: string): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(trackedStores).where(eq(trackedStores.userId, userId));
+
+  return row?.n ?? 0;
+}
