@@ -2,12 +2,12 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // The layers of docs/folders.md, as import rules. An arrow may only point down:
-//   app, components → lib → db;  workflows → lib;  server → lib, workflows.
+//   app, components → lib → db;  inngest → lib;  server → lib, inngest.
 // lib/http is the floor every domain stands on; lib/endpoints (route wrapper, OpenAPI) is the
 // roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything,
 // and nothing that ships imports it (CONTRIBUTING: "Test code never ships").
 const SHIPPED = [
-  "./app", "./components", "./db", "./lib", "./server", "./workflows",
+  "./app", "./components", "./db", "./lib", "./server", "./inngest",
   "./server.ts", "./instrumentation-client.ts", "./next.config.mjs",
 ];
 const TEST_CODE = "Test code never ships: fakes, fixtures and harnesses live in testing/, and only tests, e2e/ and bench/ import them.";
@@ -31,12 +31,12 @@ const layers = {
           },
           {
             target: "./db",
-            from: ["./lib", "./app", "./components", "./workflows", "./server"],
+            from: ["./lib", "./app", "./components", "./inngest", "./server"],
             message: "db/ is the bottom layer: it imports nothing of ours.",
           },
           {
             target: "./lib",
-            from: ["./app", "./components", "./workflows", "./server"],
+            from: ["./app", "./components", "./inngest", "./server"],
             message: "lib/ may import lib/ and db/ only; the workflow engine is lib/workflow.",
           },
           {
@@ -57,7 +57,7 @@ const layers = {
           },
           {
             target: "./components",
-            from: ["./app", "./db", "./workflows", "./server"],
+            from: ["./app", "./db", "./inngest", "./server"],
             message: "Components read through lib/.",
           },
           {
@@ -67,7 +67,7 @@ const layers = {
             message: "Pages and routes read through lib/.",
           },
           {
-            target: "./workflows",
+            target: "./inngest",
             from: ["./app", "./components", "./server", "./db"],
             message: "Inngest functions call lib/ (one step, one lib function).",
           },

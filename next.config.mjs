@@ -10,6 +10,10 @@ const nextConfig = {
   // Route modules load on their first request instead of all at start (an idle server never
   // reads most of them).
   experimental: { preloadEntriesOnStart: false },
+  // The tracked stores' pages said "shops" until 2026-11-27: old bookmarks keep working.
+  async redirects() {
+    return [{ source: "/dashboard/tracked-shops/:path*", destination: "/dashboard/tracked-stores/:path*", permanent: true }];
+  },
 };
 
 export default nextConfig;

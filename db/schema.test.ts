@@ -41,7 +41,7 @@ describe("migrations", () => {
     for (const name of [
       "users", "accounts", "sessions", "verification_tokens", "user_passwords", "api_keys",
       "stores", "jobs", "reports", "snapshot_products", "pagespeed_audits", "changelog_entries",
-      "apps", "store_apps", "tracked_shops", "inventory_levels", "inventory_events",
+      "apps", "store_apps", "tracked_stores", "inventory_levels", "inventory_events",
       "webhook_callbacks", "email_notifications", "mail_outbox", "blog_posts", "payments",
       "subscriptions", "stripe_events", "x402_payments", "chat_usage", "chat_requests",
       "workflow_runs", "workflow_steps", "workflow_queue", "workflow_cron_ticks",

@@ -90,7 +90,7 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   const tracked = page.getByRole("link", { name: "Tracked: open shop" });
   await expect(tracked).toHaveAttribute("href", "/dashboard/tracked-stores/report-test");
   await tracked.click();
-  await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/report-test$/);
+  await expect(page).toHaveURL(/\/dashboard\/tracked-stores\/report-test$/);
   await expect(page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" })).toHaveAttribute("href", reportPath);
 
   // On a phone nothing scrolls sideways.

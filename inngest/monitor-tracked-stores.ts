@@ -10,6 +10,7 @@ import { trackedStoresMonitorRequested, trackedStoreCheckRequested } from "@/lib
  */
 export const monitorTrackedStores = inngest.createFunction(
   {
+    // The id keeps its first name: on Inngest a new id is a new function, and the old cron would keep firing.
     id: "monitor-tracked-shops",
     name: "Monitor tracked shops",
     retries: 2,

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const ROOTS = ["app", "components", "db", "workflows", "lib", "server", "server.ts"];
+const ROOTS = ["app", "components", "db", "inngest", "lib", "server", "server.ts"];
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 const TEST = /\.test\.tsx?$/;
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g;

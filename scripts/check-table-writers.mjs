@@ -18,44 +18,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-/** The owner of every table of a schema file: lib/<owner>/. */
-export const SCHEMA_OWNERS = {
-  apps: "apps",
-  auth: "auth",
-  billing: "billing",
-  content: "blog",
-  jobs: "jobs",
-  limits: "limits",
-  notifications: "notifications",
-  reports: "reports",
-  stores: "store-directory",
-  tracking: "tracking",
-  workflow: "workflow",
-};
-
 /**
- * Tables whose owner is not the domain their schema file is named after. An owner sits below
- * every domain that writes through it (no import cycles between domains), which decides the
- * less obvious ones: lib/notifications reads jobs, so the notification records a job creates
- * and closes belong to lib/jobs, and lib/notifications records its deliveries through it.
+ * A table's owner is the domain its schema file is named after: every table of
+ * db/schema/<domain>.ts is written by lib/<domain>/ alone. A table that another domain writes
+ * moves to that domain's schema file; an owner sits below every domain that writes through it
+ * (no import cycles between domains). Files that declare no table (job-status.ts) need no domain.
  */
-export const TABLE_OWNERS = {
-  apiKeys: "api-keys",
-  chatUsage: "chat",
-  chatRequests: "chat",
-  mailOutbox: "mail",
-  webhookCallbacks: "jobs",
-  emailNotifications: "jobs",
-  pagespeedAudits: "pagespeed",
-  reportPublications: "publishing",
-  inventoryLevels: "inventory",
-  inventoryEvents: "inventory",
-  productSaleSignals: "inventory",
-  storeDailyChanges: "shop-analytics",
-  storeDailyCatalog: "shop-analytics",
-};
 
-const ROOTS = ["app", "components", "workflows", "lib", "server", "server.ts", "scripts"];
+const ROOTS = ["app", "components", "inngest", "lib", "server", "server.ts", "scripts"];
 const SOURCE = /\.[cm]?[jt]sx?$/;
 const EXEMPT = /(^|\/)(testing|e2e|bench|db)\/|\.test\.[cm]?[jt]sx?$|\.d\.[cm]?ts$/;
 const WRITE_METHODS = new Set(["insert", "update", "delete"]);
@@ -87,8 +57,8 @@ export function readTables(root) {
         const [sqlName] = init.arguments;
         if (!sqlName || !ts.isStringLiteralLike(sqlName)) continue;
         const exportName = decl.name.text;
-        const owner = TABLE_OWNERS[exportName] ?? SCHEMA_OWNERS[file];
-        if (!owner) throw new Error(`db/schema/${name}: no owner for ${exportName}; add it to SCHEMA_OWNERS or TABLE_OWNERS`);
+        const owner = file;
+        if (!existsSync(path.join(root, "lib", owner))) throw new Error(`db/schema/${name}: ${exportName} has no owner; lib/${owner}/ does not exist`);
         tables.push({ exportName, sqlName: sqlName.text, file, owner });
       }
     }

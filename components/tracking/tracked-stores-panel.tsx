@@ -9,7 +9,7 @@ import { formatCount, formatDate, plural } from "@/components/reports/format";
 import { planName } from "@/lib/billing/plan-ids";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
-const SHOPS_QUERY = ["tracked-shops"] as const;
+const TRACKED_STORES_QUERY = ["tracked-stores"] as const;
 
 const STATE_LABEL: Record<TrackedStoreView["monitoring"]["state"], string> = {
   active: "Monitored daily",
@@ -21,7 +21,7 @@ export function TrackedStoresPanel() {
   const queryClient = useQueryClient();
   const [domain, setDomain] = useState("");
   const shops = useQuery({
-    queryKey: SHOPS_QUERY,
+    queryKey: TRACKED_STORES_QUERY,
     queryFn: () => callApi(trackedStoreListSchema, "/api/shops?per_page=50"),
     // A first analysis is running after tracking: refresh until every shop has a finished job.
     refetchInterval: (query) =>
@@ -31,7 +31,7 @@ export function TrackedStoresPanel() {
     mutationFn: (value: string) => callApi(trackStoreResultSchema, "/api/shops", { method: "POST", body: { domain: value } }),
     onSuccess: () => {
       setDomain("");
-      void queryClient.invalidateQueries({ queryKey: SHOPS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: TRACKED_STORES_QUERY });
     },
   });
 
@@ -96,7 +96,7 @@ function TrackedStoreRow({ shop }: { shop: TrackedStoreView }) {
   const queryClient = useQueryClient();
   const untrack = useMutation({
     mutationFn: () => callApi(untrackStoreResultSchema, `/api/shops/${encodeURIComponent(shop.slug)}`, { method: "DELETE" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: SHOPS_QUERY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TRACKED_STORES_QUERY }),
   });
   const job = shop.latest_job;
   const name = shop.store.name ?? shop.store.domain;

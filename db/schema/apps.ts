@@ -1,7 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { jobs } from "./jobs";
-import { stores } from "./stores";
-
+import { stores } from "./store-directory";
 
 /** Our own app catalogue, synced from lib/apps at start-up. */
 export const apps = pgTable("apps", {

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { jobs } from "./jobs";
 
@@ -73,27 +73,4 @@ export const x402Payments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex().on(t.proofHash), uniqueIndex().on(t.network, t.payer, t.nonce)],
-);
-
-/** Chat tokens spent per subject (user:<id> or ip:<addr>) per UTC day. */
-export const chatUsage = pgTable(
-  "chat_usage",
-  {
-    subject: text().notNull(),
-    day: date().notNull(),
-    tokens: integer().notNull().default(0),
-    requests: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.subject, t.day] })],
-);
-
-/** Chat requests of the sliding per-minute window. */
-export const chatRequests = pgTable(
-  "chat_requests",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    subject: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.subject, t.at)],
 );

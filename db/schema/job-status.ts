@@ -1,3 +1,5 @@
+
+
 // Dependency-free on purpose: client components import the job schemas, and this list must
 // not drag the database table definitions into the browser bundle.
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { JOB_STATUSES } from "./job-status";
-import { stores } from "./stores";
+import { stores } from "./store-directory";
 
 /** One run of one pipeline step: a slice of a step that reads in slices, or one attempt of a retried step. */
 export type StepRun = {
@@ -71,3 +71,44 @@ export const jobs = pgTable(
 );
 
 export type Job = typeof jobs.$inferSelect;
+
+/** The job.completed webhook of one job: at most one row per job, attempted at most once. */
+export const webhookCallbacks = pgTable(
+  "webhook_callbacks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    status: text({ enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    responseStatus: integer(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex().on(t.jobId),
+    check("webhook_callbacks_attempts_max_one", sql`${t.attempts} between 0 and 1`),
+  ],
+);
+
+/** The completion e-mail of one job: at most one row per job, sent at most once. */
+export const emailNotifications = pgTable(
+  "email_notifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    error: text(),
+    providerMessageId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.jobId)],
+);

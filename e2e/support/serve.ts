@@ -51,7 +51,7 @@ fakeStore.addStore(inventoryStore("journey-desktop.test"));
 fakeStore.addStore(inventoryStore("journey-phone.test"));
 // Password-protected ("opening soon"): its analysis fails, and the page says why and what next.
 fakeStore.addStore(passwordStore("locked.test"));
-// A store whose quantities show, for the tracked-shops page (its spec moves it forward in time).
+// A store whose quantities show, for the tracked-stores page (its spec moves it forward in time).
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Its own store for the tracked shop's analytics on a phone, so neither spec moves the other's.
 fakeStore.addStore(generatedStore("analytics.test", { products: 30, seed: 41, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));

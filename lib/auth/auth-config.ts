@@ -11,7 +11,8 @@ import { logger } from "@/lib/log";
 import { sameSiteRedirect } from "./callback-url";
 import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
 import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
-import { getAuthSecret, isSecureCookies } from "./secure-cookies";
+import { getAuthSecret } from "@/lib/secrets/auth-secret";
+import { isSecureCookies } from "./secure-cookies";
 import {
   createSession,
   isWellFormedSessionToken,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { getAuthSecret, isSecureCookies } from "./secure-cookies";
+import { getAuthSecret } from "@/lib/secrets/auth-secret";
+import { isSecureCookies } from "./secure-cookies";
 
 describe("AUTH_SECRET", () => {
   it("is required in production", () => {

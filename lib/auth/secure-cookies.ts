@@ -1,8 +1,6 @@
 import { getEnv, type Env } from "@/lib/env";
 import { getAuthSecret } from "@/lib/secrets/auth-secret";
 
-// The secret itself lives in lib/secrets/auth-secret.ts: the mail outbox derives its key from it too.
-export { getAuthSecret };
 
 /** Cookies get the Secure flag (and the __Secure- prefix) when the public origin is https. */
 export function isSecureCookies(env: Env = getEnv()): boolean {

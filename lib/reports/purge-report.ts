@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { changelogEntries, purgedReports, reportBodies, reportBodyParts, reports, snapshotProducts, stores } from "@/db/schema";
+import { purgedReports, reportBodies, reportBodyParts, reports, stores } from "@/db/schema";
+import { clearJobChangelog } from "@/lib/changelog/clear-job-changelog";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
 import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
 import { forgetReportLocations } from "./find-report";
 
@@ -33,8 +35,8 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
     const [row] = await tx.insert(purgedReports).values({ jobId, reason: reason.trim() }).returning({ at: purgedReports.purgedAt });
     await tx.delete(reportBodyParts).where(eq(reportBodyParts.jobId, jobId));
     await tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId));
-    await tx.delete(changelogEntries).where(eq(changelogEntries.jobId, jobId));
-    await tx.delete(snapshotProducts).where(eq(snapshotProducts.jobId, jobId));
+    await clearJobChangelog(tx, jobId);
+    await deleteJobSnapshots(tx, [jobId]);
     await tx.delete(reports).where(eq(reports.jobId, jobId));
     // Its page and JSON kept in memory (any process) answer 410 from the commit on; the store page links it no more.
     await announceAnswerChanges(tx, [reportTopic(jobId), storeTopic(report.slug)]);

@@ -79,7 +79,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
       with ranked as (
         select j.id, j.status, j.completed_at,
                row_number() over (partition by j.store_id order by j.completed_at desc nulls last, j.id) as rn,
-               exists (select 1 from tracked_shops t where t.store_id = j.store_id) as tracked,
+               exists (select 1 from tracked_stores t where t.store_id = j.store_id) as tracked,
                s.latest_job_id
         from jobs j join stores s on s.id = j.store_id
         where j.status in ('completed', 'failed')

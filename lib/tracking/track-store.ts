@@ -29,7 +29,7 @@ class AlreadyTracked extends Error {
  * (two concurrent requests cannot both take the last slot), and puts it under monitoring.
  */
 async function addTrackedStore(tx: Transaction, user: PrincipalUser, storeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tracked-shops:${user.id}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tracked-stores:${user.id}`}))`);
   const [existing] = await tx
     .select({ id: trackedStores.id })
     .from(trackedStores)

@@ -8,7 +8,7 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await signUp(page, uniqueEmail("tracking"));
   const tab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Tracked shops" });
   await tab.click();
-  await expect(page).toHaveURL(/\/dashboard\/tracked-shops$/);
+  await expect(page).toHaveURL(/\/dashboard\/tracked-stores$/);
   await expect(page.getByText("No tracked shops yet.")).toBeVisible();
 
   await page.getByLabel("Store domain").fill("https://tracked.test/");
@@ -20,7 +20,7 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
 
   // One snapshot measures no sales: the page says so instead of showing a made-up range.
   await row.getByRole("link").click();
-  await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/tracked-test$/);
+  await expect(page).toHaveURL(/\/dashboard\/tracked-stores\/tracked-test$/);
   await expect(page.getByTestId("units-sold")).toContainText("Not enough data yet");
   await page.goto("/dashboard/tracked-stores");
 
@@ -43,7 +43,7 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe("completed");
 
   await row.getByRole("link").click();
-  await expect(page).toHaveURL(/\/dashboard\/tracked-shops\/tracked-test$/);
+  await expect(page).toHaveURL(/\/dashboard\/tracked-stores\/tracked-test$/);
   const heat = page.getByTestId("heat-graph");
   await expect(heat).toBeVisible();
   await expect(heat.getByText(/changes in the last 365 days/)).toBeVisible();
