@@ -1,10 +1,16 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// The layers of README › Architecture, as import rules. An arrow may only point down:
+// The layers of docs/folders.md, as import rules. An arrow may only point down:
 //   app, components → lib → db;  workflows → lib;  server → lib, workflows.
 // lib/http is the floor every domain stands on; lib/endpoints (route wrapper, OpenAPI) is the
-// roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything.
+// roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything,
+// and nothing that ships imports it (CONTRIBUTING: "Test code never ships").
+const SHIPPED = [
+  "./app", "./components", "./db", "./lib", "./server", "./workflows",
+  "./server.ts", "./instrumentation-client.ts", "./next.config.mjs",
+];
+const TEST_CODE = "Test code never ships: fakes, fixtures and harnesses live in testing/, and only tests, e2e/ and bench/ import them.";
 const layers = {
   files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
   ignores: ["**/*.test.ts", "testing/**", "e2e/**", "bench/**"],
@@ -14,13 +20,23 @@ const layers = {
       {
         zones: [
           {
+            target: SHIPPED,
+            from: ["./testing", "./e2e", "./bench"],
+            message: TEST_CODE,
+          },
+          {
+            target: SHIPPED,
+            from: ["./**/*.test.ts", "./**/*.test.tsx"],
+            message: TEST_CODE,
+          },
+          {
             target: "./db",
-            from: ["./lib", "./app", "./components", "./workflows", "./server", "./testing"],
+            from: ["./lib", "./app", "./components", "./workflows", "./server"],
             message: "db/ is the bottom layer: it imports nothing of ours.",
           },
           {
             target: "./lib",
-            from: ["./app", "./components", "./workflows", "./server", "./testing"],
+            from: ["./app", "./components", "./workflows", "./server"],
             message: "lib/ may import lib/ and db/ only; the workflow engine is lib/workflow.",
           },
           {
@@ -41,23 +57,23 @@ const layers = {
           },
           {
             target: "./components",
-            from: ["./app", "./db", "./workflows", "./server", "./testing"],
+            from: ["./app", "./db", "./workflows", "./server"],
             message: "Components read through lib/.",
           },
           {
             // app/api/inngest serves the Inngest functions; everything else goes through lib/.
             target: "./app",
-            from: ["./db", "./server", "./testing"],
+            from: ["./db", "./server"],
             message: "Pages and routes read through lib/.",
           },
           {
             target: "./workflows",
-            from: ["./app", "./components", "./server", "./testing", "./db"],
+            from: ["./app", "./components", "./server", "./db"],
             message: "Inngest functions call lib/ (one step, one lib function).",
           },
           {
             target: "./server",
-            from: ["./app", "./components", "./testing"],
+            from: ["./app", "./components"],
             message: "The custom server starts lib/ and the Inngest functions; pages are Next's.",
           },
         ],

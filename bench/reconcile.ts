@@ -11,7 +11,7 @@
 import { parseResolveRules } from "@/lib/net";
 import { createPacer } from "@/lib/shopify-reader/pacer";
 import { crawlProducts, type ProductCrawlCursor } from "@/lib/shopify-reader/product-crawl";
-import { createMemorySeenProducts } from "@/lib/shopify-reader/seen-products";
+import { createMemorySeenProducts } from "@/testing/memory-seen-products";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
 
 const sizes = (process.argv.find((a) => a.startsWith("--sizes="))?.slice(8) ?? "5000,30000").split(",").map(Number);

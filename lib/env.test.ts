@@ -73,4 +73,14 @@ describe("parseEnv", () => {
       expect(example, key).toContain(`${key}=`);
     }
   });
+
+  it("lists every variable in the settings table of docs/operations.md", () => {
+    const operations = readFileSync("docs/operations.md", "utf8");
+    const table = operations.slice(operations.indexOf("## Settings"));
+    const rows = table.split("\n").filter((line) => line.startsWith("| `"));
+    for (const key of Object.keys(envSchema.shape)) {
+      if (key === "NODE_ENV") continue;
+      expect(rows.some((row) => row.split(" | ")[0]!.includes(`\`${key}\``)), key).toBe(true);
+    }
+  });
 });

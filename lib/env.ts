@@ -137,7 +137,7 @@ export const envSchema = z.object({
   /**
    * Bytes of finished public answers (report pages and JSON, store pages, every encoding) the
    * server keeps in memory, and of stored report bodies kept in front of the database; each a
-   * least-recently-used budget (README › Serving public pages and reports).
+   * least-recently-used budget (docs/public-site.md › Kept public answers).
    */
   PUBLIC_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
   REPORT_BODY_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),

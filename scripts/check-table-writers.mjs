@@ -300,7 +300,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const violations = checkTree(root);
   for (const v of violations) console.error(`${v.file}:${v.line}:${v.column}  ${v.message}`);
   if (violations.length > 0) {
-    console.error(`\n${violations.length} write(s) outside the owning domain (README › Architecture, CONTRIBUTING.md).`);
+    console.error(`\n${violations.length} write(s) outside the owning domain (docs/folders.md, CONTRIBUTING.md).`);
     process.exit(1);
   }
   console.log("check-table-writers: every table is written by its owning domain only.");

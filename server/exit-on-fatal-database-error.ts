@@ -1,7 +1,7 @@
 import { onFatalDatabaseError } from "@/db/fatal";
 import { logger } from "@/lib/log";
 
-/** Exit codes of the server process (README › Running in production). */
+/** Exit codes of the server process (docs/operations.md › Running in production). */
 export const EXIT_CODES = {
   /** Stopped by SIGINT/SIGTERM. */
   stopped: 0,

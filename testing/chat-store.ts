@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, changelogEntries, jobs, reports, snapshotProducts, storeApps, stores, trackedShops } from "@/db/schema";
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { snapshotProductRow } from "@/lib/reports/snapshot-products";
+import { snapshotProductRow } from "./snapshot-product-row";
 
 export type ChatStoreProduct = { title: string; price: string; description?: string; vendor?: string; available?: boolean };
 

@@ -9,7 +9,7 @@ import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } 
 import { summarizeProducts } from "@/lib/pipeline/report-content";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
 import type { Product, StoreMeta } from "@/lib/shopify-reader/schemas";
-import { snapshotProductRow } from "@/lib/reports/snapshot-products";
+import { snapshotProductRow } from "./snapshot-product-row";
 
 /** A store's meta.json as the pipeline reads it, nulls where a store may leave fields out. */
 export function sampleStoreMeta(overrides: Partial<StoreMeta> = {}): StoreMeta {

@@ -1,7 +1,7 @@
 import type { StoreFailure } from "@/lib/shopify-reader/outcomes";
 import { crawlProducts, type ProductCrawlCursor, type ProductCrawlOptions } from "@/lib/shopify-reader/product-crawl";
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { createMemorySeenProducts } from "@/lib/shopify-reader/seen-products";
+import { createMemorySeenProducts } from "./memory-seen-products";
 
 export type AllProducts = {
   status: "ok" | "listing_incomplete";

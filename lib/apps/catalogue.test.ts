@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { APP_SAMPLES } from "@/testing/apps/app-samples";
+import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 import { detectApps } from "./detect-apps";
 import { getAppBySlug } from "./index";
-import { sampleAppSnippet } from "./sample-snippet";
 
 const BARE = buildDawnStorefrontHtml();
 
@@ -98,5 +99,11 @@ describe("sampleAppSnippet", () => {
 
   it("throws for an unknown slug", () => {
     expect(() => sampleAppSnippet("no-such-app")).toThrow(/Unknown app slug/);
+  });
+
+  it("has a snippet for every catalogue app and none for an app that left it (testing/apps/app-samples.ts)", () => {
+    const slugs = APP_CATALOGUE.map((a) => a.slug);
+    expect(slugs.filter((slug) => APP_SAMPLES[slug] === undefined)).toEqual([]);
+    expect(Object.keys(APP_SAMPLES).filter((slug) => !slugs.includes(slug))).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import type { App } from "./schemas";
  * - `inline`: a code marker the app's own embed snippet writes (a global it defines or
  *   a config call), never a word that could appear in merchant content.
  * - `meta` / `dom`: only where the name is unmistakably the app's own.
- * Every pattern is checked against a bare Dawn storefront in catalogue.test.ts.
+ * Every pattern is checked against a bare Dawn storefront in catalogue.test.ts, and every app
+ * is detected from its sample snippet there (the snippets are test data: testing/apps/app-samples.ts).
  *
  * Written by StoreLens from vendor documentation and observed storefronts; the
  * descriptions are our own.
@@ -25,9 +26,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://judge.me",
     description: "Collects product reviews with photos and videos and shows star ratings and review widgets on the storefront.",
     patterns: { src: ["cdn.judge.me", "cdnwidget.judge.me"], inline: ["jdgm.SHOP_DOMAIN"], dom: [".jdgm-"] },
-    sample:
-      "<script>jdgm = window.jdgm || {}; jdgm.SHOP_DOMAIN = 'demo-store.myshopify.com'; jdgm.PLATFORM = 'shopify';</script>" +
-      '<script data-cfasync="false" src="https://cdn.judge.me/widget_preloader.js" async></script>',
   },
   {
     slug: "loox",
@@ -36,8 +34,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://loox.app",
     description: "Photo and video review app that also runs referral and review-request campaigns.",
     patterns: { src: ["loox.io/widget"], inline: ["loox_global_hash"], dom: [".loox-rating"] },
-    sample:
-      '<script async src="https://loox.io/widget/4kQx1mAbCd/loox.1712345678901.js?shop=demo-store.myshopify.com"></script>',
   },
   {
     slug: "okendo",
@@ -46,7 +42,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.okendo.io",
     description: "Customer reviews, Q&A and user-generated content platform aimed at larger Shopify brands.",
     patterns: { src: ["cdn-static.okendo.io", "d3hw6dc1ow8pp2.cloudfront.net"], dom: [".okeReviews", "#oke-reviews"] },
-    sample: '<script defer src="https://cdn-static.okendo.io/reviews-widget-plus/js/okendo-reviews.js"></script>',
   },
   {
     slug: "yotpo-reviews",
@@ -55,7 +50,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.yotpo.com/platform/reviews/",
     description: "Review and rating widgets from Yotpo, with review syndication and moderation tools.",
     patterns: { src: ["staticw2.yotpo.com", "cdn-widgetsrepository.yotpo.com"], dom: [".yotpo-main-widget"] },
-    sample: '<script src="https://cdn-widgetsrepository.yotpo.com/v1/loader/AbCdEfGhIjKlMnOp" async></script>',
   },
   {
     slug: "stamped",
@@ -64,7 +58,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://stamped.io",
     description: "Product reviews and ratings widgets, often paired with Stamped's loyalty programme.",
     patterns: { src: ["cdn1.stamped.io", "cdn-stamped-io.azureedge.net"], dom: [".stamped-"] },
-    sample: '<script async src="https://cdn1.stamped.io/files/widget.min.js"></script>',
   },
   {
     slug: "reviews-io",
@@ -73,7 +66,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.reviews.io",
     description: "Company and product review collection with rating snippets and review carousels.",
     patterns: { src: ["widget.reviews.io", "widget.reviews.co.uk"], dom: [".ruk_rating_snippet"] },
-    sample: '<script src="https://widget.reviews.io/polaris/build.js"></script>',
   },
   {
     slug: "trustpilot",
@@ -82,8 +74,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://business.trustpilot.com",
     description: "Displays the store's Trustpilot score and reviews through TrustBox widgets.",
     patterns: { src: ["widget.trustpilot.com"], dom: [".trustpilot-widget"] },
-    sample:
-      '<script type="text/javascript" src="//widget.trustpilot.com/bootstrap/v5/tp.widget.bootstrap.min.js" async></script>',
   },
   {
     slug: "ali-reviews",
@@ -108,7 +98,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://fera.ai",
     description: "Reviews and social proof widgets with photo and video testimonials.",
     patterns: { src: ["cdn.fera.ai"] },
-    sample: '<script src="https://cdn.fera.ai/js/fera.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "junip",
@@ -125,7 +114,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://reputon.com",
     description: "Imports and displays reviews from Google, Facebook and other review sites.",
     patterns: { src: ["reputon.com/"] },
-    sample: '<script src="https://reputon.com/widget/loader.js" async></script>',
   },
   {
     slug: "bazaarvoice",
@@ -134,7 +122,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.bazaarvoice.com",
     description: "Enterprise ratings and reviews network with syndication across retailers.",
     patterns: { src: ["apps.bazaarvoice.com"] },
-    sample: '<script async src="https://apps.bazaarvoice.com/deployments/demo/main_site/production/en_US/bv.js"></script>',
   },
   {
     slug: "powerreviews",
@@ -143,7 +130,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.powerreviews.com",
     description: "Ratings, reviews and Q&A platform used by mid-market and enterprise brands.",
     patterns: { src: ["ui.powerreviews.com"] },
-    sample: '<script src="https://ui.powerreviews.com/stable/4.1/ui.js" async></script>',
   },
   {
     slug: "shopify-product-reviews",
@@ -174,8 +160,6 @@ export const APP_CATALOGUE: readonly App[] = [
       inline: ["_learnq"],
       dom: [".klaviyo-form-"],
     },
-    sample:
-      '<script async type="text/javascript" src="https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123"></script>',
   },
   {
     slug: "omnisend",
@@ -184,7 +168,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.omnisend.com",
     description: "Email, SMS and push marketing with pop-up forms and automated flows.",
     patterns: { src: ["omnisnippet1.com", "omnisrc.com"], inline: ["omnisend.push("] },
-    sample: '<script async src="https://omnisnippet1.com/inshop/launcher-v2.js"></script>',
   },
   {
     slug: "privy",
@@ -193,7 +176,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.privy.com",
     description: "Pop-ups, spin-to-win wheels and email/SMS campaigns for list growth.",
     patterns: { src: ["widget.privy.com", "shopify.privy.com"] },
-    sample: '<script async src="https://widget.privy.com/assets/widget.js"></script>',
   },
   {
     slug: "mailchimp",
@@ -205,8 +187,6 @@ export const APP_CATALOGUE: readonly App[] = [
       src: ["chimpstatic.com/mcjs-connected", "list-manage.com", "downloads.mailchimp.com"],
       dom: ["#mc_embed_signup", "#mc-embedded-subscribe"],
     },
-    sample:
-      '<script id="mcjs">!function(c,h,i,m,p){m=c.createElement(h),p=c.getElementsByTagName(h)[0],m.async=1,m.src=i,p.parentNode.insertBefore(m,p)}(document,"script","https://chimpstatic.com/mcjs-connected/js/users/0123456789abcdef/abcdef0123456789.js");</script>',
   },
   {
     slug: "attentive",
@@ -215,7 +195,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.attentive.com",
     description: "SMS and email marketing with two-tap mobile sign-up units.",
     patterns: { src: ["cdn.attn.tv"] },
-    sample: '<script async src="https://cdn.attn.tv/demostore/dtag.js"></script>',
   },
   {
     slug: "postscript",
@@ -224,7 +203,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.postscript.io",
     description: "SMS marketing built for Shopify with keyword and pop-up subscriber capture.",
     patterns: { src: ["sdk.postscript.io"] },
-    sample: '<script async src="https://sdk.postscript.io/sdk.bundle.js?shopId=12345"></script>',
   },
   {
     slug: "yotpo-sms",
@@ -233,7 +211,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.yotpo.com/platform/smsbump-sms-marketing/",
     description: "Yotpo's SMS and email marketing product, formerly SMSBump.",
     patterns: { src: ["smsbump.com/"], inline: ["SMSBumpForm"] },
-    sample: '<script async src="https://forms.smsbump.com/12345/form_67890.js"></script>',
   },
   {
     slug: "drip",
@@ -242,7 +219,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.drip.com",
     description: "Email marketing automation for e-commerce with onsite tracking.",
     patterns: { src: ["tag.getdrip.com"], inline: ["_dcs.account"] },
-    sample: '<script async src="https://tag.getdrip.com/1234567.js"></script>',
   },
   {
     slug: "sendlane",
@@ -251,7 +227,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.sendlane.com",
     description: "Email and SMS marketing automation with storefront behaviour tracking.",
     patterns: { src: ["sendlane.com/scripts/"] },
-    sample: '<script async src="https://sendlane.com/scripts/pusher.js"></script>',
   },
   {
     slug: "mailerlite",
@@ -260,7 +235,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.mailerlite.com",
     description: "Email newsletters, automations and embedded signup forms.",
     patterns: { src: ["assets.mailerlite.com", "static.mailerlite.com"] },
-    sample: '<script async src="https://assets.mailerlite.com/js/universal.js"></script>',
   },
   {
     slug: "activecampaign",
@@ -269,7 +243,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.activecampaign.com",
     description: "Marketing automation and CRM with site tracking for abandoned-cart flows.",
     patterns: { src: ["diffuser-cdn.app-us1.com", "trackcmp.net"] },
-    sample: '<script async src="https://diffuser-cdn.app-us1.com/diffuser/diffuser.js"></script>',
   },
   {
     slug: "brevo",
@@ -278,7 +251,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.brevo.com",
     description: "Email, SMS and automation suite formerly known as Sendinblue.",
     patterns: { src: ["sibautomation.com", "sibforms.com"] },
-    sample: '<script async src="https://sibautomation.com/sa.js?key=abcdef0123456789"></script>',
   },
   {
     slug: "pushowl",
@@ -287,8 +259,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://pushowl.com",
     description: "Web push notifications for abandoned carts, back-in-stock and price drops.",
     patterns: { src: ["cdn.pushowl.com", "pushowl-shopify.js"] },
-    sample:
-      '<script async src="https://cdn.pushowl.com/latest/sdks/pushowl-shopify.js?subdomain=demo-store&environment=production&shop=demo-store.myshopify.com"></script>',
   },
   {
     slug: "hubspot",
@@ -297,7 +267,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.hubspot.com",
     description: "CRM and marketing suite whose tracking code adds forms, chat and analytics.",
     patterns: { src: ["js.hs-scripts.com", "js.hsforms.net", "js.hs-analytics.net"] },
-    sample: '<script id="hs-script-loader" async defer src="//js.hs-scripts.com/1234567.js"></script>',
   },
   {
     slug: "firepush",
@@ -306,7 +275,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://getfirepush.com",
     description: "Push, SMS and email campaigns for Shopify stores.",
     patterns: { src: ["cdn.firepush."] },
-    sample: '<script async src="https://cdn.firepush.io/js/firepush.min.js"></script>',
   },
 
   // ── Subscriptions ─────────────────────────────────────────────────────────
@@ -317,7 +285,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://rechargepayments.com",
     description: "Subscription and recurring-order platform with a customer portal and subscribe-and-save widgets.",
     patterns: { src: ["rechargecdn.com", "rechargeassets-bootstrapheroes-rechargeapps.netdna-ssl.com"] },
-    sample: '<script src="https://static.rechargecdn.com/assets/js/widget.min.js?shop=demo-store.myshopify.com"></script>',
   },
   {
     slug: "bold-subscriptions",
@@ -334,7 +301,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.sealsubscriptions.com",
     description: "Affordable subscriptions app with subscribe-and-save widgets and a customer portal.",
     patterns: { src: ["sealsubscriptions.com"] },
-    sample: '<script src="https://app.sealsubscriptions.com/shopify/public/js/sealsubscriptions.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "skio",
@@ -351,7 +317,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.ordergroove.com",
     description: "Enterprise subscription and membership commerce platform.",
     patterns: { src: ["static.ordergroove.com"] },
-    sample: '<script src="https://static.ordergroove.com/abcdef0123456789/main.js" async></script>',
   },
 
   // ── Upsell, cross-sell, social proof ──────────────────────────────────────
@@ -362,7 +327,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.rebuyengine.com",
     description: "Personalised product recommendations, smart cart and post-purchase upsells.",
     patterns: { src: ["rebuyengine.com"], dom: [".rebuy-widget"] },
-    sample: '<script async src="https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com"></script>',
   },
   {
     slug: "reconvert",
@@ -379,7 +343,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://zipify.com/apps/ocu/",
     description: "One-click pre- and post-purchase upsell funnels.",
     patterns: { src: ["zipify-oneclickupsell"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/zipify-oneclickupsell-vendor.js" defer></script>',
   },
   {
     slug: "frequently-bought-together",
@@ -420,7 +383,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://vitals.app",
     description: "All-in-one conversion toolkit bundling reviews, upsells, trust badges and dozens of small apps.",
     patterns: { src: ["appsolve.io/"] },
-    sample: '<script src="https://appsolve.io/v1/static/js/app.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "globo-also-bought",
@@ -485,7 +447,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.nosto.com",
     description: "Commerce experience platform for personalised recommendations, search and content.",
     patterns: { src: ["connect.nosto.com"], meta: ["nosto-version"] },
-    sample: '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',
   },
   {
     slug: "obviyo",
@@ -502,7 +463,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.dynamicyield.com",
     description: "Personalisation and A/B testing platform for content and recommendations.",
     patterns: { src: ["cdn.dynamicyield.com"] },
-    sample: '<script type="text/javascript" src="//cdn.dynamicyield.com/api/8765432/api_dynamic.js"></script>',
   },
   {
     slug: "fomo",
@@ -511,7 +471,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://fomo.com",
     description: "Social proof notifications showing recent purchases and sign-ups.",
     patterns: { src: ["load.fomo.com"] },
-    sample: '<script src="https://load.fomo.com/api/v1/AbCdEf/load.js" async></script>',
   },
   {
     slug: "provesource",
@@ -520,7 +479,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://provesrc.com",
     description: "Social proof pop-ups for recent orders and live visitor counts.",
     patterns: { src: ["cdn.provesrc.com"] },
-    sample: '<script src="https://cdn.provesrc.com/provesrc.js" async></script>',
   },
   {
     slug: "carecart-sales-pop",
@@ -571,7 +529,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://bogos.io",
     description: "Free gift, buy-one-get-one and bundle promotions.",
     patterns: { src: ["bogos.io/"] },
-    sample: '<script src="https://collect.bogos.io/storefront/bogos.js" async></script>',
   },
   {
     slug: "swagify",
@@ -604,7 +561,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://gist-apps.com/giftship",
     description: "Gift messages, gift wrapping and shipping to multiple addresses.",
     patterns: { src: ["/giftship."] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/js/giftship.7.3.2.js" defer></script>',
   },
 
   // ── Loyalty, referrals, affiliates ─────────────────────────────────────────
@@ -615,7 +571,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://smile.io",
     description: "Points, referral and VIP loyalty programmes with a storefront launcher.",
     patterns: { src: ["js.smile.io", "cdn.sweettooth.io"] },
-    sample: '<script src="https://js.smile.io/v1/smile-shopify.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "loyaltylion",
@@ -624,7 +579,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://loyaltylion.com",
     description: "Loyalty and rewards programmes with points, tiers and referrals.",
     patterns: { src: ["sdk.loyaltylion.net"], inline: ["loyaltylion.init("] },
-    sample: '<script async src="https://sdk.loyaltylion.net/static/2/loader.js"></script>',
   },
   {
     slug: "yotpo-loyalty",
@@ -633,7 +587,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.yotpo.com/platform/loyalty/",
     description: "Yotpo's loyalty and referral programme, formerly Swell Rewards.",
     patterns: { src: ["cdn-loyalty.yotpo.com", "swellrewards.com"] },
-    sample: '<script src="https://cdn-loyalty.yotpo.com/loader/AbCdEfGhIjKlMnOp.js" async></script>',
   },
   {
     slug: "growave",
@@ -666,7 +619,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.friendbuy.com",
     description: "Referral and loyalty marketing platform.",
     patterns: { src: ["static.fbot.me"] },
-    sample: '<script async src="https://static.fbot.me/friendbuy.js"></script>',
   },
   {
     slug: "goaffpro",
@@ -675,7 +627,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://goaffpro.com",
     description: "Affiliate and influencer marketing programme with referral tracking.",
     patterns: { src: ["api.goaffpro.com"] },
-    sample: '<script src="https://api.goaffpro.com/loader.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "refersion",
@@ -684,7 +635,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.refersion.com",
     description: "Affiliate and influencer programme management with conversion tracking.",
     patterns: { src: ["refersion.com/tracker"] },
-    sample: '<script src="//www.refersion.com/tracker/v3/pub_0123456789abcdef.js"></script>',
   },
 
   // ── Search and filtering ──────────────────────────────────────────────────
@@ -695,7 +645,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://boostcommerce.net",
     description: "Product filters and instant search for collection and search pages.",
     patterns: { src: ["mybcapps.com"], dom: [".boost-pfs-"] },
-    sample: '<script src="https://services.mybcapps.com/bc-sf-filter/filter.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "searchanise",
@@ -704,7 +653,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://start.searchanise.com",
     description: "Instant search, filters and merchandising for product search.",
     patterns: { src: ["searchanise.com/", "searchserverapi"] },
-    sample: '<script src="//www.searchanise.com/widgets/shopify/init.js?a=0A1b2C3d4E" async></script>',
   },
   {
     slug: "klevu",
@@ -713,7 +661,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.klevu.com",
     description: "AI-powered site search, category merchandising and recommendations.",
     patterns: { src: ["js.klevu.com"] },
-    sample: '<script src="https://js.klevu.com/core/v2/klevu.js"></script>',
   },
   {
     slug: "algolia",
@@ -722,7 +669,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.algolia.com",
     description: "Hosted search and discovery API with an official Shopify integration.",
     patterns: { src: ["algolianet.com", "algolia.net", "/algoliasearch"] },
-    sample: '<script src="https://cdn.jsdelivr.net/npm/algoliasearch@4/dist/algoliasearch-lite.umd.js"></script>',
   },
   {
     slug: "findify",
@@ -731,7 +677,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.findify.io",
     description: "Personalised search, filtering and merchandising.",
     patterns: { src: ["findify.io", "@findify/bundle"] },
-    sample: '<script src="https://assets.findify.io/demo-store.myshopify.com.min.js" async defer></script>',
   },
   {
     slug: "searchspring",
@@ -740,7 +685,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://searchspring.com",
     description: "Site search and merchandising platform for mid-market retailers.",
     patterns: { src: ["searchspring.io", "searchspring.net"] },
-    sample: '<script src="https://snapui.searchspring.io/abc123/bundle.js" id="searchspring-context"></script>',
   },
   {
     slug: "doofinder",
@@ -749,7 +693,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.doofinder.com",
     description: "Search layer with autocomplete and faceted results.",
     patterns: { src: ["doofinder.com"] },
-    sample: '<script src="https://cdn.doofinder.com/livelayer/1/js/loader.min.js" async></script>',
   },
   {
     slug: "fast-simon",
@@ -758,7 +701,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.fastsimon.com",
     description: "Search, filters and visual discovery, formerly InstantSearch+.",
     patterns: { src: ["fastsimon.com", "instantsearchplus.com"] },
-    sample: '<script src="https://static.instantsearchplus.com/js/search.js?UUID=0000-1111" async></script>',
   },
   {
     slug: "rapid-search",
@@ -783,7 +725,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://constructor.com",
     description: "Enterprise product discovery: search, browse and recommendations.",
     patterns: { src: ["cnstrc.com"] },
-    sample: '<script src="https://cnstrc.com/js/cust/demo_store.js" async></script>',
   },
 
   // ── Chat and helpdesk ─────────────────────────────────────────────────────
@@ -794,8 +735,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.gorgias.com",
     description: "E-commerce helpdesk with live chat, email and social support in one inbox.",
     patterns: { src: ["gorgias.chat", "gorgias.io/"] },
-    sample:
-      '<script id="gorgias-chat-widget-install-v3" src="https://config.gorgias.chat/bundle-loader/01ABCDEF23456789" defer></script>',
   },
   {
     slug: "tidio",
@@ -804,7 +743,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.tidio.com",
     description: "Live chat and chatbots with an AI support agent.",
     patterns: { src: ["code.tidio.co"] },
-    sample: '<script src="//code.tidio.co/abcdefghijklmnopqrstuvwxyz012345.js" async></script>',
   },
   {
     slug: "zendesk",
@@ -813,8 +751,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.zendesk.com",
     description: "Customer service suite; its web widget adds chat and help-centre search.",
     patterns: { src: ["static.zdassets.com"], dom: ["#ze-snippet"] },
-    sample:
-      '<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=01234567-89ab-cdef-0123-456789abcdef"></script>',
   },
   {
     slug: "intercom",
@@ -823,7 +759,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.intercom.com",
     description: "Customer messaging platform with chat, bots and a help centre.",
     patterns: { src: ["widget.intercom.io", "js.intercomcdn.com"], inline: ["intercomSettings"] },
-    sample: '<script>window.intercomSettings = { api_base: "https://api-iam.intercom.io", app_id: "abc123de" };</script>',
   },
   {
     slug: "livechat",
@@ -832,7 +767,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.livechat.com",
     description: "Live chat software for sales and support teams.",
     patterns: { src: ["cdn.livechatinc.com"], inline: ["__lc.license"] },
-    sample: '<script>window.__lc = window.__lc || {}; window.__lc.license = 12345678;</script>',
   },
   {
     slug: "tawk-to",
@@ -841,8 +775,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.tawk.to",
     description: "Free live chat widget with ticketing and a knowledge base.",
     patterns: { src: ["embed.tawk.to"], inline: ["Tawk_API"] },
-    sample:
-      "<script>var Tawk_API=Tawk_API||{}, Tawk_LoadStart=new Date();(function(){var s1=document.createElement(\"script\");s1.async=true;s1.src='https://embed.tawk.to/0123456789abcdef01234567/default';document.head.appendChild(s1);})();</script>",
   },
   {
     slug: "crisp",
@@ -851,8 +783,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://crisp.chat",
     description: "Shared inbox with live chat, chatbot and knowledge base.",
     patterns: { src: ["client.crisp.chat"], inline: ["CRISP_WEBSITE_ID"] },
-    sample:
-      '<script>window.$crisp=[];window.CRISP_WEBSITE_ID="01234567-89ab-cdef-0123-456789abcdef";</script><script src="https://client.crisp.chat/l.js" async></script>',
   },
   {
     slug: "reamaze",
@@ -861,7 +791,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.reamaze.com",
     description: "Helpdesk with live chat, FAQ and order lookup for Shopify.",
     patterns: { src: ["cdn.reamaze.com"] },
-    sample: '<script src="https://cdn.reamaze.com/assets/reamaze.js" async></script>',
   },
   {
     slug: "richpanel",
@@ -870,7 +799,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.richpanel.com",
     description: "Customer service platform with self-service order tracking and chat.",
     patterns: { src: ["richpanel.com/"] },
-    sample: '<script src="https://api.richpanel.com/v2/j/demo-store?version=1.0" async></script>',
   },
   {
     slug: "freshchat",
@@ -879,7 +807,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.freshworks.com/live-chat-software/",
     description: "Messaging and live chat from Freshworks.",
     patterns: { src: ["wchat.freshchat.com"] },
-    sample: '<script src="https://wchat.freshchat.com/js/widget.js" async></script>',
   },
   {
     slug: "shopify-inbox",
@@ -888,7 +815,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.shopify.com/inbox",
     description: "Shopify's own chat app that routes storefront conversations to the admin.",
     patterns: { src: ["shopifycloud/shopify_chat/"] },
-    sample: '<script src="https://cdn.shopify.com/shopifycloud/shopify_chat/storefront/shopifyChatV1Widget.js" defer></script>',
   },
   {
     slug: "superlemon",
@@ -897,7 +823,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/whatsapp-chat-button",
     description: "WhatsApp chat button, share button and order notifications.",
     patterns: { src: ["superlemon"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/files/superlemon_abc123.js" async></script>',
   },
   {
     slug: "chatra",
@@ -906,7 +831,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://chatra.com",
     description: "Live chat messenger for small online stores.",
     patterns: { src: ["call.chatra.io"] },
-    sample: '<script src="https://call.chatra.io/chatra.js" async></script>',
   },
   {
     slug: "olark",
@@ -915,7 +839,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.olark.com",
     description: "Live chat software with visitor insights.",
     patterns: { src: ["static.olark.com"] },
-    sample: '<script src="https://static.olark.com/jsclient/loader.js" async></script>',
   },
   {
     slug: "drift",
@@ -924,7 +847,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.salesloft.com/platform/drift",
     description: "Conversational marketing chat and chatbots.",
     patterns: { src: ["js.driftt.com"] },
-    sample: '<script src="https://js.driftt.com/include/1700000000000/abc123.js" async></script>',
   },
   {
     slug: "kustomer",
@@ -933,7 +855,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.kustomer.com",
     description: "CRM-style customer service platform with chat.",
     patterns: { src: ["cdn.kustomerapp.com"] },
-    sample: '<script src="https://cdn.kustomerapp.com/chat-web/widget.js" async></script>',
   },
   {
     slug: "gladly",
@@ -942,7 +863,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.gladly.com",
     description: "People-centred customer service platform with chat and self-service.",
     patterns: { src: ["cdn.gladly.com"] },
-    sample: '<script src="https://cdn.gladly.com/chat-sdk/widget.js" async></script>',
   },
   {
     slug: "help-scout",
@@ -951,8 +871,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.helpscout.com",
     description: "Shared inbox and Beacon help widget for support teams.",
     patterns: { src: ["beacon-v2.helpscout.net"] },
-    sample:
-      "<script>!function(e,t,n){function a(){var e=t.getElementsByTagName(\"script\")[0],n=t.createElement(\"script\");n.async=!0,n.src=\"https://beacon-v2.helpscout.net\",e.parentNode.insertBefore(n,e)}a()}(window,document,window.Beacon||function(){});</script>",
   },
   {
     slug: "zoho-salesiq",
@@ -961,7 +879,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.zoho.com/salesiq/",
     description: "Live chat and visitor tracking from Zoho.",
     patterns: { src: ["salesiq.zoho"] },
-    sample: '<script id="zsiqscript" src="https://salesiq.zoho.eu/widget?wc=abc123" defer></script>',
   },
   {
     slug: "delightchat",
@@ -970,7 +887,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.delightchat.io",
     description: "WhatsApp marketing and support inbox for Shopify brands.",
     patterns: { dom: ["#delightchat-widget"] },
-    sample: '<div id="delightchat-widget" data-shop="demo-store.myshopify.com"></div>',
   },
 
   // ── Page builders ─────────────────────────────────────────────────────────
@@ -981,7 +897,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://pagefly.io",
     description: "Drag-and-drop builder for landing, product and collection pages.",
     patterns: { src: ["cdn.pagefly.io"], inline: ["__pagefly_setting__"], dom: [".__pf"] },
-    sample: "<script>window.__pagefly_setting__ = { baseURL: 'https://apps.pagefly.io', shopDomain: 'demo-store.myshopify.com' };</script>",
   },
   {
     slug: "gempages",
@@ -990,7 +905,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://gempages.net",
     description: "Visual page builder with templates for landing and product pages.",
     patterns: { src: ["gempages.net", "/gempagev"], inline: ["GEMVENDOR"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/files/gempagev2.js?v=1700000000" defer></script>',
   },
   {
     slug: "shogun",
@@ -999,7 +913,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://getshogun.com",
     description: "Page builder and headless frontend platform for Shopify.",
     patterns: { src: ["getshogun.com"], dom: [".shogun-root"] },
-    sample: '<script src="https://lib.getshogun.com/frontend/shogun.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "zipify-pages",
@@ -1008,7 +921,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://zipify.com/apps/pages/",
     description: "Landing page and sales funnel builder from Zipify.",
     patterns: { inline: ["ZipifyPages"] },
-    sample: "<script>window.ZipifyPages = window.ZipifyPages || {}; ZipifyPages.currency = 'EUR';</script>",
   },
   {
     slug: "replo",
@@ -1017,7 +929,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.replo.app",
     description: "Landing page builder with a component library for Shopify.",
     patterns: { src: ["replocdn.com"], dom: ["#replo-"] },
-    sample: '<div id="replo-fullpage-element"></div><script src="https://assets.replocdn.com/runtime.js" defer></script>',
   },
   {
     slug: "layouthub",
@@ -1034,7 +945,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://instant.so",
     description: "Figma-style visual builder for sections and landing pages.",
     patterns: { dom: [".__instant"] },
-    sample: '<div class="__instant" data-instant-version="1.0.0"></div>',
   },
   {
     slug: "hypervisual",
@@ -1056,9 +966,6 @@ export const APP_CATALOGUE: readonly App[] = [
       src: ["googletagmanager.com/gtag/js", "google-analytics.com/analytics.js", "google-analytics.com/ga.js"],
       inline: ["gtag('config'", 'gtag("config"'],
     },
-    sample:
-      '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABCDE12345"></script>' +
-      "<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-ABCDE12345');</script>",
   },
   {
     slug: "google-tag-manager",
@@ -1067,8 +974,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://tagmanager.google.com",
     description: "Tag container that loads other marketing and analytics tags.",
     patterns: { src: ["googletagmanager.com/gtm.js"] },
-    sample:
-      "<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-ABC1234');</script>",
   },
   {
     slug: "meta-pixel",
@@ -1077,8 +982,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.facebook.com/business/tools/meta-pixel",
     description: "Facebook and Instagram ad conversion tracking added as a theme snippet.",
     patterns: { src: ["connect.facebook.net"], inline: ["fbq('init'", 'fbq("init"'] },
-    sample:
-      "<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init', '123456789012345');fbq('track', 'PageView');</script>",
   },
   {
     slug: "tiktok-pixel",
@@ -1087,8 +990,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://ads.tiktok.com",
     description: "TikTok ads conversion tracking pixel.",
     patterns: { src: ["analytics.tiktok.com"], inline: ["TiktokAnalyticsObject"] },
-    sample:
-      "<script>!function (w, d, t) { w.TiktokAnalyticsObject=t; var ttq=w[t]=w[t]||[]; ttq.load=function(e){var n='https://analytics.tiktok.com/i18n/pixel/events.js';}; ttq.load('C0ABCDEFGHIJ'); ttq.page(); }(window, document, 'ttq');</script>",
   },
   {
     slug: "pinterest-tag",
@@ -1097,8 +998,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://business.pinterest.com",
     description: "Pinterest ads conversion tracking tag.",
     patterns: { src: ["s.pinimg.com/ct/"], inline: ["pintrk("] },
-    sample:
-      "<script>!function(e){if(!window.pintrk){window.pintrk=function(){window.pintrk.queue.push(Array.prototype.slice.call(arguments))};var n=window.pintrk;n.queue=[],n.version=\"3.0\";var t=document.createElement(\"script\");t.async=!0,t.src=e;var r=document.getElementsByTagName(\"script\")[0];r.parentNode.insertBefore(t,r)}}(\"https://s.pinimg.com/ct/core.js\");pintrk('load', '2612345678901');</script>",
   },
   {
     slug: "snapchat-pixel",
@@ -1107,8 +1006,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://businesshelp.snapchat.com",
     description: "Snapchat ads conversion tracking pixel.",
     patterns: { src: ["sc-static.net/scevent"], inline: ["snaptr("] },
-    sample:
-      "<script>(function(e,t,n){if(e.snaptr)return;var a=e.snaptr=function(){a.handleRequest?a.handleRequest.apply(a,arguments):a.queue.push(arguments)};a.queue=[];var s='script';var r=t.createElement(s);r.async=!0;r.src=n;var u=t.getElementsByTagName(s)[0];u.parentNode.insertBefore(r,u);})(window,document,'https://sc-static.net/scevent.min.js');snaptr('init', '01234567-89ab-cdef');</script>",
   },
   {
     slug: "hotjar",
@@ -1117,8 +1014,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.hotjar.com",
     description: "Heatmaps, session recordings and on-site surveys.",
     patterns: { src: ["static.hotjar.com"], inline: ["_hjSettings"] },
-    sample:
-      "<script>(function(h,o,t,j,a,r){h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};h._hjSettings={hjid:1234567,hjsv:6};a=o.getElementsByTagName('head')[0];r=o.createElement('script');r.async=1;r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;a.appendChild(r);})(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>",
   },
   {
     slug: "microsoft-clarity",
@@ -1127,8 +1022,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://clarity.microsoft.com",
     description: "Free heatmaps and session recordings from Microsoft.",
     patterns: { src: ["clarity.ms/tag"] },
-    sample:
-      '<script>(function(c,l,a,r,i,t,y){c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};t=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;y=l.getElementsByTagName(r)[0];y.parentNode.insertBefore(t,y);})(window, document, "clarity", "script", "abcdefghij");</script>',
   },
   {
     slug: "triple-whale",
@@ -1137,7 +1030,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.triplewhale.com",
     description: "Attribution and profitability analytics with its own first-party pixel.",
     patterns: { src: ["triplewhale.com"], inline: ["TriplePixel"] },
-    sample: "<script>window.TriplePixelData = { TripleName: 'demo-store.myshopify.com', ver: '2.12' };</script>",
   },
   {
     slug: "elevar",
@@ -1146,7 +1038,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.getelevar.com",
     description: "Server-side tracking and data layer for GA4 and ad platforms.",
     patterns: { src: ["getelevar.com"] },
-    sample: '<script src="https://shopify-gtm-suite.getelevar.com/shops/demo-store/events.js" async></script>',
   },
   {
     slug: "littledata",
@@ -1155,7 +1046,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.littledata.io",
     description: "Connects Shopify data to Google Analytics and other analytics tools.",
     patterns: { inline: ["LittledataLayer"] },
-    sample: "<script>window.LittledataLayer = { version: 'v11.0.0', transactionWatcherURL: 'https://transactions.littledata.io' };</script>",
   },
   {
     slug: "lucky-orange",
@@ -1164,7 +1054,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.luckyorange.com",
     description: "Session recordings, heatmaps and live chat for conversion analysis.",
     patterns: { src: ["tools.luckyorange.com"] },
-    sample: '<script async defer src="https://tools.luckyorange.com/core/lo.js?site-id=abc12345"></script>',
   },
   {
     slug: "northbeam",
@@ -1173,7 +1062,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.northbeam.io",
     description: "Marketing attribution and media mix analytics.",
     patterns: { src: ["northbeam.io"] },
-    sample: '<script async src="https://j.northbeam.io/ota-sp/0123456789.js"></script>',
   },
   {
     slug: "segment",
@@ -1182,7 +1070,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://segment.com",
     description: "Customer data platform that forwards events to other tools.",
     patterns: { src: ["cdn.segment.com"] },
-    sample: '<script src="https://cdn.segment.com/analytics.js/v1/AbCdEf123/analytics.min.js" async></script>',
   },
   {
     slug: "heap",
@@ -1191,7 +1078,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.heap.io",
     description: "Product analytics that captures every interaction automatically.",
     patterns: { src: ["cdn.heapanalytics.com"] },
-    sample: '<script src="https://cdn.heapanalytics.com/js/heap-1234567890.js" async></script>',
   },
   {
     slug: "crazy-egg",
@@ -1200,7 +1086,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.crazyegg.com",
     description: "Heatmaps, scroll maps and A/B testing.",
     patterns: { src: ["script.crazyegg.com"] },
-    sample: '<script src="//script.crazyegg.com/pages/scripts/0123/4567.js" async></script>',
   },
   {
     slug: "trackify",
@@ -1217,7 +1102,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://business.x.com",
     description: "X ads website tag for conversion tracking.",
     patterns: { src: ["static.ads-twitter.com"] },
-    sample: '<script src="https://static.ads-twitter.com/uwt.js" async></script>',
   },
   {
     slug: "reddit-pixel",
@@ -1226,7 +1110,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.business.reddithelp.com",
     description: "Reddit ads conversion tracking pixel.",
     patterns: { src: ["redditstatic.com/ads/pixel.js"] },
-    sample: '<script src="https://www.redditstatic.com/ads/pixel.js" async></script>',
   },
   {
     slug: "microsoft-ads-uet",
@@ -1235,7 +1118,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://ads.microsoft.com",
     description: "Universal Event Tracking tag for Microsoft (Bing) ads.",
     patterns: { src: ["bat.bing.com/bat.js"] },
-    sample: '<script src="//bat.bing.com/bat.js" async></script>',
   },
   {
     slug: "intelligems",
@@ -1244,7 +1126,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.intelligems.io",
     description: "Price, shipping and content A/B testing for Shopify.",
     patterns: { src: ["cdn.intelligems.io"] },
-    sample: '<script src="https://cdn.intelligems.io/abcdef012345.js"></script>',
   },
   {
     slug: "neat-ab-testing",
@@ -1261,7 +1142,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.shoplift.ai",
     description: "Theme and template A/B testing for Shopify stores.",
     patterns: { src: ["shoplift.ai/"] },
-    sample: '<script src="https://cdn.shoplift.ai/shoplift.js?shop=demo-store.myshopify.com" async></script>',
   },
 
   // ── Shipping, tracking, returns ───────────────────────────────────────────
@@ -1272,7 +1152,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.aftership.com",
     description: "Order tracking pages, delivery notifications and estimated delivery dates.",
     patterns: { src: ["aftership.com/"] },
-    sample: '<script src="https://cdn.aftership.com/tracking-widget/aftership-tracking.js" async></script>',
   },
   {
     slug: "route",
@@ -1281,7 +1160,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://route.com",
     description: "Shipping protection and visual order tracking.",
     patterns: { src: ["routeapp.io"] },
-    sample: '<script src="https://cdn.routeapp.io/route-widget-shopify/v2/route-widget-shopify-stable-v2.min.js" defer></script>',
   },
   {
     slug: "corso",
@@ -1306,7 +1184,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.returnprime.com",
     description: "Returns and exchanges portal with store-credit options.",
     patterns: { src: ["return-prime-proxy-prod"] },
-    sample: '<script src="https://return-prime-proxy-prod.s3.amazonaws.com/storefront/return-prime.js" async></script>',
   },
   {
     slug: "tern",
@@ -1315,7 +1192,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.tern.eco",
     description: "Trade-in and returns platform that encourages exchanges.",
     patterns: { src: ["tern-returns"] },
-    sample: '<script src="https://live.tern-returns.eastsideapps.io/storefront.js" async></script>',
   },
   {
     slug: "track123",
@@ -1332,7 +1208,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.extend.com",
     description: "Product warranties and shipping protection offered at checkout.",
     patterns: { src: ["sdk.helloextend.com"] },
-    sample: '<script src="https://sdk.helloextend.com/extend-sdk-client/v1/extend-sdk-client.min.js" defer></script>',
   },
   {
     slug: "avada-free-shipping-bar",
@@ -1357,7 +1232,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.zapiet.com",
     description: "Store pickup, local delivery and delivery-date selection in the cart.",
     patterns: { src: ["zapiet.com/"] },
-    sample: '<script src="https://app.zapiet.com/js/storepickup.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "wave-local-pickup",
@@ -1376,8 +1250,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.weglot.com",
     description: "Website translation with automatic and manual translation management.",
     patterns: { src: ["cdn.weglot.com"], inline: ["Weglot.initialize"] },
-    sample:
-      '<script src="https://cdn.weglot.com/weglot.min.js"></script><script>Weglot.initialize({ api_key: "wg_0123456789abcdef" });</script>',
   },
   {
     slug: "langify",
@@ -1386,7 +1258,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://langify-app.com",
     description: "Storefront translation app with language switchers.",
     patterns: { inline: ["langify.settings", "langify.locale"] },
-    sample: "<script>var langify = window.langify || {}; langify.settings = { switcher: { version: '2.0' } };</script>",
   },
   {
     slug: "langshop",
@@ -1395,7 +1266,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://langshop.io",
     description: "Translation and currency conversion for multilingual storefronts.",
     patterns: { src: ["langshop.app"] },
-    sample: '<script src="https://cdn.langshop.app/buckets/app/libs/storefront/sdk.js" defer></script>',
   },
   {
     slug: "transcy",
@@ -1404,7 +1274,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://transcy.io",
     description: "Translation and currency converter app.",
     patterns: { src: ["transcy.io"], inline: ["_transcy"] },
-    sample: '<script src="https://static.transcy.io/storefront/transcy.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "gtranslate",
@@ -1413,7 +1282,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://gtranslate.io",
     description: "Machine translation with a language switcher widget.",
     patterns: { src: ["cdn.gtranslate.net", "gtranslate.io/"] },
-    sample: '<script src="https://cdn.gtranslate.net/widgets/latest/float.js" defer></script>',
   },
   {
     slug: "coin-currency-converter",
@@ -1422,7 +1290,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/coin",
     description: "Converts displayed prices into the visitor's currency.",
     patterns: { src: ["/apps/coin/coin.js"] },
-    sample: '<script src="/apps/coin/coin.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "global-e",
@@ -1431,7 +1298,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.global-e.com",
     description: "Cross-border commerce: localised prices, duties and international checkout.",
     patterns: { src: ["global-e.com/"] },
-    sample: '<script src="https://web.global-e.com/merchant/clientsdk/1234" async></script>',
   },
   {
     slug: "localize",
@@ -1440,7 +1306,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://localizejs.com",
     description: "Website translation platform loaded through Localize.js.",
     patterns: { src: ["localizecdn.com"] },
-    sample: '<script src="https://global.localizecdn.com/localize.js"></script>',
   },
   {
     slug: "conveythis",
@@ -1449,7 +1314,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.conveythis.com",
     description: "Website translation plugin with a language switcher.",
     patterns: { src: ["cdn.conveythis.com"] },
-    sample: '<script src="//cdn.conveythis.com/javascript/conveythis-initializer.js"></script>',
   },
   {
     slug: "shopify-geolocation",
@@ -1468,7 +1332,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.justuno.com",
     description: "Conversion pop-ups, banners and email capture with targeting rules.",
     patterns: { src: ["cdn.justuno.com", "scripttags.justuno.com", "my.jst.ai"] },
-    sample: '<script src="https://scripttags.justuno.com/shopify_justuno_12345_abc.js" async></script>',
   },
   {
     slug: "optinmonster",
@@ -1477,7 +1340,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://optinmonster.com",
     description: "Lead-capture pop-ups and exit-intent campaigns.",
     patterns: { src: ["a.omappapi.com"] },
-    sample: '<script src="https://a.omappapi.com/app/js/api.min.js" data-account="12345" data-user="67890" async></script>',
   },
   {
     slug: "sumo",
@@ -1486,7 +1348,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://sumo.com",
     description: "List-building pop-ups, share buttons and welcome mats.",
     patterns: { src: ["load.sumo.com"] },
-    sample: '<script src="//load.sumo.com/" data-sumo-site-id="0123456789abcdef" async></script>',
   },
   {
     slug: "poptin",
@@ -1495,7 +1356,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.poptin.com",
     description: "Pop-ups and embedded forms with exit-intent triggers.",
     patterns: { src: ["cdn.popt.in"] },
-    sample: '<script id="pixel-script-poptin" src="https://cdn.popt.in/pixel.js?id=abc123" async></script>',
   },
   {
     slug: "wisepops",
@@ -1504,7 +1364,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://wisepops.com",
     description: "Pop-ups, bars and notification feeds for onsite marketing.",
     patterns: { src: ["loader.wisepops.com"] },
-    sample: '<script src="https://loader.wisepops.com/get-loader.js?v=1&site=AbCdEf" async></script>',
   },
   {
     slug: "hulk-form-builder",
@@ -1521,7 +1380,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/form-builder-contact-form",
     description: "Drag-and-drop contact and registration forms from Globo.",
     patterns: { src: ["globo.formbuilder"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/globo.formbuilder.init.js" defer></script>',
   },
   {
     slug: "spin-a-sale",
@@ -1572,8 +1430,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/page-speed-optimizer",
     description: "Preloads pages on hover to make navigation feel faster.",
     patterns: { src: ["booster-page-speed-optimizer"] },
-    sample:
-      '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/booster-page-speed-optimizer.js" defer></script>',
   },
   {
     slug: "hyperspeed",
@@ -1582,7 +1438,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.hyperspeed.me",
     description: "Theme speed optimisation with lazy loading and script deferral.",
     patterns: { src: ["hs-instantload", "hs-lazysizes"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/hs-lazysizes.min.js" async></script>',
   },
   {
     slug: "schemaplus",
@@ -1599,7 +1454,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://yoast.com/shopify/apps/yoast-seo/",
     description: "Yoast's SEO app that outputs a schema graph and content analysis.",
     patterns: { dom: ["#yoast-schema-graph"] },
-    sample: '<script type="application/ld+json" id="yoast-schema-graph">{"@context":"https://schema.org","@graph":[]}</script>',
   },
 
   // ── Payments and buy-now-pay-later ────────────────────────────────────────
@@ -1610,7 +1464,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.afterpay.com",
     description: "Pay-in-four instalments messaging and checkout (Clearpay in the UK).",
     patterns: { src: ["static.afterpay.com", "portal.afterpay.com", "js.afterpay.com", "afterpay-products.min.js"] },
-    sample: '<script src="https://js.afterpay.com/afterpay-1.x.js" data-analytics-enabled async></script>',
   },
   {
     slug: "klarna",
@@ -1619,8 +1472,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.klarna.com",
     description: "Klarna's pay-later messaging placements on product and cart pages.",
     patterns: { src: ["js.klarna.com", "klarnaservices.com", "klarnacdn.net"] },
-    sample:
-      '<script async data-environment="production" src="https://js.klarna.com/web-sdk/v1/klarna.js" data-client-id="01234567-89ab-cdef"></script>',
   },
   {
     slug: "affirm",
@@ -1629,7 +1480,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.affirm.com",
     description: "Buy-now-pay-later financing with promotional messaging.",
     patterns: { src: ["cdn1.affirm.com"] },
-    sample: '<script src="https://cdn1.affirm.com/js/v2/affirm.js" async></script>',
   },
   {
     slug: "sezzle",
@@ -1638,7 +1488,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://sezzle.com",
     description: "Instalment payments with price-split widgets on product pages.",
     patterns: { src: ["widget.sezzle."] },
-    sample: '<script src="https://widget.sezzle.com/v1/javascript/price-widget?uuid=01234567-89ab" async></script>',
   },
   {
     slug: "zip",
@@ -1647,7 +1496,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://zip.co",
     description: "Pay-in-four instalments, formerly Quadpay in the US.",
     patterns: { src: ["quadpay.com", "zipmoney.com.au"] },
-    sample: '<script src="https://widgets.quadpay.com/demo-store/quadpay-widget-2.2.1.js" defer></script>',
   },
   {
     slug: "scalapay",
@@ -1656,7 +1504,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.scalapay.com",
     description: "European pay-in-three instalments with a product-page widget.",
     patterns: { src: ["cdn.scalapay.com"] },
-    sample: '<script type="module" src="https://cdn.scalapay.com/widget/v3/js/scalapay-widget.esm.js"></script>',
   },
   {
     slug: "blackcart",
@@ -1683,7 +1530,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://swym.it/apps/wishlist/",
     description: "Wishlists, save-for-later and back-in-stock alerts from Swym.",
     patterns: { src: ["swymrelay.com", "swymv3free", "swymv3pro"], dom: [".swym-"] },
-    sample: '<script src="https://swymstore-v3free-01.swymrelay.com/code/swym-shopify.js" async></script>',
   },
   {
     slug: "iwish",
@@ -1692,7 +1538,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.shopapps.in",
     description: "Simple wishlist app from ShopApps.",
     patterns: { src: ["myshopapps.com"] },
-    sample: '<script src="https://cdn.myshopapps.com/iwish/iwishlist.js" defer></script>',
   },
   {
     slug: "froonze",
@@ -1701,8 +1546,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.froonze.com",
     description: "Wishlist, customer account page and loyalty features in one app.",
     patterns: { src: ["froonze"] },
-    sample:
-      '<script src="https://cdn.shopify.com/extensions/01234567-89ab-cdef/froonze-loyalty-wishlist-123/assets/wishlist.js" defer></script>',
   },
 
   // ── Product options and personalisation ───────────────────────────────────
@@ -1729,7 +1572,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.kiwisizing.com",
     description: "Size charts and fit recommendations for apparel.",
     patterns: { src: ["kiwisizing.com"] },
-    sample: '<script src="https://cdn.static.kiwisizing.com/SizingPlugin.prod.js" async></script>',
   },
   {
     slug: "avada-size-chart",
@@ -1746,7 +1588,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.zakeke.com",
     description: "Visual product customiser with 2D/3D previews.",
     patterns: { src: ["zakeke.com/"] },
-    sample: '<script src="https://portal.zakeke.com/Scripts/integration/shopify/zakeke.js" defer></script>',
   },
   {
     slug: "product-personalizer",
@@ -1755,7 +1596,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://productpersonalizer.com",
     description: "Live-preview personalisation for engraved and printed products.",
     patterns: { src: ["/product-personalizer/"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/product-personalizer/pplr_common.js" defer></script>',
   },
   {
     slug: "globo-color-swatch",
@@ -1764,7 +1604,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/globo-related-products",
     description: "Colour and image swatches for product variants from Globo.",
     patterns: { src: ["globo.swatch"] },
-    sample: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/globo.swatch.data.js" defer></script>',
   },
 
   // ── Social feeds and user-generated content ───────────────────────────────
@@ -1775,7 +1614,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/instafeed",
     description: "Shoppable Instagram feed embedded in the storefront.",
     patterns: { src: ["instafeed.nfcube.com"] },
-    sample: '<script src="https://instafeed.nfcube.com/cdn/instafeed-0123456789abcdef.js?shop=demo-store.myshopify.com" async></script>',
   },
   {
     slug: "elfsight",
@@ -1784,7 +1622,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://elfsight.com",
     description: "Widget library for social feeds, reviews, FAQs and more.",
     patterns: { src: ["elfsightcdn.com", "elfsight.com/"] },
-    sample: '<script src="https://static.elfsight.com/platform/platform.js" async></script>',
   },
   {
     slug: "covet-pics",
@@ -1793,7 +1630,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://covet.pics",
     description: "Shoppable Instagram and UGC galleries.",
     patterns: { src: ["covet.pics"] },
-    sample: '<script src="https://shopify.covet.pics/covet-pics-widget-inject.js" async></script>',
   },
   {
     slug: "foursixty",
@@ -1802,7 +1638,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://foursixty.com",
     description: "Shoppable Instagram and user-generated content galleries.",
     patterns: { src: ["foursixty.com/"] },
-    sample: '<script src="https://foursixty.com/media/scripts/fs.embed.v2.5.js" data-feed-id="demo-store" async></script>',
   },
   {
     slug: "taggbox",
@@ -1811,7 +1646,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://taggbox.com",
     description: "Social media and UGC walls embedded on the site.",
     patterns: { src: ["widget.taggbox.com"] },
-    sample: '<script src="https://widget.taggbox.com/embed.min.js" async></script>',
   },
   {
     slug: "flowbox",
@@ -1820,7 +1654,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://getflowbox.com",
     description: "Visual UGC platform for shoppable social content.",
     patterns: { src: ["connect.getflowbox.com"] },
-    sample: '<script src="https://connect.getflowbox.com/flowbox.js" async></script>',
   },
 
   // ── Privacy and consent ───────────────────────────────────────────────────
@@ -1831,8 +1664,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://pandectes.io",
     description: "Cookie consent banner and GDPR/CCPA compliance tools.",
     patterns: { src: ["pandectes", "gdpr-privacy-policy-assets"] },
-    sample:
-      '<script src="https://cdn.shopify.com/extensions/01234567-89ab-cdef/gdpr-compliance-1/assets/pandectes-core.js" defer></script>',
   },
   {
     slug: "hulk-gdpr",
@@ -1849,8 +1680,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.onetrust.com",
     description: "Enterprise cookie consent and preference management.",
     patterns: { src: ["cdn.cookielaw.org"] },
-    sample:
-      '<script src="https://cdn.cookielaw.org/scripttemplates/otSDKStub.js" data-domain-script="01234567-89ab-cdef-0123-456789abcdef"></script>',
   },
   {
     slug: "cookiebot",
@@ -1859,7 +1688,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.cookiebot.com",
     description: "Cookie consent banner with automatic cookie scanning.",
     patterns: { src: ["consent.cookiebot.com"] },
-    sample: '<script id="Cookiebot" src="https://consent.cookiebot.com/uc.js" data-cbid="01234567-89ab" async></script>',
   },
   {
     slug: "termly",
@@ -1868,7 +1696,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://termly.io",
     description: "Consent banner and privacy policy generator.",
     patterns: { src: ["app.termly.io"] },
-    sample: '<script src="https://app.termly.io/resource-blocker/01234567-89ab?autoBlock=on"></script>',
   },
   {
     slug: "iubenda",
@@ -1877,7 +1704,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.iubenda.com",
     description: "Cookie solution and legal document generator.",
     patterns: { src: ["iubenda.com"] },
-    sample: '<script src="https://cdn.iubenda.com/cs/iubenda_cs.js" async></script>',
   },
 
   // ── Store tools: stock alerts, pre-orders, booking, access ────────────────
@@ -1896,7 +1722,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://preproduct.io",
     description: "Pre-orders with partial payments and deferred charges.",
     patterns: { src: ["preproduct.io"] },
-    sample: '<script src="https://api.preproduct.io/preproduct-embed.js" defer></script>',
   },
   {
     slug: "globo-preorder",
@@ -1905,7 +1730,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/pre-order-pro",
     description: "Pre-order buttons and coming-soon products from Globo.",
     patterns: { inline: ["GloboPreorderParams"] },
-    sample: "<script>window.GloboPreorderParams = { shopDomain: 'demo-store.myshopify.com' };</script>",
   },
   {
     slug: "ordersify-product-alerts",
@@ -1938,7 +1762,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://www.sidepanda.com/appointo",
     description: "Appointment booking and scheduling for services.",
     patterns: { src: ["appointo.me"] },
-    sample: '<script src="https://app.appointo.me/scripttag/appointo.js?shop=demo-store.myshopify.com" defer></script>',
   },
   {
     slug: "minmaxify",
@@ -1947,7 +1770,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://apps.shopify.com/order-limits-minmaxify",
     description: "Minimum and maximum order quantity and value limits.",
     patterns: { inline: ["minMaxify"] },
-    sample: "<script>window.minMaxify = { shop: 'demo-store.myshopify.com', checkLimits: function () {} };</script>",
   },
   {
     slug: "stockist",
@@ -1956,7 +1778,6 @@ export const APP_CATALOGUE: readonly App[] = [
     website: "https://stockist.co",
     description: "Store locator map of retailers that carry the brand.",
     patterns: { src: ["stockist.co/"] },
-    sample: '<script src="https://stockist.co/embed/v1/widget.min.js" async></script>',
   },
   {
     slug: "storeify-locator",

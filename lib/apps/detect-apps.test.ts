@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
+import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { detectApps } from "./detect-apps";
-import { sampleAppSnippet } from "./sample-snippet";
 
 /**
  * A storefront with several apps installed the different ways apps really arrive:

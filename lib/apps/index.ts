@@ -7,7 +7,6 @@ export { APP_CATALOGUE } from "./catalogue";
 export { APP_CATEGORY_LABELS, appCategoryLabel } from "./category-labels";
 export { detectApps, detectAppsInDocument } from "./detect-apps";
 export type { DetectedApp, DetectOptions } from "./detect-apps";
-export { SAMPLE_SHOP_DOMAIN, sampleAppSnippet } from "./sample-snippet";
 export { syncAppCatalogue } from "./sync-app-catalogue";
 
 const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));

@@ -83,11 +83,6 @@ export const appSchema = z
       .max(200)
       .refine((s) => s.endsWith("."), "one full sentence"),
     patterns: appPatternsSchema,
-    /**
-     * A realistic HTML snippet as the app injects it, when the one derived from the
-     * first pattern would not look like the real thing (see sampleAppSnippet).
-     */
-    sample: z.string().startsWith("<").optional(),
   })
   .strict();
 

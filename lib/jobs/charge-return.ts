@@ -6,7 +6,7 @@ import type { Job } from "@/db/schema";
  * stops counting it, a spent credit is granted again, a card bought signed in becomes a credit,
  * and an x402 payment earns one free retry of its store by the same wallet. Pro, admin retries,
  * the monitor and free retries themselves cost the payer nothing, so nothing is returned; a card
- * bought without an account has nobody to return a credit to (a known gap, README › Plans).
+ * bought without an account has nobody to return a credit to (a known gap, docs/payments.md).
  */
 export type ChargeReturn = "quota" | "credit" | "free_retry";
 

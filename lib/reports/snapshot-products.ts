@@ -14,11 +14,6 @@ import { snapshotListingColumns } from "./snapshot-listing-columns";
  */
 const INSERT_BATCH = 100;
 
-/** The snapshot_products row of a product, with the columns the report listing sorts and searches on. */
-export function snapshotProductRow(jobId: string, product: Product) {
-  return { jobId, productId: product.id, handle: product.handle, title: product.title, data: product, ...snapshotListingColumns(product) };
-}
-
 /** A batch of rows as one jsonb document: one parameter instead of twelve per row to build and bind. */
 function rowsDocument(products: Product[]): string {
   return JSON.stringify(

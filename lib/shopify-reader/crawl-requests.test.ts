@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseResolveRules } from "@/lib/net";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
 import { createVirtualClock } from "@/testing/test-clock";
+import { createMemorySeenProducts } from "@/testing/memory-seen-products";
 import { createPacer } from "./pacer";
 import { crawlProducts, productCrawlCursorSchema, type ProductCrawlCursor } from "./product-crawl";
-import { createMemorySeenProducts } from "./seen-products";
 
 // At one polite request a second every request is a second of the user's wait: the crawl
 // stops once it holds every product meta.json counts, and past the 25,000 cap takes the

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseResolveRules } from "@/lib/net";
 import { generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
 import type { AdvanceOptions } from "@/testing/fake-store/types";
+import { createMemorySeenProducts } from "@/testing/memory-seen-products";
 import { createVirtualClock } from "@/testing/test-clock";
 import { createPacer } from "./pacer";
 import { crawlProducts, type ProductCrawlCursor } from "./product-crawl";
 import type { Product } from "./schemas";
-import { createMemorySeenProducts } from "./seen-products";
 
 // A real crawl is slow on purpose, so the store changes while we read it. /products.json pages
 // by offset: a product deleted near the front slides the next page's first product onto a page

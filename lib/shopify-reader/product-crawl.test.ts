@@ -4,7 +4,7 @@ import { startTestServer } from "@/testing/test-server";
 import type { StoreFetchOptions } from "./fetch-store";
 import { createPacer } from "./pacer";
 import { crawlProducts } from "./product-crawl";
-import { createMemorySeenProducts } from "./seen-products";
+import { createMemorySeenProducts } from "@/testing/memory-seen-products";
 import { createVirtualClock } from "@/testing/test-clock";
 
 /** Minimal list-shape products with ids from..from+count-1. */

@@ -5,7 +5,7 @@ import { resolveStore, type ResolvedStore } from "./resolve-store";
 
 /**
  * The shop's permanent `*.myshopify.com` host when Shopify itself vouches for the claim the
- * store made in its meta.json, else null (README, "Store identity").
+ * store made in its meta.json, else null (docs/hostile-input.md, "Store identity").
  *
  * A host's meta.json is the host's word: any web server can name another shop's myshopify host
  * and copy that shop's id from its public meta.json. Only Shopify answers on `*.myshopify.com`, so

@@ -18,7 +18,7 @@ import { createPacer } from "./pacer";
 import { crawlProducts, productCrawlCursorSchema, type ProductCrawlCursor } from "./product-crawl";
 import { readAllProducts } from "@/testing/read-all-products";
 import { resolveStore } from "./resolve-store";
-import { createMemorySeenProducts } from "./seen-products";
+import { createMemorySeenProducts } from "@/testing/memory-seen-products";
 import { fetchStorefrontHtml } from "./storefront-html";
 import { createVirtualClock } from "@/testing/test-clock";
 

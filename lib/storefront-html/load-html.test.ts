@@ -2,7 +2,7 @@ import { type CheerioAPI, load } from "cheerio";
 import { describe, expect, it } from "vitest";
 import { APP_CATALOGUE } from "@/lib/apps/catalogue";
 import { detectAppsInDocument } from "@/lib/apps/detect-apps";
-import { sampleAppSnippet } from "@/lib/apps/sample-snippet";
+import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
 import { FakeStore, fixtureStore, lanewayStore, notShopifySite, passwordStore } from "@/testing/fake-store";
 import { productHtml } from "@/testing/fake-store/html";

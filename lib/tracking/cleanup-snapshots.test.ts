@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getDb } from "@/db";
 import { jobs, reportBodies, reports, snapshotProducts, type Store } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { snapshotProductRow } from "@/lib/reports/snapshot-products";
+import { snapshotProductRow } from "@/testing/snapshot-product-row";
 import { sendEvent, startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
 import { quietLogger } from "@/lib/workflow/embedded";
 import { snapshotCleanupRequested } from "@/lib/workflow/events";

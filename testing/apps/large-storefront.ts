@@ -1,5 +1,5 @@
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
-import { sampleAppSnippet } from "@/lib/apps/sample-snippet";
+import { sampleAppSnippet } from "./sample-snippet";
 
 /** A realistic 1 MB+ storefront (big inline product JSON) with three apps, for tests and the bench. */
 export function largeStorefrontHtml(): string {

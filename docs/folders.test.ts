@@ -2,14 +2,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// README › Architecture is the map a newcomer reads first: one row per folder, so a folder added,
+// docs/folders.md is the map of the repository: one row per folder, so a folder added,
 // renamed or removed without its row fails here.
-const readme = readFileSync("README.md", "utf8");
-const section = readme.slice(readme.indexOf("## Architecture"), readme.indexOf("Some rules that keep it that way"));
+const map = readFileSync("docs/folders.md", "utf8");
+const section = map.slice(map.indexOf("| folder |"), map.indexOf("Some rules that keep it that way"));
 const rowNames = [...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([^`]+)`/g)].map((name) => name[1]!));
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
-describe("README › Architecture", () => {
+describe("docs/folders.md", () => {
   it("has one row for each lib/ domain folder, and none for a folder that is gone", () => {
     const domains = readdirSync("lib", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `lib/${entry.name}/`);
     const rows = rowNames.filter((name) => /^lib\/[^/<]+\/$/.test(name));

@@ -1,0 +1,299 @@
+/**
+ * A realistic HTML snippet for every app of the catalogue (lib/apps/catalogue.ts), as the app
+ * injects it into a storefront: test data for app detection, never shipped. Keyed by slug, in
+ * catalogue order; every catalogue app has one and each is detected as exactly its own app
+ * (lib/apps/catalogue.test.ts), so a new catalogue entry needs its snippet here.
+ *
+ * Hosts and markers are the catalogue's; where the vendor's real file name was not known, the one
+ * after the host (e.g. "/storefront.js") is illustrative only.
+ */
+export const APP_SAMPLES: Readonly<Record<string, string>> = {
+  // ── Reviews ────────────────────────────────────────────────────────────────
+  "judge-me":
+    "<script>jdgm = window.jdgm || {}; jdgm.SHOP_DOMAIN = 'demo-store.myshopify.com'; jdgm.PLATFORM = 'shopify';</script>" +
+    '<script data-cfasync="false" src="https://cdn.judge.me/widget_preloader.js" async></script>',
+  "loox": '<script async src="https://loox.io/widget/4kQx1mAbCd/loox.1712345678901.js?shop=demo-store.myshopify.com"></script>',
+  "okendo": '<script defer src="https://cdn-static.okendo.io/reviews-widget-plus/js/okendo-reviews.js"></script>',
+  "yotpo-reviews": '<script src="https://cdn-widgetsrepository.yotpo.com/v1/loader/AbCdEfGhIjKlMnOp" async></script>',
+  "stamped": '<script async src="https://cdn1.stamped.io/files/widget.min.js"></script>',
+  "reviews-io": '<script src="https://widget.reviews.io/polaris/build.js"></script>',
+  "trustpilot":
+    '<script type="text/javascript" src="//widget.trustpilot.com/bootstrap/v5/tp.widget.bootstrap.min.js" async></script>',
+  "ali-reviews": '<script src="https://alireviews.fireapps.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "rivyo": '<script src="https://thimatic-apps.com/product_review/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "fera": '<script src="https://cdn.fera.ai/js/fera.js?shop=demo-store.myshopify.com" async></script>',
+  "junip": '<script src="https://scripts.juniphq.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "reputon": '<script src="https://reputon.com/widget/loader.js" async></script>',
+  "bazaarvoice": '<script async src="https://apps.bazaarvoice.com/deployments/demo/main_site/production/en_US/bv.js"></script>',
+  "powerreviews": '<script src="https://ui.powerreviews.com/stable/4.1/ui.js" async></script>',
+  "shopify-product-reviews":
+    '<script src="https://productreviews.shopifycdn.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "hulk-product-reviews":
+    '<script src="https://reviews.hulkapps.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Email, SMS and push ───────────────────────────────────────────────────
+  "klaviyo":
+    '<script async type="text/javascript" src="https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123"></script>',
+  "omnisend": '<script async src="https://omnisnippet1.com/inshop/launcher-v2.js"></script>',
+  "privy": '<script async src="https://widget.privy.com/assets/widget.js"></script>',
+  "mailchimp":
+    '<script id="mcjs">!function(c,h,i,m,p){m=c.createElement(h),p=c.getElementsByTagName(h)[0],m.async=1,m.src=i,p.parentNode.insertBefore(m,p)}(document,"script","https://chimpstatic.com/mcjs-connected/js/users/0123456789abcdef/abcdef0123456789.js");</script>',
+  "attentive": '<script async src="https://cdn.attn.tv/demostore/dtag.js"></script>',
+  "postscript": '<script async src="https://sdk.postscript.io/sdk.bundle.js?shopId=12345"></script>',
+  "yotpo-sms": '<script async src="https://forms.smsbump.com/12345/form_67890.js"></script>',
+  "drip": '<script async src="https://tag.getdrip.com/1234567.js"></script>',
+  "sendlane": '<script async src="https://sendlane.com/scripts/pusher.js"></script>',
+  "mailerlite": '<script async src="https://assets.mailerlite.com/js/universal.js"></script>',
+  "activecampaign": '<script async src="https://diffuser-cdn.app-us1.com/diffuser/diffuser.js"></script>',
+  "brevo": '<script async src="https://sibautomation.com/sa.js?key=abcdef0123456789"></script>',
+  "pushowl":
+    '<script async src="https://cdn.pushowl.com/latest/sdks/pushowl-shopify.js?subdomain=demo-store&environment=production&shop=demo-store.myshopify.com"></script>',
+  "hubspot": '<script id="hs-script-loader" async defer src="//js.hs-scripts.com/1234567.js"></script>',
+  "firepush": '<script async src="https://cdn.firepush.io/js/firepush.min.js"></script>',
+  // ── Subscriptions ─────────────────────────────────────────────────────────
+  "recharge": '<script src="https://static.rechargecdn.com/assets/js/widget.min.js?shop=demo-store.myshopify.com"></script>',
+  "bold-subscriptions": '<script src="https://sub.boldapps.net/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "seal-subscriptions":
+    '<script src="https://app.sealsubscriptions.com/shopify/public/js/sealsubscriptions.js?shop=demo-store.myshopify.com" async></script>',
+  "skio": '<script src="https://cdn.skio.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "ordergroove": '<script src="https://static.ordergroove.com/abcdef0123456789/main.js" async></script>',
+  // ── Upsell, cross-sell, social proof ──────────────────────────────────────
+  "rebuy": '<script async src="https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com"></script>',
+  "reconvert": '<script src="https://stilyoapps.com/reconvert/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "zipify-ocu":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/zipify-oneclickupsell-vendor.js" defer></script>',
+  "frequently-bought-together":
+    '<script src="https://codeblackbelt.com/js/modules/frequently-bought-together/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "bold-upsell": '<script src="https://upsells.boldapps.net/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "in-cart-upsell": '<script src="https://incartupsell.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "aftersell": '<script src="https://aftersell.app/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "vitals": '<script src="https://appsolve.io/v1/static/js/app.js?shop=demo-store.myshopify.com" defer></script>',
+  "globo-also-bought":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/globo.alsobought.js?shop=demo-store.myshopify.com" async></script>',
+  "cross-sell": '<script src="https://load.csell.co/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "zoorix": '<script src="https://zoorix.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "hextom-ultimate-sales-boost":
+    '<script src="https://hextom.com/js/ultimatesalesboost.js?shop=demo-store.myshopify.com" async></script>',
+  "hextom-free-shipping-bar":
+    '<script src="https://hextom.com/js/freeshippingbar.js?shop=demo-store.myshopify.com" async></script>',
+  "avada-boost-sales":
+    '<script src="https://boostsales.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "outsell": '<script src="https://outsellapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "nosto": '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',
+  "obviyo": '<script src="https://deploy.hiconversion.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "dynamic-yield": '<script type="text/javascript" src="//cdn.dynamicyield.com/api/8765432/api_dynamic.js"></script>',
+  "fomo": '<script src="https://load.fomo.com/api/v1/AbCdEf/load.js" async></script>',
+  "provesource": '<script src="https://cdn.provesrc.com/provesrc.js" async></script>',
+  "carecart-sales-pop": '<script src="https://sales-pop.carecart.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Bundles, discounts, gifts ─────────────────────────────────────────────
+  "bold-bundles": '<script src="https://bundles.boldapps.net/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "fast-bundle": '<script src="https://api.fastbundle.co/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "pickystory": '<script src="https://cdn.pickystory.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "widebundle": '<script src="https://widebundle.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "bogos": '<script src="https://collect.bogos.io/storefront/bogos.js" async></script>',
+  "swagify": '<script src="https://api.swagifyapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "revy": '<script src="https://api.revy.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "rise-ai": '<script src="https://strn.rise-ai.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "giftship": '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/js/giftship.7.3.2.js" defer></script>',
+  // ── Loyalty, referrals, affiliates ─────────────────────────────────────────
+  "smile-io": '<script src="https://js.smile.io/v1/smile-shopify.js?shop=demo-store.myshopify.com" async></script>',
+  "loyaltylion": '<script async src="https://sdk.loyaltylion.net/static/2/loader.js"></script>',
+  "yotpo-loyalty": '<script src="https://cdn-loyalty.yotpo.com/loader/AbCdEfGhIjKlMnOp.js" async></script>',
+  "growave": '<script src="https://socialshopwave.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "bon-loyalty": '<script src="https://app.bonloyalty.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "referralcandy": '<script src="https://referralcandy.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "friendbuy": '<script async src="https://static.fbot.me/friendbuy.js"></script>',
+  "goaffpro": '<script src="https://api.goaffpro.com/loader.js?shop=demo-store.myshopify.com" async></script>',
+  "refersion": '<script src="//www.refersion.com/tracker/v3/pub_0123456789abcdef.js"></script>',
+  // ── Search and filtering ──────────────────────────────────────────────────
+  "boost-search":
+    '<script src="https://services.mybcapps.com/bc-sf-filter/filter.js?shop=demo-store.myshopify.com" defer></script>',
+  "searchanise": '<script src="//www.searchanise.com/widgets/shopify/init.js?a=0A1b2C3d4E" async></script>',
+  "klevu": '<script src="https://js.klevu.com/core/v2/klevu.js"></script>',
+  "algolia": '<script src="https://cdn.jsdelivr.net/npm/algoliasearch@4/dist/algoliasearch-lite.umd.js"></script>',
+  "findify": '<script src="https://assets.findify.io/demo-store.myshopify.com.min.js" async defer></script>',
+  "searchspring": '<script src="https://snapui.searchspring.io/abc123/bundle.js" id="searchspring-context"></script>',
+  "doofinder": '<script src="https://cdn.doofinder.com/livelayer/1/js/loader.min.js" async></script>',
+  "fast-simon": '<script src="https://static.instantsearchplus.com/js/search.js?UUID=0000-1111" async></script>',
+  "rapid-search": '<script src="https://rapidsearch.dev/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "searchtap": '<script src="https://cdn.searchtap.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "constructor-io": '<script src="https://cnstrc.com/js/cust/demo_store.js" async></script>',
+  // ── Chat and helpdesk ─────────────────────────────────────────────────────
+  "gorgias":
+    '<script id="gorgias-chat-widget-install-v3" src="https://config.gorgias.chat/bundle-loader/01ABCDEF23456789" defer></script>',
+  "tidio": '<script src="//code.tidio.co/abcdefghijklmnopqrstuvwxyz012345.js" async></script>',
+  "zendesk":
+    '<script id="ze-snippet" src="https://static.zdassets.com/ekr/snippet.js?key=01234567-89ab-cdef-0123-456789abcdef"></script>',
+  "intercom": '<script>window.intercomSettings = { api_base: "https://api-iam.intercom.io", app_id: "abc123de" };</script>',
+  "livechat": '<script>window.__lc = window.__lc || {}; window.__lc.license = 12345678;</script>',
+  "tawk-to":
+    "<script>var Tawk_API=Tawk_API||{}, Tawk_LoadStart=new Date();(function(){var s1=document.createElement(\"script\");s1.async=true;s1.src='https://embed.tawk.to/0123456789abcdef01234567/default';document.head.appendChild(s1);})();</script>",
+  "crisp":
+    '<script>window.$crisp=[];window.CRISP_WEBSITE_ID="01234567-89ab-cdef-0123-456789abcdef";</script><script src="https://client.crisp.chat/l.js" async></script>',
+  "reamaze": '<script src="https://cdn.reamaze.com/assets/reamaze.js" async></script>',
+  "richpanel": '<script src="https://api.richpanel.com/v2/j/demo-store?version=1.0" async></script>',
+  "freshchat": '<script src="https://wchat.freshchat.com/js/widget.js" async></script>',
+  "shopify-inbox":
+    '<script src="https://cdn.shopify.com/shopifycloud/shopify_chat/storefront/shopifyChatV1Widget.js" defer></script>',
+  "superlemon": '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/files/superlemon_abc123.js" async></script>',
+  "chatra": '<script src="https://call.chatra.io/chatra.js" async></script>',
+  "olark": '<script src="https://static.olark.com/jsclient/loader.js" async></script>',
+  "drift": '<script src="https://js.driftt.com/include/1700000000000/abc123.js" async></script>',
+  "kustomer": '<script src="https://cdn.kustomerapp.com/chat-web/widget.js" async></script>',
+  "gladly": '<script src="https://cdn.gladly.com/chat-sdk/widget.js" async></script>',
+  "help-scout":
+    "<script>!function(e,t,n){function a(){var e=t.getElementsByTagName(\"script\")[0],n=t.createElement(\"script\");n.async=!0,n.src=\"https://beacon-v2.helpscout.net\",e.parentNode.insertBefore(n,e)}a()}(window,document,window.Beacon||function(){});</script>",
+  "zoho-salesiq": '<script id="zsiqscript" src="https://salesiq.zoho.eu/widget?wc=abc123" defer></script>',
+  "delightchat": '<div id="delightchat-widget" data-shop="demo-store.myshopify.com"></div>',
+  // ── Page builders ─────────────────────────────────────────────────────────
+  "pagefly":
+    "<script>window.__pagefly_setting__ = { baseURL: 'https://apps.pagefly.io', shopDomain: 'demo-store.myshopify.com' };</script>",
+  "gempages": '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/files/gempagev2.js?v=1700000000" defer></script>',
+  "shogun": '<script src="https://lib.getshogun.com/frontend/shogun.js?shop=demo-store.myshopify.com" async></script>',
+  "zipify-pages": "<script>window.ZipifyPages = window.ZipifyPages || {}; ZipifyPages.currency = 'EUR';</script>",
+  "replo": '<div id="replo-fullpage-element"></div><script src="https://assets.replocdn.com/runtime.js" defer></script>',
+  "layouthub": '<script src="https://app.layouthub.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "instant": '<div class="__instant" data-instant-version="1.0.0"></div>',
+  "hypervisual": '<script src="https://cdn.gethypervisual.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Analytics, pixels and testing ─────────────────────────────────────────
+  "google-analytics":
+    '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABCDE12345"></script>' +
+    "<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-ABCDE12345');</script>",
+  "google-tag-manager":
+    "<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-ABC1234');</script>",
+  "meta-pixel":
+    "<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init', '123456789012345');fbq('track', 'PageView');</script>",
+  "tiktok-pixel":
+    "<script>!function (w, d, t) { w.TiktokAnalyticsObject=t; var ttq=w[t]=w[t]||[]; ttq.load=function(e){var n='https://analytics.tiktok.com/i18n/pixel/events.js';}; ttq.load('C0ABCDEFGHIJ'); ttq.page(); }(window, document, 'ttq');</script>",
+  "pinterest-tag":
+    "<script>!function(e){if(!window.pintrk){window.pintrk=function(){window.pintrk.queue.push(Array.prototype.slice.call(arguments))};var n=window.pintrk;n.queue=[],n.version=\"3.0\";var t=document.createElement(\"script\");t.async=!0,t.src=e;var r=document.getElementsByTagName(\"script\")[0];r.parentNode.insertBefore(t,r)}}(\"https://s.pinimg.com/ct/core.js\");pintrk('load', '2612345678901');</script>",
+  "snapchat-pixel":
+    "<script>(function(e,t,n){if(e.snaptr)return;var a=e.snaptr=function(){a.handleRequest?a.handleRequest.apply(a,arguments):a.queue.push(arguments)};a.queue=[];var s='script';var r=t.createElement(s);r.async=!0;r.src=n;var u=t.getElementsByTagName(s)[0];u.parentNode.insertBefore(r,u);})(window,document,'https://sc-static.net/scevent.min.js');snaptr('init', '01234567-89ab-cdef');</script>",
+  "hotjar":
+    "<script>(function(h,o,t,j,a,r){h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};h._hjSettings={hjid:1234567,hjsv:6};a=o.getElementsByTagName('head')[0];r=o.createElement('script');r.async=1;r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;a.appendChild(r);})(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>",
+  "microsoft-clarity":
+    '<script>(function(c,l,a,r,i,t,y){c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};t=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;y=l.getElementsByTagName(r)[0];y.parentNode.insertBefore(t,y);})(window, document, "clarity", "script", "abcdefghij");</script>',
+  "triple-whale": "<script>window.TriplePixelData = { TripleName: 'demo-store.myshopify.com', ver: '2.12' };</script>",
+  "elevar": '<script src="https://shopify-gtm-suite.getelevar.com/shops/demo-store/events.js" async></script>',
+  "littledata":
+    "<script>window.LittledataLayer = { version: 'v11.0.0', transactionWatcherURL: 'https://transactions.littledata.io' };</script>",
+  "lucky-orange": '<script async defer src="https://tools.luckyorange.com/core/lo.js?site-id=abc12345"></script>',
+  "northbeam": '<script async src="https://j.northbeam.io/ota-sp/0123456789.js"></script>',
+  "segment": '<script src="https://cdn.segment.com/analytics.js/v1/AbCdEf123/analytics.min.js" async></script>',
+  "heap": '<script src="https://cdn.heapanalytics.com/js/heap-1234567890.js" async></script>',
+  "crazy-egg": '<script src="//script.crazyegg.com/pages/scripts/0123/4567.js" async></script>',
+  "trackify": '<script src="https://trackifyx.redretarget.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "x-pixel": '<script src="https://static.ads-twitter.com/uwt.js" async></script>',
+  "reddit-pixel": '<script src="https://www.redditstatic.com/ads/pixel.js" async></script>',
+  "microsoft-ads-uet": '<script src="//bat.bing.com/bat.js" async></script>',
+  "intelligems": '<script src="https://cdn.intelligems.io/abcdef012345.js"></script>',
+  "neat-ab-testing": '<script src="https://cdn.neatab.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "shoplift": '<script src="https://cdn.shoplift.ai/shoplift.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Shipping, tracking, returns ───────────────────────────────────────────
+  "aftership": '<script src="https://cdn.aftership.com/tracking-widget/aftership-tracking.js" async></script>',
+  "route": '<script src="https://cdn.routeapp.io/route-widget-shopify/v2/route-widget-shopify-stable-v2.min.js" defer></script>',
+  "corso": '<script src="https://cdn.corso.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "shiptection": '<script src="https://app.shiptection.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "return-prime": '<script src="https://return-prime-proxy-prod.s3.amazonaws.com/storefront/return-prime.js" async></script>',
+  "tern": '<script src="https://live.tern-returns.eastsideapps.io/storefront.js" async></script>',
+  "track123": '<script src="https://track123.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "extend": '<script src="https://sdk.helloextend.com/extend-sdk-client/v1/extend-sdk-client.min.js" defer></script>',
+  "avada-free-shipping-bar":
+    '<script src="https://freeshippingbar.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "packlink-pro":
+    '<script src="https://packlink-spf-pro.appspot.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "zapiet": '<script src="https://app.zapiet.com/js/storepickup.js?shop=demo-store.myshopify.com" defer></script>',
+  "wave-local-pickup": '<script src="https://wavecommerce.hk/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Translation and currency ──────────────────────────────────────────────
+  "weglot":
+    '<script src="https://cdn.weglot.com/weglot.min.js"></script><script>Weglot.initialize({ api_key: "wg_0123456789abcdef" });</script>',
+  "langify": "<script>var langify = window.langify || {}; langify.settings = { switcher: { version: '2.0' } };</script>",
+  "langshop": '<script src="https://cdn.langshop.app/buckets/app/libs/storefront/sdk.js" defer></script>',
+  "transcy": '<script src="https://static.transcy.io/storefront/transcy.js?shop=demo-store.myshopify.com" defer></script>',
+  "gtranslate": '<script src="https://cdn.gtranslate.net/widgets/latest/float.js" defer></script>',
+  "coin-currency-converter": '<script src="/apps/coin/coin.js?shop=demo-store.myshopify.com" defer></script>',
+  "global-e": '<script src="https://web.global-e.com/merchant/clientsdk/1234" async></script>',
+  "localize": '<script src="https://global.localizecdn.com/localize.js"></script>',
+  "conveythis": '<script src="//cdn.conveythis.com/javascript/conveythis-initializer.js"></script>',
+  "shopify-geolocation":
+    '<script src="https://geolocation-recommendations.shopifycloud.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Forms and pop-ups ─────────────────────────────────────────────────────
+  "justuno": '<script src="https://scripttags.justuno.com/shopify_justuno_12345_abc.js" async></script>',
+  "optinmonster": '<script src="https://a.omappapi.com/app/js/api.min.js" data-account="12345" data-user="67890" async></script>',
+  "sumo": '<script src="//load.sumo.com/" data-sumo-site-id="0123456789abcdef" async></script>',
+  "poptin": '<script id="pixel-script-poptin" src="https://cdn.popt.in/pixel.js?id=abc123" async></script>',
+  "wisepops": '<script src="https://loader.wisepops.com/get-loader.js?v=1&site=AbCdEf" async></script>',
+  "hulk-form-builder":
+    '<script src="https://formbuilder.hulkapps.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "globo-form-builder":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/globo.formbuilder.init.js" defer></script>',
+  "spin-a-sale": '<script src="https://client.spinasale.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "tada": '<script src="https://cdn.trytada.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "powerful-form": '<script src="https://app.powerfulform.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── SEO and speed ─────────────────────────────────────────────────────────
+  "seo-manager": '<script src="https://seomanager.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "avada-seo": '<script src="https://seo.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "booster-page-speed":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/booster-page-speed-optimizer.js" defer></script>',
+  "hyperspeed": '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/hs-lazysizes.min.js" async></script>',
+  "schemaplus":
+    '<script src="https://schemaplusfiles.s3.amazonaws.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "yoast-seo":
+    '<script type="application/ld+json" id="yoast-schema-graph">{"@context":"https://schema.org","@graph":[]}</script>',
+  // ── Payments and buy-now-pay-later ────────────────────────────────────────
+  "afterpay": '<script src="https://js.afterpay.com/afterpay-1.x.js" data-analytics-enabled async></script>',
+  "klarna":
+    '<script async data-environment="production" src="https://js.klarna.com/web-sdk/v1/klarna.js" data-client-id="01234567-89ab-cdef"></script>',
+  "affirm": '<script src="https://cdn1.affirm.com/js/v2/affirm.js" async></script>',
+  "sezzle": '<script src="https://widget.sezzle.com/v1/javascript/price-widget?uuid=01234567-89ab" async></script>',
+  "zip": '<script src="https://widgets.quadpay.com/demo-store/quadpay-widget-2.2.1.js" defer></script>',
+  "scalapay": '<script type="module" src="https://cdn.scalapay.com/widget/v3/js/scalapay-widget.esm.js"></script>',
+  "blackcart": '<script src="https://blackcart.co/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "youpay": '<script src="https://app.youpay.ai/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Wishlists ─────────────────────────────────────────────────────────────
+  "swym-wishlist-plus": '<script src="https://swymstore-v3free-01.swymrelay.com/code/swym-shopify.js" async></script>',
+  "iwish": '<script src="https://cdn.myshopapps.com/iwish/iwishlist.js" defer></script>',
+  "froonze":
+    '<script src="https://cdn.shopify.com/extensions/01234567-89ab-cdef/froonze-loyalty-wishlist-123/assets/wishlist.js" defer></script>',
+  // ── Product options and personalisation ───────────────────────────────────
+  "bold-product-options": '<script src="https://option.boldapps.net/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "hulk-product-options":
+    '<script src="https://productoption.hulkapps.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "kiwi-sizing": '<script src="https://cdn.static.kiwisizing.com/SizingPlugin.prod.js" async></script>',
+  "avada-size-chart": '<script src="https://sizechart.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "zakeke": '<script src="https://portal.zakeke.com/Scripts/integration/shopify/zakeke.js" defer></script>',
+  "product-personalizer":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/product-personalizer/pplr_common.js" defer></script>',
+  "globo-color-swatch":
+    '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/globo.swatch.data.js" defer></script>',
+  // ── Social feeds and user-generated content ───────────────────────────────
+  "instafeed":
+    '<script src="https://instafeed.nfcube.com/cdn/instafeed-0123456789abcdef.js?shop=demo-store.myshopify.com" async></script>',
+  "elfsight": '<script src="https://static.elfsight.com/platform/platform.js" async></script>',
+  "covet-pics": '<script src="https://shopify.covet.pics/covet-pics-widget-inject.js" async></script>',
+  "foursixty": '<script src="https://foursixty.com/media/scripts/fs.embed.v2.5.js" data-feed-id="demo-store" async></script>',
+  "taggbox": '<script src="https://widget.taggbox.com/embed.min.js" async></script>',
+  "flowbox": '<script src="https://connect.getflowbox.com/flowbox.js" async></script>',
+  // ── Privacy and consent ───────────────────────────────────────────────────
+  "pandectes":
+    '<script src="https://cdn.shopify.com/extensions/01234567-89ab-cdef/gdpr-compliance-1/assets/pandectes-core.js" defer></script>',
+  "hulk-gdpr": '<script src="https://cookiebar.hulkapps.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "onetrust":
+    '<script src="https://cdn.cookielaw.org/scripttemplates/otSDKStub.js" data-domain-script="01234567-89ab-cdef-0123-456789abcdef"></script>',
+  "cookiebot": '<script id="Cookiebot" src="https://consent.cookiebot.com/uc.js" data-cbid="01234567-89ab" async></script>',
+  "termly": '<script src="https://app.termly.io/resource-blocker/01234567-89ab?autoBlock=on"></script>',
+  "iubenda": '<script src="https://cdn.iubenda.com/cs/iubenda_cs.js" async></script>',
+  // ── Store tools: stock alerts, pre-orders, booking, access ────────────────
+  "back-in-stock": '<script src="https://app.backinstock.org/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "preproduct": '<script src="https://api.preproduct.io/preproduct-embed.js" defer></script>',
+  "globo-preorder": "<script>window.GloboPreorderParams = { shopDomain: 'demo-store.myshopify.com' };</script>",
+  "ordersify-product-alerts":
+    '<script src="https://cdn.ordersify.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "hulk-age-verification":
+    '<script src="https://age-verification.hulkapps.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "bookthatapp": '<script src="https://bookthatapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "appointo": '<script src="https://app.appointo.me/scripttag/appointo.js?shop=demo-store.myshopify.com" defer></script>',
+  "minmaxify": "<script>window.minMaxify = { shop: 'demo-store.myshopify.com', checkLimits: function () {} };</script>",
+  "stockist": '<script src="https://stockist.co/embed/v1/widget.min.js" async></script>',
+  "storeify-locator": '<script src="https://storeify.app/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  "tapcart": '<script src="https://cdn.tapcart.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+};
