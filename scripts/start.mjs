@@ -14,6 +14,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+// Prints the Node version; stops when it is older than the one pinned in package.json.
+import "./require-node.mjs";
 
 Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
 
@@ -55,7 +57,7 @@ async function compileServer(outdir) {
       bundle: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node24",
       packages: "external",
       tsconfig: "tsconfig.json",
       logLevel: "warning",

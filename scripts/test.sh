@@ -11,6 +11,9 @@ mkdir -p "$results"
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Which Node runs this (npm's PATH puts the pinned node_modules/.bin/node first); stops if older.
+node scripts/require-node.mjs
+
 step "typecheck"
 # Route types (PageProps<"/…">) are generated, not committed: generate them first.
 npx next typegen
