@@ -1,11 +1,11 @@
-import type { ReportSummary } from "@/lib/report-view/schemas";
+import type { ReportPageSummary } from "@/lib/report-view/schemas";
 import { BarChart } from "./bar-chart";
 import { priceBandBars } from "./chart-bars";
 import { formatPrice } from "./format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 /** What the store sells at a glance: products per price band, top vendors and product types. */
-export function OverviewSection({ summary, currency }: { summary: ReportSummary; currency: string | null }) {
+export function OverviewSection({ summary, currency }: { summary: ReportPageSummary; currency: string | null }) {
   const distribution = summary.price_distribution;
   const bands = distribution?.bands ?? [];
   const vendors = (summary.top_vendors ?? []).map((row) => ({ label: row.vendor, value: row.count }));

@@ -13,9 +13,9 @@ import {
   CHANGELOG_SHOWN,
   pagespeedMetricsSchema,
   reportCollectionsSchema,
-  reportMetadataSchema,
+  reportPageMetadataSchema,
   reportPagesSchema,
-  reportSummarySchema,
+  reportPageSummarySchema,
 } from "./schemas";
 
 /** A JSON column the page cannot read degrades to "nothing to show", never to a broken page. */
@@ -53,8 +53,8 @@ async function completedReport(id: string) {
     kind: "report" as const,
     job: report.job,
     store: report.store,
-    summary: parseOr(reportSummarySchema, report.summary, {}),
-    metadata: parseOr(reportMetadataSchema, report.metadata, {}),
+    summary: parseOr(reportPageSummarySchema, report.summary, {}),
+    metadata: parseOr(reportPageMetadataSchema, report.metadata, {}),
     /** Products in the report; the page lists them a page at a time (listReportProducts). */
     productCount: report.product_count,
     collections: parseOr(reportCollectionsSchema, report.collections, []),

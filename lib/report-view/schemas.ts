@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { collectionsArtifactSchema, pagesArtifactSchema, storefrontArtifactSchema } from "@/lib/snapshots/artifacts";
 import { storedAuditMetricsSchema } from "@/lib/pagespeed/schemas";
-import { basisSchema, type Basis } from "@/lib/reports/schemas";
-import { priceDistributionSchema, productTypeCountSchema } from "@/lib/store-directory/schemas";
+import { basisSchema, reportSummarySchema, type Basis } from "@/lib/reports/schemas";
 
 // The report's JSON columns come back untyped from the database; these views parse them with
 // the schemas the pipeline wrote them with, so the page and the pipeline cannot drift apart.
@@ -12,25 +11,23 @@ export { basisSchema, type Basis };
 export const labelledSchema = z.object({ value: z.unknown(), basis: basisSchema });
 export type Labelled = z.infer<typeof labelledSchema>;
 
-export const reportMetadataSchema = z.record(z.string(), labelledSchema);
+/**
+ * reports.metadata as the page reads it: any field by name, each labelled with its basis. Looser
+ * than the API's reportMetadataSchema (lib/reports/schemas.ts), so the page lists whatever fields
+ * a report of any age has, in the order store-detail-rows.ts gives them.
+ */
+export const reportPageMetadataSchema = z.record(z.string(), labelledSchema);
+export type ReportPageMetadata = z.infer<typeof reportPageMetadataSchema>;
 
 export const themeSchema = storefrontArtifactSchema.shape.theme;
 export const detectedAppsSchema = storefrontArtifactSchema.shape.apps;
 
-export const reportSummarySchema = z.object({
-  product_count: z.number().optional(),
-  variant_count: z.number().optional(),
-  available_product_count: z.number().optional(),
-  price_min: z.string().nullable().optional(),
-  price_max: z.string().nullable().optional(),
-  top_vendors: z.array(z.object({ vendor: z.string(), count: z.number() })).optional(),
-  top_product_types: z.array(productTypeCountSchema).optional(),
-  price_distribution: priceDistributionSchema.optional(),
-  collection_count: z.number().optional(),
-  page_count: z.number().optional(),
-  changes: z.number().optional(),
-});
-export type ReportSummary = z.infer<typeof reportSummarySchema>;
+/**
+ * reports.summary as the page reads it: the API's reportSummarySchema with every field optional,
+ * since reports built before a field was counted lack it; the page shows what there is.
+ */
+export const reportPageSummarySchema = reportSummarySchema.partial();
+export type ReportPageSummary = z.infer<typeof reportPageSummarySchema>;
 
 export const reportCollectionsSchema = collectionsArtifactSchema.shape.collections;
 export type ReportCollection = z.infer<typeof reportCollectionsSchema>[number];
