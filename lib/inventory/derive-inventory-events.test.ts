@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "@/lib/shopify-reader/schemas";
+import { diffProduct } from "@/lib/snapshots/diff-snapshots";
 import { deriveInventoryEvents, productSaleSignal } from "./derive-inventory-events";
+
+/** The signal as the pipeline asks for it: with the pair's changes from the snapshot diff. */
+const signalOf = (before: Product, current: Product) => productSaleSignal(before, current, diffProduct(before, current, true));
 
 function product(updatedAt: string, price = "10.00", available = true): Product {
   return {
@@ -64,11 +68,11 @@ describe("deriveInventoryEvents", () => {
 
   it("reads updated_at moving with nothing else changed as a sale day, and tells edits apart", () => {
     const before = product("2026-10-01T09:00:00Z");
-    expect(productSaleSignal(before, product("2026-10-01T09:00:00Z"))).toBeNull();
-    expect(productSaleSignal(before, product("2026-10-02T09:00:00Z"))).toBe("sale_day");
+    expect(signalOf(before, product("2026-10-01T09:00:00Z"))).toBeNull();
+    expect(signalOf(before, product("2026-10-02T09:00:00Z"))).toBe("sale_day");
     // Selling out is a sale, not an edit.
-    expect(productSaleSignal(before, product("2026-10-02T09:00:00Z", "10.00", false))).toBe("sale_day");
-    expect(productSaleSignal(before, product("2026-10-02T09:00:00Z", "12.00"))).toBe("edited");
-    expect(productSaleSignal(product(""), product("2026-10-02T09:00:00Z"))).toBeNull();
+    expect(signalOf(before, product("2026-10-02T09:00:00Z", "10.00", false))).toBe("sale_day");
+    expect(signalOf(before, product("2026-10-02T09:00:00Z", "12.00"))).toBe("edited");
+    expect(signalOf(product(""), product("2026-10-02T09:00:00Z"))).toBeNull();
   });
 });

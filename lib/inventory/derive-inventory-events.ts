@@ -1,5 +1,4 @@
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { diffProduct } from "../snapshots/diff-snapshots";
 
 export type InventoryLevel = {
   productId: number;
@@ -54,10 +53,11 @@ export function deriveInventoryEvents(previous: InventoryLevel[], current: Inven
  * Shopify moves it when stock changes, so with nothing else changed it reads as a day the
  * product sold ("sale_day"); with a price, variant or field change too it may be only the edit
  * ("edited"). Availability flips are not edits: they are sales and restocks themselves.
+ * `changes` are the product's changes between the two (the snapshot diff's, lib/snapshots).
  */
-export function productSaleSignal(before: Product, current: Product): "sale_day" | "edited" | null {
+export function productSaleSignal(before: Product, current: Product, changes: readonly { subject: string }[]): "sale_day" | "edited" | null {
   if (!before.updatedAt || !current.updatedAt || before.updatedAt === current.updatedAt) return null;
-  const edited = diffProduct(before, current, true).some((change) => change.subject !== "availability");
+  const edited = changes.some((change) => change.subject !== "availability");
 
   return edited ? "edited" : "sale_day";
 }

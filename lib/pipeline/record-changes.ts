@@ -1,17 +1,15 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DbOrTx } from "@/db";
-import { inventoryLevels, jobs, type Job } from "@/db/schema";
+import { jobs, type Job } from "@/db/schema";
 import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
-import { recordInventoryEvents } from "@/lib/inventory/record-inventory-events";
-import { recordInventoryLevels } from "@/lib/inventory/record-inventory-levels";
+import { recordInventoryBatch } from "@/lib/inventory/record-inventory-batch";
 import { recordSaleSignals, type SaleSignalRow } from "@/lib/inventory/record-sale-signals";
 import { recordChangelogEntries } from "@/lib/changelog/record-changelog-entries";
-import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/inventory/derive-inventory-events";
+import { productSaleSignal } from "@/lib/inventory/derive-inventory-events";
 import { createProductStreamDiff } from "@/lib/snapshots/diff-product-stream";
 import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/snapshots/diff-snapshots";
 import { streamSnapshotProducts } from "@/lib/snapshots/snapshot-products";
-import type { Product } from "@/lib/shopify-reader/schemas";
 import { loadArtifact } from "@/lib/snapshots/artifacts";
 import { createProductSummary } from "./report-content";
 
@@ -54,47 +52,6 @@ async function loadContent(db: DbOrTx, job: Job): Promise<Content> {
   const [collections, pages] = await Promise.all([loadArtifact(job.id, "collections", db), loadArtifact(job.id, "pages", db)]);
 
   return { collections: collections?.collections ?? [], pages: pages?.pages ?? [], listingComplete: job.listingComplete ?? false };
-}
-
-function inventoryLevelsOf(products: Product[]): InventoryLevel[] {
-  return products.flatMap((product) =>
-    product.variants.map((variant) => ({
-      productId: product.id,
-      variantId: variant.id,
-      quantity: variant.inventoryQuantity,
-      available: variant.available,
-    })),
-  );
-}
-
-/** Inventory levels of one batch of products, and their sale/restock events since `previous`. */
-async function recordInventoryBatch(
-  db: DbOrTx,
-  job: Job,
-  previous: Job | null,
-  levels: InventoryLevel[],
-  at: Date,
-): Promise<DerivedInventoryEvent[]> {
-  if (levels.length === 0) return [];
-  await insertInBatches(levels, (batch) => recordInventoryLevels(db, { jobId: job.id, storeId: job.storeId, at }, batch));
-  if (!previous) return [];
-  // One array parameter, not one per variant: a batch may hold thousands of variants.
-  const variantIds = `{${levels.map((level) => level.variantId).join(",")}}`;
-  const before = await db
-    .select({
-      productId: inventoryLevels.productId,
-      variantId: inventoryLevels.variantId,
-      quantity: inventoryLevels.quantity,
-      available: inventoryLevels.available,
-    })
-    .from(inventoryLevels)
-    .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
-  const events = deriveInventoryEvents(before, levels);
-  await insertInBatches(events, (batch) =>
-    recordInventoryEvents(db, batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
-  );
-
-  return events;
 }
 
 /** Changelog rows buffered and written BATCH at a time. */
@@ -154,6 +111,7 @@ export async function recordCatalogue(
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();
   const changelog = previous && changelogWriter(db, job, previous);
+  const inventoryJob = { jobId: job.id, storeId: job.storeId, at, previous: previous && { jobId: previous.id, intervalDays: intervalDays(previous, at) } };
   // Where quantities are hidden, products whose updated_at moved are a sales signal.
   let signals: SaleSignalRow[] = [];
   const diff =
@@ -161,9 +119,9 @@ export async function recordCatalogue(
     createProductStreamDiff(
       streamSnapshotProducts(previous.id, db, batchSize),
       { previousComplete: previous.listingComplete ?? false, currentComplete: current.listingComplete },
-      (before, product) => {
+      (before, product, changes) => {
         if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
-        const kind = productSaleSignal(before, product);
+        const kind = productSaleSignal(before, product, changes);
         if (kind) signals.push({ storeId: job.storeId, jobId: job.id, productId: product.id, kind, intervalDays: intervalDays(previous, at), occurredAt: at });
       },
     );
@@ -178,9 +136,9 @@ export async function recordCatalogue(
     products += batch.length;
     summary.add(batch);
     catalog.add(batch);
-    const levels = inventoryLevelsOf(batch);
-    exposesInventory ||= levels.some((level) => level.quantity !== null);
-    counts.addEvents(await recordInventoryBatch(db, job, previous, levels, at));
+    const inventory = await recordInventoryBatch(db, inventoryJob, batch);
+    exposesInventory ||= inventory.exposesInventory;
+    counts.addEvents(inventory.events);
     if (diff) await record(await diff.diffBatch(batch));
     if (signals.length > 0) {
       await insertInBatches(signals, (rows) => recordSaleSignals(db, rows));

@@ -17,8 +17,8 @@ export type ProductStreamDiff = {
 export function createProductStreamDiff(
   previous: AsyncIterable<Product[]>,
   listing: { previousComplete: boolean; currentComplete: boolean },
-  /** Called with each product found in both snapshots, for readers that need the pair. */
-  onMatch?: (before: Product, current: Product) => void,
+  /** Called with each product found in both snapshots and its changes, for readers that need the pair. */
+  onMatch?: (before: Product, current: Product, changes: readonly Change[]) => void,
 ): ProductStreamDiff {
   const source = previous[Symbol.asyncIterator]();
   let pending: Product[] = [];
@@ -56,11 +56,10 @@ export function createProductStreamDiff(
           before = await peek();
         }
         const match = before?.id === product.id ? before : undefined;
-        if (match) {
-          index++;
-          onMatch?.(match, product);
-        }
-        for (const change of diffProduct(match, product, listing.previousComplete)) changes.push(change);
+        if (match) index++;
+        const productChanges = diffProduct(match, product, listing.previousComplete);
+        if (match) onMatch?.(match, product, productChanges);
+        for (const change of productChanges) changes.push(change);
       }
 
       return changes;
