@@ -3,7 +3,7 @@ import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/a
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getInventorySummary } from "@/lib/inventory";
 import { getTrackedStore, listTrackedStores, trackedStoreParamsSchema } from "@/lib/tracking";
-import { compareSnapshotsEndpoint, getInventorySummaryEndpoint, getStoreAnalyticsEndpoint, listTrackedShopsEndpoint } from "@/lib/tracking/endpoints";
+import { compareSnapshotsEndpoint, getInventorySummaryEndpoint, getStoreAnalyticsEndpoint, listTrackedStoresEndpoint } from "@/lib/tracking/endpoints";
 import { defineTool, userOf } from "./define-tool";
 
 // The tracked-store tools are the caller's own data, each under its endpoint's row of the access
@@ -17,7 +17,7 @@ const SESSION_ONLY = "Only a shop you track, with a signed-in session (as the da
 export const listTrackedStoresTool = defineTool({
   name: "list_tracked_stores",
   title: "List tracked shops",
-  endpoint: listTrackedShopsEndpoint,
+  endpoint: listTrackedStoresEndpoint,
   note: "API key or session. Their slugs feed the other tracked-shop tools.",
   input: z.strictObject(paginationQuerySchema.shape),
   run: (input, caller) => listTrackedStores(userOf(caller), input),

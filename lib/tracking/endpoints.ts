@@ -8,7 +8,7 @@ import { trackedStoreParamsSchema, trackedStoreListSchema, trackStoreBodySchema,
 // The caller's tracked stores: the list (API key or session) and, under /api/store-detail, each
 // one's figures for the dashboard (session only, docs/decisions.md §8.1).
 
-export const listTrackedShopsEndpoint = defineEndpoint({
+export const listTrackedStoresEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/shops",
   access: "account",
@@ -19,7 +19,7 @@ export const listTrackedShopsEndpoint = defineEndpoint({
   answers: { 200: { schema: trackedStoreListSchema }, 400: "error" },
 });
 
-export const trackShopEndpoint = defineEndpoint({
+export const trackStoreEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/shops",
   access: "account",
@@ -37,7 +37,7 @@ export const trackShopEndpoint = defineEndpoint({
   },
 });
 
-export const untrackShopEndpoint = defineEndpoint({
+export const untrackStoreEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/api/shops/:slug",
   access: "account",

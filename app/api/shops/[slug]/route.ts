@@ -1,8 +1,8 @@
 import { route } from "@/lib/endpoints/route";
 import { untrackStore } from "@/lib/tracking";
-import { untrackShopEndpoint } from "@/lib/tracking/endpoints";
+import { untrackStoreEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // DELETE /api/shops/:slug – stop tracking a store
-export const DELETE = route(untrackShopEndpoint, ({ user, params }) => untrackStore(user.id, params.slug));
+export const DELETE = route(untrackStoreEndpoint, ({ user, params }) => untrackStore(user.id, params.slug));
