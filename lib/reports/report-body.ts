@@ -90,7 +90,9 @@ export const BODY_PART_BYTES = 512 * 1024;
  * still holds the products it was built from, so a body built across a snapshot cleanup is
  * served once but never kept. Its row and parts commit together: a reader finds a whole body
  * or none, and the database refuses a part written outside the transaction that wrote the row
- * (docs/decisions.md §5.2). The pipeline may call this at completion; a read does otherwise.
+ * (docs/decisions.md §5.2). Called by the pipeline's store-report-body step once the job's
+ * completing transaction has committed, never inside it; a first read or snapshot cleanup
+ * calls it when that step could not store the body.
  */
 export async function storeReportBody(jobOrFound: string | FoundReport, { partBytes = BODY_PART_BYTES } = {}): Promise<StoredBody> {
   const found = typeof jobOrFound === "string" ? await getReportRecord(jobOrFound) : jobOrFound;
