@@ -17,7 +17,7 @@ export const LIBRARY_ROUTE_METHODS: Record<string, readonly string[]> = {
 
 /**
  * The methods each API route serves, by the route's page (`/api/jobs/[id]/status`): the
- * declared endpoints and the library routes. api-refusals.test.ts holds it to the files.
+ * declared endpoints and the library routes. lib/endpoints/registry.test.ts holds it to the files.
  */
 export function apiRouteMethods(): Map<string, readonly string[]> {
   const table = new Map(Object.entries(LIBRARY_ROUTE_METHODS));
