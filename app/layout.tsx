@@ -11,6 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
     // Open Graph image and canonical URLs resolve against the public origin.
     metadataBase: new URL(getEnv().BASE_URL),
     title: { default: "StoreLens — Shopify store analysis", template: "%s · StoreLens" },
+    // A static file (public/): served as it is, with no route of its own to build.
+    icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
     description:
       "Analyze any Shopify store: products, collections, pages, theme, installed apps and PageSpeed, with live progress, webhooks and an API.",
   };

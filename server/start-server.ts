@@ -15,7 +15,7 @@ import { bootstrap } from "./bootstrap";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import { startLoopStallLog } from "./loop-stall-log";
 import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
-import { createPublicAnswers } from "./public-answers";
+import { createPublicAnswers } from "./public-answers/public-answers";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/http/client-address";
 import { limitGarbageGrowth } from "@/lib/health/garbage-growth";

@@ -1,5 +1,5 @@
 // Which requests name a caller, and so must meet the route wrapper rather than an answer kept
-// for everyone (server/public-answers.ts).
+// for everyone (server/public-answers/public-answers.ts).
 import { describe, expect, it } from "vitest";
 import { carriesCredential } from "./credential-headers";
 

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
 import { detectAppsInDocument, findAppBySlug } from "@/lib/apps";
 import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
-import { announceAnswerChanges, storeTopic } from "@/lib/public-answers/answer-events";
+import { announceAnswerChanges, storeTopic } from "@/lib/answer-changes/answer-events";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";

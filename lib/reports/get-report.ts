@@ -185,7 +185,7 @@ export async function getReportResponse(id: string, req: Request, query: ReportQ
 
 /**
  * The stored body of a completed report in every encoding, for an answer kept in memory
- * (server/public-answers.ts): the plain bytes only up to `identityLimit` (inflated off the
+ * (server/public-answers/public-answers.ts): the plain bytes only up to `identityLimit` (inflated off the
  * event loop), else null and the answer inflates the gzip bytes as it sends them.
  */
 export async function reportAnswerBodies(jobId: string, identityLimit: number) {

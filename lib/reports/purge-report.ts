@@ -6,7 +6,7 @@ import { clearJobChangelog } from "@/lib/changelog/clear-job-changelog";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
-import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
+import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
 import { forgetReportLocations } from "./find-report";
 
 /**

@@ -81,7 +81,7 @@ export function securityHeaders(env: Env = getEnv(), nonce?: string): Record<str
 }
 
 /**
- * The security headers of a page answered from memory (server/public-answers.ts): the same
+ * The security headers of a page answered from memory (server/public-answers/public-answers.ts): the same
  * headers, with a policy allowing exactly the inline scripts of that page (`sha256-…` sources).
  */
 export function securityHeadersForScripts(env: Env, hashes: readonly string[]): Record<string, string> {

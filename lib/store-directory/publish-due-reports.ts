@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { stores } from "@/db/schema";
-import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
+import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
 import { publicationCutoff, recordDuePublications } from "@/lib/publishing/report-publication";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
-import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/public-answers/answer-events";
+import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
 import { takeBaseSlug, type SlugChange } from "./take-base-slug";
 
 export type StoreAnalysis = {

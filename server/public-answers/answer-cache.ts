@@ -1,5 +1,5 @@
 import { ByteLru } from "@/lib/http/byte-lru";
-import type { AnswerTopic } from "./answer-events";
+import type { AnswerTopic } from "../../lib/answer-changes/answer-events";
 import type { CachedAnswer } from "./cached-answer";
 
 /**

@@ -379,7 +379,7 @@ describe("the IP cooldown in front of kept answers", () => {
 describe.runIf(process.env.DATABASE_URL)("across processes on one PostgreSQL", () => {
   it("a change announced by another connection (another server process) drops the answer kept here", async () => {
     const { openPostgres } = await import("@/db");
-    const { announceAnswerChanges, storeTopic } = await import("@/lib/public-answers/answer-events");
+    const { announceAnswerChanges, storeTopic } = await import("@/lib/answer-changes/answer-events");
     const { store } = await seedAnalyzedStore({ domain: "kept-elsewhere.test", products: 2, analyzedAt: new Date(Date.now() - 40 * DAY) });
     const path = `/stores/${store.slug}`;
     await warm(path);

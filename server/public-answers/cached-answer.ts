@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import type { AnswerTopic } from "./answer-events";
+import type { AnswerTopic } from "../../lib/answer-changes/answer-events";
 
 export type AnswerEncoding = "br" | "gzip" | "identity";
 

@@ -10,15 +10,15 @@ import { clientLimitKey } from "@/lib/http/client-address";
 import { ApiError } from "@/lib/http/errors";
 import { enforceIpCooldownFromMemory } from "@/lib/limits/ip-cooldown";
 import { logger } from "@/lib/log";
-import { AnswerCache } from "@/lib/public-answers/answer-cache";
-import { listenForAnswerChanges, reportTopic, storeTopic, type AnswerTopic } from "@/lib/public-answers/answer-events";
-import { buildCachedAnswer, type AnswerSource, type CachedAnswer } from "@/lib/public-answers/cached-answer";
-import { inlineScriptHashes } from "@/lib/public-answers/inline-script-hashes";
+import { AnswerCache } from "@/server/public-answers/answer-cache";
+import { listenForAnswerChanges, reportTopic, storeTopic, type AnswerTopic } from "@/lib/answer-changes/answer-events";
+import { buildCachedAnswer, type AnswerSource, type CachedAnswer } from "@/server/public-answers/cached-answer";
+import { inlineScriptHashes } from "@/server/public-answers/inline-script-hashes";
 import { reportAnswerValidity, storeAnswerValidity } from "@/lib/publishing/answer-validity";
 import { reportAnswerBodies } from "@/lib/reports/get-report";
 import { chooseEncoding, matchesEtag } from "@/lib/reports/negotiate";
 import { securityHeaders, securityHeadersForScripts } from "@/lib/security/security-headers";
-import { sendApiError } from "./send-api-error";
+import { sendApiError } from "../send-api-error";
 
 /** What may be answered from memory: a completed report's JSON and page, a store page. */
 type Target = { key: string; kind: "report-json" | "report-page" | "store-page"; id: string; topic: AnswerTopic };
@@ -127,7 +127,7 @@ const COLLAPSE_WAIT_MS = 15_000;
 /**
  * The public answers this process keeps in memory and answers before Next: a hit costs no
  * database query and no rendering. Entries leave when an announced change names them (any
- * process, through LISTEN/NOTIFY: lib/public-answers/answer-events.ts), when a report turns
+ * process, through LISTEN/NOTIFY: lib/answer-changes/answer-events.ts), when a report turns
  * public by the clock, or when the byte budget (PUBLIC_ANSWER_CACHE_MB) needs the room.
  */
 export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) {

@@ -2,7 +2,7 @@ import { getDatabase, type Database, type Transaction } from "@/db";
 import { notify } from "@/db/notify";
 
 /**
- * What changed a public answer the server may hold in memory (lib/public-answers/answer-cache.ts):
+ * What changed a public answer the server may hold in memory (server/public-answers/answer-cache.ts):
  * a report (`report:<job id>`: published, purged) or a store page (`store:<slug>`: a new report,
  * apps found, published). Sent with pg_notify in the transaction that makes the change, so every
  * process listening on the database (the progress channels' mechanism, lib/realtime) drops its
