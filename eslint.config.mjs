@@ -8,7 +8,7 @@ import nextTs from "eslint-config-next/typescript";
 // and nothing that ships imports it (CONTRIBUTING: "Test code never ships").
 const SHIPPED = [
   "./app", "./components", "./db", "./lib", "./server", "./inngest",
-  "./server.ts", "./instrumentation-client.ts", "./next.config.mjs",
+  "./server.ts", "./instrumentation-client.ts", "./next.config.ts",
 ];
 const TEST_CODE = "Test code never ships: fakes, fixtures and harnesses live in testing/, and only tests, e2e/ and bench/ import them.";
 const layers = {

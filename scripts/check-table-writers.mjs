@@ -58,7 +58,6 @@ export function readTables(root) {
         if (!sqlName || !ts.isStringLiteralLike(sqlName)) continue;
         const exportName = decl.name.text;
         const owner = file;
-        if (!existsSync(path.join(root, "lib", owner))) throw new Error(`db/schema/${name}: ${exportName} has no owner; lib/${owner}/ does not exist`);
         tables.push({ exportName, sqlName: sqlName.text, file, owner });
       }
     }

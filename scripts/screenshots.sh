@@ -10,7 +10,7 @@ out="docs/screenshots"
 
 stale_build() {
   [ ! -f .next/BUILD_ID ] && return 0
-  [ -n "$(find app components lib server db next.config.mjs -newer .next/BUILD_ID -type f -print -quit 2>/dev/null)" ]
+  [ -n "$(find app components lib server db next.config.ts -newer .next/BUILD_ID -type f -print -quit 2>/dev/null)" ]
 }
 if stale_build; then
   echo "==> production build"

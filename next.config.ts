@@ -1,7 +1,8 @@
-// Plain JavaScript, not TypeScript: the production server reads this file at every start, and a
-// next.config.ts makes it load the SWC compiler (about 20 MB resident) just to read it.
-/** @type {import("next").NextConfig} */
-const nextConfig = {
+import type { NextConfig } from "next";
+
+// Only erasable TypeScript (type imports and annotations): the server loads this file with Node's
+// own type stripping (server/start-server.ts), so reading it costs no compiler at start.
+const nextConfig: NextConfig = {
   // The custom server (server.ts) owns the HTTP server; Next only renders.
   poweredByHeader: false,
   // Native and WASM packages are loaded by Node, not bundled.
