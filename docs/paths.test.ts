@@ -6,10 +6,23 @@ import { describe, expect, it } from "vitest";
 // `lib/tracking/`, `lib/log`) is a file or folder of the repository, so a file renamed or moved
 // leaves no stale name in the documents. Patterns (`lib/<domain>/`, `lib/pipeline/*-step.ts`) are
 // left alone. links.test.ts checks the markdown links.
-const documents = ["README.md", "CONTRIBUTING.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const documents = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 const tracked = new Set(execFileSync("git", ["ls-files"], { encoding: "utf8" }).split("\n").filter(Boolean));
-const folders = new Set([...tracked].flatMap((file) => file.split("/").slice(0, -1).map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`)));
+const folders = new Set(
+  [...tracked].flatMap((file) =>
+    file
+      .split("/")
+      .slice(0, -1)
+      .map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`),
+  ),
+);
 const tops = [...new Set([...tracked].filter((file) => file.includes("/") && !file.startsWith(".")).map((file) => file.split("/")[0]!))];
 /** A path beginning with a top-level folder, not inside another path or a URL. */
 const PATH = new RegExp(`(?<![\\w@/.:-])(?:${tops.map((top) => top.replace(/[.-]/g, "\\$&")).join("|")})/[\\w.\\-\\[\\]/]*[\\w\\]/]`, "g");
@@ -20,7 +33,10 @@ const withoutFences = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
 function exists(path: string): boolean {
   if (path.endsWith("/")) return folders.has(path);
 
-  return [path, `${path}.ts`, `${path}.tsx`, `${path}.mjs`, `${path}/index.ts`].some((candidate) => tracked.has(candidate)) || folders.has(`${path}/`);
+  return (
+    [path, `${path}.ts`, `${path}.tsx`, `${path}.mjs`, `${path}/index.ts`].some((candidate) => tracked.has(candidate)) ||
+    folders.has(`${path}/`)
+  );
 }
 
 /** A whole span that is a relative path to a source or document file, whatever folder it names (`workflows/x.ts`). */
@@ -41,7 +57,9 @@ describe("repository paths in the documents", () => {
 
   it("finds the paths it checks", () => {
     expect(pathsOf("docs/architecture.md")).toContain("lib/jobs/job-state.ts");
-    expect(exists("lib/jobs/job-state.ts") && exists("lib/tracking/") && exists("lib/log") && !exists("lib/no-such-domain/x.ts")).toBe(true);
+    expect(exists("lib/jobs/job-state.ts") && exists("lib/tracking/") && exists("lib/log") && !exists("lib/no-such-domain/x.ts")).toBe(
+      true,
+    );
     expect(FILE.test("workflows/analyze-store.ts") && !FILE.test("lib/<domain>/schemas.ts")).toBe(true);
   });
 });

@@ -55,7 +55,11 @@ export function deriveInventoryEvents(previous: InventoryLevel[], current: Inven
  * ("edited"). Availability flips are not edits: they are sales and restocks themselves.
  * `changes` are the product's changes between the two (the snapshot diff's, lib/snapshots).
  */
-export function productSaleSignal(before: Product, current: Product, changes: readonly { subject: string }[]): "sale_day" | "edited" | null {
+export function productSaleSignal(
+  before: Product,
+  current: Product,
+  changes: readonly { subject: string }[],
+): "sale_day" | "edited" | null {
   if (!before.updatedAt || !current.updatedAt || before.updatedAt === current.updatedAt) return null;
   const edited = changes.some((change) => change.subject !== "availability");
 

@@ -111,7 +111,12 @@ export async function recordCatalogue(
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();
   const changelog = previous && changelogWriter(db, job, previous);
-  const inventoryJob = { jobId: job.id, storeId: job.storeId, at, previous: previous && { jobId: previous.id, intervalDays: intervalDays(previous, at) } };
+  const inventoryJob = {
+    jobId: job.id,
+    storeId: job.storeId,
+    at,
+    previous: previous && { jobId: previous.id, intervalDays: intervalDays(previous, at) },
+  };
   // Where quantities are hidden, products whose updated_at moved are a sales signal.
   let signals: SaleSignalRow[] = [];
   const diff =
@@ -122,7 +127,15 @@ export async function recordCatalogue(
       (before, product, changes) => {
         if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
         const kind = productSaleSignal(before, product, changes);
-        if (kind) signals.push({ storeId: job.storeId, jobId: job.id, productId: product.id, kind, intervalDays: intervalDays(previous, at), occurredAt: at });
+        if (kind)
+          signals.push({
+            storeId: job.storeId,
+            jobId: job.id,
+            productId: product.id,
+            kind,
+            intervalDays: intervalDays(previous, at),
+            occurredAt: at,
+          });
       },
     );
   const record = async (changes: Change[]) => {
