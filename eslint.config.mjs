@@ -7,8 +7,15 @@ import nextTs from "eslint-config-next/typescript";
 // roof that only app/ reads. Test code (testing/, e2e/, bench/, *.test.ts) may import anything,
 // and nothing that ships imports it (CONTRIBUTING: "Test code never ships").
 const SHIPPED = [
-  "./app", "./components", "./db", "./lib", "./server", "./inngest",
-  "./server.ts", "./instrumentation-client.ts", "./next.config.ts",
+  "./app",
+  "./components",
+  "./db",
+  "./lib",
+  "./server",
+  "./inngest",
+  "./server.ts",
+  "./instrumentation-client.ts",
+  "./next.config.ts",
 ];
 const TEST_CODE = "Test code never ships: fakes, fixtures and harnesses live in testing/, and only tests, e2e/ and bench/ import them.";
 const layers = {
@@ -51,7 +58,15 @@ const layers = {
           },
           {
             // Every job is admitted (and charged) in one place; nothing else writes one.
-            target: ["./app/**/*", "./components/**/*", "./inngest/**/*", "./server/**/*", "./lib/!(billing)/**/*", "./lib/billing/!(admit-job).ts", "./lib/billing/*/**/*"],
+            target: [
+              "./app/**/*",
+              "./components/**/*",
+              "./inngest/**/*",
+              "./server/**/*",
+              "./lib/!(billing)/**/*",
+              "./lib/billing/!(admit-job).ts",
+              "./lib/billing/*/**/*",
+            ],
             from: "./lib/jobs/create-job.ts",
             message: "Start a job through admitJob (lib/billing/admit-job.ts): it decides who pays.",
           },

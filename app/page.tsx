@@ -29,8 +29,8 @@ export default async function HomePage(props: PageProps<"/">) {
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
         <p className="mt-3 max-w-2xl text-slate-600">
-          Submit a store domain and StoreLens reads its public catalogue — products, collections, pages,
-          theme, installed apps and PageSpeed — in a durable background workflow, with live progress.
+          Submit a store domain and StoreLens reads its public catalogue — products, collections, pages, theme, installed apps and PageSpeed
+          — in a durable background workflow, with live progress.
         </p>
         {user ? (
           <QueryProvider>
@@ -47,8 +47,15 @@ export default async function HomePage(props: PageProps<"/">) {
         <Feature title="API first" text="API keys, an OpenAPI document, and pay-per-job without an account." />
       </section>
       <p className="text-sm text-slate-500">
-        Browse the <Link href="/stores" className="text-indigo-700 underline">store directory</Link> or read the{" "}
-        <Link href="/docs" className="text-indigo-700 underline">API reference</Link>.
+        Browse the{" "}
+        <Link href="/stores" className="text-indigo-700 underline">
+          store directory
+        </Link>{" "}
+        or read the{" "}
+        <Link href="/docs" className="text-indigo-700 underline">
+          API reference
+        </Link>
+        .
       </p>
     </div>
   );

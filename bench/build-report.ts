@@ -63,7 +63,10 @@ function currentProduct(i: number): Product | null {
 }
 
 async function seedJob(storeId: string, productAt: (i: number) => Product | null, count: number): Promise<string> {
-  const [job] = await getDb().insert(schema.jobs).values({ storeId, domain: "bench.test", slug: "bench-test", status: "running" }).returning();
+  const [job] = await getDb()
+    .insert(schema.jobs)
+    .values({ storeId, domain: "bench.test", slug: "bench-test", status: "running" })
+    .returning();
   for (let start = 0; start < count; start += SEED_BATCH) {
     const batch: Product[] = [];
     for (let i = start; i < Math.min(count, start + SEED_BATCH); i++) {
@@ -131,7 +134,11 @@ async function seed(): Promise<[string, string]> {
   await buildReport(previousId, crawl, { batchSize: BATCH });
   // 2 % new products, ids past the previous catalogue's.
   const added = Math.round(PRODUCTS * 0.02);
-  const currentId = await seedJob(store!.id, (i) => (i < PRODUCTS ? currentProduct(i) : sampleProduct(i, { descriptionBytes: 800 })), PRODUCTS + added);
+  const currentId = await seedJob(
+    store!.id,
+    (i) => (i < PRODUCTS ? currentProduct(i) : sampleProduct(i, { descriptionBytes: 800 })),
+    PRODUCTS + added,
+  );
 
   return [previousId, currentId];
 }

@@ -37,7 +37,7 @@ function treeRss(pid: number): number {
     .split("\n")
     .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
   const inTree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of rows) {
       if (inTree.has(parent) && !inTree.has(child)) {
@@ -119,15 +119,22 @@ const results = [
 ];
 if (WITH_TSX) {
   results.push(
-    await measure("same server through tsx (not compiled)", [process.execPath, "--import", "tsx", "server.ts"], ["/api/health", ...WARM_UP_PATHS], {
-      NODE_ENV: "production",
-    }),
+    await measure(
+      "same server through tsx (not compiled)",
+      [process.execPath, "--import", "tsx", "server.ts"],
+      ["/api/health", ...WARM_UP_PATHS],
+      {
+        NODE_ENV: "production",
+      },
+    ),
   );
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const baseline = results[0]!.median;
-console.log(`idle RSS, median (max) of ${SAMPLE_SECONDS} s of samples after ${WARM_UP_PATHS.length} warm-up requests, fresh PGlite directory`);
+console.log(
+  `idle RSS, median (max) of ${SAMPLE_SECONDS} s of samples after ${WARM_UP_PATHS.length} warm-up requests, fresh PGlite directory`,
+);
 const width = Math.max(...results.map((r) => r.label.length));
 for (const r of results) {
   console.log(`${r.label.padEnd(width)}  ${mb(r.median).padStart(7)} (${mb(r.max)})  ×${(r.median / baseline).toFixed(1)} baseline`);

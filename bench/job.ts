@@ -51,7 +51,8 @@ if (DB === "both") {
 }
 
 if (DB === "pglite") delete process.env.TEST_DATABASE_URL;
-else if (!process.env.TEST_DATABASE_URL) throw new Error("--db=postgres needs TEST_DATABASE_URL (postgres://…, a server where it may create a database)");
+else if (!process.env.TEST_DATABASE_URL)
+  throw new Error("--db=postgres needs TEST_DATABASE_URL (postgres://…, a server where it may create a database)");
 
 const { provisionBenchDatabase } = await import("@/testing/test-database");
 const benchDatabase = await provisionBenchDatabase();
@@ -166,7 +167,8 @@ async function waitForJob(jobId: string) {
     const answer = await timedRequest(`${origin}/api/jobs/${jobId}`);
     if (answer.status === 200) {
       const { job } = jobEnvelopeSchema.parse(JSON.parse(answer.body));
-      if (job.status === "failed" || (job.status === "completed" && job.step_timings.some((t) => t.step === "notify-callbacks"))) return job;
+      if (job.status === "failed" || (job.status === "completed" && job.step_timings.some((t) => t.step === "notify-callbacks")))
+        return job;
     }
     if (server.exitCode !== null) throw new Error("server.ts exited during the job");
     await sleep(1000);
@@ -256,7 +258,12 @@ try {
   const inJob = stalls.filter((s) => s.at >= submittedAt);
   const rows: Array<[string, string]> = [
     ["store", `${PRODUCTS.toLocaleString("en-US")} products, SCRAPER_MIN_INTERVAL_MS ${INTERVAL ?? "default (1000)"}, database ${kind}`],
-    ["server", production ? "server.ts on the production build" : "bench/job-host.ts (no production build): executor and route handlers, no Next router"],
+    [
+      "server",
+      production
+        ? "server.ts on the production build"
+        : "bench/job-host.ts (no production build): executor and route handlers, no Next router",
+    ],
     ["job", `${job.status}${job.code ? ` (${job.code})` : ""}, ${job.counts.products ?? 0} products`],
     ["job duration (first step start → last step end)", fmt(lastEnd - firstStart)],
     ["submit → job ended and notified", fmt(endedAt - submittedAt)],
@@ -285,7 +292,9 @@ try {
   for (const probe of slowProbes) entry(stepAt(timings, probe.at)).slow.push(probe);
   const names = [...timings.map((t) => t.step), ...[...byStep.keys()].filter((name) => !timings.some((t) => t.step === name))];
   const stepWidth = Math.max(...names.map((name) => name.length));
-  console.log(`\n${"step".padEnd(stepWidth)}  ${"time (runs)".padStart(14)}  stalls > 50 ms: count, total, longest  probes > 500 ms: count, longest`);
+  console.log(
+    `\n${"step".padEnd(stepWidth)}  ${"time (runs)".padStart(14)}  stalls > 50 ms: count, total, longest  probes > 500 ms: count, longest`,
+  );
   for (const name of names) {
     const timing = timings.find((t) => t.step === name);
     const { stalls: mine, slow } = byStep.get(name) ?? { stalls: [], slow: [] };
@@ -299,11 +308,15 @@ try {
 
   console.log(`\nlongest stalls (s after the job's first step):`);
   for (const stall of [...inJob].sort((a, b) => b.ms - a.ms).slice(0, TOP_STALLS)) {
-    console.log(`  ${fmt(stall.ms).padStart(8)}  at ${((stall.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${stepAt(timings, stall.at)}`);
+    console.log(
+      `  ${fmt(stall.ms).padStart(8)}  at ${((stall.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${stepAt(timings, stall.at)}`,
+    );
   }
   console.log(`\nslowest probes (sent at, s after the job's first step):`);
   for (const probe of [...probes].sort((a, b) => b.ms - a.ms).slice(0, TOP_STALLS)) {
-    console.log(`  ${fmt(probe.ms).padStart(8)}  at ${((probe.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${probe.target}  ${stepAt(timings, probe.at)}`);
+    console.log(
+      `  ${fmt(probe.ms).padStart(8)}  at ${((probe.at - firstStart) / 1000).toFixed(1).padStart(6)} s  ${probe.target}  ${stepAt(timings, probe.at)}`,
+    );
   }
 } finally {
   const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -67,15 +67,17 @@ const ended = await Promise.all(accepted.map((s) => h.waitForJob(s.jobId!, 30 * 
 const wallMs = performance.now() - started;
 
 type StoreFigures = { domain: string; requests: number; floorMs: number; minGapMs: number; gaps: number[]; errors: number };
-const perStore: StoreFigures[] = await Promise.all(domains.map(async (domain) => {
-  const log = await stores.log(domain);
-  const starts = log.map((entry) => entry.receivedAt).sort((a, b) => a - b);
-  const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
-  const minGapMs = Math.min(...gaps);
-  const requests = log.length;
+const perStore: StoreFigures[] = await Promise.all(
+  domains.map(async (domain) => {
+    const log = await stores.log(domain);
+    const starts = log.map((entry) => entry.receivedAt).sort((a, b) => a - b);
+    const gaps = starts.slice(1).map((start, i) => start - starts[i]!);
+    const minGapMs = Math.min(...gaps);
+    const requests = log.length;
 
-  return { domain, requests, floorMs: requests * INTERVAL_MS, minGapMs, gaps, errors: log.filter((e) => e.status >= 400).length };
-}));
+    return { domain, requests, floorMs: requests * INTERVAL_MS, minGapMs, gaps, errors: log.filter((e) => e.status >= 400).length };
+  }),
+);
 
 const failed = ended.filter((job) => job.status !== "completed");
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -93,21 +95,36 @@ const allGaps = perStore.flatMap((s) => s.gaps).sort((a, b) => a - b);
 const shortGaps = allGaps.filter((gap) => gap < INTERVAL_MS).length;
 const storeErrors = perStore.reduce((sum, s) => sum + s.errors, 0);
 const rows: Array<[string, string]> = [
-  ["jobs", `${JOBS} on ${JOBS} stores (${PRODUCTS}–${PRODUCTS + 50 * (JOBS - 1)} products), ${INTERVAL_MS} ms min interval, ${LATENCY_MS} ms store latency`],
+  [
+    "jobs",
+    `${JOBS} on ${JOBS} stores (${PRODUCTS}–${PRODUCTS + 50 * (JOBS - 1)} products), ${INTERVAL_MS} ms min interval, ${LATENCY_MS} ms store latency`,
+  ],
   ["database", getDatabase().kind],
   ["jobs completed", String(ended.length - failed.length)],
   ["jobs failed", `${failed.length}${failed.length ? `  (${[...new Set(failed.map((j) => j.errorCode))].join(", ")})` : ""}`],
-  ["submissions refused", `${rejected.length}${rejected.length ? `  (${[...new Set(rejected.map((s) => `${s.status} ${s.code}`))].join(", ")})` : ""}`],
+  [
+    "submissions refused",
+    `${rejected.length}${rejected.length ? `  (${[...new Set(rejected.map((s) => `${s.status} ${s.code}`))].join(", ")})` : ""}`,
+  ],
   ["store answers ≥ 400", String(storeErrors)],
   ["wall time", seconds(wallMs)],
   ["per job: waiting to start", spread(queued)],
   ["per job: running", spread(running)],
   ["requests (all stores)", String(perStore.reduce((sum, s) => sum + s.requests, 0))],
-  ["slowest store's floor", `${(slowest.floorMs / 1000).toFixed(2)} s  (${slowest.domain}: ${slowest.requests} requests × ${INTERVAL_MS} ms)`],
+  [
+    "slowest store's floor",
+    `${(slowest.floorMs / 1000).toFixed(2)} s  (${slowest.domain}: ${slowest.requests} requests × ${INTERVAL_MS} ms)`,
+  ],
   ["ratio wall / floor", (wallMs / Math.max(slowest.floorMs, 1)).toFixed(2)],
   ["min gap between requests to one store", `${minGap.toFixed(1)} ms`],
-  ["every store paced (min gap ≥ interval)", minGap >= INTERVAL_MS ? "yes" : `NO: ${perStore.filter((s) => s.minGapMs < INTERVAL_MS).length} stores`],
-  ["gaps under the interval", `${shortGaps} of ${allGaps.length}; 1st percentile gap ${(allGaps[Math.floor(allGaps.length / 100)] ?? NaN).toFixed(1)} ms`],
+  [
+    "every store paced (min gap ≥ interval)",
+    minGap >= INTERVAL_MS ? "yes" : `NO: ${perStore.filter((s) => s.minGapMs < INTERVAL_MS).length} stores`,
+  ],
+  [
+    "gaps under the interval",
+    `${shortGaps} of ${allGaps.length}; 1st percentile gap ${(allGaps[Math.floor(allGaps.length / 100)] ?? NaN).toFixed(1)} ms`,
+  ],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

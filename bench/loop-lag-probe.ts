@@ -17,7 +17,15 @@ if (file) {
   histogram.enable();
   process.on("SIGUSR2", () => {
     const ms = (ns: number) => Math.round(ns / 1e6);
-    writeFileSync(file, JSON.stringify({ maxMs: ms(histogram.max), p99Ms: ms(histogram.percentile(99)), samples: histogram.count, rss: process.memoryUsage().rss }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        maxMs: ms(histogram.max),
+        p99Ms: ms(histogram.percentile(99)),
+        samples: histogram.count,
+        rss: process.memoryUsage().rss,
+      }),
+    );
     histogram.reset();
   });
 }

@@ -64,7 +64,8 @@ function fewestRequests(store: FakeStore) {
   const listingPages = Math.min(Math.ceil(slots.length / PAGE), LISTING_CAP / PAGE);
   const missing = catalog.newestFirst(LISTING_CAP, Number.MAX_SAFE_INTEGER);
   // The whole catalogue in the listing: it still needs its empty page to know it ended.
-  if (missing.length === 0) return { total: listingPages + 1 + hugeVariants, route: "listing only", listingPages, hugeVariants, missing: 0 };
+  if (missing.length === 0)
+    return { total: listingPages + 1 + hugeVariants, route: "listing only", listingPages, hugeVariants, missing: 0 };
 
   const members = catalog.members(shop.collections);
   const useful = shop.collections.filter((c) => c.handle !== "all" && (members.get(c.id)?.length ?? 0) > 0);
@@ -212,7 +213,9 @@ if (process.argv.includes("--timeline")) {
   for (const [i, { at, usage }] of timeline.entries()) {
     const next = timeline[i + 1]?.at ?? Infinity;
     const names = steps.filter((s) => s.createdAt.getTime() >= at && s.createdAt.getTime() < next).map((s) => s.name);
-    console.log(`${((at - timeline[0]!.at) / 1000).toFixed(0).padStart(4)} s  rss ${mb(usage.rss).padStart(9)}  heap ${mb(usage.heapUsed).padStart(9)}  ext ${mb(usage.external).padStart(9)}  ${names.join(" ")}`);
+    console.log(
+      `${((at - timeline[0]!.at) / 1000).toFixed(0).padStart(4)} s  rss ${mb(usage.rss).padStart(9)}  heap ${mb(usage.heapUsed).padStart(9)}  ext ${mb(usage.external).padStart(9)}  ${names.join(" ")}`,
+    );
   }
 }
 
@@ -221,7 +224,8 @@ await stores?.stop();
 await closeDatabase();
 await benchDatabase.drop();
 
-const split = (m: NodeJS.MemoryUsage) => `heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (arrayBuffers ${mb(m.arrayBuffers)})`;
+const split = (m: NodeJS.MemoryUsage) =>
+  `heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)}, external ${mb(m.external)} (arrayBuffers ${mb(m.arrayBuffers)})`;
 const where = stores ? "executor, pipeline, database client" + (kind === "pglite" ? ", PGlite" : "") : "server, executor, fake store";
 const rows: Array<[string, string]> = [
   ["store", `${PRODUCTS} products (listing cap 25,000), ${INTERVAL} ms min interval, ${LATENCY} ms latency, database ${kind}`],
@@ -240,7 +244,10 @@ const rows: Array<[string, string]> = [
   ["peak RSS during the job", `${mb(peak.rss)}  (${split(peak)})`],
   ["job growth over idle (peak − idle)", mb(peak.rss - idle)],
   ...(stores ? ([["fake store child process, peak RSS", mb(storePeak)]] as Array<[string, string]>) : []),
-  ["event loop: longest stall", `${(loop.max / 1e6).toFixed(1)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(1)} ms)`],
+  [
+    "event loop: longest stall",
+    `${(loop.max / 1e6).toFixed(1)} ms (p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(1)} ms)`,
+  ],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -18,7 +18,10 @@ const file = readdirSync(dir)
   .map((name) => path.join(dir, name))
   .sort((a, b) => statSync(b).size - statSync(a).size)[0];
 const profile = JSON.parse(readFileSync(file, "utf8"));
-const stalls = readFileSync(path.join(dir, "loop-gaps.txt"), "utf8").trim().split("\n").map((line) => line.split(" ").map(Number));
+const stalls = readFileSync(path.join(dir, "loop-gaps.txt"), "utf8")
+  .trim()
+  .split("\n")
+  .map((line) => line.split(" ").map(Number));
 
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map();
@@ -30,7 +33,12 @@ const label = (id) => {
 let at = profile.startTime;
 const samples = profile.samples.map((id, i) => ({ id, at: (at += profile.timeDeltas[i]) }));
 
-const list = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `    ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`).join("\n");
+const list = (map) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, us]) => `    ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`)
+    .join("\n");
 for (const [start, end] of stalls) {
   const self = new Map();
   const inclusive = new Map();
@@ -46,5 +54,7 @@ for (const [start, end] of stalls) {
       inclusive.set(name, (inclusive.get(name) ?? 0) + us);
     }
   }
-  console.log(`\nstall of ${((end - start) / 1000).toFixed(0)} ms, ${((start - profile.startTime) / 1e6).toFixed(2)} s after the profile began\n  self:\n${list(self)}\n  inclusive:\n${list(inclusive)}`);
+  console.log(
+    `\nstall of ${((end - start) / 1000).toFixed(0)} ms, ${((start - profile.startTime) / 1e6).toFixed(2)} s after the profile began\n  self:\n${list(self)}\n  inclusive:\n${list(inclusive)}`,
+  );
 }

@@ -30,7 +30,8 @@ const WRITES = argValue("writes", 20);
 const WATCHERS = argValue("watchers", JOBS);
 const PROCESSES = argValue("processes", 1);
 if (WATCHERS % JOBS !== 0) throw new Error("--watchers must be a multiple of --jobs");
-if (PROCESSES > 1 && !process.env.TEST_DATABASE_URL) throw new Error("--processes above 1 needs TEST_DATABASE_URL (PGlite is one process only)");
+if (PROCESSES > 1 && !process.env.TEST_DATABASE_URL)
+  throw new Error("--processes above 1 needs TEST_DATABASE_URL (PGlite is one process only)");
 
 // A throwaway database: a fresh one on the PostgreSQL server of TEST_DATABASE_URL, else PGlite.
 const benchDatabase = await provisionBenchDatabase();
@@ -82,7 +83,8 @@ async function measureBaseline(): Promise<number[]> {
   const perJob = WATCHERS / JOBS;
   for (let w = 0; w < WRITES; w += 1) {
     for (let job = 0; job < JOBS; job += 1) {
-      for (const ws of serverSide.slice(job * perJob, (job + 1) * perJob)) ws.send(JSON.stringify({ sent: performance.now(), padding: "x".repeat(180) }));
+      for (const ws of serverSide.slice(job * perJob, (job + 1) * perJob))
+        ws.send(JSON.stringify({ sent: performance.now(), padding: "x".repeat(180) }));
       await new Promise((r) => setImmediate(r));
     }
   }
@@ -96,7 +98,10 @@ async function measureBaseline(): Promise<number[]> {
 
 async function measurePipeline(): Promise<{ samples: number[]; perProcess: number[][] }> {
   await prepareDatabase(getDatabase());
-  const [store] = await getDb().insert(stores).values({ domain: "bench.test", slug: `bench-${Date.now()}` }).returning();
+  const [store] = await getDb()
+    .insert(stores)
+    .values({ domain: "bench.test", slug: `bench-${Date.now()}` })
+    .returning();
   const created = await getDb()
     .insert(jobs)
     .values(Array.from({ length: JOBS }, () => ({ storeId: store!.id, domain: "bench.test", slug: store!.slug })))
@@ -188,11 +193,23 @@ const kind = getDatabase().kind;
 await closeDatabase();
 await benchDatabase.drop();
 
-console.log(`progress push latency: ${JOBS} jobs × ${WRITES} writes each, ${WATCHERS} watchers over ${PROCESSES} process(es) (database: ${kind}); load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.log(`  baseline (bare WebSocket send)   n=${baseline.n}  p50 ${fmt(baseline.p50)}  p95 ${fmt(baseline.p95)}  p99 ${fmt(baseline.p99)}`);
-console.log(`  write → /api/ws/:jobId message   n=${pipeline.n}  p50 ${fmt(pipeline.p50)}  p95 ${fmt(pipeline.p95)}  p99 ${fmt(pipeline.p99)}  max ${fmt(pipeline.max)}`);
-console.log(`  ratio to baseline                p50 ×${(pipeline.p50 / baseline.p50).toFixed(1)}  p99 ×${(pipeline.p99 / baseline.p99).toFixed(1)}`);
-console.log(`  messages delivered               ${pipeline.n} of ${WATCHERS * WRITES}  (contract: sub-second; p99 ${pipeline.p99 < 1000 ? "<" : "≥"} 1 s)`);
+console.log(
+  `progress push latency: ${JOBS} jobs × ${WRITES} writes each, ${WATCHERS} watchers over ${PROCESSES} process(es) (database: ${kind}); load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+console.log(
+  `  baseline (bare WebSocket send)   n=${baseline.n}  p50 ${fmt(baseline.p50)}  p95 ${fmt(baseline.p95)}  p99 ${fmt(baseline.p99)}`,
+);
+console.log(
+  `  write → /api/ws/:jobId message   n=${pipeline.n}  p50 ${fmt(pipeline.p50)}  p95 ${fmt(pipeline.p95)}  p99 ${fmt(pipeline.p99)}  max ${fmt(pipeline.max)}`,
+);
+console.log(
+  `  ratio to baseline                p50 ×${(pipeline.p50 / baseline.p50).toFixed(1)}  p99 ×${(pipeline.p99 / baseline.p99).toFixed(1)}`,
+);
+console.log(
+  `  messages delivered               ${pipeline.n} of ${WATCHERS * WRITES}  (contract: sub-second; p99 ${pipeline.p99 < 1000 ? "<" : "≥"} 1 s)`,
+);
 measured.perProcess.forEach((samples, i) => {
   const p = percentiles(samples);
   const label = `process ${i + 1} ${i === 0 ? "(writes here)" : "(LISTEN/NOTIFY)"}`;

@@ -38,7 +38,9 @@ function listInMemory(products: Product[], query: Query) {
   const sign = query.dir === "asc" ? 1 : -1;
   const byTitle = (a: Product, b: Product) => collator.compare(a.title, b.title) || a.id - b.id;
   const price = (p: Product) => Number(query.dir === "asc" ? p.priceMin : p.priceMax);
-  const sorted = [...matching].sort(query.sort === "price" ? (a, b) => sign * (price(a) - price(b)) || byTitle(a, b) : (a, b) => sign * byTitle(a, b));
+  const sorted = [...matching].sort(
+    query.sort === "price" ? (a, b) => sign * (price(a) - price(b)) || byTitle(a, b) : (a, b) => sign * byTitle(a, b),
+  );
   const totalPages = Math.max(1, Math.ceil(sorted.length / PRODUCTS_PER_PAGE));
   const first = (Math.min(query.page, totalPages) - 1) * PRODUCTS_PER_PAGE;
 
@@ -59,9 +61,15 @@ async function median(work: () => Promise<unknown>): Promise<number> {
 try {
   await prepareDatabase(getDatabase());
   const [store] = await getDb().insert(schema.stores).values({ domain: "bench.test", slug: "bench-test" }).returning();
-  const [job] = await getDb().insert(schema.jobs).values({ storeId: store!.id, domain: "bench.test", slug: "bench-test", status: "running" }).returning();
+  const [job] = await getDb()
+    .insert(schema.jobs)
+    .values({ storeId: store!.id, domain: "bench.test", slug: "bench-test", status: "running" })
+    .returning();
   for (let start = 0; start < PRODUCTS; start += SEED_BATCH) {
-    await saveSnapshotProducts(job!.id, Array.from({ length: Math.min(SEED_BATCH, PRODUCTS - start) }, (_, k) => sampleProduct(start + k)));
+    await saveSnapshotProducts(
+      job!.id,
+      Array.from({ length: Math.min(SEED_BATCH, PRODUCTS - start) }, (_, k) => sampleProduct(start + k)),
+    );
   }
   const sample = sampleProduct(PRODUCTS >> 1);
   const views: [string, Record<string, unknown>][] = [

@@ -46,14 +46,27 @@ type Server = { child: ChildProcess; url: string; rss(): Promise<number>; stop()
 async function startRealServer(): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKER_ENABLED: "false", AUTH_SECRET: "bench-reports-secret-0123456789abcdef" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WORKER_ENABLED: "false",
+      AUTH_SECRET: "bench-reports-secret-0123456789abcdef",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = once(child, "exit");
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error("server.ts exited during start-up");
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 600) throw new Error("server.ts did not start within a minute");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -145,9 +158,21 @@ try {
   );
   writeFileSync(path.join(work, "report.json.gz"), raw);
   writeFileSync(path.join(work, "report.json"), identityBytes);
-  const common = { "content-type": "application/json", etag: String(first.headers.etag), "cache-control": String(first.headers["cache-control"]) };
-  const staticGzip = await startServer(["--mode=static", `--file=${path.join(work, "report.json.gz")}`, `--headers=${JSON.stringify({ ...common, "content-encoding": "gzip" })}`]);
-  const staticPlain = await startServer(["--mode=static", `--file=${path.join(work, "report.json")}`, `--headers=${JSON.stringify(common)}`]);
+  const common = {
+    "content-type": "application/json",
+    etag: String(first.headers.etag),
+    "cache-control": String(first.headers["cache-control"]),
+  };
+  const staticGzip = await startServer([
+    "--mode=static",
+    `--file=${path.join(work, "report.json.gz")}`,
+    `--headers=${JSON.stringify({ ...common, "content-encoding": "gzip" })}`,
+  ]);
+  const staticPlain = await startServer([
+    "--mode=static",
+    `--file=${path.join(work, "report.json")}`,
+    `--headers=${JSON.stringify(common)}`,
+  ]);
   servers.push(staticGzip, staticPlain);
 
   const gzip = { "accept-encoding": "gzip" };
@@ -175,7 +200,9 @@ try {
   console.log(row("before: whole report built per request", before, basePlain));
   const rebuildAfter = await rebuild.rss();
 
-  console.log(`\nreport server RSS: ${mb(rssBefore)} before load, ${mb(rssAfter)} after (built per request: ${mb(rebuildBefore)} → ${mb(rebuildAfter)})`);
+  console.log(
+    `\nreport server RSS: ${mb(rssBefore)} before load, ${mb(rssAfter)} after (built per request: ${mb(rebuildBefore)} → ${mb(rebuildAfter)})`,
+  );
   console.log(
     `target: ≥ 50 % of the static baseline's requests per second; gzip ${((100 * appGzip.requests.average) / baseGzip.requests.average).toFixed(0)} %, plain ${((100 * appPlain.requests.average) / basePlain.requests.average).toFixed(0)} %`,
   );

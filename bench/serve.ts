@@ -60,7 +60,13 @@ const getRaw = (url: string, headers: Record<string, string> = {}) => rawRequest
 async function waitUntilAnswering(url: string, child: ChildProcess, what: string) {
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`${what} exited during start-up`);
-    if (await getRaw(url).then((r) => r.status > 0, () => false)) return;
+    if (
+      await getRaw(url).then(
+        (r) => r.status > 0,
+        () => false,
+      )
+    )
+      return;
     if (attempt > 1200) throw new Error(`${what} did not start within two minutes`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -78,7 +84,16 @@ async function startServer() {
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const gaps = profileDir ? { LOOP_GAPS_FILE: path.join(profileDir, "loop-gaps.txt") } : {};
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "--import", "./bench/loop-lag-probe.ts", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKER_ENABLED: "false", AUTH_SECRET: "bench-serve-secret-0123456789abcdef", LOOP_LAG_FILE: lagFile, ...gaps },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WORKER_ENABLED: "false",
+      AUTH_SECRET: "bench-serve-secret-0123456789abcdef",
+      LOOP_LAG_FILE: lagFile,
+      ...gaps,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(child);
@@ -173,7 +188,8 @@ function loadWithWrk(url: string, headers: Record<string, string>): LoadResult {
   const flags = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
   const run = spawnSync("wrk", ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", ...flags, url], { encoding: "utf8" });
   const out = run.stdout ?? "";
-  if (/Non-2xx or 3xx responses|Socket errors/.test(out) || run.status !== 0) throw new Error(`${url}: wrk reported errors\n${out}${run.stderr ?? ""}`);
+  if (/Non-2xx or 3xx responses|Socket errors/.test(out) || run.status !== 0)
+    throw new Error(`${url}: wrk reported errors\n${out}${run.stderr ?? ""}`);
   const ms = (percent: string) => {
     const match = new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)$`, "m").exec(out);
     if (!match) throw new Error(`${url}: no ${percent}% latency in wrk's output\n${out}`);
@@ -244,13 +260,24 @@ try {
   const baseline = await startBaseline(files);
   const baselineEtag = String((await getRaw(`${baseline.url}/report.json`, { "accept-encoding": "gzip" })).headers.etag);
 
-  console.log(`\nreport of ${PRODUCTS} products: JSON ${kb(plainJson.bytes.length)} (gzip ${kb(gzipJson.bytes.length)}), report page ${kb(pagePlain.bytes.length)} (gzip ${kb(pageGzip.bytes.length)}), store page ${kb(storePlain.bytes.length)} (gzip ${kb(storeGzip.bytes.length)})`);
-  console.log(`baseline: ${baseline.label}; load: ${LOADER}, ${CONNECTIONS} connections, ${DURATION} s per row; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
+  console.log(
+    `\nreport of ${PRODUCTS} products: JSON ${kb(plainJson.bytes.length)} (gzip ${kb(gzipJson.bytes.length)}), report page ${kb(pagePlain.bytes.length)} (gzip ${kb(pageGzip.bytes.length)}), store page ${kb(storePlain.bytes.length)} (gzip ${kb(storeGzip.bytes.length)})`,
+  );
+  console.log(
+    `baseline: ${baseline.label}; load: ${LOADER}, ${CONNECTIONS} connections, ${DURATION} s per row; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`,
+  );
   const gzip = { "accept-encoding": "gzip" };
   const rows: [string, string, Record<string, string>, string, Record<string, string>, boolean?][] = [
     ["GET /api/reports/:id, gzip", paths.json, gzip, "/report.json", gzip],
     ["GET /api/reports/:id, plain JSON", paths.json, {}, "/report.json", {}],
-    ["If-None-Match → 304", paths.json, { ...gzip, "if-none-match": String(gzipJson.headers.etag) }, "/report.json", { ...gzip, "if-none-match": baselineEtag }, true],
+    [
+      "If-None-Match → 304",
+      paths.json,
+      { ...gzip, "if-none-match": String(gzipJson.headers.etag) },
+      "/report.json",
+      { ...gzip, "if-none-match": baselineEtag },
+      true,
+    ],
     ["GET /reports/:id (HTML, gzip)", paths.page, gzip, "/report.html", gzip],
     ["GET /stores/:slug (HTML, gzip)", paths.store, gzip, "/store.html", gzip],
   ];
@@ -258,11 +285,17 @@ try {
   for (const [label, ours, oursHeaders, theirs, theirsHeaders, notModified] of LARGE_ONLY ? [] : rows) {
     const base = await load(baseline.url + theirs, theirsHeaders, notModified);
     const app = await load(server.url + ours, oursHeaders, notModified);
-    console.log(`${label.padEnd(34)} ${cell(app)}   ${cell(base)}   ${((100 * app.requests.average) / base.requests.average).toFixed(1).padStart(5)} %`);
+    console.log(
+      `${label.padEnd(34)} ${cell(app)}   ${cell(base)}   ${((100 * app.requests.average) / base.requests.average).toFixed(1).padStart(5)} %`,
+    );
   }
 
   // The large store: everything at once, cold then kept, with the loop watched.
-  const big = { json: `/api/reports/${large.jobId}`, page: `/reports/${large.jobId}`, csv: `/api/free-export?slug=${large.store.slug}&format=csv` };
+  const big = {
+    json: `/api/reports/${large.jobId}`,
+    page: `/reports/${large.jobId}`,
+    csv: `/api/free-export?slug=${large.store.slug}&format=csv`,
+  };
   const reads: [string, string, Record<string, string>][] = [
     ["JSON, brotli", big.json, { "accept-encoding": "br" }],
     ["JSON, gzip", big.json, gzip],
@@ -271,7 +304,9 @@ try {
     ["CSV export", big.csv, gzip],
   ];
   const rssBefore = server.rss();
-  console.log(`\nstore of ${LARGE} products: ${CONCURRENT} simultaneous reads of each answer below; event loop delay inside the server (monitorEventLoopDelay, 10 ms resolution)`);
+  console.log(
+    `\nstore of ${LARGE} products: ${CONCURRENT} simultaneous reads of each answer below; event loop delay inside the server (monitorEventLoopDelay, 10 ms resolution)`,
+  );
   await server.loopLag();
   for (const round of ["cold (first read)", "kept"]) {
     for (const [label, p, headers] of reads) {
@@ -288,7 +323,9 @@ try {
     await server.loopLag();
   }
   const rssAfter = server.rss();
-  console.log(`\nserver RSS: ${mb(rssIdle)} idle (started), ${mb(rssBefore)} before the large reads, ${mb(rssAfter)} after (${mb(rssAfter - rssIdle)} over idle)`);
+  console.log(
+    `\nserver RSS: ${mb(rssIdle)} idle (started), ${mb(rssBefore)} before the large reads, ${mb(rssAfter)} after (${mb(rssAfter - rssIdle)} over idle)`,
+  );
   console.log(`load average at the end: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
 } finally {
   for (const child of children) {

@@ -48,42 +48,106 @@ try {
   const db = getDb();
   const now = Date.now();
   const dayMs = 86_400_000;
-  const [store] = await db.insert(schema.stores).values({ domain: "bench.test", slug: "bench-test", exposesInventory: true, firstAnalyzedAt: new Date(now - DAYS * dayMs) }).returning();
+  const [store] = await db
+    .insert(schema.stores)
+    .values({ domain: "bench.test", slug: "bench-test", exposesInventory: true, firstAnalyzedAt: new Date(now - DAYS * dayMs) })
+    .returning();
   const [job] = await db
     .insert(schema.jobs)
     .values({ storeId: store!.id, domain: "bench.test", slug: "bench-test", status: "running", paymentMethod: "monitor" })
     .returning();
   const { eq } = await import("drizzle-orm");
-  await db.update(schema.stores).set({ latestJobId: job!.id, lastAnalyzedAt: new Date(now) }).where(eq(schema.stores.id, store!.id));
+  await db
+    .update(schema.stores)
+    .set({ latestJobId: job!.id, lastAnalyzedAt: new Date(now) })
+    .where(eq(schema.stores.id, store!.id));
 
   console.log(`seeding: ${PRODUCTS} products × 3 variants, ${DAYS} days, ${EVENTS_PER_DAY} inventory events/day …`);
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({ jobId: job!.id, productId: 1000 + i, handle: `p-${i}`, title: `Product ${i}`, data: {} }));
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+    jobId: job!.id,
+    productId: 1000 + i,
+    handle: `p-${i}`,
+    title: `Product ${i}`,
+    data: {},
+  }));
   await insertInBatches(products, (batch) => db.insert(schema.snapshotProducts).values(batch));
-  const levels = products.flatMap((p) => [0, 1, 2].map((v) => ({ jobId: job!.id, storeId: store!.id, productId: p.productId, variantId: p.productId * 10 + v, quantity: 20, available: true, recordedAt: new Date(now) })));
+  const levels = products.flatMap((p) =>
+    [0, 1, 2].map((v) => ({
+      jobId: job!.id,
+      storeId: store!.id,
+      productId: p.productId,
+      variantId: p.productId * 10 + v,
+      quantity: 20,
+      available: true,
+      recordedAt: new Date(now),
+    })),
+  );
   await insertInBatches(levels, (batch) => db.insert(schema.inventoryLevels).values(batch));
 
   // A completed job's snapshot is frozen by the database: complete it once its rows are in.
-  await db.update(schema.jobs).set({ status: "completed", progress: 1, completedAt: new Date(now) }).where(eq(schema.jobs.id, job!.id));
+  await db
+    .update(schema.jobs)
+    .set({ status: "completed", progress: 1, completedAt: new Date(now) })
+    .where(eq(schema.jobs.id, job!.id));
 
   const days = Array.from({ length: DAYS }, (_, d) => new Date(now - (DAYS - 1 - d) * dayMs));
   await insertInBatches(
-    days.flatMap((at) => CHANGE_TYPES.map((type, i) => ({ storeId: store!.id, day: at.toISOString().slice(0, 10), type, count: (i * 7 + at.getUTCDate()) % 40 }))),
+    days.flatMap((at) =>
+      CHANGE_TYPES.map((type, i) => ({
+        storeId: store!.id,
+        day: at.toISOString().slice(0, 10),
+        type,
+        count: (i * 7 + at.getUTCDate()) % 40,
+      })),
+    ),
     (batch) => db.insert(schema.storeDailyChanges).values(batch),
   );
   await insertInBatches(
-    days.map((at) => ({ storeId: store!.id, day: at.toISOString().slice(0, 10), jobId: job!.id, products: PRODUCTS, variants: PRODUCTS * 3, availableVariants: PRODUCTS * 2, priceMin: 5, priceMax: 500, priceAvg: 42, totalInventory: 60_000, at })),
+    days.map((at) => ({
+      storeId: store!.id,
+      day: at.toISOString().slice(0, 10),
+      jobId: job!.id,
+      products: PRODUCTS,
+      variants: PRODUCTS * 3,
+      availableVariants: PRODUCTS * 2,
+      priceMin: 5,
+      priceMax: 500,
+      priceAvg: 42,
+      totalInventory: 60_000,
+      at,
+    })),
     (batch) => db.insert(schema.storeDailyCatalog).values(batch),
   );
   // One snapshot (job) per day, as the monitor makes them: events belong to the day's job.
   const dayJobs = await db
     .insert(schema.jobs)
-    .values(days.map((at) => ({ storeId: store!.id, domain: "bench.test", slug: "bench-test", status: "completed" as const, progress: 1, createdAt: at, completedAt: at, paymentMethod: "monitor" })))
+    .values(
+      days.map((at) => ({
+        storeId: store!.id,
+        domain: "bench.test",
+        slug: "bench-test",
+        status: "completed" as const,
+        progress: 1,
+        createdAt: at,
+        completedAt: at,
+        paymentMethod: "monitor",
+      })),
+    )
     .returning({ id: schema.jobs.id });
   const events = days.flatMap((at, d) =>
     Array.from({ length: EVENTS_PER_DAY }, (_, i) => {
       const productId = 1000 + ((d * EVENTS_PER_DAY + i) % PRODUCTS);
 
-      return { storeId: store!.id, jobId: dayJobs[d]!.id, productId, variantId: productId * 10 + (i % 3), kind: (i % 5 === 0 ? "restock" : "sale") as "sale" | "restock", delta: 1 + (i % 4), basis: "observed" as const, occurredAt: new Date(at.getTime() + i) };
+      return {
+        storeId: store!.id,
+        jobId: dayJobs[d]!.id,
+        productId,
+        variantId: productId * 10 + (i % 3),
+        kind: (i % 5 === 0 ? "restock" : "sale") as "sale" | "restock",
+        delta: 1 + (i % 4),
+        basis: "observed" as const,
+        occurredAt: new Date(at.getTime() + i),
+      };
     }),
   );
   await insertInBatches(events, (batch) => db.insert(schema.inventoryEvents).values(batch));
@@ -109,13 +173,17 @@ try {
     baseline,
     await measure("analytics (365-day heat graph)", "GET", "/api/store-detail/:slug/analytics"),
     await measure("inventory summary", "GET", "/api/store-detail/:slug/inventory"),
-    await measure("inventory of one product (units sold, history)", "GET", "/api/store-detail/:slug/inventory/product/:shopifyId", "", { shopifyId: "1000" }),
+    await measure("inventory of one product (units sold, history)", "GET", "/api/store-detail/:slug/inventory/product/:shopifyId", "", {
+      shopifyId: "1000",
+    }),
     await measure("inventory events, page 1", "GET", "/api/store-detail/:slug/inventory/events"),
     await measure("inventory events, sales only, page 50", "GET", "/api/store-detail/:slug/inventory/events", "?type=sale&page=50"),
   ];
   console.log(`driver: ${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}; ${events.length} inventory events; ${ROUNDS} rounds each`);
   for (const r of results) {
-    console.log(`${r.label.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  max ${r.max.toFixed(1).padStart(7)} ms  (${(r.p50 / baseline.p50).toFixed(1)}× baseline)`);
+    console.log(
+      `${r.label.padEnd(42)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  max ${r.max.toFixed(1).padStart(7)} ms  (${(r.p50 / baseline.p50).toFixed(1)}× baseline)`,
+    );
   }
 } finally {
   await closeDatabase();

@@ -70,10 +70,14 @@ export function openPostgres(url: string): DatabaseHandle {
  * installation's working set is a few MB, and the OS page cache sits under the data files anyway.
  */
 export const PGLITE_MEMORY_SETTINGS = [
-  "-c", "shared_buffers=16MB",
-  "-c", "wal_buffers=1MB",
-  "-c", "temp_buffers=1MB",
-  "-c", "maintenance_work_mem=16MB",
+  "-c",
+  "shared_buffers=16MB",
+  "-c",
+  "wal_buffers=1MB",
+  "-c",
+  "temp_buffers=1MB",
+  "-c",
+  "maintenance_work_mem=16MB",
 ];
 
 /**
@@ -146,10 +150,7 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /** Runs raw SQL and returns its rows, identically on both drivers. */
-export async function queryRows<T extends Record<string, unknown>>(
-  db: Database | Transaction,
-  query: SQL,
-): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(db: Database | Transaction, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;
 
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

@@ -14,7 +14,10 @@ describe("bytea on PGlite", () => {
 
   const roundTrip = async (id: number, bytes: Buffer) => {
     await handle.db.execute(sql`insert into blobs (id, bytes) values (${id}, ${bytes})`);
-    const [row] = await queryRows<{ bytes: Uint8Array; length: number }>(handle.db, sql`select bytes, length(bytes) as length from blobs where id = ${id}`);
+    const [row] = await queryRows<{ bytes: Uint8Array; length: number }>(
+      handle.db,
+      sql`select bytes, length(bytes) as length from blobs where id = ${id}`,
+    );
 
     return row;
   };

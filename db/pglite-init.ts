@@ -26,11 +26,9 @@ export async function initialisePgliteDirectory(dir: string): Promise<void> {
   mkdirSync(resolved, { recursive: true });
   const unlock = lockPgliteDirectory(resolved);
   try {
-    const child = spawn(
-      process.execPath,
-      ["--input-type=module", "-e", INITDB_SCRIPT, resolved, JSON.stringify(PGLITE_MEMORY_SETTINGS)],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
+    const child = spawn(process.execPath, ["--input-type=module", "-e", INITDB_SCRIPT, resolved, JSON.stringify(PGLITE_MEMORY_SETTINGS)], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve, reject) => {

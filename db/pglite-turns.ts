@@ -7,11 +7,13 @@ type Statement = (...args: unknown[]) => Promise<unknown>;
 
 /** `target` with query and exec that first let the event loop turn once. */
 function withTurns<T extends Statements>(target: T): T {
-  const afterATurn = (statement: Statement): Statement => async (...args) => {
-    await nextTurn();
+  const afterATurn =
+    (statement: Statement): Statement =>
+    async (...args) => {
+      await nextTurn();
 
-    return statement(...args);
-  };
+      return statement(...args);
+    };
 
   return Object.create(target, {
     query: { value: afterATurn(target.query.bind(target) as Statement) },

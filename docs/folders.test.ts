@@ -11,7 +11,9 @@ const isFolder = (path: string) => existsSync(path) && statSync(path).isDirector
 
 describe("docs/folders.md", () => {
   it("has one row for each lib/ domain folder, and none for a folder that is gone", () => {
-    const domains = readdirSync("lib", { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `lib/${entry.name}/`);
+    const domains = readdirSync("lib", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `lib/${entry.name}/`);
     const rows = rowNames.filter((name) => /^lib\/[^/<]+\/$/.test(name));
     expect([...rows].sort()).toEqual([...domains].sort());
   });

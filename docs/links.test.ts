@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 
 // Every relative link of the README, CONTRIBUTING.md and docs/ names a file that exists and, with
 // a #fragment, a heading of that file, so a section moved to another document leaves no dead link.
-const documents = ["README.md", "CONTRIBUTING.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const documents = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 const withoutFences = (text: string) => text.replace(/^```[\s\S]*?^```/gm, "");
 
@@ -14,7 +20,10 @@ function anchorsOf(file: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, heading] of withoutFences(readFileSync(file, "utf8")).matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
     const text = heading!.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[`*]/g, "");
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, "").replace(/ /g, "-");
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, "")
+      .replace(/ /g, "-");
     const repeat = seen.get(slug) ?? 0;
     seen.set(slug, repeat + 1);
     anchors.add(repeat === 0 ? slug : `${slug}-${repeat}`);

@@ -136,7 +136,12 @@ test("what Auth.js refuses under /api/auth carries the error body", async ({ bas
     // A session update without the CSRF token.
     ["POST", "/api/auth/session"],
   ]) {
-    const answer = await rawRequest(baseURL!, { method: method!, path: path!, headers: { "content-type": "application/json" }, body: "{}" });
+    const answer = await rawRequest(baseURL!, {
+      method: method!,
+      path: path!,
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(answer.status, `${method} ${path}`).toBe(400);
     expect(JSON.parse(answer.body), `${method} ${path}`).toEqual({ error: expect.any(String), code: "invalid_request" });
   }

@@ -54,7 +54,9 @@ test("sign up shows clear inline errors: bad e-mail, weak password; a taken e-ma
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "We could not sign you in with this e-mail and password" })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-up$/);
-  expect((await readOutbox(email.toLowerCase())).map((m) => m.subject)).toContain("Someone tried to sign up to StoreLens with your address");
+  expect((await readOutbox(email.toLowerCase())).map((m) => m.subject)).toContain(
+    "Someone tried to sign up to StoreLens with your address",
+  );
 });
 
 test("the confirmation link of the sign-up e-mail confirms the address once", async ({ page }) => {
@@ -68,7 +70,9 @@ test("the confirmation link of the sign-up e-mail confirms the address once", as
 
   await page.goto(new URL(link).pathname);
   await page.getByRole("button", { name: "Confirm my e-mail address" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "This confirmation link is invalid, was already used or has expired" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This confirmation link is invalid, was already used or has expired" }),
+  ).toBeVisible();
 });
 
 test("password reset by e-mail: single-use link, new password works, old sessions end", async ({ page, browser }) => {

@@ -24,7 +24,9 @@ test("sign-up from the home page lands on the dashboard, which mentions the conf
   const banner = page.getByRole("region", { name: "Confirm your e-mail" });
   await expect(banner).toContainText(`We sent a link to ${email}`);
   await banner.getByRole("button", { name: "Resend the e-mail" }).click();
-  await expect(banner.getByRole("status")).toHaveText(`We have sent a new confirmation link to ${email.toLowerCase()}. It works once, for 24 hours.`);
+  await expect(banner.getByRole("status")).toHaveText(
+    `We have sent a new confirmation link to ${email.toLowerCase()}. It works once, for 24 hours.`,
+  );
   await expect
     .poll(async () => (await readOutbox(email.toLowerCase())).filter((m) => m.subject === CONFIRM_SUBJECT).length, { timeout: 20_000 })
     .toBe(2);
@@ -102,7 +104,9 @@ test("refused forms keep what was typed and say why in a sentence", async ({ pag
   await expect(page.getByRole("alert").filter({ hasText: "Enter a store's domain, like allbirds.com." })).toBeVisible();
   await domain.fill("not a domain");
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "is not a valid host name" })).toHaveText('"not a domain" is not a valid host name.');
+  await expect(page.getByRole("alert").filter({ hasText: "is not a valid host name" })).toHaveText(
+    '"not a domain" is not a valid host name.',
+  );
   await expect(domain).toHaveValue("not a domain");
   await expect(domain).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("progressbar")).toHaveCount(0);

@@ -26,7 +26,8 @@ test.beforeAll(async ({ browser, request }) => {
   await signUp(page, uniqueEmail("every-page"));
   const tracked = await page.request.post("/api/shops", { data: { domain: TRACKED } });
   expect(tracked.status()).toBe(201);
-  const found = async () => (await (await page.request.get(`/api/jobs?domain=${TRACKED}`)).json()) as { job?: { id: string; status: string } };
+  const found = async () =>
+    (await (await page.request.get(`/api/jobs?domain=${TRACKED}`)).json()) as { job?: { id: string; status: string } };
   await expect.poll(async () => (await found()).job?.status, { timeout: 60_000 }).toBe("completed");
   jobId = (await found()).job!.id;
   signedIn = await page.context().storageState();

@@ -49,7 +49,9 @@ async function analyzeFromDashboard(page: Page, domain: string): Promise<void> {
 }
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test(`a new user's journey on a ${viewport} (${VIEWPORTS[viewport].width} px): sign up, confirm, analyze, read, track, and a failure that costs nothing`, async ({ page }) => {
+  test(`a new user's journey on a ${viewport} (${VIEWPORTS[viewport].width} px): sign up, confirm, analyze, read, track, and a failure that costs nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     // Each width analyzes and tracks its own store (e2e/support/serve.ts): its first snapshot, whatever ran before.
     const store = `journey-${viewport}.test`;
@@ -116,7 +118,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(page.getByTestId("catalogue-figures")).toContainText("22");
     // One snapshot measures no sales yet, and the page says so.
     await expect(page.getByTestId("units-sold")).toContainText("Not enough data yet");
-    await expect(page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" })).toHaveAttribute("href", reportPath);
+    await expect(
+      page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" }),
+    ).toHaveAttribute("href", reportPath);
     await checkScreen(page, viewport, "tracked-shop");
 
     // A password-protected store fails in plain words, and the analysis is handed back.

@@ -30,7 +30,9 @@ test("a published store page has its meta tags, parseable JSON-LD and a 1200×63
   expect(ogImage).toContain(`${STORE}/opengraph-image`);
 
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const graph = blocks.map((text) => JSON.parse(text) as { "@graph"?: { "@type": string; itemListElement?: unknown[] }[] }).flatMap((doc) => doc["@graph"] ?? []);
+  const graph = blocks
+    .map((text) => JSON.parse(text) as { "@graph"?: { "@type": string; itemListElement?: unknown[] }[] })
+    .flatMap((doc) => doc["@graph"] ?? []);
   const types = graph.map((node) => node["@type"]);
   expect(types).toEqual(expect.arrayContaining(["WebPage", "BreadcrumbList", "OnlineStore", "ItemList"]));
   expect(graph.find((node) => node["@type"] === "ItemList")!.itemListElement).toHaveLength(24);
@@ -67,9 +69,14 @@ test("an unpublished store page says noindex and stays out of the sitemap", asyn
 
 test("robots.txt and sitemap.xml parse", async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
-  const lines = robots.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = robots
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   for (const line of lines) expect(line).toMatch(/^(User-Agent|Allow|Disallow|Sitemap|Host): \S+$/i);
-  expect(lines).toEqual(expect.arrayContaining(["Disallow: /dashboard", "Disallow: /api/", "Allow: /api/openapi.json", `Sitemap: ${baseURL}/sitemap.xml`]));
+  expect(lines).toEqual(
+    expect.arrayContaining(["Disallow: /dashboard", "Disallow: /api/", "Allow: /api/openapi.json", `Sitemap: ${baseURL}/sitemap.xml`]),
+  );
 
   const index = await request.get("/sitemap.xml");
   expect(index.headers()["content-type"]).toContain("xml");
@@ -87,12 +94,17 @@ test("robots.txt and sitemap.xml parse", async ({ request, baseURL }) => {
 test("the blog, a post and the feed render", async ({ page, request }) => {
   await page.goto("/blog");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blog");
-  await page.getByRole("link", { name: /Shopify directory weekly/ }).first().click();
+  await page
+    .getByRole("link", { name: /Shopify directory weekly/ })
+    .first()
+    .click();
   await expect(page.locator("h1")).toHaveCount(1);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Shopify directory weekly");
   await expect(page.getByRole("heading", { name: "Most-installed apps" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Third Shop" }).first()).toHaveAttribute("href", /\/stores\/third-shop-test$/);
-  const article = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { "@graph": { "@type": string }[] });
+  const article = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { "@graph": { "@type": string }[] },
+  );
   expect(article[0]!["@graph"].map((n) => n["@type"])).toEqual(["Article", "BreadcrumbList"]);
 
   const feed = await request.get("/blog/feed.xml");
@@ -108,7 +120,9 @@ test("home page shows the directory; llms.txt and security.txt answer", async ({
   await expect(page.getByRole("heading", { name: "Recently analyzed stores" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Published Shop" }).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Popular apps" })).toBeVisible();
-  const website = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as { "@type": string; potentialAction?: { "@type": string } });
+  const website = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (t) => JSON.parse(t) as { "@type": string; potentialAction?: { "@type": string } },
+  );
   expect(website.find((doc) => doc["@type"] === "WebSite")?.potentialAction?.["@type"]).toBe("SearchAction");
 
   const llms = await (await request.get("/llms.txt")).text();

@@ -72,7 +72,9 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   // The server renders each image straight from the store's CDN, lazily and without a referrer...
   const served = await (await page.request.get(reportPath)).text();
   expect(served).toMatch(/<img[^>]+src="https:\/\/cdn\.shopify\.com\/[^"]+width=96"[^>]*>/);
-  expect(served.match(/<img[^>]+src="https:\/\/cdn\.shopify\.com[^>]*>/)![0]).toMatch(/loading="lazy"[^>]*referrerPolicy="no-referrer"|referrerPolicy="no-referrer"[^>]*loading="lazy"/i);
+  expect(served.match(/<img[^>]+src="https:\/\/cdn\.shopify\.com[^>]*>/)![0]).toMatch(
+    /loading="lazy"[^>]*referrerPolicy="no-referrer"|referrerPolicy="no-referrer"[^>]*loading="lazy"/i,
+  );
   // ...and one that does not load leaves its placeholder, not a broken image.
   const firstRow = page.getByTestId("product-row").first();
   await expect(firstRow.locator("img")).toHaveCount(0);
@@ -82,7 +84,9 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
 
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
   const axe = await new AxeBuilder({ page }).include("article").analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual(
+    [],
+  );
 
   // Tracking the shop turns the button into the way to its page, which links back to the report.
   await page.goto(reportPath);
@@ -91,7 +95,10 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(tracked).toHaveAttribute("href", "/dashboard/tracked-stores/report-test");
   await tracked.click();
   await expect(page).toHaveURL(/\/dashboard\/tracked-stores\/report-test$/);
-  await expect(page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" })).toHaveAttribute("href", reportPath);
+  await expect(page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" })).toHaveAttribute(
+    "href",
+    reportPath,
+  );
 
   // On a phone nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -44,7 +44,12 @@ type Scripts = "nonce" | "hashes" | "nonce or hashes" | "self";
 function expectSecurityHeaders(headers: Record<string, string>, what: string, scripts: Scripts = "nonce"): string | undefined {
   expect(headers, what).toMatchObject(FIXED_HEADERS);
   const policy = directives(headers["content-security-policy"]);
-  const allowed = { nonce: [NONCE_SCRIPTS], hashes: [HASHED_SCRIPTS], "nonce or hashes": [NONCE_SCRIPTS, HASHED_SCRIPTS], self: [/^'self'$/] }[scripts];
+  const allowed = {
+    nonce: [NONCE_SCRIPTS],
+    hashes: [HASHED_SCRIPTS],
+    "nonce or hashes": [NONCE_SCRIPTS, HASHED_SCRIPTS],
+    self: [/^'self'$/],
+  }[scripts];
   expect(
     allowed.some((pattern) => pattern.test(policy["script-src"] ?? "")),
     `${what}: script-src ${policy["script-src"]}`,
@@ -81,7 +86,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations!.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      window.__cspViolations!.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   // Store pictures point at hosts that do not exist here: answer them at once (after the CSP check, which happens first).
@@ -163,7 +170,10 @@ test("the public pages work under the Content-Security-Policy and carry the secu
   await visit(page, "/apps", violations);
   await visit(page, "/apps/judge-me", violations);
   await visit(page, "/blog", violations);
-  const post = await page.getByRole("link", { name: /Shopify directory weekly/ }).first().getAttribute("href");
+  const post = await page
+    .getByRole("link", { name: /Shopify directory weekly/ })
+    .first()
+    .getAttribute("href");
   await visit(page, post!, violations);
   await visit(page, "/pricing", violations);
   await visit(page, "/docs", violations);
@@ -173,7 +183,9 @@ test("the public pages work under the Content-Security-Policy and carry the secu
   await visit(page, "/no-such-page", violations, 404);
 });
 
-test("a report page and a store page answered from memory hydrate and work under a policy naming their scripts by digest", async ({ page }) => {
+test("a report page and a store page answered from memory hydrate and work under a policy naming their scripts by digest", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await waitForSeed(page);
   const violations = await watchViolations(page);
@@ -197,7 +209,9 @@ test("a report page and a store page answered from memory hydrate and work under
 
   // JSON kept in memory: the same headers, scripts 'self' only (a JSON answer runs none).
   const json = `/api/reports/${report!.split("/").pop()}`;
-  await expect.poll(async () => String((await page.request.get(json)).headers()["content-security-policy"]), { timeout: 15_000 }).not.toContain("nonce-");
+  await expect
+    .poll(async () => String((await page.request.get(json)).headers()["content-security-policy"]), { timeout: 15_000 })
+    .not.toContain("nonce-");
   const kept = await page.request.get(json, { headers: { "accept-encoding": "br" } });
   expect(kept.status()).toBe(200);
   expect(kept.headers()["content-encoding"]).toBe("br");
@@ -211,7 +225,9 @@ test("a script injected into a page answered from memory does not run; the page'
   await page.route(/\/stores\/published-shop-test$/, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace("</head>", "<script>window.__injected = true</script></head>");
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)),
+    );
     await route.fulfill({ status: response.status(), headers, body: html });
   });
   const response = await page.goto("/stores/published-shop-test");
@@ -228,7 +244,9 @@ test("a script that found its way into a page's HTML without the nonce does not 
   await page.route(/\/stores$/, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace("</head>", "<script>window.__injected = true</script></head>");
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)),
+    );
     await route.fulfill({ status: response.status(), headers, body: html });
   });
   const response = await page.goto("/stores");
@@ -273,7 +291,11 @@ test("without JavaScript the sign-in form is a real form post, and its redirect 
   await context.close();
 });
 
-test("API answers, errors, static files, stored-encoding reports and the server's own answers carry the headers", async ({ page, request, baseURL }) => {
+test("API answers, errors, static files, stored-encoding reports and the server's own answers carry the headers", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await waitForSeed(page);
   const answers: [string, APIResponse, number][] = [];
   const get = async (path: string, status: number, headers: Record<string, string> = {}) => {
@@ -315,7 +337,9 @@ test("API answers, errors, static files, stored-encoding reports and the server'
   // A WebSocket upgrade refused by the custom server (a page on another site).
   const refused = await new Promise<{ status: number; headers: Record<string, string> }>((resolve, reject) => {
     const socket = new WebSocket(`${baseURL!.replace(/^http/, "ws")}/api/ws/${randomUUID()}`, { origin: "https://evil.example" });
-    socket.on("unexpected-response", (_req, res) => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string> }));
+    socket.on("unexpected-response", (_req, res) =>
+      resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string> }),
+    );
     socket.on("open", () => reject(new Error("a cross-origin socket was accepted")));
     socket.on("error", () => {});
   });

@@ -120,7 +120,10 @@ test("the store directory filters by app and currency and sorts, all in the addr
   expect(before(await names(), "Fresh Shop", "Third Shop")).toBe(true);
 });
 
-test("the app directory lists apps seen on stores first, searches all of them, and shows the rest on request", async ({ page, request }) => {
+test("the app directory lists apps seen on stores first, searches all of them, and shows the rest on request", async ({
+  page,
+  request,
+}) => {
   const { data } = (await (await request.get("/api/apps")).json()) as { data: { name: string; stores: number }[] };
   const seen = data.filter((app) => app.stores > 0);
 

@@ -96,15 +96,23 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
 
   await page.getByRole("link", { name: /^Price/ }).click();
   await expect(page).toHaveURL(/sort=price/, { timeout: 15_000 });
-  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–25 of 4,000 products");
   const ascending = (await page.getByTestId("product-price").allTextContents()).map(firstPrice);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
   await page.getByRole("link", { name: /^Price/ }).click();
   await expect(page).toHaveURL(/sort=price&dir=desc/, { timeout: 15_000 });
-  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute("aria-sort", "descending");
-  await expect.poll(async () => firstPrice((await page.getByTestId("product-price").first().textContent()) ?? "")).toBeGreaterThan(ascending[0]!);
+  await expect(page.getByRole("table", { name: "Products", exact: true }).getByRole("columnheader", { name: /Price/ })).toHaveAttribute(
+    "aria-sort",
+    "descending",
+  );
+  await expect
+    .poll(async () => firstPrice((await page.getByTestId("product-price").first().textContent()) ?? ""))
+    .toBeGreaterThan(ascending[0]!);
 
   const title = (await rows.nth(2).getByRole("link").textContent())!.trim();
   await page.getByRole("searchbox", { name: "Search products" }).fill(title);
@@ -148,7 +156,10 @@ test("a password-protected store's analysis fails in plain words, says what to d
   await row.getByRole("link", { name: "locked.test" }).click();
   await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
   await expect(page).toHaveTitle(/Analysis of locked\.test failed/);
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await expect(page.getByTestId("job-failure")).toContainText("did not count against your free analyses");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -14,7 +14,11 @@ async function analyze(page: Page) {
   const res = await page.request.post("/api/jobs", { data: { domain: "analytics.test" } });
   expect(res.status()).toBe(201);
   const { job } = (await res.json()) as { job: { id: string } };
-  await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe("completed");
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, {
+      timeout: 60_000,
+    })
+    .toBe("completed");
 }
 
 async function advance(control: APIRequestContext, data: Record<string, unknown>) {
@@ -23,12 +27,20 @@ async function advance(control: APIRequestContext, data: Record<string, unknown>
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scroll, figures with their basis, compare any two snapshots", async ({ page, playwright }) => {
+test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scroll, figures with their basis, compare any two snapshots", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail("analytics"));
   expect((await page.request.post("/api/shops", { data: { domain: "analytics.test" } })).status()).toBe(201);
   await expect
-    .poll(async () => ((await (await page.request.get("/api/shops")).json()) as { data: { latest_job: { status: string } | null }[] }).data[0]?.latest_job?.status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/shops")).json()) as { data: { latest_job: { status: string } | null }[] }).data[0]?.latest_job
+          ?.status,
+      { timeout: 60_000 },
+    )
     .toBe("completed");
   const control = await playwright.request.newContext();
   await advance(control, { sales: 4, restocks: 1, priceChanges: 3 });
@@ -74,7 +86,9 @@ test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scr
   await expect(from).toHaveValue(snapshots[1]!);
   await from.selectOption(snapshots[2]!);
   await expect(from).toHaveValue(snapshots[2]!);
-  const expected = (await (await page.request.get(`/api/store-detail/${SLUG}/compare?from=${snapshots[2]}&to=${snapshots[0]}`)).json()) as { changes: { total: number } };
+  const expected = (await (await page.request.get(`/api/store-detail/${SLUG}/compare?from=${snapshots[2]}&to=${snapshots[0]}`)).json()) as {
+    changes: { total: number };
+  };
   expect(expected.changes.total).toBeGreaterThan(0);
   await expect(compare.getByTestId("compare-changes")).toContainText(`${expected.changes.total} change`);
 
@@ -93,7 +107,11 @@ test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scr
   await expect(to).toHaveValue(snapshots[0]!);
 
   await expect.poll(() => overflow(page), { timeout: 5_000 }).toBeLessThanOrEqual(1);
-  const axe = await new AxeBuilder({ page }).include("[data-testid=heat-graph-section]").include("[data-testid=inventory-section]").include("[data-testid=compare-section]").analyze();
+  const axe = await new AxeBuilder({ page })
+    .include("[data-testid=heat-graph-section]")
+    .include("[data-testid=inventory-section]")
+    .include("[data-testid=compare-section]")
+    .analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   await page.setViewportSize({ width: 1366, height: 900 });

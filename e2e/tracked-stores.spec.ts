@@ -3,7 +3,10 @@ import { signUp, uniqueEmail } from "./support/accounts";
 
 const fakeStoreOrigin = `http://127.0.0.1:${process.env.E2E_FAKE_STORE_PORT}`;
 
-test("track a shop, see it listed, and open its page with the heat graph, inventory chart, events and compare", async ({ page, playwright }) => {
+test("track a shop, see it listed, and open its page with the heat graph, inventory chart, events and compare", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueEmail("tracking"));
   const tab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Tracked shops" });
@@ -31,16 +34,26 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
 
   // A day passes at the store (sales, a restock, price changes), and the shop is analyzed again.
   const control = await playwright.request.newContext();
-  const advanced = await control.post(`${fakeStoreOrigin}/__fake/stores/tracked.test/advance`, { data: { sales: 5, restocks: 1, priceChanges: 2 } });
+  const advanced = await control.post(`${fakeStoreOrigin}/__fake/stores/tracked.test/advance`, {
+    data: { sales: 5, restocks: 1, priceChanges: 2 },
+  });
   expect(advanced.status()).toBe(200);
-  const { changes } = (await advanced.json()) as { changes: { kind: string; productId: number; availableBefore?: boolean; availableAfter?: boolean }[] };
+  const { changes } = (await advanced.json()) as {
+    changes: { kind: string; productId: number; availableBefore?: boolean; availableAfter?: boolean }[];
+  };
   // A change is a product that changed, once however many of its prices or stock flags moved;
   // sales and restocks that leave a variant in (or out of) stock are not changes.
-  const expectedToday = new Set(changes.filter((c) => c.kind === "price_change" || c.availableBefore !== c.availableAfter).map((c) => c.productId)).size;
+  const expectedToday = new Set(
+    changes.filter((c) => c.kind === "price_change" || c.availableBefore !== c.availableAfter).map((c) => c.productId),
+  ).size;
   const resubmit = await page.request.post("/api/jobs", { data: { domain: "tracked.test" } });
   expect(resubmit.status()).toBe(201);
   const { job } = (await resubmit.json()) as { job: { id: string } };
-  await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, { timeout: 60_000 }).toBe("completed");
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, {
+      timeout: 60_000,
+    })
+    .toBe("completed");
 
   await row.getByRole("link").click();
   await expect(page).toHaveURL(/\/dashboard\/tracked-stores\/tracked-test$/);

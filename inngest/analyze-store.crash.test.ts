@@ -37,11 +37,7 @@ type Records = {
 };
 
 function worker(database: Record<string, string>, env: Record<string, string>) {
-  return spawnWorker(
-    "testing/pipeline-worker.ts",
-    { ...pipelineEnv(fakeStore), ...database, ...env },
-    children,
-  );
+  return spawnWorker("testing/pipeline-worker.ts", { ...pipelineEnv(fakeStore), ...database, ...env }, children);
 }
 
 /** Each test gets its own database: a PGlite directory (shareable between processes one at a time) or its PostgreSQL copy. */

@@ -32,12 +32,20 @@ describe("a store answering with hostile text", () => {
   it("fails its job with a bounded message when its listing answers a 12 KB Content-Type", async () => {
     const contentType = `text/html; ${"x".repeat(12_000)}`;
     h.fakeStore.addStore(fixtureStore("huge-type.test", { listingContentType: contentType }));
-    const response = await h.submit({ domain: "huge-type.test", webhook_url: receiver.url("/hooks/huge-type"), notify_email: "owner@example.test" });
+    const response = await h.submit({
+      domain: "huge-type.test",
+      webhook_url: receiver.url("/hooks/huge-type"),
+      notify_email: "owner@example.test",
+    });
     expect(response.status).toBe(201);
     const { job: created } = (await response.json()) as { job: { id: string } };
     const messages: JobMessage[] = [];
     let ended = false;
-    await watchJob(created.id, (message) => messages.push(message), () => (ended = true));
+    await watchJob(
+      created.id,
+      (message) => messages.push(message),
+      () => (ended = true),
+    );
 
     const job = await h.waitForJob(created.id);
 

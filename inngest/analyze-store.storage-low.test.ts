@@ -37,7 +37,12 @@ afterAll(async () => {
 
 const jobRow = async (id: string) => (await getDb().select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const rowsOf = async (table: typeof snapshotProducts | typeof jobArtifacts | typeof snapshotUsage, jobId: string) =>
-  (await getDb().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.jobId, jobId)))[0]!.n;
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(table.jobId, jobId))
+  )[0]!.n;
 
 it("fails a job that has waited on low storage past the bound with storage_low and drops its rows", async () => {
   const store = pipeline.fakeStore.addStore(fixtureStore("stuck.test"));
@@ -48,7 +53,10 @@ it("fails a job that has waited on low storage past the bound with storage_low a
   const jobId = ((await response.json()) as { job: { id: string } }).job.id;
 
   // The step in flight finishes; no further step is claimed.
-  await waitFor(async () => (await jobRow(jobId)).counts.collections !== undefined, { timeoutMs: 30_000, what: "fetch-collections to finish" });
+  await waitFor(async () => (await jobRow(jobId)).counts.collections !== undefined, {
+    timeoutMs: 30_000,
+    what: "fetch-collections to finish",
+  });
   expect((await readStorage()).lowSince).not.toBeNull();
   expect(await jobRow(jobId)).toMatchObject({ status: "running" });
   expect(await rowsOf(snapshotProducts, jobId)).toBe(22);
@@ -68,7 +76,10 @@ it("fails a job that has waited on low storage past the bound with storage_low a
   expect(failed).toMatchObject({ errorCode: "storage_low" });
   expect(failed.error).toMatch(/60 minutes/);
   // The rows go right after the failure is recorded, in their own transaction.
-  await waitFor(async () => (await rowsOf(snapshotProducts, jobId)) === 0, { timeoutMs: 30_000, what: "the failed job's rows to be dropped" });
+  await waitFor(async () => (await rowsOf(snapshotProducts, jobId)) === 0, {
+    timeoutMs: 30_000,
+    what: "the failed job's rows to be dropped",
+  });
   expect(await rowsOf(jobArtifacts, jobId)).toBe(0);
   expect(await rowsOf(snapshotUsage, jobId)).toBe(0);
 

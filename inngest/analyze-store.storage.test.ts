@@ -42,7 +42,15 @@ async function readReport(jobId: string) {
   return (await response.json()) as { metadata: Record<string, { value: unknown }>; products: Array<Record<string, unknown>> };
 }
 
-type StoredProduct = { title_bytes: number; search_bytes: number; data_bytes: number; tags: number; variants: number; images: number; longest_src: number | null };
+type StoredProduct = {
+  title_bytes: number;
+  search_bytes: number;
+  data_bytes: number;
+  tags: number;
+  variants: number;
+  images: number;
+  longest_src: number | null;
+};
 
 const storedProducts = (jobId: string) =>
   queryRows<StoredProduct>(
@@ -114,12 +122,20 @@ describe("what one job stores", () => {
     expect(job).toMatchObject({ status: "failed", errorCode: "storage_budget_exceeded", step: "fetch-products" });
     expect(job.error).toMatch(/1 MB/);
     const count = async (table: typeof snapshotProducts | typeof jobArtifacts | typeof snapshotUsage) =>
-      (await getDb().select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.jobId, job.id)))[0]!.n;
+      (
+        await getDb()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.jobId, job.id))
+      )[0]!.n;
     expect(await count(snapshotProducts)).toBe(0);
     expect(await count(jobArtifacts)).toBe(0);
     expect(await count(snapshotUsage)).toBe(0);
     // Stopped at the budget: a few listing pages, not the store's twelve.
-    const listingPages = h.fakeStore.store("heavy.test").log().filter((entry) => entry.path.startsWith("/products.json")).length;
+    const listingPages = h.fakeStore
+      .store("heavy.test")
+      .log()
+      .filter((entry) => entry.path.startsWith("/products.json")).length;
     expect(listingPages).toBeLessThan(12);
   });
 });

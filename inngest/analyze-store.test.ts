@@ -36,13 +36,16 @@ async function submitOk(domain: string, extra: Record<string, unknown> = {}) {
 }
 
 const snapshotCount = async (jobId: string) =>
-  (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(eq(snapshotProducts.jobId, jobId)))[0]!.n;
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(snapshotProducts)
+      .where(eq(snapshotProducts.jobId, jobId))
+  )[0]!.n;
 
 describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
   it("completes a 2,000-product store with exact counts, report, theme and apps", async () => {
-    h.fakeStore.addStore(
-      generatedStore("two-thousand.test", { products: 2000, seed: 7 }),
-    );
+    h.fakeStore.addStore(generatedStore("two-thousand.test", { products: 2000, seed: 7 }));
     const jobId = await submitOk("https://Two-Thousand.test/collections/all");
     const job = await h.waitForJob(jobId);
 
@@ -89,7 +92,10 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     const job = await h.waitForJob(await submitOk("nul-bytes.test"));
     expect(job.status).toBe("completed");
 
-    const [row] = await getDb().select().from(snapshotProducts).where(and(eq(snapshotProducts.jobId, job.id), eq(snapshotProducts.productId, product.id)));
+    const [row] = await getDb()
+      .select()
+      .from(snapshotProducts)
+      .where(and(eq(snapshotProducts.jobId, job.id), eq(snapshotProducts.productId, product.id)));
     expect(row?.title).toBe("Tee shirt");
     expect(JSON.stringify(row?.data)).not.toContain("\\u0000");
     expect(await snapshotCount(job.id)).toBe(30);
@@ -125,7 +131,11 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
   });
 
   it("refuses an invalid domain with 400 before any job exists", async () => {
-    const before = (await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs))[0]!.n;
+    const before = (
+      await getDb()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+    )[0]!.n;
     for (const domain of ["not a domain", "localhost", "127.0.0.1", "", "a..b.com"]) {
       const response = await h.submit({ domain });
       expect(response.status, domain).toBe(400);
@@ -133,7 +143,11 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
       expect(body.code).toBe("invalid_request");
       expect(typeof body.error).toBe("string");
     }
-    const after = (await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs))[0]!.n;
+    const after = (
+      await getDb()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+    )[0]!.n;
     expect(after).toBe(before);
   });
 
@@ -153,10 +167,17 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     const domain = "closing.test";
     h.fakeStore.addStore(generatedStore(domain, { products: 3000, seed: 8, faults: { latencyMs: 40 } }));
     const jobId = await submitOk(domain);
-    await waitFor(() => h.fakeStore.store(domain).log().some((entry) => entry.path.startsWith("/products.json")), {
-      intervalMs: 10,
-      what: "the crawl to start",
-    });
+    await waitFor(
+      () =>
+        h.fakeStore
+          .store(domain)
+          .log()
+          .some((entry) => entry.path.startsWith("/products.json")),
+      {
+        intervalMs: 10,
+        what: "the crawl to start",
+      },
+    );
     h.fakeStore.removeStore(domain);
     const locked = h.fakeStore.addStore(passwordStore(domain));
 
@@ -272,7 +293,9 @@ describe("past Shopify's 25,000-product listing cap", () => {
     // The listing read every page up to the cap and none past it; the rest came from the fallback.
     const log = h.fakeStore.store("thirty-thousand.test").log();
     const listingPages = new Set(
-      log.filter((entry) => entry.path.startsWith("/products.json?")).map((entry) => Number(new URL(entry.path, "http://store").searchParams.get("page"))),
+      log
+        .filter((entry) => entry.path.startsWith("/products.json?"))
+        .map((entry) => Number(new URL(entry.path, "http://store").searchParams.get("page"))),
     );
     expect(Array.from({ length: 100 }, (_, k) => k + 1).every((page) => listingPages.has(page))).toBe(true);
     expect(Math.max(...listingPages)).toBeLessThanOrEqual(101);

@@ -46,21 +46,39 @@ export const analyzeStore = inngest.createFunction(
       () =>
         timeStepRun(jobId, pipelineStep, attempt, body);
 
-    const store = await step.run(STEPS.resolveStore.id, timed(STEPS.resolveStore, async () => (await steps.resolveStore()).resolveStoreStep(jobId)));
+    const store = await step.run(
+      STEPS.resolveStore.id,
+      timed(STEPS.resolveStore, async () => (await steps.resolveStore()).resolveStoreStep(jobId)),
+    );
     if (!store.ok) return { jobId, status: "failed", code: store.code };
 
     const products = await steps.fetchProducts();
     let cursor = products.FIRST_PRODUCTS_CURSOR;
     while (!cursor.done) {
       const from = cursor;
-      cursor = await step.run(STEPS.fetchProducts.id, timed(STEPS.fetchProducts, () => products.fetchProductsStep(jobId, store.domain, from)));
+      cursor = await step.run(
+        STEPS.fetchProducts.id,
+        timed(STEPS.fetchProducts, () => products.fetchProductsStep(jobId, store.domain, from)),
+      );
     }
     if (cursor.stopped) return { jobId, status: "failed" };
     const { complete, crawl } = cursor;
-    await step.run(STEPS.fetchCollections.id, timed(STEPS.fetchCollections, async () => (await steps.fetchCollections()).fetchCollectionsStep(jobId, store.domain)));
-    await step.run(STEPS.fetchPages.id, timed(STEPS.fetchPages, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain)));
-    await step.run(STEPS.detectApps.id, timed(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)));
-    await step.run(STEPS.pagespeed.id, timed(STEPS.pagespeed, async () => (await steps.pagespeed()).pagespeedStep(jobId, store.domain)));
+    await step.run(
+      STEPS.fetchCollections.id,
+      timed(STEPS.fetchCollections, async () => (await steps.fetchCollections()).fetchCollectionsStep(jobId, store.domain)),
+    );
+    await step.run(
+      STEPS.fetchPages.id,
+      timed(STEPS.fetchPages, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain)),
+    );
+    await step.run(
+      STEPS.detectApps.id,
+      timed(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)),
+    );
+    await step.run(
+      STEPS.pagespeed.id,
+      timed(STEPS.pagespeed, async () => (await steps.pagespeed()).pagespeedStep(jobId, store.domain)),
+    );
     const report = await step.run(
       STEPS.buildReport.id,
       timed(STEPS.buildReport, async () =>
@@ -69,8 +87,16 @@ export const analyzeStore = inngest.createFunction(
     );
     // The job is complete either way: once this step's retries run out, the report's first read
     // (or snapshot cleanup) stores the same bytes, and its notifications must not wait for that.
-    await step.run(STEPS.storeReportBody.id, timed(STEPS.storeReportBody, async () => (await steps.storeReportBody()).storeReportBodyStep(jobId))).catch(() => null);
-    const notified = await step.run(STEPS.notifyCallbacks.id, timed(STEPS.notifyCallbacks, async () => (await steps.notifyCallbacks()).notifyCallbacks(jobId)));
+    await step
+      .run(
+        STEPS.storeReportBody.id,
+        timed(STEPS.storeReportBody, async () => (await steps.storeReportBody()).storeReportBodyStep(jobId)),
+      )
+      .catch(() => null);
+    const notified = await step.run(
+      STEPS.notifyCallbacks.id,
+      timed(STEPS.notifyCallbacks, async () => (await steps.notifyCallbacks()).notifyCallbacks(jobId)),
+    );
 
     return { jobId, status: "completed", products: report.products, notified };
   },

@@ -24,7 +24,9 @@ export const cleanupSnapshots = inngest.createFunction(
     let after: string | null = null;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const from: string | null = after;
-      const done: PrunedBatch = await step.run(`prune-batch`, (): Promise<PrunedBatch> => pruneSnapshotBatch(new Date(at), CLEANUP_BATCH, from));
+      const done: PrunedBatch = await step.run(`prune-batch`, (): Promise<PrunedBatch> =>
+        pruneSnapshotBatch(new Date(at), CLEANUP_BATCH, from),
+      );
       pruned += done.jobs;
       skipped += done.skipped;
       if (done.next === null) break;

@@ -26,7 +26,9 @@ export const monitorTrackedStores = inngest.createFunction(
     if (due.storeIds.length > 0) {
       await step.sendEvent(
         "fan-out",
-        due.storeIds.map((storeId) => trackedStoreCheckRequested.create({ storeId, at: due.at }, { id: `check-${storeId}-${due.at.slice(0, 13)}` })),
+        due.storeIds.map((storeId) =>
+          trackedStoreCheckRequested.create({ storeId, at: due.at }, { id: `check-${storeId}-${due.at.slice(0, 13)}` }),
+        ),
       );
     }
 

@@ -45,7 +45,10 @@ describe("parseEnv", () => {
       /LEGACY_JWT_ISSUER: required when LEGACY_JWT_JWKS_URL is set[^]*LEGACY_JWT_AUDIENCE: required when LEGACY_JWT_JWKS_URL is set/,
     );
     expect(() => parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/" })).toThrow(/LEGACY_JWT_AUDIENCE/);
-    expect(parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" }).LEGACY_JWT_AUDIENCE).toBe("storelens");
+    expect(
+      parseEnv({ LEGACY_JWT_JWKS_URL: jwks, LEGACY_JWT_ISSUER: "https://idp.example/", LEGACY_JWT_AUDIENCE: "storelens" })
+        .LEGACY_JWT_AUDIENCE,
+    ).toBe("storelens");
   });
 
   it("refuses a legacy shared secret without both the issuer and the audience to check", () => {
@@ -80,7 +83,10 @@ describe("parseEnv", () => {
     const rows = table.split("\n").filter((line) => line.startsWith("| `"));
     for (const key of Object.keys(envSchema.shape)) {
       if (key === "NODE_ENV") continue;
-      expect(rows.some((row) => row.split(" | ")[0]!.includes(`\`${key}\``)), key).toBe(true);
+      expect(
+        rows.some((row) => row.split(" | ")[0]!.includes(`\`${key}\``)),
+        key,
+      ).toBe(true);
     }
   });
 });

@@ -32,7 +32,10 @@ export const envSchema = z.object({
   /** The embedded workflow executor's and the workflow SDK's debug lines, also in tests. */
   DEBUG_WORKFLOW: bool,
   /** Contact of /.well-known/security.txt (mailto: or https:); defaults to security@ the BASE_URL host. */
-  SECURITY_CONTACT: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL").optional(),
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL")
+    .optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
   /**
@@ -75,7 +78,12 @@ export const envSchema = z.object({
    * Longest validity (exp, counted from iat or from now, whichever is earlier) of a token signed
    * with LEGACY_JWT_SECRET: every holder of the secret can mint one, so none may live long.
    */
-  LEGACY_JWT_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+  LEGACY_JWT_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
 
   SHOP_RESOLVE: z
     .string()
@@ -85,9 +93,7 @@ export const envSchema = z.object({
       "expected pattern=origin[,pattern=origin...] e.g. *.test=http://127.0.0.1:4010",
     ),
   ALLOW_PRIVATE_NETWORK: bool,
-  SCRAPER_USER_AGENT: z
-    .string()
-    .default("StoreLensBot/0.1 (+https://github.com/storelens/storelens; store analysis)"),
+  SCRAPER_USER_AGENT: z.string().default("StoreLensBot/0.1 (+https://github.com/storelens/storelens; store analysis)"),
   SCRAPER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   SCRAPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
@@ -161,15 +167,24 @@ export const envSchema = z.object({
   STRIPE_PRICE_SINGLE_REPORT: z.string().optional(),
   STRIPE_PRICE_PRO_MONTHLY: z.string().optional(),
   /** Display prices of the plans (Stripe charges what its price ids say; keep them equal). */
-  SINGLE_REPORT_PRICE_USD: z.string().regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 9.99").default("9.99"),
-  PRO_MONTHLY_PRICE_USD: z.string().regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 29.99").default("29.99"),
+  SINGLE_REPORT_PRICE_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 9.99")
+    .default("9.99"),
+  PRO_MONTHLY_PRICE_USD: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, "a USD amount like 29.99")
+    .default("29.99"),
   FREE_JOBS_PER_MONTH: z.coerce.number().int().min(0).max(10_000).default(3),
 
   X402_PAY_TO: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex digits)")
     .optional(),
-  X402_PRICE_USD: z.string().regex(/^\d+(\.\d+)?$/).default("0.50"),
+  X402_PRICE_USD: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default("0.50"),
   X402_NETWORK: z.string().default("base"),
   X402_FACILITATOR_URL: url.optional(),
   /**
@@ -189,9 +204,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /** One line per bad variable, so an operator sees everything wrong at once. */
 export function formatEnvIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`)
-    .join("\n");
+  return error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`).join("\n");
 }
 
 /** Settings that only make sense together; checked after each one is valid on its own. */
@@ -204,7 +217,11 @@ function requireCoupledSettings(env: Env, ctx: z.RefinementCtx): void {
   if (keySetting) {
     for (const key of ["LEGACY_JWT_ISSUER", "LEGACY_JWT_AUDIENCE"] as const) {
       if (!env[key]) {
-        ctx.addIssue({ code: "custom", path: [key], message: `required when ${keySetting} is set (tokens of other issuers or audiences would be accepted)` });
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `required when ${keySetting} is set (tokens of other issuers or audiences would be accepted)`,
+        });
       }
     }
   }
@@ -212,9 +229,7 @@ function requireCoupledSettings(env: Env, ctx: z.RefinementCtx): void {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in most .env tooling.
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = envSchema.superRefine(requireCoupledSettings).safeParse(cleaned);
   if (!result.success) {
     throw new Error(`Invalid environment configuration:\n${formatEnvIssues(result.error)}`);

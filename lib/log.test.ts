@@ -35,7 +35,10 @@ describe("logger: secrets never reach the logs", () => {
     const password = "correct horse battery staple";
     const failure = await getDb()
       .execute(sql`select 1 / 0 where ${sessionToken} <> ${password}`)
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failure).toBeInstanceOf(Error);
     expect(String((failure as Error).message)).toContain(sessionToken); // the raw error does carry it
 
@@ -51,7 +54,10 @@ describe("logger: secrets never reach the logs", () => {
     const apiKey = `sl_${randomBytes(32).toString("base64url")}`;
     const failure = await getDb()
       .execute(sql`select 1 / 0 where ${apiKey} <> ''`)
-      .then(() => undefined, (error: unknown) => error);
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     const output = await captureLogs(() => consoleLogger().error("Inngest step error", failure));
 
     expect(output).toContain("[workflow] Inngest step error");
@@ -65,7 +71,8 @@ describe("logger: secrets never reach the logs", () => {
     const output = await captureLogs(() => {
       logger.warn(`fetch https://shop.example/cart.js?token=reset-abc123 failed`, {
         url: "https://shop.example/account/reset?code=s3cr3t-code&id=1",
-        request: "GET /api/jobs\ncookie: authjs.session-token=cookie-value-1\nauthorization: Bearer bearer-value-2\nPAYMENT-SIGNATURE: v2-payment-proof",
+        request:
+          "GET /api/jobs\ncookie: authjs.session-token=cookie-value-1\nauthorization: Bearer bearer-value-2\nPAYMENT-SIGNATURE: v2-payment-proof",
         note: `key ${apiKey} and session ${session}`,
         headers: { Cookie: "a=b", "X-Payment": "payment-proof", "Payment-Signature": "v2-header-proof" },
       });
@@ -73,7 +80,17 @@ describe("logger: secrets never reach the logs", () => {
 
     expect(output).toContain("https://shop.example/cart.js?[redacted]");
     expect(output).toContain("https://shop.example/account/reset?[redacted]");
-    for (const secret of ["reset-abc123", "s3cr3t-code", "cookie-value-1", "bearer-value-2", apiKey, session, "payment-proof", "v2-payment-proof", "v2-header-proof"]) {
+    for (const secret of [
+      "reset-abc123",
+      "s3cr3t-code",
+      "cookie-value-1",
+      "bearer-value-2",
+      apiKey,
+      session,
+      "payment-proof",
+      "v2-payment-proof",
+      "v2-header-proof",
+    ]) {
       expect(output).not.toContain(secret);
     }
   });

@@ -41,7 +41,10 @@ function looksLikeToken(run: string): boolean {
  * then cuts it: in that order, so no cut can shorten a token below the length that marks it.
  */
 function scrubText(text: string): string {
-  return boundText(SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text), LOG_TEXT_MAX);
+  return boundText(
+    SCRUBBERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), text),
+    LOG_TEXT_MAX,
+  );
 }
 
 /**
@@ -73,10 +76,7 @@ function redact(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
 
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
-      SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1),
-    ]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1)]),
   );
 }
 
@@ -96,9 +96,7 @@ export function renderLogLine(level: Level, message: string, fields?: Fields, ti
   const safe = redact(fields ?? {}) as Fields;
   const msg = scrubText(message);
 
-  return settings().json
-    ? JSON.stringify({ level, time, msg, ...safe })
-    : `[${level}] ${msg}${fields ? ` ${JSON.stringify(safe)}` : ""}`;
+  return settings().json ? JSON.stringify({ level, time, msg, ...safe }) : `[${level}] ${msg}${fields ? ` ${JSON.stringify(safe)}` : ""}`;
 }
 
 function write(level: Level, message: string, fields?: Fields): void {

@@ -120,7 +120,8 @@ export function checkSource(file, text, tables) {
     if (!bindings) continue;
     if (spec === "drizzle-orm" || spec.startsWith("drizzle-orm/")) {
       if (ts.isNamespaceImport(bindings)) drizzleNamespaces.add(bindings.name.text);
-      else for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === "sql") sqlNames.add(element.name.text);
+      else
+        for (const element of bindings.elements) if ((element.propertyName ?? element.name).text === "sql") sqlNames.add(element.name.text);
       continue;
     }
     const target = schemaModule(file, spec);
@@ -148,7 +149,13 @@ export function checkSource(file, text, tables) {
   const collect = (node) => {
     if (ts.isVariableDeclarationList(node) && node.flags & ts.NodeFlags.Const) {
       let scope = node.parent;
-      while (!ts.isBlock(scope) && !ts.isSourceFile(scope) && !ts.isModuleBlock(scope) && !ts.isCaseBlock(scope) && !ts.isIterationStatement(scope, false)) {
+      while (
+        !ts.isBlock(scope) &&
+        !ts.isSourceFile(scope) &&
+        !ts.isModuleBlock(scope) &&
+        !ts.isCaseBlock(scope) &&
+        !ts.isIterationStatement(scope, false)
+      ) {
         scope = scope.parent;
       }
       for (const decl of node.declarations) {
@@ -158,7 +165,8 @@ export function checkSource(file, text, tables) {
         for (const element of decl.name.elements) {
           if (!ts.isIdentifier(element.name)) continue;
           const key = element.propertyName ?? element.name;
-          const table = init && ts.isIdentifier(init) && namespaces.has(init.text) && ts.isIdentifier(key) ? byExport.get(key.text) : undefined;
+          const table =
+            init && ts.isIdentifier(init) && namespaces.has(init.text) && ts.isIdentifier(key) ? byExport.get(key.text) : undefined;
           consts.set(element.name.text, [...(consts.get(element.name.text) ?? []), { scope, table: table ?? null }]);
         }
       }
@@ -198,7 +206,12 @@ export function checkSource(file, text, tables) {
     node = unwrap(node);
     if (ts.isIdentifier(node)) return Boolean(lookup(node, isSql, (name) => sqlNames.has(name)));
 
-    return ts.isPropertyAccessExpression(node) && node.name.text === "sql" && ts.isIdentifier(node.expression) && drizzleNamespaces.has(node.expression.text);
+    return (
+      ts.isPropertyAccessExpression(node) &&
+      node.name.text === "sql" &&
+      ts.isIdentifier(node.expression) &&
+      drizzleNamespaces.has(node.expression.text)
+    );
   };
 
   const violations = [];

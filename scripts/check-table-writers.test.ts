@@ -201,7 +201,10 @@ export async function backfill(db) {
       expect(output).toMatch(new RegExp(`${file}:5:\\d+ +raw SQL "update" stores`));
     }
 
-    const test = treeWith("scripts/backfill.test.mjs", `import { jobs } from "../db/schema/index.ts";\nexport const wipe = (db) => db.delete(jobs);\n`);
+    const test = treeWith(
+      "scripts/backfill.test.mjs",
+      `import { jobs } from "../db/schema/index.ts";\nexport const wipe = (db) => db.delete(jobs);\n`,
+    );
     expect(await check(test)).toMatchObject({ code: 0 });
   });
 
@@ -239,7 +242,10 @@ export async function record(storeId: string, jobId: string) {
     );
     expect(await check(owner)).toMatchObject({ code: 0 });
 
-    const test = treeWith("lib/pipeline/seed.test.ts", `import { stores } from "@/db/schema";\nexport const seed = (db: any) => db.insert(stores).values({});\n`);
+    const test = treeWith(
+      "lib/pipeline/seed.test.ts",
+      `import { stores } from "@/db/schema";\nexport const seed = (db: any) => db.insert(stores).values({});\n`,
+    );
     expect(await check(test)).toMatchObject({ code: 0 });
   });
 

@@ -50,8 +50,7 @@ function script(name: string, body: string): string {
 const workingBrowser = (name: string) => script(name, `exec ${REAL_CHROMIUM} "$@"`);
 
 /** What Ubuntu's /usr/bin/chromium-browser can be: an executable that starts no browser. */
-const snapLauncher = (name: string) =>
-  script(name, `echo "Command '${name}' requires the chromium snap to be installed." >&2\nexit 1`);
+const snapLauncher = (name: string) => script(name, `echo "Command '${name}' requires the chromium snap to be installed." >&2\nexit 1`);
 
 /** Killed, not merely orphaned: a dead process nobody reaps (PID 1 in a container may not) stays a zombie, state Z. */
 function isRunning(pid: string): boolean {
@@ -63,7 +62,10 @@ function isRunning(pid: string): boolean {
 
 /** Where Playwright itself would put its download under that PLAYWRIGHT_BROWSERS_PATH (it reads it once, at load). */
 function playwrightDownloadPath(downloads: string): string {
-  const where = run(["node", "--input-type=module", "-e", 'import { chromium } from "@playwright/test"; console.log(chromium.executablePath())'], { PLAYWRIGHT_BROWSERS_PATH: downloads });
+  const where = run(
+    ["node", "--input-type=module", "-e", 'import { chromium } from "@playwright/test"; console.log(chromium.executablePath())'],
+    { PLAYWRIGHT_BROWSERS_PATH: downloads },
+  );
   expect(where.stdout.startsWith(downloads)).toBe(true);
 
   return where.stdout;
@@ -120,7 +122,10 @@ describe("finding Chromium for the browser tests", { timeout: 120_000 }, () => {
 
   it("says how to get the system libraries when only a Playwright download is there and it does not start", () => {
     const downloads = path.join(scratch, "broken-downloads");
-    const downloaded = script(playwrightDownloadPath(downloads), `echo "chrome: error while loading shared libraries: libnss3.so" >&2\nexit 127`);
+    const downloaded = script(
+      playwrightDownloadPath(downloads),
+      `echo "chrome: error while loading shared libraries: libnss3.so" >&2\nexit 127`,
+    );
     const snap = snapLauncher("snap-too/chromium-browser");
     const result = findChromium({ ...bareMachine, CHROMIUM_SEARCH_PATHS: snap, PLAYWRIGHT_BROWSERS_PATH: downloads });
     expect(result.status).toBe(1);

@@ -74,10 +74,7 @@ function systemCandidates(env: Env): string[] {
   if (env.CHROMIUM_SEARCH_PATHS !== undefined) return env.CHROMIUM_SEARCH_PATHS.split(":").filter(Boolean);
   const onPath = (env.PATH ?? "").split(":").filter(Boolean);
 
-  return [
-    ...SYSTEM_NAMES.map((name) => `/usr/bin/${name}`),
-    ...SYSTEM_NAMES.flatMap((name) => onPath.map((dir) => path.join(dir, name))),
-  ];
+  return [...SYSTEM_NAMES.map((name) => `/usr/bin/${name}`), ...SYSTEM_NAMES.flatMap((name) => onPath.map((dir) => path.join(dir, name)))];
 }
 
 /**
@@ -197,7 +194,9 @@ async function main(args: string[], env: Env = process.env): Promise<number> {
     const failure = await launchFailure(chosen);
 
     return failure
-      ? fail(`CHROMIUM_PATH=${chosen} does not start (${failure}): point it at a Chromium or Chrome that runs (Debian: apt-get install chromium), or unset it to search the usual places`)
+      ? fail(
+          `CHROMIUM_PATH=${chosen} does not start (${failure}): point it at a Chromium or Chrome that runs (Debian: apt-get install chromium), or unset it to search the usual places`,
+        )
       : ok(chosen);
   }
 

@@ -30,7 +30,12 @@ export function startLoopStallLog(file: string | undefined): () => void {
   timer.unref();
   const report = () => {
     const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
-    const delay = { p50Ms: ms(histogram.percentile(50)), p99Ms: ms(histogram.percentile(99)), maxMs: ms(histogram.max), samples: histogram.count };
+    const delay = {
+      p50Ms: ms(histogram.percentile(50)),
+      p99Ms: ms(histogram.percentile(99)),
+      maxMs: ms(histogram.max),
+      samples: histogram.count,
+    };
     appendFileSync(file, `${JSON.stringify({ delay })}\n`);
   };
   process.on("SIGUSR2", report);

@@ -34,7 +34,14 @@ describe("requests the server answers before Next", () => {
   };
 
   it("leaves the build's API routes to Next for the methods they serve, and pages whatever the method", () => {
-    for (const known of ["/api/jobs", "/api/jobs/", "/api/openapi.json", "/api/jobs/abc/status?x=1", "/api/auth/session", "/api/auth/callback/github"]) {
+    for (const known of [
+      "/api/jobs",
+      "/api/jobs/",
+      "/api/openapi.json",
+      "/api/jobs/abc/status?x=1",
+      "/api/auth/session",
+      "/api/auth/callback/github",
+    ]) {
       for (const method of ["GET", "HEAD", "OPTIONS"]) expect(answer(method, known), `${method} ${known}`).toBeNull();
     }
     expect(answer("POST", "/api/jobs")).toBeNull();
@@ -87,7 +94,14 @@ describe("requests the server answers before Next", () => {
   });
 
   it("answers 400 for a malformed percent-escape in any path, which Next would fail with a 500", () => {
-    for (const malformed of ["/api/reports/%", "/api/jobs/%zz/status", "/api/reports/%E0", "/api/reports/%ED%A0%80", "/reports/%", "/%C3%28"]) {
+    for (const malformed of [
+      "/api/reports/%",
+      "/api/jobs/%zz/status",
+      "/api/reports/%E0",
+      "/api/reports/%ED%A0%80",
+      "/reports/%",
+      "/%C3%28",
+    ]) {
       expect(answer("GET", malformed), malformed).toEqual({ status: 400, code: "invalid_request", allow: undefined });
     }
     expect(answer("GET", "/api/jobs/%25/status?q=%")).toBeNull();
@@ -107,7 +121,8 @@ describe("requests the server answers before Next", () => {
     ]) {
       expect(answer("GET", hostile), hostile).toEqual({ status: 400, code: "invalid_request", allow: undefined });
     }
-    for (const fine of ["/api/jobs?q=caf%C3%A9", "/api/jobs?q=100%", "/api/jobs/%2500/status", "/api/jobs?q=%2500"]) expect(answer("GET", fine), fine).toBeNull();
+    for (const fine of ["/api/jobs?q=caf%C3%A9", "/api/jobs?q=100%", "/api/jobs/%2500/status", "/api/jobs?q=%2500"])
+      expect(answer("GET", fine), fine).toBeNull();
   });
 
   it("without a build (development) refuses only malformed escapes and NUL and leaves /api to Next", () => {

@@ -8,6 +8,11 @@ it("stops start-up on bad settings with one clear line per variable and nothing 
   expect(code).toBe(1);
   const lines = server.errors().trim().split("\n");
   expect(lines[0]).toBe("Invalid environment configuration:");
-  expect(lines.slice(1).map((line) => line.trim().split(":")[0]).sort()).toEqual(["API_KEY_PREFIX", "DATABASE_URL", "PORT"]);
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.trim().split(":")[0])
+      .sort(),
+  ).toEqual(["API_KEY_PREFIX", "DATABASE_URL", "PORT"]);
   expect(server.output()).toBe("");
 });

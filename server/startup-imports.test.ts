@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 // Idle memory (docs/benchmarks.md: ≤ 250 MB on PGlite) depends on what the custom server loads
 // before its first request. These packages cost tens of MB each and serve only some requests
 // (a paid job, a storefront parse), so they are imported where used, never at start-up.
-const LOADED_ON_FIRST_USE = [/^x402(\/|$)/, /^@x402\//, /^cheerio/, /^htmlparser2/, /^@modelcontextprotocol\//, /^mcp-handler/, /^stripe/, /^ai$/];
+const LOADED_ON_FIRST_USE = [
+  /^x402(\/|$)/,
+  /^@x402\//,
+  /^cheerio/,
+  /^htmlparser2/,
+  /^@modelcontextprotocol\//,
+  /^mcp-handler/,
+  /^stripe/,
+  /^ai$/,
+];
 
 /** The packages the compiled server imports statically at start (server.ts and what it awaits first). */
 async function startupPackages(): Promise<string[]> {

@@ -78,13 +78,8 @@ export async function seedChatStore(input: ChatStoreInput) {
       lastAnalyzedAt: new Date("2026-01-02T00:00:00Z"),
     })
     .returning();
-  const [job] = await db
-    .insert(jobs)
-    .values({ storeId: store!.id, domain, slug: input.slug, status: "running" })
-    .returning();
-  await db.insert(snapshotProducts).values(
-    products.map((product) => snapshotProductRow(job!.id, product)),
-  );
+  const [job] = await db.insert(jobs).values({ storeId: store!.id, domain, slug: input.slug, status: "running" }).returning();
+  await db.insert(snapshotProducts).values(products.map((product) => snapshotProductRow(job!.id, product)));
   const prices = products.map((product) => Number(product.priceMin));
   await db.insert(reports).values({
     jobId: job!.id,
@@ -113,7 +108,10 @@ export async function seedChatStore(input: ChatStoreInput) {
       title: change.title,
     });
   }
-  await db.update(jobs).set({ status: "completed", completedAt: new Date("2026-01-02T00:00:00Z"), progress: 1 }).where(eq(jobs.id, job!.id));
+  await db
+    .update(jobs)
+    .set({ status: "completed", completedAt: new Date("2026-01-02T00:00:00Z"), progress: 1 })
+    .where(eq(jobs.id, job!.id));
   await db.update(stores).set({ latestJobId: job!.id }).where(eq(stores.id, store!.id));
 
   return { storeId: store!.id, jobId: job!.id, slug: input.slug };

@@ -110,9 +110,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
   let variantCount = 0;
   for (let start = 0; start < count; start += INSERT_BATCH) {
     const batch = Array.from({ length: Math.min(INSERT_BATCH, count - start) }, (_, k) => productAt(start + k));
-    await db.insert(snapshotProducts).values(
-      batch.map((product) => snapshotProductRow(job!.id, product)),
-    );
+    await db.insert(snapshotProducts).values(batch.map((product) => snapshotProductRow(job!.id, product)));
     for (const product of batch) {
       priceMins.push(product.priceMin);
       variantCount += product.variants.length;
@@ -122,17 +120,42 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
   await db.insert(reports).values({
     jobId: job!.id,
     storeId: store!.id,
-    collections: [{ id: 1, handle: "all", title: "All products", description: "", publishedAt: null, updatedAt: null, imageSrc: null, productsCount: count }],
+    collections: [
+      {
+        id: 1,
+        handle: "all",
+        title: "All products",
+        description: "",
+        publishedAt: null,
+        updatedAt: null,
+        imageSrc: null,
+        productsCount: count,
+      },
+    ],
     pages: [],
     metadata: {},
-    summary: count <= 5000 ? summary : { ...summary, product_count: count, variant_count: variantCount, price_distribution: buildPriceDistribution(priceMins) },
+    summary:
+      count <= 5000
+        ? summary
+        : { ...summary, product_count: count, variant_count: variantCount, price_distribution: buildPriceDistribution(priceMins) },
     createdAt: analyzedAt,
   });
   if (options.goneProducts) {
-    const first = db.select({ id: snapshotProducts.productId }).from(snapshotProducts).where(eq(snapshotProducts.jobId, job!.id)).orderBy(snapshotProducts.productId).limit(options.goneProducts);
-    await db.update(snapshotProducts).set({ goneAt: analyzedAt }).where(and(eq(snapshotProducts.jobId, job!.id), inArray(snapshotProducts.productId, first)));
+    const first = db
+      .select({ id: snapshotProducts.productId })
+      .from(snapshotProducts)
+      .where(eq(snapshotProducts.jobId, job!.id))
+      .orderBy(snapshotProducts.productId)
+      .limit(options.goneProducts);
+    await db
+      .update(snapshotProducts)
+      .set({ goneAt: analyzedAt })
+      .where(and(eq(snapshotProducts.jobId, job!.id), inArray(snapshotProducts.productId, first)));
   }
-  await db.update(jobs).set({ status: "completed", progress: 1, completedAt: analyzedAt, listingComplete: true }).where(eq(jobs.id, job!.id));
+  await db
+    .update(jobs)
+    .set({ status: "completed", progress: 1, completedAt: analyzedAt, listingComplete: true })
+    .where(eq(jobs.id, job!.id));
 
   for (const app of options.apps ?? []) {
     await db.insert(apps).values({ slug: app.slug, name: app.slug, category: "test" }).onConflictDoNothing();

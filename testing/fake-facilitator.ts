@@ -54,11 +54,22 @@ export type FacilitatorCall = {
   paymentRequirements: unknown;
 };
 
-type V2Requirements = { scheme: string; network: string; amount: string; asset: string; payTo: string; maxTimeoutSeconds: number; extra?: Record<string, unknown> };
+type V2Requirements = {
+  scheme: string;
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra?: Record<string, unknown>;
+};
 type V2Payload = { x402Version: 2; resource?: { url: string }; accepted: V2Requirements; payload: PaymentPayload["payload"] };
 
 /** The v1 request of a v2 one: the same authorization, named as v1 names it. */
-function asV1(payload: V2Payload, requirements: V2Requirements): { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements } {
+function asV1(
+  payload: V2Payload,
+  requirements: V2Requirements,
+): { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements } {
   const network = (V1_NETWORK_OF_CAIP2[requirements.network] ?? requirements.network) as PaymentRequirements["network"];
 
   return {
@@ -142,7 +153,13 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
       // The network each version names in its answers: v1's name, or v2's CAIP-2 id.
       const answeredNetwork = x402Version === 2 ? (body.paymentRequirements as V2Requirements).network : paymentPayload.network;
       const nonce = (paymentPayload.payload as { authorization?: { nonce?: string } }).authorization?.nonce ?? "";
-      calls.push({ path: req.url, x402Version, nonce: nonce.toLowerCase(), paymentPayload: body.paymentPayload, paymentRequirements: body.paymentRequirements });
+      calls.push({
+        path: req.url,
+        x402Version,
+        nonce: nonce.toLowerCase(),
+        paymentPayload: body.paymentPayload,
+        paymentRequirements: body.paymentRequirements,
+      });
       const chain = CHAINS[paymentRequirements.network];
       if (!chain) return send(res, 200, { isValid: false, invalidReason: "invalid_network" });
 
@@ -150,7 +167,8 @@ export async function startFakeFacilitator(): Promise<FakeFacilitator> {
       const reused = settled.has(nonce);
       const refused = x402Version === 2 ? 400 : 200;
       if (req.url === "/verify") {
-        const verdict = result.isValid && reused ? { isValid: false, invalidReason: "invalid_transaction_state", payer: result.payer } : result;
+        const verdict =
+          result.isValid && reused ? { isValid: false, invalidReason: "invalid_transaction_state", payer: result.payer } : result;
 
         return send(res, verdict.isValid ? 200 : refused, verdict);
       }

@@ -151,7 +151,11 @@ async function answer(reply: ModelReply, request: ModelRequest, res: ServerRespo
         choices: [
           {
             index: 0,
-            message: { role: "assistant", content: text || null, ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _index, ...rest }) => rest) } : {}) },
+            message: {
+              role: "assistant",
+              content: text || null,
+              ...(toolCalls.length ? { tool_calls: toolCalls.map(({ index: _index, ...rest }) => rest) } : {}),
+            },
             finish_reason: finishReason,
           },
         ],
@@ -173,14 +177,20 @@ async function answer(reply: ModelReply, request: ModelRequest, res: ServerRespo
     // Like OpenAI: the call's id and name first, then its arguments in pieces.
     await write(
       chunkEvent(id, model, {
-        delta: { tool_calls: [{ index: toolCall.index, id: toolCall.id, type: "function", function: { name: toolCall.function.name, arguments: "" } }] },
+        delta: {
+          tool_calls: [
+            { index: toolCall.index, id: toolCall.id, type: "function", function: { name: toolCall.function.name, arguments: "" } },
+          ],
+        },
         finish_reason: null,
       }),
     );
     const args = toolCall.function.arguments;
     const half = Math.ceil(args.length / 2);
     for (const piece of [args.slice(0, half), args.slice(half)].filter(Boolean)) {
-      await write(chunkEvent(id, model, { delta: { tool_calls: [{ index: toolCall.index, function: { arguments: piece } }] }, finish_reason: null }));
+      await write(
+        chunkEvent(id, model, { delta: { tool_calls: [{ index: toolCall.index, function: { arguments: piece } }] }, finish_reason: null }),
+      );
     }
   }
   await write(chunkEvent(id, model, { delta: {}, finish_reason: finishReason }));

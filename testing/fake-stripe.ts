@@ -10,7 +10,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-export type FakeStripeEvent = { id: string; object: "event"; type: string; created: number; data: { object: Record<string, unknown> }; livemode: false; api_version: string };
+export type FakeStripeEvent = {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+  livemode: false;
+  api_version: string;
+};
 export type FakeStripeRequest = { method: string; path: string; authorization: string | undefined; body: Record<string, unknown> };
 type Session = Record<string, unknown> & { id: string; mode: string; success_url: string; metadata: Record<string, string> };
 
@@ -100,7 +108,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       status = await options.deliver(payload, signature);
     } else {
       if (!webhookUrl) throw new Error("fake Stripe: no webhook target");
-      const res = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+      const res = await fetch(webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
       await res.arrayBuffer();
       status = res.status;
     }
@@ -126,7 +138,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         status: "active",
         created: now,
         metadata: subscriptionData.metadata ?? {},
-        items: { object: "list", data: [{ id: newId("si"), object: "subscription_item", current_period_start: now, current_period_end: periodEnd }] },
+        items: {
+          object: "list",
+          data: [{ id: newId("si"), object: "subscription_item", current_period_start: now, current_period_end: periodEnd }],
+        },
       };
       session.subscription = subscriptionId;
       events.push(buildEvent("checkout.session.completed", { ...session }, now));
@@ -180,7 +195,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       if (url.pathname.startsWith("/portal/")) {
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
 
-        return res.end(`<!doctype html><html><body><h1>Fake billing portal</h1><a href="${escapeHtml(url.searchParams.get("return") ?? "/")}">Return</a></body></html>`);
+        return res.end(
+          `<!doctype html><html><body><h1>Fake billing portal</h1><a href="${escapeHtml(url.searchParams.get("return") ?? "/")}">Return</a></body></html>`,
+        );
       }
 
       // The API the SDK calls.
@@ -224,15 +241,25 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       if (req.method === "GET" && get) {
         const session = sessions.get(get[1]!);
 
-        return session ? sendJson(res, 200, session) : sendJson(res, 404, { error: { type: "invalid_request_error", message: "No such checkout session" } });
+        return session
+          ? sendJson(res, 200, session)
+          : sendJson(res, 404, { error: { type: "invalid_request_error", message: "No such checkout session" } });
       }
       if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
         const id = newId("bps");
         const back = encodeURIComponent(String(parsed.return_url ?? ""));
 
-        return sendJson(res, 200, { id, object: "billing_portal.session", customer: parsed.customer, return_url: parsed.return_url, url: `${origin}/portal/${id}?return=${back}` });
+        return sendJson(res, 200, {
+          id,
+          object: "billing_portal.session",
+          customer: parsed.customer,
+          return_url: parsed.return_url,
+          url: `${origin}/portal/${id}?return=${back}`,
+        });
       }
-      sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      sendJson(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     } catch (error) {
       sendJson(res, 500, { error: { type: "api_error", message: String(error) } });
     }

@@ -11,7 +11,15 @@ export function startMcpHost(): Promise<RouteHost> {
   return startRouteHost({
     routes: [
       { method: "POST", path: /^\/api\/mcp$/, handler: POST },
-      { method: "GET", path: /^\/api\/mcp$/, handler: async () => Response.json({ error: "Method GET not allowed", code: "method_not_allowed" }, { status: 405, headers: { allow: "OPTIONS, POST" } }) },
+      {
+        method: "GET",
+        path: /^\/api\/mcp$/,
+        handler: async () =>
+          Response.json(
+            { error: "Method GET not allowed", code: "method_not_allowed" },
+            { status: 405, headers: { allow: "OPTIONS, POST" } },
+          ),
+      },
     ],
   });
 }

@@ -12,7 +12,13 @@ const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true
  * (`path` as the document writes it: `/api/reports/{id}`); empty when it is. Checked with the
  * document's own JSON Schema, so a field an answer has and the document lacks fails too.
  */
-export function documentedAnswerErrors(method: string, path: string, status: number, body: unknown, mediaType = "application/json"): string[] {
+export function documentedAnswerErrors(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  mediaType = "application/json",
+): string[] {
   doc ??= buildOpenApiDocument();
   const operation = (doc.paths[path] as Record<string, { responses: Record<string, Response> }> | undefined)?.[method.toLowerCase()];
   if (!operation) return [`${method} ${path} is not documented`];
@@ -21,5 +27,7 @@ export function documentedAnswerErrors(method: string, path: string, status: num
   const validate = ajv.compile({ ...schema, components: doc.components });
   if (validate(body)) return [];
 
-  return (validate.errors ?? []).map((e) => `${method} ${path} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) => `${method} ${path} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`,
+  );
 }

@@ -49,10 +49,20 @@ export function configurePipelineEnv(fakeStore: FakeStoreServer, extra: Record<s
 }
 
 /** `log` receives the executor's lines (default: none). */
-export async function startPipeline(extraEnv: Record<string, string> = {}, { log = quietLogger() }: { log?: Logger } = {}): Promise<PipelineHarness> {
+export async function startPipeline(
+  extraEnv: Record<string, string> = {},
+  { log = quietLogger() }: { log?: Logger } = {},
+): Promise<PipelineHarness> {
   const fakeStore = await startFakeStore();
   configurePipelineEnv(fakeStore, extraEnv);
-  const engine = await startWorkflowEngine({ functions, whileStorageLow: failJobsWaitingOnStorage, pollMs: 20, leaseMs: 3000, backoffMs: () => 50, log });
+  const engine = await startWorkflowEngine({
+    functions,
+    whileStorageLow: failJobsWaitingOnStorage,
+    pollMs: 20,
+    leaseMs: 3000,
+    backoffMs: () => 50,
+    log,
+  });
   const user = await createTestUser();
   // On Pro, so pipeline tests that submit many jobs are not stopped by the Free plan's quota.
   await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));

@@ -6,5 +6,13 @@ import { defineEndpoint, type Endpoint } from "@/lib/http/define-endpoint";
  * schemas under test, the rest of a declaration filled in.
  */
 export function testEndpoint<const E extends Partial<Endpoint<AccessName>> & Pick<Endpoint<AccessName>, "access">>(endpoint: E) {
-  return defineEndpoint({ method: "POST", path: "/api/synthetic", operationId: "synthetic", tag: "test", summary: "A synthetic endpoint", answers: { 200: {} }, ...endpoint });
+  return defineEndpoint({
+    method: "POST",
+    path: "/api/synthetic",
+    operationId: "synthetic",
+    tag: "test",
+    summary: "A synthetic endpoint",
+    answers: { 200: {} },
+    ...endpoint,
+  });
 }

@@ -36,7 +36,12 @@ export default async function AppsPage(props: PageProps<"/apps">) {
           recognizes{query.category ? ` in ${appCategoryLabel(query.category)}` : ""}.
         </p>
       </header>
-      <form role="search" aria-label="Apps" action="/apps" className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <form
+        role="search"
+        aria-label="Apps"
+        action="/apps"
+        className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="apps-q" className="mb-1 block text-xs font-medium text-slate-700">
             Search apps
@@ -59,9 +64,7 @@ export default async function AppsPage(props: PageProps<"/apps">) {
         <button className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">Search</button>
       </form>
       {shown.length === 0 ? (
-        <p className="text-slate-600">
-          {query.q ? `No app matches “${query.q}”.` : "No app detected on an analyzed store yet."}
-        </p>
+        <p className="text-slate-600">{query.q ? `No app matches “${query.q}”.` : "No app detected on an analyzed store yet."}</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Apps">
           {shown.map((app) => (

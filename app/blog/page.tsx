@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
   return {
     title: "Blog: the Shopify directory, week by week",
-    description: "Weekly posts written from the StoreLens directory: new stores, the most-installed apps, theme share and the biggest catalogue movers.",
+    description:
+      "Weekly posts written from the StoreLens directory: new stores, the most-installed apps, theme share and the biggest catalogue movers.",
     alternates: { canonical: `${siteUrl()}/blog`, types: { "application/atom+xml": `${siteUrl()}/blog/feed.xml` } },
   };
 }
@@ -25,7 +26,10 @@ export default async function BlogPage(props: PageProps<"/blog">) {
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Blog</h1>
         <p className="text-slate-600">
-          What our directory of analyzed Shopify stores says, week by week. <Link href="/blog/feed.xml" className="text-indigo-700 underline">Atom feed</Link>
+          What our directory of analyzed Shopify stores says, week by week.{" "}
+          <Link href="/blog/feed.xml" className="text-indigo-700 underline">
+            Atom feed
+          </Link>
         </p>
       </header>
       <PostList posts={data} />

@@ -14,7 +14,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <DashboardShell user={user}>
-      {verification.email && !verification.verified ? <VerifyEmailBanner email={verification.email} required={verification.required} /> : null}
+      {verification.email && !verification.verified ? (
+        <VerifyEmailBanner email={verification.email} required={verification.required} />
+      ) : null}
       {children}
     </DashboardShell>
   );

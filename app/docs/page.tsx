@@ -39,14 +39,20 @@ function TocList({ tags, operations }: TocProps) {
   return (
     <ul className="mt-2 space-y-1">
       <li>
-        <a href="#promises" className="text-indigo-700 hover:underline">Promises</a>
+        <a href="#promises" className="text-indigo-700 hover:underline">
+          Promises
+        </a>
       </li>
       <li>
-        <a href="#mcp" className="text-indigo-700 hover:underline">MCP server</a>
+        <a href="#mcp" className="text-indigo-700 hover:underline">
+          MCP server
+        </a>
       </li>
       {tags.map((tag) => (
         <li key={tag}>
-          <a href={`#${tag}`} className="capitalize text-indigo-700 hover:underline">{tag}</a>
+          <a href={`#${tag}`} className="capitalize text-indigo-700 hover:underline">
+            {tag}
+          </a>
           <ul className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3 text-xs">
             {operations
               .filter(({ op }) => (op.tags[0] ?? "other") === tag)
@@ -106,13 +112,13 @@ export default function DocsPage() {
         <header>
           <h1 className="text-2xl font-bold tracking-tight">API reference</h1>
           <p className="text-slate-600">
-            JSON over HTTPS. Authenticate with <code className="rounded bg-slate-100 px-1">X-API-Key</code> (create keys in the
-            dashboard). Errors are <code className="rounded bg-slate-100 px-1">{`{ "error", "code" }`}</code>. Machine-readable:{" "}
+            JSON over HTTPS. Authenticate with <code className="rounded bg-slate-100 px-1">X-API-Key</code> (create keys in the dashboard).
+            Errors are <code className="rounded bg-slate-100 px-1">{`{ "error", "code" }`}</code>. Machine-readable:{" "}
             <a href="/api/openapi.json" className="text-indigo-700 underline">
               /api/openapi.json
             </a>{" "}
-            (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>. Breaking
-            changes are dated in the{" "}
+            (OpenAPI 3.1). Live progress: WebSocket <code className="rounded bg-slate-100 px-1">/api/ws/:jobId</code>. Breaking changes are
+            dated in the{" "}
             <a href="/docs/changelog" className="text-indigo-700 underline">
               API changelog
             </a>
@@ -125,19 +131,18 @@ export default function DocsPage() {
           <p>
             <strong>A completed report never changes.</strong> <code className="rounded bg-slate-100 px-1">GET /api/reports/:jobId</code>{" "}
             answers the same bytes under the same ETag for good, in every encoding, as do its pages (
-            <code className="rounded bg-slate-100 px-1">products_page</code>) and its changelog: cache it forever. Should a report ever
-            have to be removed, it answers 410 Gone, never a different body.
+            <code className="rounded bg-slate-100 px-1">products_page</code>) and its changelog: cache it forever. Should a report ever have
+            to be removed, it answers 410 Gone, never a different body.
           </p>
           <p>
             <strong>Reports are published 30 days after they complete.</strong> The report page{" "}
-            <code className="rounded bg-slate-100 px-1">/reports/:jobId</code> is then indexable, canonical and in the sitemap, linked
-            from its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays
-            published.
+            <code className="rounded bg-slate-100 px-1">/reports/:jobId</code> is then indexable, canonical and in the sitemap, linked from
+            its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays published.
           </p>
           <p>
             <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
-            serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication
-            is about search engines, not about who may read.
+            serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication is
+            about search engines, not about who may read.
           </p>
         </section>
         <section id="mcp" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
@@ -147,15 +152,23 @@ export default function DocsPage() {
             to your MCP client (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
           </p>
           <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
-            {JSON.stringify({ mcpServers: { storelens: { url: `${siteUrl()}/api/mcp`, headers: { Authorization: `Bearer ${getEnv().API_KEY_PREFIX}_…` } } } }, null, 2)}
+            {JSON.stringify(
+              {
+                mcpServers: {
+                  storelens: { url: `${siteUrl()}/api/mcp`, headers: { Authorization: `Bearer ${getEnv().API_KEY_PREFIX}_…` } },
+                },
+              },
+              null,
+              2,
+            )}
           </pre>
           <p>
             The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
-            <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its
-            endpoint answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send
-            one JSON-RPC message per request (a batch is refused). A payment is made on{" "}
-            <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>: an x402 header sent to the MCP endpoint is not spent, and{" "}
-            <code className="rounded bg-slate-100 px-1">analyze_store</code> answers the payment requirements instead.
+            <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its endpoint
+            answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send one JSON-RPC
+            message per request (a batch is refused). A payment is made on <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>
+            : an x402 header sent to the MCP endpoint is not spent, and <code className="rounded bg-slate-100 px-1">analyze_store</code>{" "}
+            answers the payment requirements instead.
           </p>
           <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
             {STORE_TOOLS.map((tool) => (
@@ -170,13 +183,15 @@ export default function DocsPage() {
           </ul>
         </section>
         <p className="text-sm text-slate-700">
-          The examples read the key from <code className={code}>$STORELENS_API_KEY</code>; session-only operations take the
-          browser&apos;s session cookie in <code className={code}>$STORELENS_SESSION</code>. Replace each{" "}
-          <code className={code}>&lt;placeholder&gt;</code> with a value.
+          The examples read the key from <code className={code}>$STORELENS_API_KEY</code>; session-only operations take the browser&apos;s
+          session cookie in <code className={code}>$STORELENS_SESSION</code>. Replace each <code className={code}>&lt;placeholder&gt;</code>{" "}
+          with a value.
         </p>
         {tags.map((tag) => (
           <section key={tag} id={tag} className="scroll-mt-4" aria-labelledby={`${tag}-heading`}>
-            <h2 id={`${tag}-heading`} className="text-lg font-semibold capitalize">{tag}</h2>
+            <h2 id={`${tag}-heading`} className="text-lg font-semibold capitalize">
+              {tag}
+            </h2>
             <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
               {operations
                 .filter(({ op }) => (op.tags[0] ?? "other") === tag)

@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Pricing",
-  description: "StoreLens plans: Free (3 Shopify store analyses a month), a single report without an account, and Pro with unlimited analyses and shop tracking.",
+  description:
+    "StoreLens plans: Free (3 Shopify store analyses a month), a single report without an account, and Pro with unlimited analyses and shop tracking.",
   alternates: { canonical: "/pricing" },
   robots: { index: true, follow: true },
 };
@@ -33,7 +34,9 @@ export default async function PricingPage(props: PageProps<"/pricing">) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <header className="max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight">Pricing</h1>
-        <p className="mt-2 text-slate-600">Every report is a full analysis of a Shopify store: products, collections, pages, theme, apps and PageSpeed.</p>
+        <p className="mt-2 text-slate-600">
+          Every report is a full analysis of a Shopify store: products, collections, pages, theme, apps and PageSpeed.
+        </p>
       </header>
 
       <div className="grid gap-6 md:grid-cols-3">
@@ -80,10 +83,14 @@ export default async function PricingPage(props: PageProps<"/pricing">) {
         <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold">Agents: pay per job, no account</h2>
           <p className="mt-1 text-sm text-slate-600">
-            <code className="rounded bg-slate-100 px-1">POST /api/jobs</code> without credentials answers 402 with x402 payment requirements: USD{" "}
-            {getEnv().X402_PRICE_USD} in USDC on {getEnv().X402_NETWORK}. Retry with the payment in{" "}
+            <code className="rounded bg-slate-100 px-1">POST /api/jobs</code> without credentials answers 402 with x402 payment
+            requirements: USD {getEnv().X402_PRICE_USD} in USDC on {getEnv().X402_NETWORK}. Retry with the payment in{" "}
             <code className="rounded bg-slate-100 px-1">PAYMENT-SIGNATURE</code> (x402 v2) or{" "}
-            <code className="rounded bg-slate-100 px-1">X-PAYMENT</code> (v1). See the <Link href="/docs" className="text-indigo-700 underline">API reference</Link>.
+            <code className="rounded bg-slate-100 px-1">X-PAYMENT</code> (v1). See the{" "}
+            <Link href="/docs" className="text-indigo-700 underline">
+              API reference
+            </Link>
+            .
           </p>
         </section>
       ) : null}

@@ -17,7 +17,9 @@ export const metadata: Metadata = {
 export default async function StoresPage(props: PageProps<"/stores">) {
   const raw = await props.searchParams;
   // An empty field of the filter form means "any": drop it rather than refuse the whole query.
-  const fields = Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const).filter(([, v]) => v !== undefined && v !== "");
+  const fields = Object.entries(raw)
+    .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v] as const)
+    .filter(([, v]) => v !== undefined && v !== "");
   const parsed = listStoresQuerySchema.safeParse(Object.fromEntries(fields));
   const query = parsed.success ? parsed.data : listStoresQuerySchema.parse({});
   const [{ data, pagination }, facets] = await Promise.all([listStores(query), getDirectoryFacets()]);
@@ -43,7 +45,8 @@ export default async function StoresPage(props: PageProps<"/stores">) {
               </Link>
               <p className="break-words text-sm text-slate-600">{store.domain}</p>
               <p className="mt-1 text-sm text-slate-700">
-                {plural(store.product_count ?? 0, "product")} · {store.currency ?? "currency unknown"} · {store.theme ? `${store.theme} theme` : "theme unknown"}
+                {plural(store.product_count ?? 0, "product")} · {store.currency ?? "currency unknown"} ·{" "}
+                {store.theme ? `${store.theme} theme` : "theme unknown"}
               </p>
             </li>
           ))}
@@ -51,7 +54,13 @@ export default async function StoresPage(props: PageProps<"/stores">) {
       )}
       <PaginationNav
         basePath="/stores"
-        params={{ q: query.q, app: query.app, currency: query.currency, country: query.country, sort: query.sort === "recent" ? undefined : query.sort }}
+        params={{
+          q: query.q,
+          app: query.app,
+          currency: query.currency,
+          country: query.country,
+          sort: query.sort === "recent" ? undefined : query.sort,
+        }}
         page={pagination.page}
         totalPages={pagination.total_pages}
       />

@@ -19,7 +19,10 @@ export function SignUpSent({ email, callbackUrl }: { email: string; callbackUrl:
         You can sign in meanwhile; analyzing stores starts once the address is confirmed. No e-mail after a few minutes? Check your spam
         folder, or sign in and press “Resend the e-mail” on your dashboard.
       </p>
-      <Link href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="inline-block text-sm text-indigo-700 hover:underline">
+      <Link
+        href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+        className="inline-block text-sm text-indigo-700 hover:underline"
+      >
         Go to sign in
       </Link>
     </div>

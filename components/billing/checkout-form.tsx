@@ -19,7 +19,14 @@ type CheckoutFormProps = {
 };
 
 /** Starts a Stripe Checkout for a plan and sends the browser to Stripe's payment page. */
-export function CheckoutForm({ plan, label, askDomain = false, domainRequired = false, fixedDomain, defaultDomain = "" }: CheckoutFormProps) {
+export function CheckoutForm({
+  plan,
+  label,
+  askDomain = false,
+  domainRequired = false,
+  fixedDomain,
+  defaultDomain = "",
+}: CheckoutFormProps) {
   const [domain, setDomain] = useState(defaultDomain);
   const inputId = `checkout-${plan}-domain`;
   const [state, setState] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });

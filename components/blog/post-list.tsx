@@ -3,7 +3,8 @@ import { formatDate } from "@/components/reports/format";
 import type { BlogPostSummary } from "@/lib/blog/schemas";
 
 export function PostList({ posts }: { posts: BlogPostSummary[] }) {
-  if (posts.length === 0) return <p className="text-sm text-slate-500">No posts yet: the first weekly post appears once the directory has a week of analyses.</p>;
+  if (posts.length === 0)
+    return <p className="text-sm text-slate-500">No posts yet: the first weekly post appears once the directory has a week of analyses.</p>;
 
   return (
     <ul className="space-y-4">

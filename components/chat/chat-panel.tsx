@@ -70,7 +70,11 @@ export function ChatPanel({ store, storeName }: { store: string; storeName: stri
       )}
       {status === "submitted" && <p className="mt-3 text-sm text-slate-500">Looking it up…</p>}
       {notice && (
-        <p role="alert" data-kind={notice.kind} className={`mt-3 rounded-md p-3 text-sm ${notice.kind === "limit" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}>
+        <p
+          role="alert"
+          data-kind={notice.kind}
+          className={`mt-3 rounded-md p-3 text-sm ${notice.kind === "limit" ? "bg-amber-50 text-amber-900" : "bg-red-50 text-red-800"}`}
+        >
           {notice.text}
         </p>
       )}
@@ -86,7 +90,11 @@ export function ChatPanel({ store, storeName }: { store: string; storeName: stri
           placeholder="What sells here? Which apps does it use?"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-2"
         />
-        <button type="submit" disabled={busy || input.trim() === ""} className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy || input.trim() === ""}
+          className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+        >
           {busy ? "Answering…" : "Ask"}
         </button>
       </form>

@@ -29,7 +29,10 @@ export function describeChatError(error: Error, now: Date = new Date()): ChatNot
   if (limit.success) {
     const resetsAt = new Date(now.getTime() + limit.data.retry_after * 1000);
     if (limit.data.limit_type === "per_minute") {
-      return { kind: "limit", text: `${limit.data.error}. You can ask again in ${inWords(limit.data.retry_after)} (at ${clockTime(resetsAt)} UTC).` };
+      return {
+        kind: "limit",
+        text: `${limit.data.error}. You can ask again in ${inWords(limit.data.retry_after)} (at ${clockTime(resetsAt)} UTC).`,
+      };
     }
 
     return {

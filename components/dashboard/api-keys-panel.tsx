@@ -82,10 +82,18 @@ export function ApiKeysPanel() {
           <table className="mt-3 w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>
-                <th scope="col" className="py-2 font-medium">Name</th>
-                <th scope="col" className="py-2 font-medium">Key</th>
-                <th scope="col" className="py-2 font-medium">Created</th>
-                <th scope="col" className="py-2 font-medium">Last used</th>
+                <th scope="col" className="py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Key
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Created
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Last used
+                </th>
                 <th scope="col" className="py-2 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>

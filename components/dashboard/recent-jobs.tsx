@@ -17,8 +17,7 @@ export function RecentJobs({ jobs, watching }: RecentJobsProps) {
   if (jobs.length === 0) {
     return (
       <p className="text-slate-600" data-testid="recent-jobs-empty">
-        No analyses yet. Enter a store&apos;s domain above (allbirds.com, for example): its progress shows here as it runs, then its
-        report.
+        No analyses yet. Enter a store&apos;s domain above (allbirds.com, for example): its progress shows here as it runs, then its report.
       </p>
     );
   }
@@ -31,12 +30,19 @@ export function RecentJobs({ jobs, watching }: RecentJobsProps) {
         return (
           <li key={job.id} data-testid="recent-job" className="space-y-2 py-3 first:pt-0 last:pb-0">
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <Link href={`/reports/${job.id}`} className="min-w-0 truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+              <Link
+                href={`/reports/${job.id}`}
+                className="min-w-0 truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+              >
                 {job.domain}
               </Link>
               <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
                 {formatDate(job.created_at)}
-                {running && job.id === watching ? <span className="text-indigo-700">following above</span> : <JobStatusBadge status={job.status} />}
+                {running && job.id === watching ? (
+                  <span className="text-indigo-700">following above</span>
+                ) : (
+                  <JobStatusBadge status={job.status} />
+                )}
               </span>
             </div>
             {running && job.id !== watching ? <JobProgress job={job} onCompleted="refresh" compact /> : null}

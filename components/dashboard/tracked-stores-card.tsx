@@ -13,7 +13,10 @@ type TrackedStoresCardProps = {
 /** The shops the user tracks, with their estimated sales; the way to start tracking when there are none. */
 export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardProps) {
   return (
-    <DashboardCard title={`Tracked shops (${total})`} more={{ href: "/dashboard/tracked-stores", label: total > shops.length ? "All tracked shops" : "Manage" }}>
+    <DashboardCard
+      title={`Tracked shops (${total})`}
+      more={{ href: "/dashboard/tracked-stores", label: total > shops.length ? "All tracked shops" : "Manage" }}
+    >
       {shops.length === 0 ? (
         <p className="text-slate-600">
           Track a store to follow its stock and estimated sales day by day.{" "}
@@ -28,7 +31,10 @@ export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardPr
 
             return (
               <li key={shop.slug} className="min-w-0">
-                <Link href={`/dashboard/tracked-stores/${shop.slug}`} className="block truncate font-medium hover:text-indigo-700 hover:underline">
+                <Link
+                  href={`/dashboard/tracked-stores/${shop.slug}`}
+                  className="block truncate font-medium hover:text-indigo-700 hover:underline"
+                >
                   {shop.store.name ?? shop.store.domain}
                 </Link>
                 <p className="text-xs text-slate-500">Units sold, last 30 days</p>

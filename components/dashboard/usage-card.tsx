@@ -20,11 +20,16 @@ export function UsageCard({ billing }: { billing: BillingSummary }) {
       </p>
       {limit === null ? null : (
         <div aria-hidden="true" className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 ring-1 ring-inset ring-slate-200">
-          <div className={`h-full rounded-full ${left === 0 ? "bg-amber-500" : "bg-indigo-600"}`} style={{ width: `${Math.round(share * 100)}%` }} />
+          <div
+            className={`h-full rounded-full ${left === 0 ? "bg-amber-500" : "bg-indigo-600"}`}
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
         </div>
       )}
       <p className="mt-2 text-slate-600">
-        {isPro ? "Pro plan: unlimited analyses." : `Free plan: ${left === 0 ? "none" : formatCount(left)} left, renewed ${formatDate(resets_at)}.`}
+        {isPro
+          ? "Pro plan: unlimited analyses."
+          : `Free plan: ${left === 0 ? "none" : formatCount(left)} left, renewed ${formatDate(resets_at)}.`}
         {billing.credits > 0 ? ` Plus ${formatCount(billing.credits)} report ${billing.credits === 1 ? "credit" : "credits"}.` : ""}
       </p>
       <div className="mt-4">
@@ -38,7 +43,10 @@ export function UsageCard({ billing }: { billing: BillingSummary }) {
               Upgrade to Pro
             </Link>
             <p className="mt-2 text-xs text-slate-500">
-              Unlimited analyses and up to 50 tracked shops. <Link href="/pricing" className="underline hover:text-slate-700">Compare plans</Link>
+              Unlimited analyses and up to 50 tracked shops.{" "}
+              <Link href="/pricing" className="underline hover:text-slate-700">
+                Compare plans
+              </Link>
             </p>
           </>
         )}

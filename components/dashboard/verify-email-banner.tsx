@@ -23,8 +23,8 @@ export function VerifyEmailBanner({ email, required }: VerifyEmailBannerProps) {
       className={`rounded-md border px-4 py-3 text-sm ${required ? "border-amber-200 bg-amber-50 text-amber-900" : "border-sky-200 bg-sky-50 text-sky-900"}`}
     >
       <p>
-        <span className="font-medium">Confirm your e-mail address{required ? " to start analyzing stores" : ""}.</span> We sent a link
-        to <span className="break-all font-medium">{email}</span>; open it to confirm the address is yours. Nothing there? Check your spam
+        <span className="font-medium">Confirm your e-mail address{required ? " to start analyzing stores" : ""}.</span> We sent a link to{" "}
+        <span className="break-all font-medium">{email}</span>; open it to confirm the address is yours. Nothing there? Check your spam
         folder, or have it sent again.
       </p>
       <form action={action} className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">

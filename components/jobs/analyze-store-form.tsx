@@ -49,7 +49,12 @@ export function AnalyzeStoreForm({ initialDomain = "", onCompleted = "open", onS
   return (
     <div className="mt-6 max-w-xl space-y-5">
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row" aria-label="Analyze a store" noValidate>
-        <DomainInput value={domain} maxLength={300} onChange={(event) => setDomain(event.target.value)} errorId={problem ? "domain-error" : undefined} />
+        <DomainInput
+          value={domain}
+          maxLength={300}
+          onChange={(event) => setDomain(event.target.value)}
+          errorId={problem ? "domain-error" : undefined}
+        />
         <SubmitButton pending={submit.isPending}>{submit.isPending ? "Submitting…" : "Analyze"}</SubmitButton>
       </form>
       {problem ? (

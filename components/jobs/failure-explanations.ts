@@ -85,7 +85,11 @@ export function explainFailure(code: string | null | undefined, domain: string):
 }
 
 /** What the failure gave back to whoever paid, as the job page says it (null: nothing was charged). */
-export function describeChargeReturn(charge: ChargeReturn | null | undefined, domain: string, completedAt: string | null | undefined): string | null {
+export function describeChargeReturn(
+  charge: ChargeReturn | null | undefined,
+  domain: string,
+  completedAt: string | null | undefined,
+): string | null {
   switch (charge) {
     case "quota":
       return "This analysis did not count against your free analyses this month.";

@@ -31,7 +31,10 @@ export function JobFailure({ domain, code, chargeReturned, completedAt, compact 
           {explained.retry ? `Analyze ${domain} again` : "Enter another address"}
         </Link>
         {explained.retry ? (
-          <Link href="/" className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50">
+          <Link
+            href="/"
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50"
+          >
             Analyze another store
           </Link>
         ) : null}

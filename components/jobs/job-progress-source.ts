@@ -154,11 +154,16 @@ export function watchJobProgress(jobId: string, listener: ProgressListener): () 
     const [name, transport] = entry;
     listener.onTransport(name);
     let handedOver = false;
-    stopCurrent = transport(jobId, deliver, () => {
-      if (handedOver || finished) return;
-      handedOver = true;
-      start(index + 1);
-    }, notFound);
+    stopCurrent = transport(
+      jobId,
+      deliver,
+      () => {
+        if (handedOver || finished) return;
+        handedOver = true;
+        start(index + 1);
+      },
+      notFound,
+    );
   };
 
   start(0);

@@ -15,7 +15,10 @@ import type { ProgressTransport } from "./job-progress-source";
 
 type JobProgressProps = {
   /** The job as the API returned it (POST /api/jobs or a server render): shown until live data arrives. */
-  job: Pick<JobResponse, "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code" | "charge_returned" | "completed_at">;
+  job: Pick<
+    JobResponse,
+    "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code" | "charge_returned" | "completed_at"
+  >;
   /**
    * What to do once the job completes: "open" navigates to the report (client-side, no
    * reload), "refresh" re-renders the current server page (the report page itself), after a

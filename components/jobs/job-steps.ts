@@ -39,9 +39,7 @@ export function describeCounts(counts: Record<string, number>): string {
   const parts: string[] = [];
   if (counts.products !== undefined) {
     const expected = counts.expected_products;
-    parts.push(
-      expected ? `${formatCount(counts.products)} of ${plural(expected, "product")}` : plural(counts.products, "product"),
-    );
+    parts.push(expected ? `${formatCount(counts.products)} of ${plural(expected, "product")}` : plural(counts.products, "product"));
   } else if (counts.expected_products) {
     parts.push(`${plural(counts.expected_products, "product")} announced`);
   }

@@ -31,7 +31,13 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
               </p>
               {job.status === "failed" ? (
                 <div className="mt-1">
-                  <JobFailure domain={job.domain} code={job.code} chargeReturned={job.charge_returned} completedAt={job.completed_at} compact />
+                  <JobFailure
+                    domain={job.domain}
+                    code={job.code}
+                    chargeReturned={job.charge_returned}
+                    completedAt={job.completed_at}
+                    compact
+                  />
                 </div>
               ) : null}
             </div>
@@ -50,7 +56,11 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
       {pagination.total_pages > 1 ? (
         <nav aria-label="Jobs pages" className="flex items-center justify-between text-sm">
           {pagination.page > 1 ? (
-            <Link href={`${basePath}?page=${pagination.page - 1}`} rel="prev" className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300">
+            <Link
+              href={`${basePath}?page=${pagination.page - 1}`}
+              rel="prev"
+              className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300"
+            >
               ← Newer
             </Link>
           ) : (
@@ -60,7 +70,11 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
             Page {pagination.page} of {pagination.total_pages}
           </span>
           {pagination.page < pagination.total_pages ? (
-            <Link href={`${basePath}?page=${pagination.page + 1}`} rel="next" className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300">
+            <Link
+              href={`${basePath}?page=${pagination.page + 1}`}
+              rel="next"
+              className="rounded-md bg-white px-3 py-1.5 ring-1 ring-slate-300"
+            >
               Older →
             </Link>
           ) : (

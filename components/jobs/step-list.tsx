@@ -42,10 +42,15 @@ export function StepList({ step, status, timings }: StepListProps) {
 
           return (
             <li key={s.id} data-state={state} className="flex items-center gap-2.5">
-              <span aria-hidden="true" className={`flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${mark.className}`}>
+              <span
+                aria-hidden="true"
+                className={`flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold ${mark.className}`}
+              >
                 {mark.symbol}
               </span>
-              <span className={`min-w-0 flex-1 truncate ${state === "pending" ? "text-slate-500" : "text-slate-800"} ${state === "current" ? "font-medium" : ""}`}>
+              <span
+                className={`min-w-0 flex-1 truncate ${state === "pending" ? "text-slate-500" : "text-slate-800"} ${state === "current" ? "font-medium" : ""}`}
+              >
                 {s.label}
                 <span className="sr-only">, {mark.spoken}</span>
                 {timing && timing.failed_runs > 0 && state !== "failed" ? (

@@ -13,7 +13,17 @@ export function isCurrentSection(pathname: string, href: string): boolean {
  * A header link that says when it is the section the reader is in (aria-current="page"), for
  * screen readers and by its look. The header itself renders on the server; only this reads the path.
  */
-export function NavLink({ href, className, currentClassName, children }: { href: string; className: string; currentClassName: string; children: ReactNode }) {
+export function NavLink({
+  href,
+  className,
+  currentClassName,
+  children,
+}: {
+  href: string;
+  className: string;
+  currentClassName: string;
+  children: ReactNode;
+}) {
   const current = isCurrentSection(usePathname(), href);
 
   return (

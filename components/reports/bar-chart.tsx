@@ -8,7 +8,17 @@ export type Bar = { label: string; value: number };
  * bars; no script, and long labels wrap instead of widening the page. The report page and the
  * public store page draw every chart with it.
  */
-export function BarChart({ title, bars, labelHeading, valueHeading }: { title: string; bars: Bar[]; labelHeading: string; valueHeading: string }) {
+export function BarChart({
+  title,
+  bars,
+  labelHeading,
+  valueHeading,
+}: {
+  title: string;
+  bars: Bar[];
+  labelHeading: string;
+  valueHeading: string;
+}) {
   const peak = Math.max(1, ...bars.map((bar) => bar.value));
 
   return (
@@ -33,7 +43,11 @@ export function BarChart({ title, bars, labelHeading, valueHeading }: { title: s
             <td className="py-1 align-middle">
               <div className="flex items-center gap-2">
                 {bar.value > 0 ? (
-                  <span aria-hidden="true" className="block h-3 shrink rounded-sm bg-indigo-500" style={{ width: `${Math.max(1, (bar.value / peak) * 85)}%` }} />
+                  <span
+                    aria-hidden="true"
+                    className="block h-3 shrink rounded-sm bg-indigo-500"
+                    style={{ width: `${Math.max(1, (bar.value / peak) * 85)}%` }}
+                  />
                 ) : null}
                 <span className="shrink-0 text-xs tabular-nums text-slate-700">{formatCount(bar.value)}</span>
               </div>

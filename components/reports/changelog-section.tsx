@@ -25,7 +25,13 @@ export function ChangelogSection({ jobId, changelog }: { jobId: string; changelo
     <ReportSection
       id="changes"
       title="Changes since the previous analysis"
-      aside={previous ? <Link href={`/reports/${previous}`} className="text-indigo-700 hover:underline">Previous report</Link> : undefined}
+      aside={
+        previous ? (
+          <Link href={`/reports/${previous}`} className="text-indigo-700 hover:underline">
+            Previous report
+          </Link>
+        ) : undefined
+      }
     >
       {!previous ? (
         <EmptyNote>This is the first analysis of this store; the next one will list what changed.</EmptyNote>

@@ -9,4 +9,3 @@ export function priceBandBars(bands: PriceBand[], currency: string | null): Bar[
     value: band.count,
   }));
 }
-

@@ -10,7 +10,12 @@ function CollectionItem({ collection, domain }: { collection: ReportCollection; 
 
   return (
     <li className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 text-sm">
-      <StoreLink domain={domain} kind="collections" handle={collection.handle} className="min-w-0 truncate text-slate-800 hover:text-indigo-700 hover:underline">
+      <StoreLink
+        domain={domain}
+        kind="collections"
+        handle={collection.handle}
+        className="min-w-0 truncate text-slate-800 hover:text-indigo-700 hover:underline"
+      >
         {collection.title}
       </StoreLink>
       <span className="shrink-0 tabular-nums text-slate-500">{count === null ? "—" : plural(count, "product")}</span>

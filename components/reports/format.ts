@@ -4,7 +4,8 @@ const integer = new Intl.NumberFormat("en-US");
  * The reader's own number format, for figures drawn in the browser only (client components
  * that render after their data loads); pages rendered on the server keep the fixed en-US.
  */
-export const readerLocale = (): string => (typeof navigator === "undefined" ? "en-US" : (navigator.languages?.[0] ?? navigator.language ?? "en-US"));
+export const readerLocale = (): string =>
+  typeof navigator === "undefined" ? "en-US" : (navigator.languages?.[0] ?? navigator.language ?? "en-US");
 
 export const formatCount = (value: number | null | undefined, locale?: string) =>
   value === null || value === undefined ? "—" : locale ? new Intl.NumberFormat(locale).format(value) : integer.format(value);
@@ -21,7 +22,10 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 /** Shopify prices are decimal strings in the shop's currency ("19.90"). */
 export function formatPrice(value: string | number | null | undefined, currency: string | null, locale?: string): string {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return "—";
-  if (!currency) return locale ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value)) : Number(value).toFixed(2);
+  if (!currency)
+    return locale
+      ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))
+      : Number(value).toFixed(2);
   try {
     return new Intl.NumberFormat(locale ?? "en-US", { style: "currency", currency }).format(Number(value));
   } catch {
@@ -56,10 +60,12 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
 
-  return new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    ...(withTime ? { timeStyle: "short", timeZone: "UTC" } : { timeZone: "UTC" }),
-  }).format(date) + (withTime ? " UTC" : "");
+  return (
+    new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "medium",
+      ...(withTime ? { timeStyle: "short", timeZone: "UTC" } : { timeZone: "UTC" }),
+    }).format(date) + (withTime ? " UTC" : "")
+  );
 }
 
 const regionNames = new Intl.DisplayNames("en", { type: "region", fallback: "code" });

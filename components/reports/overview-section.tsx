@@ -20,7 +20,12 @@ export function OverviewSection({ summary, currency }: { summary: ReportSummary;
         <div className="grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
           {bands.length > 0 ? (
             <div>
-              <BarChart title="Products per price band" bars={priceBandBars(bands, currency)} labelHeading="Price band" valueHeading="Products" />
+              <BarChart
+                title="Products per price band"
+                bars={priceBandBars(bands, currency)}
+                labelHeading="Price band"
+                valueHeading="Products"
+              />
               {distribution?.median != null ? (
                 <p className="mt-2 text-xs text-slate-500">Median product price {formatPrice(String(distribution.median), currency)}</p>
               ) : null}

@@ -13,7 +13,12 @@ export function PagesSection({ pages, domain }: { pages: ReportPage[]; domain: s
           {pages.map((page) => (
             <li key={page.id} className="py-2 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <StoreLink domain={domain} kind="pages" handle={page.handle} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">
+                <StoreLink
+                  domain={domain}
+                  kind="pages"
+                  handle={page.handle}
+                  className="font-medium text-slate-800 hover:text-indigo-700 hover:underline"
+                >
                   {page.title}
                 </StoreLink>
                 <span className="text-xs text-slate-500">Updated {formatDate(page.updatedAt)}</span>

@@ -23,7 +23,14 @@ describe("compareAtRange", () => {
   });
 
   it("is null when no compare-at price is above its price", () => {
-    expect(compareAtRange(withVariants([{ price: "10.00", compareAtPrice: "10.00" }, { price: "10.00", compareAtPrice: "8.00" }]))).toBeNull();
+    expect(
+      compareAtRange(
+        withVariants([
+          { price: "10.00", compareAtPrice: "10.00" },
+          { price: "10.00", compareAtPrice: "8.00" },
+        ]),
+      ),
+    ).toBeNull();
     expect(compareAtRange(withVariants([{ price: "10.00", compareAtPrice: null }]))).toBeNull();
   });
 });

@@ -21,7 +21,14 @@ export function ProductThumbnail({ src }: { src: string | undefined }) {
 
   return (
     <span className="relative block h-12 w-12 shrink-0 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="absolute inset-0 m-auto h-5 w-5 text-slate-300" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="absolute inset-0 m-auto h-5 w-5 text-slate-300"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <circle cx="9" cy="10" r="2" />
         <path d="m4 18 5-5 4 4 3-3 4 4" />

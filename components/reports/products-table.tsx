@@ -182,7 +182,12 @@ function PageLink({ href, disabled, rel, children }: { href: string; disabled: b
   }
 
   return (
-    <Link href={href} rel={rel} scroll={false} className="rounded-md bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+    <Link
+      href={href}
+      rel={rel}
+      scroll={false}
+      className="rounded-md bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+    >
       {children}
     </Link>
   );

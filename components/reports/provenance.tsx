@@ -6,9 +6,10 @@
 export function ProvenanceLegend() {
   return (
     <p className="text-xs text-slate-500">
-      <span className="font-medium text-slate-600">Where the figures come from:</span> <strong className="font-medium text-slate-700">observed</strong> values are read
-      directly from the store&apos;s public data; <strong className="font-medium text-slate-700">derived</strong> ones, such as these counts, are worked out by StoreLens
-      from what it read. Select <span aria-hidden="true">“i”</span>
+      <span className="font-medium text-slate-600">Where the figures come from:</span>{" "}
+      <strong className="font-medium text-slate-700">observed</strong> values are read directly from the store&apos;s public data;{" "}
+      <strong className="font-medium text-slate-700">derived</strong> ones, such as these counts, are worked out by StoreLens from what it
+      read. Select <span aria-hidden="true">“i”</span>
       <span className="sr-only">“How … was obtained”</span> beside a value to see how it was obtained.
     </p>
   );

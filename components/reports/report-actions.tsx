@@ -13,7 +13,17 @@ export type ReportViewer = { signedIn: boolean; tracksStore: boolean };
  * everyone (a report is public by its address); tracking and analyzing again need an account,
  * so a signed-out viewer is offered the sign-in that leads back here instead.
  */
-export function ReportActions({ view, viewer, shareUrl, title }: { view: ReportView; viewer: ReportViewer; shareUrl: string; title: string }) {
+export function ReportActions({
+  view,
+  viewer,
+  shareUrl,
+  title,
+}: {
+  view: ReportView;
+  viewer: ReportViewer;
+  shareUrl: string;
+  title: string;
+}) {
   const { job, store } = view;
   const slug = encodeURIComponent(store.slug);
   const isLatest = view.current?.isLatest ?? false;

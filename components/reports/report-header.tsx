@@ -109,7 +109,10 @@ export function ReportHeader({ view, actions }: { view: ReportView; actions: Rea
         <ul className="flex gap-1 px-1 text-sm">
           {SECTIONS.map(([id, label]) => (
             <li key={id}>
-              <a href={`#${id}`} className="inline-block whitespace-nowrap rounded-md px-2.5 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+              <a
+                href={`#${id}`}
+                className="inline-block whitespace-nowrap rounded-md px-2.5 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
                 {label}
               </a>
             </li>

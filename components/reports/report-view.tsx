@@ -36,7 +36,13 @@ export function ReportView({
       <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
       <OverviewSection summary={view.summary} currency={currency} />
       <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
-        <ProductsTable listing={productListing} query={productQuery} basePath={`/reports/${view.job.id}`} domain={domain} currency={currency} />
+        <ProductsTable
+          listing={productListing}
+          query={productQuery}
+          basePath={`/reports/${view.job.id}`}
+          domain={domain}
+          currency={currency}
+        />
       </ReportSection>
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />

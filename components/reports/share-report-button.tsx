@@ -42,7 +42,12 @@ export function ShareReportButton({ url, title }: { url: string; title: string }
       {state === "failed" ? (
         <label className="basis-full text-sm text-slate-600">
           Copy this link:{" "}
-          <input readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-slate-800" />
+          <input
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-slate-800"
+          />
         </label>
       ) : null}
     </>

@@ -29,10 +29,13 @@ describe("storeDetailRows", () => {
   });
 
   it("says how completeness was checked in a sentence", () => {
-    expect(text("completeness")).toBe("Checked against the product sitemap (62 products); 2 recovered from the sitemap; 1 removed while the store was read");
-    expect(storeDetailRows({ completeness: derived({ basis: "listing", sitemap_products: 0, recovered: 0, gone_during_crawl: 0 }) }).derived[0]!.value).toBe(
-      "From the product listing only; the sitemap could not be read",
+    expect(text("completeness")).toBe(
+      "Checked against the product sitemap (62 products); 2 recovered from the sitemap; 1 removed while the store was read",
     );
+    expect(
+      storeDetailRows({ completeness: derived({ basis: "listing", sitemap_products: 0, recovered: 0, gone_during_crawl: 0 }) }).derived[0]!
+        .value,
+    ).toBe("From the product listing only; the sitemap could not be read");
   });
 
   it("never prints JSON, even for fields it does not know", () => {

@@ -17,19 +17,37 @@ const FIELDS: Record<string, { label: string; how?: string }> = {
   country: { label: "Country" },
   city: { label: "City" },
   base_currency: { label: "Base currency" },
-  presentment_currency: { label: "Shopper currency", how: "The currency the storefront showed our visit; shoppers elsewhere may see another." },
+  presentment_currency: {
+    label: "Shopper currency",
+    how: "The currency the storefront showed our visit; shoppers elsewhere may see another.",
+  },
   ships_to_countries: { label: "Ships to" },
-  published_products_count: { label: "Products (announced)", how: "The count the store announces about itself, which can differ from what it lists." },
+  published_products_count: {
+    label: "Products (announced)",
+    how: "The count the store announces about itself, which can differ from what it lists.",
+  },
   published_collections_count: { label: "Collections (announced)" },
   storefront_title: { label: "Storefront title" },
   products_read: { label: "Products read", how: "Products counted as the store's product listing was read." },
-  listing_complete: { label: "Product listing complete", how: "Whether the product listing was read to its last page; when not, counts are a lower bound." },
-  completeness: { label: "Completeness check", how: "The product listing is compared with the store's product sitemap when the sitemap can be read." },
+  listing_complete: {
+    label: "Product listing complete",
+    how: "Whether the product listing was read to its last page; when not, counts are a lower bound.",
+  },
+  completeness: {
+    label: "Completeness check",
+    how: "The product listing is compared with the store's product sitemap when the sitemap can be read.",
+  },
   products_recovered: { label: "Products recovered", how: "Products in the sitemap but missing from the listing, read one by one." },
   collections_complete: { label: "Collections complete", how: "Whether the collections were read to the last page." },
   pages_complete: { label: "Pages complete", how: "Whether the pages were read to the last page." },
-  exposes_inventory: { label: "Shows stock quantities", how: "Whether the store's public product data includes how many units are in stock." },
-  cut_to_limits: { label: "Left out by report limits", how: "Very large products are trimmed to what a report keeps: extra variants, images, tags or long text." },
+  exposes_inventory: {
+    label: "Shows stock quantities",
+    how: "Whether the store's public product data includes how many units are in stock.",
+  },
+  cut_to_limits: {
+    label: "Left out by report limits",
+    how: "Very large products are trimmed to what a report keeps: extra variants, images, tags or long text.",
+  },
 };
 const SHOWN_ELSEWHERE = new Set(["theme", "apps"]);
 const SHOWN_AT_MOST = 12;
@@ -61,7 +79,9 @@ function cutText(value: unknown): string | null {
   const parsed = contentCutSummarySchema.safeParse(value);
   if (!parsed.success) return null;
 
-  return parsed.data.products === 0 ? "Nothing" : `Parts of ${formatCount(parsed.data.products)} ${parsed.data.products === 1 ? "product" : "products"}`;
+  return parsed.data.products === 0
+    ? "Nothing"
+    : `Parts of ${formatCount(parsed.data.products)} ${parsed.data.products === 1 ? "product" : "products"}`;
 }
 
 /** Any value in words: never JSON, whatever a report written later puts in its metadata. */

@@ -15,7 +15,12 @@ export function StoreLink({
   children: ReactNode;
 }) {
   return (
-    <a href={`https://${domain}/${kind}/${encodeURIComponent(handle)}`} rel="nofollow noopener noreferrer" target="_blank" className={className}>
+    <a
+      href={`https://${domain}/${kind}/${encodeURIComponent(handle)}`}
+      rel="nofollow noopener noreferrer"
+      target="_blank"
+      className={className}
+    >
       {children}
     </a>
   );

@@ -11,14 +11,21 @@ export function StoreReportsLinks({ slug, reports }: { slug: string; reports: { 
       <Link href={`/reports/${latest!.job_id}`} className="rounded-lg bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700">
         Latest report
       </Link>
-      <Link href={`/stores/${encodeURIComponent(slug)}`} className="rounded-lg px-3 py-1.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
+      <Link
+        href={`/stores/${encodeURIComponent(slug)}`}
+        className="rounded-lg px-3 py-1.5 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+      >
         Store page
       </Link>
       {earlier.length > 0 ? (
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
           Earlier reports:
           {earlier.map((report) => (
-            <Link key={report.job_id} href={`/reports/${report.job_id}`} className="text-indigo-700 underline decoration-indigo-200 hover:decoration-indigo-700">
+            <Link
+              key={report.job_id}
+              href={`/reports/${report.job_id}`}
+              className="text-indigo-700 underline decoration-indigo-200 hover:decoration-indigo-700"
+            >
               {formatDate(report.completed_at)}
             </Link>
           ))}

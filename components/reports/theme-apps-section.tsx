@@ -44,7 +44,8 @@ export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined;
         <div>
           <h3 className="text-sm font-medium text-slate-700">Detected apps ({detected.length})</h3>
           <p className="text-xs text-slate-500">
-            Worked out by matching StoreLens&apos; catalogue of app traces against the storefront&apos;s home page; an app that leaves no trace there is not seen.
+            Worked out by matching StoreLens&apos; catalogue of app traces against the storefront&apos;s home page; an app that leaves no
+            trace there is not seen.
           </p>
           {detected.length === 0 ? (
             <EmptyNote>No apps from our catalogue were found on the storefront.</EmptyNote>

@@ -6,7 +6,9 @@ import { thumbnailUrl } from "./thumbnail-url";
 
 describe("thumbnailUrl", () => {
   it("asks Shopify's CDN for a thumbnail-sized image, keeping its version", () => {
-    expect(thumbnailUrl("https://cdn.shopify.com/s/files/1/0/products/a.jpg?v=17")).toBe("https://cdn.shopify.com/s/files/1/0/products/a.jpg?v=17&width=96");
+    expect(thumbnailUrl("https://cdn.shopify.com/s/files/1/0/products/a.jpg?v=17")).toBe(
+      "https://cdn.shopify.com/s/files/1/0/products/a.jpg?v=17&width=96",
+    );
     expect(thumbnailUrl("//shop.example/cdn/shop/files/a.jpg")).toBe("https://shop.example/cdn/shop/files/a.jpg?width=96");
   });
 

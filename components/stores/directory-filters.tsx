@@ -11,9 +11,22 @@ const SORTS: { value: ListStoresQuery["sort"]; label: string }[] = [
 const field = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
 const labelText = "mb-1 block text-xs font-medium text-slate-700";
 
-function FacetSelect({ name, label, any, values, selected }: { name: string; label: string; any: string; values: FacetValue[]; selected?: string }) {
+function FacetSelect({
+  name,
+  label,
+  any,
+  values,
+  selected,
+}: {
+  name: string;
+  label: string;
+  any: string;
+  values: FacetValue[];
+  selected?: string;
+}) {
   // A value in the address that no store has any more still shows as chosen, so the form says what is filtered.
-  const options = selected && !values.some((v) => v.value === selected) ? [...values, { value: selected, label: selected, stores: 0 }] : values;
+  const options =
+    selected && !values.some((v) => v.value === selected) ? [...values, { value: selected, label: selected, stores: 0 }] : values;
 
   return (
     <div>
@@ -40,7 +53,12 @@ export function DirectoryFilters({ query, facets }: { query: ListStoresQuery; fa
   const filtered = Boolean(query.q || query.country || query.currency || query.app);
 
   return (
-    <form role="search" aria-label="Stores" action="/stores" className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+    <form
+      role="search"
+      aria-label="Stores"
+      action="/stores"
+      className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+    >
       <div className="sm:col-span-2">
         <label htmlFor="filter-q" className={labelText}>
           Search

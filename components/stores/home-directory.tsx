@@ -11,8 +11,12 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
     <div className="grid gap-6 lg:grid-cols-3">
       <section aria-labelledby="recent-stores" className="rounded-xl bg-white p-5 ring-1 ring-slate-200 lg:col-span-2">
         <div className="flex items-baseline justify-between">
-          <h2 id="recent-stores" className="text-lg font-semibold">Recently analyzed stores</h2>
-          <Link href="/stores" className="text-sm text-indigo-700 underline">{data.storeCount === 0 ? "Store directory" : `All ${plural(data.storeCount, "store")}`}</Link>
+          <h2 id="recent-stores" className="text-lg font-semibold">
+            Recently analyzed stores
+          </h2>
+          <Link href="/stores" className="text-sm text-indigo-700 underline">
+            {data.storeCount === 0 ? "Store directory" : `All ${plural(data.storeCount, "store")}`}
+          </Link>
         </div>
         {data.recentStores.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500">No store analyzed yet: submit the first one above.</p>
@@ -33,8 +37,12 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
       </section>
       <section aria-labelledby="popular-apps" className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
         <div className="flex items-baseline justify-between">
-          <h2 id="popular-apps" className="text-lg font-semibold">Popular apps</h2>
-          <Link href="/apps" className="text-sm text-indigo-700 underline">App directory</Link>
+          <h2 id="popular-apps" className="text-lg font-semibold">
+            Popular apps
+          </h2>
+          <Link href="/apps" className="text-sm text-indigo-700 underline">
+            App directory
+          </Link>
         </div>
         {data.popularApps.length === 0 ? (
           <p className="mt-3 text-sm text-slate-500">No app detected yet.</p>
@@ -42,7 +50,9 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
           <ol className="mt-3 space-y-1 text-sm">
             {data.popularApps.map((app) => (
               <li key={app.slug} className="flex justify-between gap-3">
-                <Link href={`/apps/${app.slug}`} className="truncate text-slate-800 hover:text-indigo-700 hover:underline">{app.name}</Link>
+                <Link href={`/apps/${app.slug}`} className="truncate text-slate-800 hover:text-indigo-700 hover:underline">
+                  {app.name}
+                </Link>
                 <span className="shrink-0 tabular-nums text-slate-500">{plural(app.stores, "store")}</span>
               </li>
             ))}
@@ -51,8 +61,12 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
       </section>
       <section aria-labelledby="latest-posts" className="lg:col-span-3">
         <div className="mb-3 flex items-baseline justify-between">
-          <h2 id="latest-posts" className="text-lg font-semibold">From the blog</h2>
-          <Link href="/blog" className="text-sm text-indigo-700 underline">All posts</Link>
+          <h2 id="latest-posts" className="text-lg font-semibold">
+            From the blog
+          </h2>
+          <Link href="/blog" className="text-sm text-indigo-700 underline">
+            All posts
+          </Link>
         </div>
         <PostList posts={data.latestPosts} />
       </section>

@@ -12,13 +12,23 @@ export function PriceSection({ prices }: { prices: StorePageData["prices"] }) {
     <ReportSection id="prices" title="Prices" aside={prices.currency ?? undefined}>
       <p className="text-sm text-slate-700">
         From <strong>{formatPrice(prices.min, prices.currency)}</strong> to <strong>{formatPrice(prices.max, prices.currency)}</strong>
-        {prices.median !== null ? <> · median product price <strong>{formatPrice(String(prices.median), prices.currency)}</strong></> : null}
+        {prices.median !== null ? (
+          <>
+            {" "}
+            · median product price <strong>{formatPrice(String(prices.median), prices.currency)}</strong>
+          </>
+        ) : null}
       </p>
       {bands.length === 0 ? (
         <EmptyNote>No prices were published.</EmptyNote>
       ) : (
         <div className="mt-4">
-          <BarChart title="Products per price band" bars={priceBandBars(bands, prices.currency)} labelHeading="Price band" valueHeading="Products" />
+          <BarChart
+            title="Products per price band"
+            bars={priceBandBars(bands, prices.currency)}
+            labelHeading="Price band"
+            valueHeading="Products"
+          />
         </div>
       )}
     </ReportSection>

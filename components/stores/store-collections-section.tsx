@@ -13,16 +13,24 @@ export function StoreCollectionsSection({ data }: { data: StorePageData }) {
         <ul className="grid gap-x-6 sm:grid-cols-2">
           {collections.data.map((collection) => (
             <li key={collection.id} className="flex items-baseline justify-between gap-3 border-b border-slate-100 py-2 text-sm">
-              <a href={`https://${store.domain}/collections/${encodeURIComponent(collection.handle)}`} rel="nofollow noopener" className="truncate hover:text-indigo-700 hover:underline">
+              <a
+                href={`https://${store.domain}/collections/${encodeURIComponent(collection.handle)}`}
+                rel="nofollow noopener"
+                className="truncate hover:text-indigo-700 hover:underline"
+              >
                 {collection.title}
               </a>
-              <span className="shrink-0 tabular-nums text-slate-500">{collection.productsCount === null ? "—" : plural(collection.productsCount, "product")}</span>
+              <span className="shrink-0 tabular-nums text-slate-500">
+                {collection.productsCount === null ? "—" : plural(collection.productsCount, "product")}
+              </span>
             </li>
           ))}
         </ul>
       )}
       {collections.total > collections.data.length ? (
-        <p className="mt-3 text-sm text-slate-500">Showing {collections.data.length} of {formatCount(collections.total)}; the full report lists them all.</p>
+        <p className="mt-3 text-sm text-slate-500">
+          Showing {collections.data.length} of {formatCount(collections.total)}; the full report lists them all.
+        </p>
       ) : null}
     </ReportSection>
   );

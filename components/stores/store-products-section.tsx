@@ -16,10 +16,21 @@ export function StoreProductsSection({ data }: { data: StorePageData }) {
             <li key={product.id} className="flex gap-3 rounded-lg p-3 ring-1 ring-slate-200">
               {product.images[0] ? (
                 // eslint-disable-next-line @next/next/no-img-element -- store CDNs are arbitrary hosts
-                <img src={product.images[0].src} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded object-cover" />
+                <img
+                  src={product.images[0].src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 shrink-0 rounded object-cover"
+                />
               ) : null}
               <div className="min-w-0">
-                <a href={`https://${store.domain}/products/${encodeURIComponent(product.handle)}`} rel="nofollow noopener" className="line-clamp-2 font-medium hover:text-indigo-700 hover:underline">
+                <a
+                  href={`https://${store.domain}/products/${encodeURIComponent(product.handle)}`}
+                  rel="nofollow noopener"
+                  className="line-clamp-2 font-medium hover:text-indigo-700 hover:underline"
+                >
                   {product.title}
                 </a>
                 <p className="text-sm text-slate-500">
@@ -32,7 +43,12 @@ export function StoreProductsSection({ data }: { data: StorePageData }) {
           ))}
         </ul>
       )}
-      <PaginationNav basePath={`/stores/${store.slug}`} params={{}} page={products.pagination.page} totalPages={products.pagination.total_pages} />
+      <PaginationNav
+        basePath={`/stores/${store.slug}`}
+        params={{}}
+        page={products.pagination.page}
+        totalPages={products.pagination.total_pages}
+      />
     </ReportSection>
   );
 }

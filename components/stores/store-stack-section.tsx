@@ -16,7 +16,10 @@ export function StoreStackSection({ data }: { data: StorePageData }) {
         <ul className="mt-3 flex flex-wrap gap-2">
           {data.apps.map((app) => (
             <li key={app.slug}>
-              <Link href={`/apps/${app.slug}`} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100">
+              <Link
+                href={`/apps/${app.slug}`}
+                className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-800 ring-1 ring-indigo-200 hover:bg-indigo-100"
+              >
                 {app.name} <span className="text-indigo-700">· {appCategoryLabel(app.category)}</span>
               </Link>
             </li>

@@ -55,20 +55,34 @@ export function pairForDay(snapshots: Snapshot[], day: string): Pair | null {
 function describe(category: string, item: Item, currency: string | null, locale: string): string | null {
   const before = item.before as Record<string, unknown> | null;
   const after = item.after as Record<string, unknown> | null;
-  if (category === "prices" && before && after) return `${formatPrice(before.price as string, currency, locale)} → ${formatPrice(after.price as string, currency, locale)}`;
+  if (category === "prices" && before && after)
+    return `${formatPrice(before.price as string, currency, locale)} → ${formatPrice(after.price as string, currency, locale)}`;
   if (category === "availability" && before && after) return after.available ? "back in stock" : "sold out";
   if (category === "products" && item.change === "changed" && after) return `edited: ${Object.keys(after).join(", ")}`;
 
   return null;
 }
 
-function ItemLinks({ item, domain, onHistory }: { item: Item; domain: string; onHistory: (productId: number, title: string | null) => void }) {
+function ItemLinks({
+  item,
+  domain,
+  onHistory,
+}: {
+  item: Item;
+  domain: string;
+  onHistory: (productId: number, title: string | null) => void;
+}) {
   if (item.product_id === null) return null;
 
   return (
     <span className="ml-1 inline-flex flex-wrap gap-x-2 text-xs">
       {item.handle && item.change !== "removed" ? (
-        <a href={`https://${domain}/products/${encodeURIComponent(item.handle)}`} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
+        <a
+          href={`https://${domain}/products/${encodeURIComponent(item.handle)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-indigo-700 underline"
+        >
           on the store
         </a>
       ) : null}
@@ -79,7 +93,19 @@ function ItemLinks({ item, domain, onHistory }: { item: Item; domain: string; on
   );
 }
 
-function SnapshotSelect({ label, value, snapshots, onChange, locale }: { label: string; value: string; snapshots: Snapshot[]; onChange: (id: string) => void; locale: string }) {
+function SnapshotSelect({
+  label,
+  value,
+  snapshots,
+  onChange,
+  locale,
+}: {
+  label: string;
+  value: string;
+  snapshots: Snapshot[];
+  onChange: (id: string) => void;
+  locale: string;
+}) {
   return (
     <label className="flex min-w-0 flex-col gap-1 text-sm text-slate-700">
       {label}
@@ -118,7 +144,11 @@ export function CompareView({
   const [pair, setPair] = useState<Pair | null>(null);
   const compare = useQuery({
     queryKey: ["compare", slug, pair?.from, pair?.to],
-    queryFn: () => callApi(null, `/api/store-detail/${encodeURIComponent(slug)}/compare${pair ? `?from=${pair.from}&to=${pair.to}` : ""}`) as Promise<Comparison>,
+    queryFn: () =>
+      callApi(
+        null,
+        `/api/store-detail/${encodeURIComponent(slug)}/compare${pair ? `?from=${pair.from}&to=${pair.to}` : ""}`,
+      ) as Promise<Comparison>,
     retry: false,
     placeholderData: keepPreviousData,
   });
@@ -149,17 +179,32 @@ export function CompareView({
       {data ? (
         <div className="space-y-4 text-sm" aria-busy={compare.isFetching}>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <SnapshotSelect label="From (older)" value={data.from.job_id} snapshots={snapshots} onChange={(id) => pick("from", id)} locale={locale} />
-            <SnapshotSelect label="To (newer)" value={data.to.job_id} snapshots={snapshots} onChange={(id) => pick("to", id)} locale={locale} />
+            <SnapshotSelect
+              label="From (older)"
+              value={data.from.job_id}
+              snapshots={snapshots}
+              onChange={(id) => pick("from", id)}
+              locale={locale}
+            />
+            <SnapshotSelect
+              label="To (newer)"
+              value={data.to.job_id}
+              snapshots={snapshots}
+              onChange={(id) => pick("to", id)}
+              locale={locale}
+            />
           </div>
           <div data-testid="compare-changes">
             <p className="text-base font-semibold">
               {formatCount(data.changes.total, locale)} change{data.changes.total === 1 ? "" : "s"}
-              {data.changes.total > 0 ? <span className="font-normal text-slate-700">: {changeTypesText(data.changes.counts, locale)}</span> : null}
+              {data.changes.total > 0 ? (
+                <span className="font-normal text-slate-700">: {changeTypesText(data.changes.counts, locale)}</span>
+              ) : null}
             </p>
             <p className="text-xs text-slate-500">
-              A change is a product, collection or page added, removed or changed; a product counts once however many of its variants, prices or stock flags moved,
-              as on the heat graph. Sales and restocks are not changes; apps and theme are listed below but not counted.
+              A change is a product, collection or page added, removed or changed; a product counts once however many of its variants,
+              prices or stock flags moved, as on the heat graph. Sales and restocks are not changes; apps and theme are listed below but not
+              counted.
             </p>
           </div>
           <div className="overflow-x-auto">
@@ -173,7 +218,11 @@ export function CompareView({
                   <tr key={name}>
                     <th scope="row" className="py-1 pr-2 font-medium">
                       {CATEGORY_LABELS[name as keyof typeof CATEGORY_LABELS]}
-                      {c.truncated ? <span className="ml-1 text-xs text-amber-700">(first {formatCount(data.max_items_per_category, locale)} listed)</span> : null}
+                      {c.truncated ? (
+                        <span className="ml-1 text-xs text-amber-700">
+                          (first {formatCount(data.max_items_per_category, locale)} listed)
+                        </span>
+                      ) : null}
                     </th>
                     <td className="py-1">{formatCount(c.totals.added, locale)}</td>
                     <td className="py-1">{formatCount(c.totals.removed, locale)}</td>
@@ -183,7 +232,9 @@ export function CompareView({
               </tbody>
             </table>
           </div>
-          {!data.removals_reported ? <p className="text-xs text-slate-500">The newer listing was incomplete, so removals are not reported.</p> : null}
+          {!data.removals_reported ? (
+            <p className="text-xs text-slate-500">The newer listing was incomplete, so removals are not reported.</p>
+          ) : null}
           <div className="space-y-2" data-testid="compare-items">
             {Object.entries(data.categories).flatMap(([name, c]) =>
               (["added", "removed", "changed"] as const)
@@ -205,7 +256,9 @@ export function CompareView({
                           </li>
                         );
                       })}
-                      {c[kind].length > SHOWN_PER_LIST ? <li className="text-xs text-slate-500">and {formatCount(c.totals[kind] - SHOWN_PER_LIST, locale)} more</li> : null}
+                      {c[kind].length > SHOWN_PER_LIST ? (
+                        <li className="text-xs text-slate-500">and {formatCount(c.totals[kind] - SHOWN_PER_LIST, locale)} more</li>
+                      ) : null}
                     </ul>
                   </details>
                 )),

@@ -36,7 +36,15 @@ export function describeDay(cell: Cell, locale: string): string {
  * (title and aria-label) with its counts, so colour is never the only carrier; a day picked
  * (click, or the busiest days' buttons) is shown in Compare.
  */
-export function HeatGraph({ graph, locale, onPickDay }: { graph: Analytics["heat_graph"]; locale: string; onPickDay: (day: string) => void }) {
+export function HeatGraph({
+  graph,
+  locale,
+  onPickDay,
+}: {
+  graph: Analytics["heat_graph"];
+  locale: string;
+  onPickDay: (day: string) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   // On a narrow screen the calendar scrolls inside its own container: open it on the latest weeks.
   useEffect(() => {
@@ -55,7 +63,10 @@ export function HeatGraph({ graph, locale, onPickDay }: { graph: Analytics["heat
     level: cell.total === 0 ? 0 : Math.max(1, Math.ceil((cell.total / max) * LEVELS)),
   }));
   const byDay = new Map(graph.cells.map((cell) => [cell.day, cell]));
-  const busiest = [...graph.cells].filter((c) => c.total > 0).sort((a, b) => b.total - a.total || b.day.localeCompare(a.day)).slice(0, 5);
+  const busiest = [...graph.cells]
+    .filter((c) => c.total > 0)
+    .sort((a, b) => b.total - a.total || b.day.localeCompare(a.day))
+    .slice(0, 5);
   const total = Object.values(graph.totals).reduce((sum, n) => sum + n, 0);
 
   return (
@@ -63,8 +74,9 @@ export function HeatGraph({ graph, locale, onPickDay }: { graph: Analytics["heat
       <figcaption id="heat-graph-caption" className="text-sm text-slate-600">
         {formatCount(total, locale)} changes in the last {graph.days} days ({graph.from} to {graph.to}).
         <span className="mt-1 block text-xs text-slate-500">
-          A change is a product, collection or page added, removed or changed between two snapshots; a product counts once however many of its variants,
-          prices or stock flags moved. Sales and restocks are not changes (see Inventory). Pick a day to compare it with the snapshot before.
+          A change is a product, collection or page added, removed or changed between two snapshots; a product counts once however many of
+          its variants, prices or stock flags moved. Sales and restocks are not changes (see Inventory). Pick a day to compare it with the
+          snapshot before.
         </span>
       </figcaption>
       <div ref={box} className="min-w-0" data-latest-day={graph.latest_day_with_data ?? ""}>

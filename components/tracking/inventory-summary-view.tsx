@@ -6,10 +6,10 @@ import { ConfidenceLegend, SalesBand, ScaleAxis, scaleFor } from "./sales-band";
 
 type Window = InventorySummary["window"];
 
-
 /** "from 4 snapshots over 3 days (10 Apr – 13 Apr)": what a sales figure is measured between. */
 export function observedText(window: Window, locale: string): string {
-  if (!window.observed_from || !window.observed_to || window.snapshots < 2) return `from ${window.snapshots} snapshot${window.snapshots === 1 ? "" : "s"}: sales need two`;
+  if (!window.observed_from || !window.observed_to || window.snapshots < 2)
+    return `from ${window.snapshots} snapshot${window.snapshots === 1 ? "" : "s"}: sales need two`;
   const span = window.observed_days * 24 < 1 ? "under an hour" : formatDays(window.observed_days, locale);
 
   return `from ${formatCount(window.snapshots, locale)} snapshots over ${span} (${formatDate(window.observed_from)} – ${formatDate(window.observed_to)})`;
@@ -53,15 +53,21 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
         <div className="min-w-0">
           <dt className="text-slate-500">Total inventory</dt>
           <dd>
-            <span className="text-lg font-semibold">{summary.total_inventory_basis === "observed" ? formatCount(summary.total_inventory, locale) : "Hidden"}</span>
-            <Basis>{summary.total_inventory_basis === "observed" ? "Units in stock at the latest snapshot, as the store shows them." : "This store hides its stock quantities."}</Basis>
+            <span className="text-lg font-semibold">
+              {summary.total_inventory_basis === "observed" ? formatCount(summary.total_inventory, locale) : "Hidden"}
+            </span>
+            <Basis>
+              {summary.total_inventory_basis === "observed"
+                ? "Units in stock at the latest snapshot, as the store shows them."
+                : "This store hides its stock quantities."}
+            </Basis>
           </dd>
         </div>
       </dl>
       {assumption && summary.enough_data ? (
         <p className="text-xs text-slate-600" data-testid="sales-assumption">
-          Estimated, not observed: assumes {formatCount(assumption.typical, locale)} units per sale day (range {formatCount(assumption.low, locale)}–
-          {formatCount(assumption.high, locale)}),{" "}
+          Estimated, not observed: assumes {formatCount(assumption.typical, locale)} units per sale day (range{" "}
+          {formatCount(assumption.low, locale)}–{formatCount(assumption.high, locale)}),{" "}
           {assumption.calibrated_on
             ? `calibrated on ${formatCount(assumption.calibrated_on.products, locale)} products of ${formatCount(assumption.calibrated_on.stores, locale)} stores that show quantities.`
             : "a default: no store showing quantities to calibrate on yet."}
@@ -89,7 +95,8 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           <ul className="mt-1 text-sm text-slate-600">
             {summary.recent_restocks.map((r) => (
               <li key={`${r.variant_id}-${r.occurred_at}`}>
-                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${formatCount(r.units, locale)}`} · {formatDate(r.occurred_at)}
+                {r.title ?? `Product ${r.product_id}`}: {r.units === null ? "back in stock" : `+${formatCount(r.units, locale)}`} ·{" "}
+                {formatDate(r.occurred_at)}
               </li>
             ))}
           </ul>

@@ -24,7 +24,11 @@ export function ScaleAxis({ ticks, unit, locale }: { ticks: number[]; unit: stri
         <span
           key={tick}
           className="absolute top-0 whitespace-nowrap border-l border-slate-300 pl-0.5"
-          style={i === ticks.length - 1 ? { right: 0, borderLeft: "none", borderRight: "1px solid rgb(203 213 225)", paddingRight: 2 } : { left: at(tick, top) }}
+          style={
+            i === ticks.length - 1
+              ? { right: 0, borderLeft: "none", borderRight: "1px solid rgb(203 213 225)", paddingRight: 2 }
+              : { left: at(tick, top) }
+          }
         >
           {formatDecimal(tick, locale)}
           {i === ticks.length - 1 ? ` ${unit}` : ""}
@@ -85,7 +89,10 @@ export function SalesBand({
         role="img"
         aria-label={`between ${show(low)} and ${show(high)} ${label}, best guess ${show(figure.value)}, on a scale of 0 to ${show(top)}`}
       >
-        <div className="absolute h-2 rounded bg-indigo-300" style={{ left: at(low, top), width: `max(2px, calc(${at(high, top)} - ${at(low, top)}))` }} />
+        <div
+          className="absolute h-2 rounded bg-indigo-300"
+          style={{ left: at(low, top), width: `max(2px, calc(${at(high, top)} - ${at(low, top)}))` }}
+        />
         <div className="absolute -top-0.5 h-3 w-0.5 bg-indigo-800" style={{ left: at(figure.value, top) }} />
       </div>
       {showAxis ? <ScaleAxis ticks={ticks} unit={label} locale={locale} /> : null}
@@ -95,8 +102,10 @@ export function SalesBand({
 
 const CASE_LABELS: Record<Figure["case"], string> = {
   observed: "Counted from the drops in the stock quantities the store shows.",
-  observed_with_hidden_sales: "Counted from the drops in the stock quantities the store shows; a restock between two snapshots may hide sales, so the high end allows for them.",
-  estimated_from_signals: "Estimated: this store hides its quantities, so sales are inferred from the days each product's listing moved or a variant sold out, times an assumed number of units per sale day.",
+  observed_with_hidden_sales:
+    "Counted from the drops in the stock quantities the store shows; a restock between two snapshots may hide sales, so the high end allows for them.",
+  estimated_from_signals:
+    "Estimated: this store hides its quantities, so sales are inferred from the days each product's listing moved or a variant sold out, times an assumed number of units per sale day.",
   not_enough_data: "Not enough data yet: sales are measured between two snapshots.",
 };
 
@@ -107,7 +116,8 @@ export function ConfidenceLegend({ figureCase }: { figureCase: Figure["case"] })
       <summary className="cursor-pointer font-medium text-slate-800">How to read these figures</summary>
       <p className="mt-2">{CASE_LABELS[figureCase]}</p>
       <p className="mt-1">
-        Each bar runs from the lowest to the highest number the data allows; the dark mark is the best guess, and the numbers under it are the scale.
+        Each bar runs from the lowest to the highest number the data allows; the dark mark is the best guess, and the numbers under it are
+        the scale.
       </p>
       <dl className="mt-1 grid gap-x-3 gap-y-0.5 sm:grid-cols-[auto_1fr]">
         <dt className="font-medium">high confidence</dt>

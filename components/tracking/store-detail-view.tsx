@@ -18,8 +18,14 @@ const noSubscription = () => () => {};
 export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
-  const analytics = useQuery({ queryKey: ["analytics", slug], queryFn: () => callApi(null, `${base(slug)}/analytics`) as Promise<Analytics> });
-  const inventory = useQuery({ queryKey: ["inventory", slug], queryFn: () => callApi(null, `${base(slug)}/inventory`) as Promise<InventorySummary> });
+  const analytics = useQuery({
+    queryKey: ["analytics", slug],
+    queryFn: () => callApi(null, `${base(slug)}/analytics`) as Promise<Analytics>,
+  });
+  const inventory = useQuery({
+    queryKey: ["inventory", slug],
+    queryFn: () => callApi(null, `${base(slug)}/inventory`) as Promise<InventorySummary>,
+  });
   const [focusDay, setFocusDay] = useState<{ day: string } | null>(null);
   const [product, setProduct] = useState<{ id: number; title: string | null } | null>(null);
   const store = analytics.data?.store;
@@ -75,7 +81,9 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
       </Section>
 
       <EventsFeed slug={slug} locale={locale} product={product} onClearProduct={() => setProduct(null)} />
-      {store ? <CompareView slug={slug} domain={store.domain} currency={currency} locale={locale} focusDay={focusDay} onHistory={showHistory} /> : null}
+      {store ? (
+        <CompareView slug={slug} domain={store.domain} currency={currency} locale={locale} focusDay={focusDay} onHistory={showHistory} />
+      ) : null}
     </div>
   );
 }
@@ -111,7 +119,10 @@ function EventsFeed({
   const events = useQuery({
     queryKey: ["inventory-events", slug, page, type, product?.id],
     queryFn: () =>
-      callApi(null, `${base(slug)}/inventory/events?page=${page}&per_page=20${type ? `&type=${type}` : ""}${product ? `&product_id=${product.id}` : ""}`) as Promise<InventoryEventsPage>,
+      callApi(
+        null,
+        `${base(slug)}/inventory/events?page=${page}&per_page=20${type ? `&type=${type}` : ""}${product ? `&product_id=${product.id}` : ""}`,
+      ) as Promise<InventoryEventsPage>,
   });
 
   return (
@@ -142,7 +153,9 @@ function EventsFeed({
         ) : null}
       </div>
       {events.isError ? <Failure error={events.error} /> : null}
-      {events.data && events.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No events yet: they appear from the second daily check on.</p> : null}
+      {events.data && events.data.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No events yet: they appear from the second daily check on.</p>
+      ) : null}
       {events.data && events.data.data.length > 0 ? (
         <>
           <div className="mt-3 overflow-x-auto">
@@ -163,11 +176,17 @@ function EventsFeed({
             </table>
           </div>
           <nav aria-label="Events pages" className="mt-2 flex items-center gap-3 text-sm">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded px-2 py-1 ring-1 ring-slate-300 disabled:opacity-40">
+            <button
+              type="button"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+              className="rounded px-2 py-1 ring-1 ring-slate-300 disabled:opacity-40"
+            >
               Previous
             </button>
             <span>
-              Page {formatCount(events.data.pagination.page, locale)} of {formatCount(Math.max(1, events.data.pagination.total_pages), locale)}
+              Page {formatCount(events.data.pagination.page, locale)} of{" "}
+              {formatCount(Math.max(1, events.data.pagination.total_pages), locale)}
             </span>
             <button
               type="button"

@@ -46,7 +46,9 @@ export function TrackedStoresPanel() {
         <h2 className="text-lg font-semibold">Track a shop</h2>
         <p className="mt-1 text-sm text-slate-600">
           A tracked shop is re-analyzed once a day: sales, restocks, price changes, new and removed products.
-          {shops.data ? ` Your ${planName(shops.data.limit.plan)} plan tracks up to ${plural(shops.data.limit.max, "shop")} (${formatCount(shops.data.limit.tracked)} in use).` : ""}
+          {shops.data
+            ? ` Your ${planName(shops.data.limit.plan)} plan tracks up to ${plural(shops.data.limit.max, "shop")} (${formatCount(shops.data.limit.tracked)} in use).`
+            : ""}
         </p>
         <SingleFieldForm
           ariaLabel="Track a shop"
@@ -111,7 +113,9 @@ function TrackedStoreRow({ shop }: { shop: TrackedStoreView }) {
         <dl className="mt-1 grid grid-cols-1 gap-x-4 text-xs text-slate-600 sm:grid-cols-3">
           <div>
             <dt className="inline font-medium">Status: </dt>
-            <dd className="inline">{job ? `${STATE_LABEL[shop.monitoring.state]} · latest job ${job.status}` : STATE_LABEL[shop.monitoring.state]}</dd>
+            <dd className="inline">
+              {job ? `${STATE_LABEL[shop.monitoring.state]} · latest job ${job.status}` : STATE_LABEL[shop.monitoring.state]}
+            </dd>
           </div>
           <div>
             <dt className="inline font-medium">Last check: </dt>

@@ -77,7 +77,9 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text().primaryKey(),
-    purpose: text({ enum: ["password_reset", "verify_email"] }).notNull().default("password_reset"),
+    purpose: text({ enum: ["password_reset", "verify_email"] })
+      .notNull()
+      .default("password_reset"),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

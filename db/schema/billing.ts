@@ -13,7 +13,9 @@ export const payments = pgTable(
     plan: text({ enum: ["single_report", "pro_monthly"] }).notNull(),
     amountCents: integer().notNull(),
     currency: text().notNull().default("usd"),
-    status: text({ enum: ["pending", "paid", "failed", "refunded"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "paid", "failed", "refunded"] })
+      .notNull()
+      .default("pending"),
     /** single_report bought for a store: the job starts when the payment completes. */
     domain: text(),
     /** The job this payment's credit was spent on; the report is reachable by the session id. */

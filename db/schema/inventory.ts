@@ -19,10 +19,7 @@ export const inventoryLevels = pgTable(
     available: boolean(),
     recordedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex().on(t.jobId, t.variantId),
-    index().on(t.storeId, t.productId, t.recordedAt),
-  ],
+  (t) => [uniqueIndex().on(t.jobId, t.variantId), index().on(t.storeId, t.productId, t.recordedAt)],
 );
 
 export const INVENTORY_EVENT_KINDS = ["sale", "restock"] as const;

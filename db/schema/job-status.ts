@@ -1,5 +1,3 @@
-
-
 // Dependency-free on purpose: client components import the job schemas, and this list must
 // not drag the database table definitions into the browser bundle.
 

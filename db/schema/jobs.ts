@@ -65,7 +65,9 @@ export const jobs = pgTable(
     index().on(t.domain, t.createdAt),
     index().on(t.status),
     // A failed x402 job earns one free retry of its store, ever (docs/decisions.md §8.6).
-    uniqueIndex("jobs_one_free_retry").on(t.retryOf).where(sql`${t.paymentMethod} = 'retry'`),
+    uniqueIndex("jobs_one_free_retry")
+      .on(t.retryOf)
+      .where(sql`${t.paymentMethod} = 'retry'`),
     check("jobs_progress_range", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],
 );
@@ -81,7 +83,9 @@ export const webhookCallbacks = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
     url: text().notNull(),
-    status: text({ enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer().notNull().default(0),
     responseStatus: integer(),
     error: text(),
@@ -89,10 +93,7 @@ export const webhookCallbacks = pgTable(
     attemptedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex().on(t.jobId),
-    check("webhook_callbacks_attempts_max_one", sql`${t.attempts} between 0 and 1`),
-  ],
+  (t) => [uniqueIndex().on(t.jobId), check("webhook_callbacks_attempts_max_one", sql`${t.attempts} between 0 and 1`)],
 );
 
 /** The completion e-mail of one job: at most one row per job, sent at most once. */
@@ -104,7 +105,9 @@ export const emailNotifications = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
     email: text().notNull(),
-    status: text({ enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     error: text(),
     providerMessageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -63,7 +63,6 @@ export const reportBodyParts = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.encoding, t.seq] })],
 );
 
-
 export type Report = typeof reports.$inferSelect;
 
 /**

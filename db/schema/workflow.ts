@@ -13,7 +13,9 @@ export const workflowRuns = pgTable(
     eventId: text(),
     event: jsonb().notNull(),
     events: jsonb().notNull(),
-    status: text({ enum: ["running", "completed", "failed", "cancelled"] }).notNull().default("running"),
+    status: text({ enum: ["running", "completed", "failed", "cancelled"] })
+      .notNull()
+      .default("running"),
     concurrencyKey: text(),
     concurrencyLimit: integer(),
     /** ctx.disable_immediate_execution: sticky once the run has gone parallel. */
@@ -55,7 +57,9 @@ export const workflowQueue = pgTable(
       .references(() => workflowRuns.runId, { onDelete: "cascade" }),
     /** "step" = discovery; otherwise the hashed id of a planned step. */
     stepId: text().notNull().default("step"),
-    kind: text({ enum: ["call", "sleep", "invoke"] }).notNull().default("call"),
+    kind: text({ enum: ["call", "sleep", "invoke"] })
+      .notNull()
+      .default("call"),
     attempt: integer().notNull().default(0),
     availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     leasedBy: text(),

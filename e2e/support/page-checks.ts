@@ -34,8 +34,12 @@ export async function expectNoOverflow(page: Page): Promise<void> {
         // Only the outermost offender of a branch: its children say nothing new.
         const parentRight = element.parentElement?.getBoundingClientRect().right ?? 0;
         if (parentRight > viewport) continue;
-        const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : "") +
-          (typeof element.className === "string" && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}` : "");
+        const name =
+          element.tagName.toLowerCase() +
+          (element.id ? `#${element.id}` : "") +
+          (typeof element.className === "string" && element.className
+            ? `.${element.className.trim().split(/\s+/).slice(0, 4).join(".")}`
+            : "");
         culprits.push(`${name} (right edge ${Math.round(right)}px)`);
         if (culprits.length >= 5) break;
       }
@@ -57,7 +61,9 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const summary = violations.map((violation) => {
-    const nodes = violation.nodes.slice(0, 3).map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`);
+    const nodes = violation.nodes
+      .slice(0, 3)
+      .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`);
     return `  ${violation.id} (${violation.impact}, ${violation.nodes.length} nodes): ${violation.help}\n${nodes.join("\n")}`;
   });
   expect(summary, `axe violations on ${page.url()}:\n${summary.join("\n")}`).toEqual([]);

@@ -11,8 +11,11 @@ const DAY = 24 * 3600_000;
 
 // The server prepares its database as it starts: seed once it answers.
 const health = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/health`;
-for (let ready = false; !ready; ) {
-  ready = await fetch(health).then((r) => r.ok, () => false);
+for (let ready = false; !ready;) {
+  ready = await fetch(health).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!ready) await new Promise((r) => setTimeout(r, 200));
 }
 
@@ -31,5 +34,12 @@ await seedAnalyzedStore({
   currency: "EUR",
 });
 await seedAnalyzedStore({ domain: "fresh-shop.test", name: "Fresh Shop", products: 5, analyzedAt: lastWeek, theme: "Sense" });
-await seedAnalyzedStore({ domain: "third-shop.test", name: "Third Shop", products: 8, analyzedAt: lastWeek, theme: "Dawn", apps: [{ slug: "judge-me" }] });
+await seedAnalyzedStore({
+  domain: "third-shop.test",
+  name: "Third Shop",
+  products: 8,
+  analyzedAt: lastWeek,
+  theme: "Dawn",
+  apps: [{ slug: "judge-me" }],
+});
 await publishWeeklyPost(now);

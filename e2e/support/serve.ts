@@ -8,12 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  dropStaleDatabases,
-  newDatabasePrefix,
-  withAdmin,
-  withDatabaseName,
-} from "../../testing/test-database";
+import { dropStaleDatabases, newDatabasePrefix, withAdmin, withDatabaseName } from "../../testing/test-database";
 import { fixtureStore, generatedStore, inventoryStore, passwordStore, startFakeStore } from "../../testing/fake-store";
 import { startFakeStripe } from "../../testing/fake-stripe";
 import { startFakeModel } from "../../testing/fake-model";

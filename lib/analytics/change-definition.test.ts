@@ -32,7 +32,9 @@ function expectedCounts(changes: FakeChange[]) {
   const removed = new Set(changes.flatMap((c) => (c.kind === "product_removed" ? [c.productId] : [])));
   const changed = new Set(
     changes.flatMap((c) =>
-      c.kind === "price_change" || ((c.kind === "sale" || c.kind === "restock") && c.availableBefore !== c.availableAfter) ? [c.productId] : [],
+      c.kind === "price_change" || ((c.kind === "sale" || c.kind === "restock") && c.availableBefore !== c.availableAfter)
+        ? [c.productId]
+        : [],
     ),
   );
   for (const id of [...added, ...removed]) changed.delete(id);
@@ -94,7 +96,9 @@ afterAll(async () => {
 
 describe("a change means the same on the heat graph and in Compare", () => {
   it("counts for each day exactly what Compare counts between that day's snapshot and the one before", async () => {
-    const analytics = await callApi<StoreAnalytics>("GET", "/api/store-detail/:slug/analytics", reader, { values: { slug: "changes-test" } });
+    const analytics = await callApi<StoreAnalytics>("GET", "/api/store-detail/:slug/analytics", reader, {
+      values: { slug: "changes-test" },
+    });
     expect(analytics.status).toBe(200);
     storeAnalyticsSchema.parse(analytics.body);
     const cells = new Map(analytics.body.heat_graph.cells.map((cell) => [cell.day, cell]));
@@ -125,11 +129,17 @@ describe("a change means the same on the heat graph and in Compare", () => {
   });
 
   it("lists the snapshots Compare can be given, and links each changed product by its handle", async () => {
-    const compare = await callApi<SnapshotComparison>("GET", "/api/store-detail/:slug/compare", reader, { values: { slug: "changes-test" } });
+    const compare = await callApi<SnapshotComparison>("GET", "/api/store-detail/:slug/compare", reader, {
+      values: { slug: "changes-test" },
+    });
     expect(compare.status).toBe(200);
     expect(compare.body.snapshots.map((s) => s.job_id)).toEqual([...jobOrder].reverse());
     expect(compare.body.snapshots.every((s) => s.comparable)).toBe(true);
-    const items = [...compare.body.categories.products.changed, ...compare.body.categories.availability.changed, ...compare.body.categories.products.added];
+    const items = [
+      ...compare.body.categories.products.changed,
+      ...compare.body.categories.availability.changed,
+      ...compare.body.categories.products.added,
+    ];
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
       expect(item.product_id).toEqual(expect.any(Number));

@@ -49,7 +49,8 @@ export const detailTypeName = (stored: string): ChangeDetailType | null => {
   return (CHANGE_DETAIL_TYPES as readonly string[]).includes(name) ? (name as ChangeDetailType) : null;
 };
 
-const isProductLevel = (subject: Change["subject"]) => subject === "product" || subject === "variant" || subject === "price" || subject === "availability";
+const isProductLevel = (subject: Change["subject"]) =>
+  subject === "product" || subject === "variant" || subject === "price" || subject === "availability";
 
 /**
  * Counts changes by the one definition, batch by batch: products added or removed once each,

@@ -11,7 +11,14 @@ import { collectionSchema, pageSchema } from "@/lib/shopify-reader/schemas";
 import { createChangeTally } from "./change-types";
 import { listStoreSnapshots } from "./store-snapshots";
 import { HEAT_GRAPH_DAYS } from "./heat-graph";
-import { COMPARE_CATEGORIES, COMPARE_MAX_ITEMS, type CompareCategory, type CompareItem, type CompareQuery, type SnapshotComparison } from "./schemas";
+import {
+  COMPARE_CATEGORIES,
+  COMPARE_MAX_ITEMS,
+  type CompareCategory,
+  type CompareItem,
+  type CompareQuery,
+  type SnapshotComparison,
+} from "./schemas";
 
 const SUBJECT_CATEGORY: Record<Change["subject"], CompareCategory> = {
   product: "products",
@@ -47,17 +54,27 @@ async function pickJobs(store: Store, query: CompareQuery): Promise<[Job, Job]> 
     .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed")))
     .orderBy(desc(jobs.completedAt))
     .limit(2);
-  if (latest.length < 2) throw new ApiError("conflict", "The store needs two completed snapshots to compare", { extra: { snapshots: latest.length } });
+  if (latest.length < 2)
+    throw new ApiError("conflict", "The store needs two completed snapshots to compare", { extra: { snapshots: latest.length } });
 
   return [latest[1]!, latest[0]!];
 }
 
 /** A snapshot's collections, pages and storefront; its products are streamed, never loaded whole. */
 async function loadSnapshotContent(job: Job) {
-  const [kept] = await getDb().select({ id: snapshotProducts.productId }).from(snapshotProducts).where(eq(snapshotProducts.jobId, job.id)).limit(1);
-  const [report] = await getDb().select({ collections: reports.collections, pages: reports.pages }).from(reports).where(eq(reports.jobId, job.id));
+  const [kept] = await getDb()
+    .select({ id: snapshotProducts.productId })
+    .from(snapshotProducts)
+    .where(eq(snapshotProducts.jobId, job.id))
+    .limit(1);
+  const [report] = await getDb()
+    .select({ collections: reports.collections, pages: reports.pages })
+    .from(reports)
+    .where(eq(reports.jobId, job.id));
   if (!kept && (job.counts.products ?? 0) > 0) {
-    throw new ApiError("conflict", `The snapshot of job ${job.id} was removed by cleanup; compare newer snapshots`, { extra: { job_id: job.id } });
+    throw new ApiError("conflict", `The snapshot of job ${job.id} was removed by cleanup; compare newer snapshots`, {
+      extra: { job_id: job.id },
+    });
   }
   const [artifact] = await getDb()
     .select({ data: jobArtifacts.data })
@@ -65,8 +82,14 @@ async function loadSnapshotContent(job: Job) {
     .where(and(eq(jobArtifacts.jobId, job.id), eq(jobArtifacts.kind, "storefront")));
   const storefront = storefrontSchema.safeParse(artifact?.data);
   const content = {
-    collections: z.array(collectionSchema).catch([]).parse(report?.collections ?? []),
-    pages: z.array(pageSchema).catch([]).parse(report?.pages ?? []),
+    collections: z
+      .array(collectionSchema)
+      .catch([])
+      .parse(report?.collections ?? []),
+    pages: z
+      .array(pageSchema)
+      .catch([])
+      .parse(report?.pages ?? []),
     listingComplete: job.listingComplete ?? false,
   };
 
@@ -125,10 +148,22 @@ function storefrontChanges(before: z.infer<typeof storefrontSchema> | null, afte
   if (!before || !after) return { apps, theme };
   const old = new Map(before.apps.map((app) => [app.slug, app]));
   const now = new Map(after.apps.map((app) => [app.slug, app]));
-  for (const [slug, app] of now) if (!old.has(slug)) apps.push({ change: "added", id: slug, product_id: null, handle: null, title: app.name, before: null, after: { slug } });
-  for (const [slug, app] of old) if (!now.has(slug)) apps.push({ change: "removed", id: slug, product_id: null, handle: null, title: app.name, before: { slug }, after: null });
+  for (const [slug, app] of now)
+    if (!old.has(slug))
+      apps.push({ change: "added", id: slug, product_id: null, handle: null, title: app.name, before: null, after: { slug } });
+  for (const [slug, app] of old)
+    if (!now.has(slug))
+      apps.push({ change: "removed", id: slug, product_id: null, handle: null, title: app.name, before: { slug }, after: null });
   if ((before.theme?.name ?? null) !== (after.theme?.name ?? null) || (before.theme?.id ?? null) !== (after.theme?.id ?? null)) {
-    theme.push({ change: "changed", id: "theme", product_id: null, handle: null, title: after.theme?.name ?? null, before: before.theme, after: after.theme });
+    theme.push({
+      change: "changed",
+      id: "theme",
+      product_id: null,
+      handle: null,
+      title: after.theme?.name ?? null,
+      before: before.theme,
+      after: after.theme,
+    });
   }
 
   return { apps, theme };
@@ -189,7 +224,10 @@ export async function compareSnapshots(store: Store, query: CompareQuery): Promi
     max_items_per_category: COMPARE_MAX_ITEMS,
     changes: tally.changes(),
     removals_reported: to.content.listingComplete,
-    categories: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, tally.summary(c)])) as Record<CompareCategory, ReturnType<typeof tally.summary>>,
+    categories: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, tally.summary(c)])) as Record<
+      CompareCategory,
+      ReturnType<typeof tally.summary>
+    >,
     snapshots: await listStoreSnapshots(store.id, new Date(currentTime().getTime() - HEAT_GRAPH_DAYS * 86_400_000)),
   };
 }

@@ -1,7 +1,15 @@
 import { and, eq, gte, lte } from "drizzle-orm";
 import { getDb } from "@/db";
 import { storeDailyChanges } from "@/db/schema";
-import { CHANGE_DETAIL_TYPES, CHANGE_TYPES, COUNTED_PREFIX, detailTypeName, utcDay, type ChangeDetailType, type ChangeType } from "./change-types";
+import {
+  CHANGE_DETAIL_TYPES,
+  CHANGE_TYPES,
+  COUNTED_PREFIX,
+  detailTypeName,
+  utcDay,
+  type ChangeDetailType,
+  type ChangeType,
+} from "./change-types";
 import type { HeatGraph } from "./schemas";
 
 /** The contract's heat graph span. */

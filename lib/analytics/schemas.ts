@@ -17,10 +17,14 @@ export const COMPARE_MAX_ITEMS = 500;
 
 const changeCountsSchema = z
   .partialRecord(z.enum(CHANGE_TYPES), z.number().int())
-  .describe("changes by type: a product, collection or page added, removed or changed; a product counts once however many of its variants, prices or stock flags moved");
+  .describe(
+    "changes by type: a product, collection or page added, removed or changed; a product counts once however many of its variants, prices or stock flags moved",
+  );
 const changeDetailsSchema = z
   .partialRecord(z.enum(CHANGE_DETAIL_TYPES), z.number().int())
-  .describe("what moved inside the changes (field edits, variants, prices, availability) and the inventory events (sale, restock) beside them; context, never counted as changes");
+  .describe(
+    "what moved inside the changes (field edits, variants, prices, availability) and the inventory events (sale, restock) beside them; context, never counted as changes",
+  );
 
 /** The 365-day change heat graph: one cell per UTC day, zero-filled, with counts by change type. */
 export const heatGraphSchema = z.object({

@@ -22,7 +22,14 @@ export async function getStoreAnalytics(store: Store): Promise<StoreAnalytics> {
   const completed = await getDb()
     .select({ at: jobs.completedAt })
     .from(jobs)
-    .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), gte(jobs.completedAt, new Date(`${from}T00:00:00Z`)), lte(jobs.completedAt, now)));
+    .where(
+      and(
+        eq(jobs.storeId, store.id),
+        eq(jobs.status, "completed"),
+        gte(jobs.completedAt, new Date(`${from}T00:00:00Z`)),
+        lte(jobs.completedAt, now),
+      ),
+    );
   const snapshotsByDay = new Map<string, number>();
   for (const { at } of completed) if (at) snapshotsByDay.set(utcDay(at), (snapshotsByDay.get(utcDay(at)) ?? 0) + 1);
   const heatGraph = await buildHeatGraph(store.id, now, snapshotsByDay);

@@ -28,7 +28,8 @@ export async function announceAnswerChanges(db: Database | Transaction, topics: 
 function parseEvent(payload: string): AnswerEvent {
   try {
     const parsed = JSON.parse(payload) as Partial<{ topics: unknown; all: unknown }>;
-    if (Array.isArray(parsed.topics) && parsed.topics.every((topic) => typeof topic === "string")) return { topics: parsed.topics as AnswerTopic[] };
+    if (Array.isArray(parsed.topics) && parsed.topics.every((topic) => typeof topic === "string"))
+      return { topics: parsed.topics as AnswerTopic[] };
   } catch {
     // Not ours: dropping everything is always correct.
   }
@@ -42,5 +43,9 @@ function parseEvent(payload: string): AnswerEvent {
  * so whatever was kept meanwhile may be stale.
  */
 export function listenForAnswerChanges(onEvent: (event: AnswerEvent) => void): Promise<() => Promise<void>> {
-  return getDatabase().listen(PUBLIC_ANSWER_EVENTS_CHANNEL, (payload) => onEvent(parseEvent(payload)), () => onEvent({ all: true }));
+  return getDatabase().listen(
+    PUBLIC_ANSWER_EVENTS_CHANNEL,
+    (payload) => onEvent(parseEvent(payload)),
+    () => onEvent({ all: true }),
+  );
 }

@@ -6,13 +6,7 @@ import { DELETE } from "@/app/api/api-keys/[id]/route";
 import { GET, POST } from "@/app/api/api-keys/route";
 import { GET as health } from "@/app/api/health/route";
 import { hashApiKey } from "@/lib/api-keys/api-key-crypto";
-import {
-  apiKeyHeader,
-  createTestSession,
-  createTestUser,
-  sessionCookieHeader,
-  TEST_ORIGIN,
-} from "@/testing/auth/fixtures";
+import { apiKeyHeader, createTestSession, createTestUser, sessionCookieHeader, TEST_ORIGIN } from "@/testing/auth/fixtures";
 import { apiKeyListSchema, createdApiKeySchema, revokedApiKeySchema } from "./schemas";
 
 const noParams = { params: Promise.resolve({}) };
@@ -68,7 +62,11 @@ describe("POST /api/api-keys", () => {
 
   it("400 for a body that is not JSON", async () => {
     const response = await POST(
-      new Request(`${TEST_ORIGIN}/api/api-keys`, { method: "POST", headers: { ...alice, "content-type": "application/json" }, body: "{nope" }),
+      new Request(`${TEST_ORIGIN}/api/api-keys`, {
+        method: "POST",
+        headers: { ...alice, "content-type": "application/json" },
+        body: "{nope",
+      }),
       noParams,
     );
     expect(response.status).toBe(400);

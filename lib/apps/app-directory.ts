@@ -17,7 +17,14 @@ const storeCount = sql<number>`(select count(*)::int from ${storeApps} where ${s
 /** The app directory: every catalogue app with how many analyzed stores run it. */
 export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Promise<AppList> {
   const rows = await getDb()
-    .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
+    .select({
+      slug: apps.slug,
+      name: apps.name,
+      category: apps.category,
+      website: apps.website,
+      description: apps.description,
+      stores: storeCount,
+    })
     .from(apps)
     .orderBy(desc(storeCount), asc(apps.name));
   const q = query.q?.toLowerCase();
@@ -43,7 +50,14 @@ export async function getApp(name: string): Promise<AppDetail> {
   // A tool's argument arrives here unchecked for escapes: `%00` decodes to a NUL no query can carry.
   if (!key || key.includes("\u0000")) throw notFound(`App ${name}`);
   const [app] = await getDb()
-    .select({ slug: apps.slug, name: apps.name, category: apps.category, website: apps.website, description: apps.description, stores: storeCount })
+    .select({
+      slug: apps.slug,
+      name: apps.name,
+      category: apps.category,
+      website: apps.website,
+      description: apps.description,
+      stores: storeCount,
+    })
     .from(apps)
     .where(sql`${apps.slug} = ${key.toLowerCase()} or lower(${apps.name}) = ${key.toLowerCase()}`)
     .limit(1);

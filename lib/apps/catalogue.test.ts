@@ -13,9 +13,7 @@ const BARE = buildDawnStorefrontHtml();
 function htmlForPattern(kind: "src" | "inline" | "meta" | "dom", value: string): string {
   switch (kind) {
     case "src":
-      return value.startsWith("/")
-        ? `<script src="https://demo-store.com${value}"></script>`
-        : `<script src="https://${value}"></script>`;
+      return value.startsWith("/") ? `<script src="https://demo-store.com${value}"></script>` : `<script src="https://${value}"></script>`;
     case "inline":
       return `<script>${value}</script>`;
     case "meta":

@@ -50,7 +50,10 @@ const inlinePatternSchema = z
   .refine((s) => s.trim() === s, "no surrounding whitespace");
 
 /** <meta name|property> value, compared lower-case. */
-const metaPatternSchema = z.string().min(6).regex(/^[a-z0-9:_-]+$/);
+const metaPatternSchema = z
+  .string()
+  .min(6)
+  .regex(/^[a-z0-9:_-]+$/);
 
 /** ".prefix" for a class-name prefix or "#prefix" for an id prefix. Case-sensitive. */
 const domPatternSchema = z.string().regex(/^[.#][A-Za-z_][\w-]{3,}$/, "'.class-prefix' or '#id-prefix', 4+ chars");

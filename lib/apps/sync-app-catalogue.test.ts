@@ -6,7 +6,9 @@ import { APP_CATALOGUE } from "./catalogue";
 import { syncAppCatalogue } from "./sync-app-catalogue";
 
 async function countApps(): Promise<number> {
-  const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(apps);
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apps);
   return Number(row?.n);
 }
 

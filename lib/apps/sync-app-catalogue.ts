@@ -11,10 +11,7 @@ import { APP_CATALOGUE } from "./catalogue";
  *
  * @returns how many catalogue apps were written.
  */
-export async function syncAppCatalogue(
-  db: Database = getDb(),
-  catalogue: readonly App[] = APP_CATALOGUE,
-): Promise<number> {
+export async function syncAppCatalogue(db: Database = getDb(), catalogue: readonly App[] = APP_CATALOGUE): Promise<number> {
   if (catalogue.length === 0) return 0;
   const rows = catalogue.map((app) => ({
     slug: app.slug,

@@ -125,7 +125,10 @@ const nextAddress = () => {
 /** Endpoints that speak something other than a JSON object: the request their handler expects. */
 const SAMPLE_REQUESTS: Record<string, { body: string; headers: Record<string, string> }> = {
   // The MCP server speaks JSON-RPC; an allowed caller gets the tool list.
-  "/api/mcp": { body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), headers: { accept: "application/json, text/event-stream" } },
+  "/api/mcp": {
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    headers: { accept: "application/json, text/event-stream" },
+  },
 };
 
 function buildRequest(method: string, url: string, headers: Record<string, string>): Request {
@@ -133,7 +136,12 @@ function buildRequest(method: string, url: string, headers: Record<string, strin
 
   return new Request(`${TEST_ORIGIN}${url}`, {
     method,
-    headers: { "x-forwarded-for": nextAddress(), ...(HAS_BODY.has(method) ? { "content-type": "application/json" } : {}), ...sample?.headers, ...headers },
+    headers: {
+      "x-forwarded-for": nextAddress(),
+      ...(HAS_BODY.has(method) ? { "content-type": "application/json" } : {}),
+      ...sample?.headers,
+      ...headers,
+    },
     body: HAS_BODY.has(method) ? (sample?.body ?? "{}") : undefined,
   });
 }
@@ -184,10 +192,9 @@ describe("access matrix: every endpoint × every caller", () => {
           const { url, params } = placeholderParams(endpoint.path);
           const crossSiteHeaders: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
           for (const crossSite of crossSiteHeaders) {
-            const response = await handler(
-              buildRequest(endpoint.method, url, { ...headersFor.session, ...crossSite }),
-              { params: Promise.resolve(params) },
-            );
+            const response = await handler(buildRequest(endpoint.method, url, { ...headersFor.session, ...crossSite }), {
+              params: Promise.resolve(params),
+            });
             await assertOutcome(response, deny(403));
           }
         });
@@ -401,9 +408,7 @@ describe("session cookies", () => {
     "x".repeat(8000),
     `${"A".repeat(44)}`,
   ];
-  const cookies = ["authjs.session-token", "__Secure-authjs.session-token"].flatMap((name) =>
-    malformed.map((value) => `${name}=${value}`),
-  );
+  const cookies = ["authjs.session-token", "__Secure-authjs.session-token"].flatMap((name) => malformed.map((value) => `${name}=${value}`));
 
   it("a cookie that cannot be a session token is answered 401 where a session is needed, with the error body", async () => {
     const handler = route(testEndpoint({ access: "session-only" }), async () => ({ reached: true }));

@@ -53,9 +53,13 @@ export function accessRefusal(kind: CallerKind, access: AccessName): AccessRefus
     case "anonymous":
       if (rule.anonymous) return null;
 
-      return rule.x402 ? { code: "payment_required", message: "Payment required" } : { code: "unauthorized", message: "Authentication required" };
+      return rule.x402
+        ? { code: "payment_required", message: "Payment required" }
+        : { code: "unauthorized", message: "Authentication required" };
     case "x402":
-      return rule.x402 || rule.anonymous ? null : { code: "unauthorized", message: "This endpoint does not accept payment; authenticate instead" };
+      return rule.x402 || rule.anonymous
+        ? null
+        : { code: "unauthorized", message: "This endpoint does not accept payment; authenticate instead" };
     case "api_key":
     case "bearer":
       return rule.apiKey ? null : { code: "forbidden", message: "This endpoint requires a signed-in session; API keys are not accepted" };

@@ -103,7 +103,6 @@ describe("sign up", () => {
   });
 
   it("POST /api/auth/sign-up: 400 naming the field for a bad e-mail or a weak password", async () => {
-
     const badEmail = await signUp({ email: "not-an-email", password: GOOD });
     expect(badEmail.status).toBe(400);
     expect((await badEmail.json()).issues[0]).toMatchObject({ path: "body.email", message: expect.stringContaining("valid e-mail") });
@@ -140,7 +139,10 @@ describe("password reset", () => {
     const token = resetTokenFrom(mail!.text);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const [stored] = await getDb().select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, "password_reset")));
+    const [stored] = await getDb()
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, "password_reset")));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);

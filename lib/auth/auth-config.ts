@@ -13,12 +13,7 @@ import { markVouchedEmailVerified, oauthSignInDecision } from "./oauth-linking";
 import { configuredOAuthProviders, githubProvider, googleProvider } from "./oauth-providers";
 import { getAuthSecret } from "@/lib/secrets/auth-secret";
 import { isSecureCookies } from "./secure-cookies";
-import {
-  createSession,
-  isWellFormedSessionToken,
-  SESSION_MAX_AGE_SECONDS,
-  SESSION_UPDATE_AGE_SECONDS,
-} from "./sessions";
+import { createSession, isWellFormedSessionToken, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./sessions";
 import { checkAuthAttempt } from "@/lib/limits/auth-limits";
 import { requestLimitKey } from "@/lib/http/client-address";
 import { verifyCredentials } from "./verify-credentials";
@@ -164,7 +159,15 @@ export function buildAuthConfig(): NextAuthConfig {
  * e-mail link): answered with a 400 or a redirect, and not server errors, or anyone could fill
  * the error log from outside.
  */
-const CALLER_MISTAKES = new Set(["CredentialsSignin", "UnknownAction", "MissingCSRF", "InvalidCheck", "InvalidCallbackUrl", "InvalidProvider", "Verification"]);
+const CALLER_MISTAKES = new Set([
+  "CredentialsSignin",
+  "UnknownAction",
+  "MissingCSRF",
+  "InvalidCheck",
+  "InvalidCallbackUrl",
+  "InvalidProvider",
+  "Verification",
+]);
 
 function isCallerMistake(type: string, message: string): boolean {
   // An unknown provider id in the path is a plain Error in next-auth 5's beta.

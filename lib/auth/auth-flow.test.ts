@@ -34,7 +34,7 @@ async function signIn(email: string, password: string, jar: CookieJar) {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
       body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${TEST_ORIGIN}/dashboard` }),
-    })
+    }),
   );
   jar.take(response);
 
@@ -63,9 +63,7 @@ describe("Auth.js with database sessions and the credentials provider", () => {
     const [row] = await getDb().select().from(sessions).where(eq(sessions.sessionToken, token));
     expect(row!.userId).toBe(user.id);
 
-    const session = await authGet(
-      new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: jar.header() } }),
-    );
+    const session = await authGet(new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: jar.header() } }));
     const body = await session.json();
     expect(body.user).toEqual({ id: user.id, name: "Flow", email, image: null });
     expect(JSON.stringify(body)).not.toMatch(/argon2|hash|plan|stripe/i);
@@ -90,9 +88,7 @@ describe("Auth.js with database sessions and the credentials provider", () => {
     );
     expect(signOut.status).toBe(302);
     expect(await getDb().select().from(sessions).where(eq(sessions.sessionToken, token))).toEqual([]);
-    const after = await authGet(
-      new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }),
-    );
+    const after = await authGet(new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `authjs.session-token=${token}` } }));
     expect(await after.json()).toBeNull();
   });
 
@@ -110,7 +106,9 @@ describe("Auth.js with database sessions and the credentials provider", () => {
       { params: Promise.resolve({}) },
     );
     const { key } = (await created.json()) as { key: string };
-    expect((await health(new Request(`${TEST_ORIGIN}/api/health`, { headers: { "x-api-key": key } }), { params: Promise.resolve({}) })).status).toBe(200);
+    expect(
+      (await health(new Request(`${TEST_ORIGIN}/api/health`, { headers: { "x-api-key": key } }), { params: Promise.resolve({}) })).status,
+    ).toBe(200);
     await requestPasswordReset({ email });
 
     for (const table of ["api_keys", "user_passwords", "sessions", "users", "accounts", "mail_outbox", "password_reset_tokens"]) {
@@ -154,10 +152,10 @@ describe("a session cookie that cannot be a session token", () => {
     // Over https Auth.js names the cookie __Secure-authjs.session-token.
     for (const secure of [false, true]) {
       const name = `${secure ? "__Secure-" : ""}authjs.session-token`;
-      const response = await Auth(
-        new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `${name}=${value}` } }),
-        { ...config, useSecureCookies: secure },
-      );
+      const response = await Auth(new Request(`${TEST_ORIGIN}/api/auth/session`, { headers: { cookie: `${name}=${value}` } }), {
+        ...config,
+        useSecureCookies: secure,
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toBeNull();
       // The browser drops it, so the next page is not looked up with it again.

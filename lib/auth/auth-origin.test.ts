@@ -111,7 +111,11 @@ describe("Auth.js route handlers answer on BASE_URL", () => {
     const token = await csrfToken(jar);
     const signIn = (password: string) =>
       handlers.POST(
-        routeRequest("/api/auth/callback/credentials", { method: "POST", jar, form: { csrfToken: token, email, password, callbackUrl: "/dashboard" } }),
+        routeRequest("/api/auth/callback/credentials", {
+          method: "POST",
+          jar,
+          form: { csrfToken: token, email, password, callbackUrl: "/dashboard" },
+        }),
       );
 
     const failed = await signIn("wrong password 1");
@@ -143,7 +147,9 @@ describe("Auth.js route handlers answer on BASE_URL", () => {
     async (callbackUrl) => {
       const jar = new CookieJar();
       const token = await csrfToken(jar);
-      const response = await handlers.POST(routeRequest("/api/auth/signin/github", { method: "POST", jar, form: { csrfToken: token, callbackUrl } }));
+      const response = await handlers.POST(
+        routeRequest("/api/auth/signin/github", { method: "POST", jar, form: { csrfToken: token, callbackUrl } }),
+      );
       jar.take(response);
 
       expect(decodeURIComponent(jar.get("__Secure-authjs.callback-url")!)).toBe(`${PUBLIC_ORIGIN}/`);

@@ -87,13 +87,7 @@ export async function spendEmailLink(tx: Database | Transaction, token: string, 
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, spent.userId),
-        eq(passwordResetTokens.purpose, purpose),
-        isNull(passwordResetTokens.usedAt),
-      ),
-    );
+    .where(and(eq(passwordResetTokens.userId, spent.userId), eq(passwordResetTokens.purpose, purpose), isNull(passwordResetTokens.usedAt)));
 
   return spent.userId;
 }

@@ -12,7 +12,15 @@ import { POST as resendRoute } from "@/app/api/auth/verify-email/resend/route";
 import { POST as jobsRoute } from "@/app/api/jobs/route";
 import { resetEnvCache } from "@/lib/env";
 import { listOutbox } from "@/lib/mail";
-import { apiKeyHeader, bearerHeader, createTestApiKey, createTestSession, sessionCookieHeader, signUpTestUser, TEST_ORIGIN } from "@/testing/auth/fixtures";
+import {
+  apiKeyHeader,
+  bearerHeader,
+  createTestApiKey,
+  createTestSession,
+  sessionCookieHeader,
+  signUpTestUser,
+  TEST_ORIGIN,
+} from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { sql } from "drizzle-orm";
@@ -80,7 +88,10 @@ describe("the confirmation link", () => {
     const email = unique("late");
     const user = await signUpTestUser({ email, password: PASSWORD });
     const token = await linkFrom(email, "/verify-email");
-    await getDb().update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await getDb()
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
 
     expect((await post(verifyRoute, "/api/auth/verify-email", { token })).status).toBe(400);
     expect(await emailVerified(user.id)).toBeNull();
@@ -90,7 +101,9 @@ describe("the confirmation link", () => {
     const email = unique("purposes");
     const user = await signUpTestUser({ email, password: PASSWORD });
     const verifyToken = await linkFrom(email, "/verify-email");
-    await expect(resetPassword({ token: verifyToken, password: "taken over 12345" })).rejects.toMatchObject({ message: RESET_LINK_INVALID_MESSAGE });
+    await expect(resetPassword({ token: verifyToken, password: "taken over 12345" })).rejects.toMatchObject({
+      message: RESET_LINK_INVALID_MESSAGE,
+    });
 
     await requestPasswordReset({ email });
     const resetToken = await linkFrom(email, "/reset-password");
@@ -115,7 +128,12 @@ describe("POST /api/auth/verify-email/resend", () => {
     await post(verifyRoute, "/api/auth/verify-email", { token: await linkFrom(email, "/verify-email") });
     const verified = await signUpTestUser({ email: unique("already"), password: PASSWORD });
     await getDb().update(users).set({ emailVerified: new Date() }).where(eq(users.id, verified.id));
-    const response = await post(resendRoute, "/api/auth/verify-email/resend", {}, sessionCookieHeader(await createTestSession(verified.id)));
+    const response = await post(
+      resendRoute,
+      "/api/auth/verify-email/resend",
+      {},
+      sessionCookieHeader(await createTestSession(verified.id)),
+    );
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ message: "Your e-mail address is already confirmed." });
     expect((await listOutbox({ to: verified.email! })).length).toBe(1);
@@ -130,12 +148,21 @@ describe("POST /api/jobs for an account that has not confirmed its e-mail", () =
   let pipeline: PipelineHarness;
 
   beforeAll(async () => {
-    pipeline = await startPipeline({ LEGACY_JWT_SECRET: LEGACY_SECRET, LEGACY_JWT_ISSUER: LEGACY_ISSUER, LEGACY_JWT_AUDIENCE: LEGACY_AUDIENCE });
+    pipeline = await startPipeline({
+      LEGACY_JWT_SECRET: LEGACY_SECRET,
+      LEGACY_JWT_ISSUER: LEGACY_ISSUER,
+      LEGACY_JWT_AUDIENCE: LEGACY_AUDIENCE,
+    });
     pipeline.fakeStore.addStore(fixtureStore("verify.test"));
   });
 
   afterAll(async () => {
-    setEnv({ REQUIRE_EMAIL_VERIFICATION: undefined, LEGACY_JWT_SECRET: undefined, LEGACY_JWT_ISSUER: undefined, LEGACY_JWT_AUDIENCE: undefined });
+    setEnv({
+      REQUIRE_EMAIL_VERIFICATION: undefined,
+      LEGACY_JWT_SECRET: undefined,
+      LEGACY_JWT_ISSUER: undefined,
+      LEGACY_JWT_AUDIENCE: undefined,
+    });
     await pipeline?.stop();
   });
 

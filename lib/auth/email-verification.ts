@@ -49,7 +49,10 @@ export async function confirmEmail(token: string): Promise<{ message: string }> 
   await getDb().transaction(async (tx) => {
     const userId = await spendEmailLink(tx, token, "verify_email");
     if (!userId) throw invalidLink();
-    await tx.update(users).set({ emailVerified: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerified)));
+    await tx
+      .update(users)
+      .set({ emailVerified: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerified)));
   });
 
   return { message: "Your e-mail address is confirmed. You can start jobs now." };

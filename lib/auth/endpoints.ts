@@ -1,5 +1,12 @@
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { messageResponseSchema, passwordResetRequestSchema, passwordResetSchema, signUpResponseSchema, signUpSchema, verifyEmailSchema } from "./schemas";
+import {
+  messageResponseSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  signUpResponseSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from "./schemas";
 
 export const signUpEndpoint = defineEndpoint({
   method: "POST",
@@ -40,7 +47,8 @@ export const requestPasswordResetEndpoint = defineEndpoint({
   access: "public",
   operationId: "requestPasswordReset",
   tag: "account",
-  summary: "E-mail a single-use password reset link (the same answer whether or not the account exists). 429 after too many attempts per minute",
+  summary:
+    "E-mail a single-use password reset link (the same answer whether or not the account exists). 429 after too many attempts per minute",
   body: passwordResetRequestSchema,
   answers: { 202: { schema: messageResponseSchema }, 400: "error" },
 });

@@ -2,12 +2,7 @@
 // signOut) is in ./auth, imported directly where needed so tests of the pure parts
 // do not load next-auth.
 export { signUpWithPassword, signUpAcceptedMessage } from "./sign-up";
-export {
-  confirmEmail,
-  resendVerificationMail,
-  VERIFY_LINK_INVALID_MESSAGE,
-  EMAIL_UNVERIFIED_MESSAGE,
-} from "./email-verification";
+export { confirmEmail, resendVerificationMail, VERIFY_LINK_INVALID_MESSAGE, EMAIL_UNVERIFIED_MESSAGE } from "./email-verification";
 export {
   requestPasswordReset,
   resetPassword,

@@ -77,7 +77,11 @@ describe("the sign-up form, with e-mail verification required", () => {
     return workOf(() => signUpAction({}, form), email);
   };
   // What the form shows: "check your e-mail" naming the address typed, and nobody signed in.
-  const checkYourEmail = (email: string) => ({ answer: { message: signUpAcceptedMessage(true), values: { email, name: "" } }, hashes: 1, mails: 1 });
+  const checkYourEmail = (email: string) => ({
+    answer: { message: signUpAcceptedMessage(true), values: { email, name: "" } },
+    hashes: 1,
+    mails: 1,
+  });
 
   // Signing in after sign-up would succeed for a new address and fail for a taken one.
   it("answers a new and a taken address alike (even with the taken account's own password) and signs none in", async () => {

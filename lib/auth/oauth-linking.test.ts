@@ -59,7 +59,10 @@ async function signInWithGitHub(who: FakeGitHubIdentity, jar = new CookieJar()) 
   if (state) callback.searchParams.set("state", state);
   const done = await Auth(new Request(callback, { headers: { cookie: jar.header() } }), config);
   jar.take(done);
-  const [linked] = await getDb().select().from(accounts).where(eq(accounts.providerAccountId, String(who.id)));
+  const [linked] = await getDb()
+    .select()
+    .from(accounts)
+    .where(eq(accounts.providerAccountId, String(who.id)));
 
   return { location: done.headers.get("location") ?? "", linked, signedIn: Boolean(jar.get("authjs.session-token")) };
 }

@@ -36,7 +36,11 @@ type GitHubEmail = { email: string; primary: boolean; verified: boolean };
  * user:email scope) and keep the public address if verified, else the verified primary one.
  * `enterpriseBaseUrl` points it at GitHub Enterprise (or a stand-in on loopback in tests).
  */
-export function githubProvider(options: { clientId?: string; clientSecret?: string; enterpriseBaseUrl?: string }): OAuthConfig<GitHubProfile> {
+export function githubProvider(options: {
+  clientId?: string;
+  clientSecret?: string;
+  enterpriseBaseUrl?: string;
+}): OAuthConfig<GitHubProfile> {
   const base = GitHub({
     clientId: options.clientId,
     clientSecret: options.clientSecret,

@@ -44,13 +44,12 @@ export const passwordResetSchema = z.object({
  * The new-password form (/reset-password/[token]): the strength rule of the API and the two
  * entries matching. The reset action checks it before the token is spent; the form, before sending.
  */
-export const newPasswordFormSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-    else if (value.password !== value.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: "The two passwords do not match." });
-  });
+export const newPasswordFormSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value.password);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  else if (value.password !== value.confirm)
+    ctx.addIssue({ code: "custom", path: ["confirm"], message: "The two passwords do not match." });
+});
 
 /** A user as the API shows it: no password material, ever. */
 export const publicUserSchema = z.object({

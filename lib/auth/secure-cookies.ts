@@ -1,7 +1,6 @@
 import { getEnv, type Env } from "@/lib/env";
 import { getAuthSecret } from "@/lib/secrets/auth-secret";
 
-
 /** Cookies get the Secure flag (and the __Secure- prefix) when the public origin is https. */
 export function isSecureCookies(env: Env = getEnv()): boolean {
   return new URL(env.BASE_URL).protocol === "https:";

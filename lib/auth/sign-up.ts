@@ -36,7 +36,10 @@ export async function signUpWithPassword(input: SignUpInput): Promise<SignUpResp
   if (!existing) {
     try {
       created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(users).values({ email, name: name ?? null }).returning({ id: users.id });
+        const [row] = await tx
+          .insert(users)
+          .values({ email, name: name ?? null })
+          .returning({ id: users.id });
         await tx.insert(userPasswords).values({ userId: row!.id, hash: passwordHash });
 
         return { id: row!.id, email };

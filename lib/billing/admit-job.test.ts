@@ -20,7 +20,20 @@ const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   h = await startPipeline();
-  for (const name of ["tracked-first", "tracked-1", "tracked-2", "tracked-3", "tracked-4", "tracked-5", "tracked-6", "fresh", "unverified", "retried", "monitored", "dropped"]) {
+  for (const name of [
+    "tracked-first",
+    "tracked-1",
+    "tracked-2",
+    "tracked-3",
+    "tracked-4",
+    "tracked-5",
+    "tracked-6",
+    "fresh",
+    "unverified",
+    "retried",
+    "monitored",
+    "dropped",
+  ]) {
     h.fakeStore.addStore(fixtureStore(`${name}.test`));
   }
   // Slow answers keep the burst's jobs in flight while the test looks at them.
@@ -57,7 +70,8 @@ describe("tracking is admitted like any job", () => {
       const tracked = await callApi<Record<string, unknown>>("POST", "/api/shops", caller, { body: { domain: `tracked-${n}.test` } });
       statuses.push(tracked.status);
       if (tracked.status === 402) refusal = tracked.body;
-      if (tracked.status === 201) expect((await callApi("DELETE", "/api/shops/:slug", caller, { values: { slug: `tracked-${n}-test` } })).status).toBe(200);
+      if (tracked.status === 201)
+        expect((await callApi("DELETE", "/api/shops/:slug", caller, { values: { slug: `tracked-${n}-test` } })).status).toBe(200);
     }
 
     expect(statuses).toEqual([201, 201, 201, 402, 402, 402]);
@@ -82,13 +96,25 @@ describe("tracking is admitted like any job", () => {
     // Another Free account whose monthly jobs are used up.
     const spent = await signedIn();
     const [seen] = await jobsOfStores(["tracked-first.test"]);
-    const used = { storeId: seen!.storeId, domain: seen!.domain, slug: seen!.slug, userId: spent.id, paymentMethod: "plan", status: "failed" as const };
+    const used = {
+      storeId: seen!.storeId,
+      domain: seen!.domain,
+      slug: seen!.slug,
+      userId: spent.id,
+      paymentMethod: "plan",
+      status: "failed" as const,
+    };
     await getDb().insert(jobs).values([used, used, used]);
     const overQuota = await callApi("POST", "/api/shops", spent.caller, { body: { domain: "never-seen-either.test" } });
     expect(overQuota.status).toBe(402);
     expect(overQuota.body).toMatchObject({ code: "plan_limit_reached" });
 
-    expect(await getDb().select().from(stores).where(inArray(stores.domain, ["never-seen.test", "never-seen-either.test"]))).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(stores)
+        .where(inArray(stores.domain, ["never-seen.test", "never-seen-either.test"])),
+    ).toEqual([]);
     expect(await jobsOfStores(["never-seen.test", "never-seen-either.test"])).toEqual([]);
     expect((await callApi<{ data: unknown[] }>("GET", "/api/shops", spent.caller)).body.data).toHaveLength(0);
   });
@@ -97,7 +123,9 @@ describe("tracking is admitted like any job", () => {
     const { caller } = await signedIn();
     expect((await callApi("POST", "/api/shops", caller, { body: { domain: "fresh.test" } })).status).toBe(201);
     expect((await callApi("DELETE", "/api/shops/:slug", caller, { values: { slug: "fresh-test" } })).status).toBe(200);
-    const again = await callApi<{ created: boolean; shop: { latest_job: { id: string } | null } }>("POST", "/api/shops", caller, { body: { domain: "fresh.test" } });
+    const again = await callApi<{ created: boolean; shop: { latest_job: { id: string } | null } }>("POST", "/api/shops", caller, {
+      body: { domain: "fresh.test" },
+    });
 
     expect(again.status).toBe(201);
     expect(again.body.created).toBe(true);
@@ -109,7 +137,15 @@ describe("tracking is admitted like any job", () => {
     // Another Free account with no job left tracks the same store: its fresh report is enough.
     const spent = await signedIn({ plan: "free" });
     const earlier = new Date(started[0]!.createdAt.getTime() - 1000);
-    const used = { storeId: started[0]!.storeId, domain: "fresh.test", slug: "fresh-test", userId: spent.id, paymentMethod: "plan", status: "failed" as const, createdAt: earlier };
+    const used = {
+      storeId: started[0]!.storeId,
+      domain: "fresh.test",
+      slug: "fresh-test",
+      userId: spent.id,
+      paymentMethod: "plan",
+      status: "failed" as const,
+      createdAt: earlier,
+    };
     await getDb().insert(jobs).values([used, used, used]);
     expect(await freeUsed(spent.caller)).toBe(3);
     expect((await callApi("POST", "/api/shops", spent.caller, { body: { domain: "fresh.test" } })).status).toBe(201);
@@ -174,7 +210,12 @@ describe("admin retries and the monitor go through the admission", () => {
     process.env.ADMIN_USER_IDS = admin.id;
     resetEnvCache();
     try {
-      const retried = await callApi<{ job: { id: string; retry_of: string } }>("POST", "/api/admin/jobs/:id/retry", { cookie: await createTestSession(admin.id) }, { values: { id: submitted[0]! } });
+      const retried = await callApi<{ job: { id: string; retry_of: string } }>(
+        "POST",
+        "/api/admin/jobs/:id/retry",
+        { cookie: await createTestSession(admin.id) },
+        { values: { id: submitted[0]! } },
+      );
       expect(retried.status).toBe(201);
       const [row] = await getDb().select().from(jobs).where(eq(jobs.id, retried.body.job.id));
       expect(row).toMatchObject({ userId: owner.id, paymentMethod: "admin", paymentRef: admin.id, retryOf: submitted[0] });

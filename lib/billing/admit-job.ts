@@ -51,7 +51,12 @@ function termsOf(admission: Admission): Terms {
   switch (admission.payer) {
     case "account": {
       assertEmailVerifiedForJobs(admission.user);
-      return { userId: admission.user.id, paymentMethod: "plan", charge: chargeAccount(admission.user.id, admission.purpose), alongside: admission.alongside };
+      return {
+        userId: admission.user.id,
+        paymentMethod: "plan",
+        charge: chargeAccount(admission.user.id, admission.purpose),
+        alongside: admission.alongside,
+      };
     }
     case "x402":
       return {

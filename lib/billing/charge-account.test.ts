@@ -45,9 +45,7 @@ async function seedUsedJobs(userId: string, n: number, createdAt = new Date()) {
   const domain = `${slug}.test`;
   const [store] = await getDb().insert(stores).values({ domain, slug }).returning();
   for (let i = 0; i < n; i++) {
-    await getDb()
-      .insert(jobs)
-      .values({ storeId: store!.id, domain, slug, userId, paymentMethod: "plan", status: "failed", createdAt });
+    await getDb().insert(jobs).values({ storeId: store!.id, domain, slug, userId, paymentMethod: "plan", status: "failed", createdAt });
   }
 }
 

@@ -17,11 +17,7 @@ import type { PlanLimitReachedBody } from "./schemas";
 export function chargeAccount(userId: string, purpose: "job" | "tracking" = "job"): JobCharge {
   return {
     async take(tx: Transaction) {
-      const [user] = await tx
-        .select({ plan: users.plan, credits: users.jobCredits })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update");
+      const [user] = await tx.select({ plan: users.plan, credits: users.jobCredits }).from(users).where(eq(users.id, userId)).for("update");
       if (!user) throw new ApiError("unauthorized", "This account no longer exists");
       if (user.plan === "pro_monthly") return { paymentMethod: "subscription" };
 
@@ -47,6 +43,11 @@ function planLimitReached(used: number, limit: number, resetsAt: Date, purpose: 
     "plan_limit_reached",
     `${lead}The Free plan includes ${limit} jobs per calendar month (UTC) and ${used} have been used. ` +
       `Buy a single report or upgrade to Pro at ${pricing}, or wait until ${resetsAt.toISOString()}.`,
-    { extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } satisfies Omit<PlanLimitReachedBody, "error" | "code"> },
+    {
+      extra: { plan: "free", limit, used, resets_at: resetsAt.toISOString(), upgrade_url: pricing } satisfies Omit<
+        PlanLimitReachedBody,
+        "error" | "code"
+      >,
+    },
   );
 }

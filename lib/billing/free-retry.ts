@@ -28,7 +28,12 @@ export async function findFreeRetry(payerKey: string, domain: string, now = new 
         eq(jobs.paymentMethod, "x402"),
         isNotNull(jobs.chargeReturnedAt),
         gte(jobs.chargeReturnedAt, since),
-        notExists(getDb().select().from(retries).where(and(eq(retries.retryOf, jobs.id), eq(retries.paymentMethod, "retry")))),
+        notExists(
+          getDb()
+            .select()
+            .from(retries)
+            .where(and(eq(retries.retryOf, jobs.id), eq(retries.paymentMethod, "retry"))),
+        ),
       ),
     )
     .orderBy(jobs.createdAt)

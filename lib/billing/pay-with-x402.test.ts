@@ -84,7 +84,8 @@ const payingFetchV2 = (account: PrivateKeyAccount, sent?: string[]) =>
   wrapFetchWithPaymentV2(routeFetch(sent), new x402Client().register("eip155:*", new ExactEvmScheme(account)));
 
 /** How often the facilitator was asked to settle one authorization (by its EIP-3009 nonce). */
-const settleCalls = (nonce: string) => facilitator.calls.filter((call) => call.path === "/settle" && call.nonce === nonce.toLowerCase()).length;
+const settleCalls = (nonce: string) =>
+  facilitator.calls.filter((call) => call.path === "/settle" && call.nonce === nonce.toLowerCase()).length;
 
 async function paymentRowsOf(nonce: string) {
   return getDb().select().from(x402Payments).where(eq(x402Payments.nonce, nonce.toLowerCase()));
@@ -102,7 +103,11 @@ async function oneAuthorizationBothWays(account: PrivateKeyAccount) {
 
 function submit(headers: Record<string, string>, body: unknown = { domain: "paid.test" }) {
   return post(
-    new Request("http://localhost:3000/api/jobs", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    new Request("http://localhost:3000/api/jobs", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
     { params: Promise.resolve({}) },
   );
 }
@@ -159,7 +164,12 @@ describe("POST /api/jobs – x402", () => {
     expect(done.userId).toBeNull();
     expect(done.paymentMethod).toBe("x402");
     const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.jobId, job.id));
-    expect(payment).toMatchObject({ status: "settled", payer: account.address.toLowerCase(), amountAtomic: "500000", transaction: settlement.transaction });
+    expect(payment).toMatchObject({
+      status: "settled",
+      payer: account.address.toLowerCase(),
+      amountAtomic: "500000",
+      transaction: settlement.transaction,
+    });
   });
 
   it("the same proof replayed → 402 and no second job; 50 concurrent replays of a fresh proof create exactly one job", async () => {
@@ -254,12 +264,19 @@ describe("POST /api/jobs – x402", () => {
 
   it("a payment for a domain whose slug and every numbered suffix are held starts its job: never settled without one", async () => {
     await getDb().insert(stores).values({ domain: "squat.paid-co.test", slug: "squat-paid-co-test" });
-    for (let n = 2; n <= 50; n += 1) await getDb().insert(stores).values({ domain: `squat-paid-co.test-${n}`, slug: `squat-paid-co-test-${n}` });
+    for (let n = 2; n <= 50; n += 1)
+      await getDb()
+        .insert(stores)
+        .values({ domain: `squat-paid-co.test-${n}`, slug: `squat-paid-co-test-${n}` });
     const account = privateKeyToAccount(generatePrivateKey());
     const sent: string[] = [];
     const before = await x402JobCount();
 
-    const response = await wrapFetchWithPayment(routeFetch(sent), account, MAX_VALUE)("http://localhost:3000/api/jobs", jobInit({ domain: "squat-paid.co.test" }));
+    const response = await wrapFetchWithPayment(
+      routeFetch(sent),
+      account,
+      MAX_VALUE,
+    )("http://localhost:3000/api/jobs", jobInit({ domain: "squat-paid.co.test" }));
     expect(response.status, await response.clone().text()).toBe(201);
     const { job } = await response.json();
     expect(await x402JobCount()).toBe(before + 1);
@@ -297,7 +314,10 @@ describe("POST /api/jobs – x402", () => {
     const calls = facilitator.calls.length;
 
     const responses = await Promise.all(Array.from({ length: 5 }, () => submit({ "x-payment": proof })));
-    expect(responses.filter((r) => r.status === 201), JSON.stringify(await Promise.all(responses.map((r) => r.clone().json())))).toHaveLength(1);
+    expect(
+      responses.filter((r) => r.status === 201),
+      JSON.stringify(await Promise.all(responses.map((r) => r.clone().json()))),
+    ).toHaveLength(1);
     expect(responses.filter((r) => r.status === 402)).toHaveLength(4);
     expect(await x402JobCount()).toBe(before + 1);
     expect(facilitator.calls.length, "nothing is verified or settled again").toBe(calls);
@@ -353,7 +373,11 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     expect(body.accepts[0].outputSchema.output.required).toEqual(["job"]);
 
     const offered = decodePaymentRequiredHeader(response.headers.get("payment-required")!);
-    expect(offered).toMatchObject({ x402Version: 2, error: "payment_required", resource: { url: "http://localhost:3000/api/jobs", mimeType: "application/json" } });
+    expect(offered).toMatchObject({
+      x402Version: 2,
+      error: "payment_required",
+      resource: { url: "http://localhost:3000/api/jobs", mimeType: "application/json" },
+    });
     expect(offered.accepts).toEqual([
       {
         scheme: "exact",
@@ -380,7 +404,10 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     // nginx's proxy_buffer_size is one memory page (4 KB on x86-64) and answers 502 past it; the
     // status line, Date, Connection, Content-Length, Vary and a deployment's own headers need room too.
     const headers = { ...Object.fromEntries(response.headers), ...securityHeaders(getEnv(), "n".repeat(24)) };
-    const block = Object.entries(headers).reduce((bytes, [name, value]) => bytes + name.length + value.length + 4, "HTTP/1.1 402 Payment Required\r\n".length);
+    const block = Object.entries(headers).reduce(
+      (bytes, [name, value]) => bytes + name.length + value.length + 4,
+      "HTTP/1.1 402 Payment Required\r\n".length,
+    );
     expect(block).toBeLessThan(3_300);
   });
 
@@ -395,7 +422,11 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     const settlement = decodePaymentResponseHeader(response.headers.get("payment-response")!);
     expect(settlement).toMatchObject({ success: true, network: "eip155:8453", payer: account.address });
     expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(decodeXPaymentResponse(response.headers.get("x-payment-response")!)).toMatchObject({ success: true, network: "base", transaction: settlement.transaction });
+    expect(decodeXPaymentResponse(response.headers.get("x-payment-response")!)).toMatchObject({
+      success: true,
+      network: "base",
+      transaction: settlement.transaction,
+    });
     const nonce = JSON.parse(Buffer.from(sent[0]!, "base64").toString()).payload.authorization.nonce;
     expect(facilitator.calls.filter((call) => call.nonce === nonce.toLowerCase()).map((call) => [call.path, call.x402Version])).toEqual([
       ["/verify", 2],
@@ -405,7 +436,13 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     const done = await pipeline.waitForJob(job.id);
     expect(done).toMatchObject({ status: "completed", userId: null, paymentMethod: "x402" });
     const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.jobId, job.id));
-    expect(payment).toMatchObject({ status: "settled", network: "base", payer: account.address.toLowerCase(), amountAtomic: "500000", transaction: settlement.transaction });
+    expect(payment).toMatchObject({
+      status: "settled",
+      network: "base",
+      payer: account.address.toLowerCase(),
+      amountAtomic: "500000",
+      transaction: settlement.transaction,
+    });
   });
 
   it("one authorization sent as v1 and then as v2 pays once: one job, one settle, the row settled", async () => {
@@ -530,7 +567,10 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     const onPlan = await submit({ "payment-signature": v2, ...apiKeyHeader(key) });
     expect(onPlan.status, await onPlan.clone().text()).toBe(201);
     expect(onPlan.headers.get("payment-response")).toBeNull();
-    const [planJob] = await getDb().select().from(jobs).where(eq(jobs.id, (await onPlan.json()).job.id));
+    const [planJob] = await getDb()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, (await onPlan.json()).job.id));
     expect(planJob).toMatchObject({ userId: user.id, paymentMethod: "plan" });
     expect(facilitator.calls.some((call) => call.nonce === nonce.toLowerCase())).toBe(false);
 
@@ -546,7 +586,9 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     try {
       for (const headers of [{ "payment-signature": v2 }, { "x-payment": v1 }] as Record<string, string>[]) {
         const agent = await connectMcp(host.origin, headers);
-        const answer = toolJson<{ code: string; accepts: unknown[] }>(await agent.callTool({ name: "analyze_store", arguments: { domain: "paid.test" } }));
+        const answer = toolJson<{ code: string; accepts: unknown[] }>(
+          await agent.callTool({ name: "analyze_store", arguments: { domain: "paid.test" } }),
+        );
         await agent.close();
 
         expect(answer.isError).toBe(true);
@@ -556,7 +598,10 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     } finally {
       await host.close();
     }
-    expect(facilitator.calls.some((call) => call.nonce === nonce.toLowerCase()), "the facilitator never saw it").toBe(false);
+    expect(
+      facilitator.calls.some((call) => call.nonce === nonce.toLowerCase()),
+      "the facilitator never saw it",
+    ).toBe(false);
     expect(await paymentRowsOf(nonce)).toHaveLength(0);
     expect(await x402JobCount()).toBe(before);
 
@@ -596,10 +641,11 @@ describe("POST /api/jobs – x402: a failed paid job earns one free retry", () =
     expect(settles()).toBe(settledBefore + 1);
     expect((await pipeline.waitForJob((await again.json()).job.id)).paymentMethod).toBe("x402");
 
-    const stranger = await wrapFetchWithPayment(routeFetch(), privateKeyToAccount(generatePrivateKey()), MAX_VALUE)(
-      "http://localhost:3000/api/jobs",
-      jobInit({ domain: "locked-paid.test" }),
-    );
+    const stranger = await wrapFetchWithPayment(
+      routeFetch(),
+      privateKeyToAccount(generatePrivateKey()),
+      MAX_VALUE,
+    )("http://localhost:3000/api/jobs", jobInit({ domain: "locked-paid.test" }));
     expect(stranger.status).toBe(201);
     expect(settles()).toBe(settledBefore + 2);
   });

@@ -100,7 +100,13 @@ async function startFreeRetry(paymentId: string, proof: PaymentProof, fields: Jo
   const retry = domain.ok ? await findFreeRetry(payerKey(proof.authorization.payer), domain.domain) : null;
   try {
     if (retry) {
-      const admission = { payer: "retry", retryOf: retry.id, concurrencyKey: payerKey(proof.authorization.payer), ownerId: null, waivedPaymentId: paymentId } as const;
+      const admission = {
+        payer: "retry",
+        retryOf: retry.id,
+        concurrencyKey: payerKey(proof.authorization.payer),
+        ownerId: null,
+        waivedPaymentId: paymentId,
+      } as const;
 
       return { job: await admitJob(admission, fields), headers: {} };
     }
@@ -171,17 +177,25 @@ async function settleAndStart(paymentId: string, proof: PaymentProof, fields: Jo
  * (the disk filled up meanwhile, the database went away): the payment stays settled without a
  * job, and the answer says that the same payment sent again starts it (docs/decisions.md §8.5).
  */
-async function startPaidJob(fields: JobRequest, paymentId: string, settled: { transaction: string; payer: string; network: string }): Promise<Paid> {
+async function startPaidJob(
+  fields: JobRequest,
+  paymentId: string,
+  settled: { transaction: string; payer: string; network: string },
+): Promise<Paid> {
   try {
     return await createJobForPayment(fields, paymentId, settled);
   } catch (error) {
     if (!(error instanceof ApiError) || error.code === "payment_required") throw error;
     logger.warn("x402 payment settled, job not admitted", { paymentId, code: error.code });
-    throw new ApiError(error.code, `${error.message}. The payment is settled and nothing more will be charged: send the same payment again to start the job`, {
-      status: error.status,
-      headers: error.headers,
-      extra: { ...error.extra, payment: "settled" },
-    });
+    throw new ApiError(
+      error.code,
+      `${error.message}. The payment is settled and nothing more will be charged: send the same payment again to start the job`,
+      {
+        status: error.status,
+        headers: error.headers,
+        extra: { ...error.extra, payment: "settled" },
+      },
+    );
   }
 }
 
@@ -195,7 +209,9 @@ async function createJobForPayment(
   settled: { transaction: string; payer: string; network: string },
 ): Promise<{ job: Job; headers: Record<string, string> }> {
   const job = await admitJob({ payer: "x402", paymentId, paymentRef: settled.transaction || paymentId, wallet: settled.payer }, fields);
-  const v1 = { success: true, transaction: settled.transaction, network: settled.network, payer: settled.payer } as Parameters<typeof settleResponseHeader>[0];
+  const v1 = { success: true, transaction: settled.transaction, network: settled.network, payer: settled.payer } as Parameters<
+    typeof settleResponseHeader
+  >[0];
   const v2 = { success: true, transaction: settled.transaction, network: configuredNetworkCaip2(), payer: settled.payer };
 
   return { job, headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(v2), "X-PAYMENT-RESPONSE": settleResponseHeader(v1) } };

@@ -18,7 +18,9 @@ export async function getFreeUsage(db: Database | Transaction, userId: string, n
   const [row] = await db
     .select({ used: count() })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), eq(jobs.paymentMethod, FREE_PLAN_METHOD), gte(jobs.createdAt, start), isNull(jobs.chargeReturnedAt)));
+    .where(
+      and(eq(jobs.userId, userId), eq(jobs.paymentMethod, FREE_PLAN_METHOD), gte(jobs.createdAt, start), isNull(jobs.chargeReturnedAt)),
+    );
 
   return { used: row?.used ?? 0, limit: getEnv().FREE_JOBS_PER_MONTH, resetsAt };
 }

@@ -27,9 +27,7 @@ export const billingSummarySchema = z.object({
     resets_at: z.string(),
   }),
   credits: z.number().int().describe("single_report job credits left"),
-  subscription: z
-    .object({ status: z.string(), current_period_end: z.string().nullable() })
-    .nullable(),
+  subscription: z.object({ status: z.string(), current_period_end: z.string().nullable() }).nullable(),
   can_manage_subscription: z.boolean(),
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;

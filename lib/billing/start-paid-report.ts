@@ -18,7 +18,10 @@ export async function startPaidReport(checkoutSessionId: string): Promise<Job | 
   if (!payment || payment.status !== "paid" || !payment.domain || payment.jobId) return null;
 
   try {
-    return await admitJob({ payer: "checkout", paymentId: payment.id, checkoutSessionId, userId: payment.userId }, { domain: payment.domain });
+    return await admitJob(
+      { payer: "checkout", paymentId: payment.id, checkoutSessionId, userId: payment.userId },
+      { domain: payment.domain },
+    );
   } catch (error) {
     if (error instanceof CheckoutAlreadyStarted) return null;
     if (error instanceof ApiError && error.code === "invalid_request") {

@@ -34,7 +34,11 @@ beforeAll(async () => {
     deliver: async (payload, signature) =>
       (
         await webhook(
-          new Request(`${TEST_ORIGIN}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload }),
+          new Request(`${TEST_ORIGIN}/api/stripe/webhook`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+            body: payload,
+          }),
           noParams,
         )
       ).status,
@@ -56,7 +60,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "STRIPE_PRICE_SINGLE_REPORT", "STRIPE_PRICE_PRO_MONTHLY"]) {
+  for (const key of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_API_BASE",
+    "STRIPE_PRICE_SINGLE_REPORT",
+    "STRIPE_PRICE_PRO_MONTHLY",
+  ]) {
     delete process.env[key];
   }
   resetEnvCache();
@@ -66,7 +76,11 @@ afterAll(async () => {
 
 function post(handler: Handler, path: string, body: unknown, headers: Record<string, string> = {}) {
   return handler(
-    new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
+    new Request(`${TEST_ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
     noParams,
   );
 }
@@ -85,7 +99,10 @@ async function userRow(id: string) {
 }
 
 async function jobsPaidBy(sessionId: string) {
-  const [row] = await getDb().select({ n: count() }).from(jobs).where(and(eq(jobs.paymentMethod, "single_report"), eq(jobs.paymentRef, sessionId)));
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.paymentMethod, "single_report"), eq(jobs.paymentRef, sessionId)));
 
   return row!.n;
 }
@@ -101,10 +118,21 @@ describe("POST /api/billing/checkout", () => {
 
     const sent = stripe.requests.find((r) => r.path === "/v1/checkout/sessions" && JSON.stringify(r.body).includes("bought.test"))!;
     expect(sent.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(sent.body).toMatchObject({ mode: "payment", line_items: { "0": { price: "price_single", quantity: "1" } }, metadata: { plan: "single_report", domain: "www.bought.test" } });
+    expect(sent.body).toMatchObject({
+      mode: "payment",
+      line_items: { "0": { price: "price_single", quantity: "1" } },
+      metadata: { plan: "single_report", domain: "www.bought.test" },
+    });
     expect(sent.body.success_url).toBe("http://localhost:3000/reports/{CHECKOUT_SESSION_ID}");
     const [payment] = await getDb().select().from(payments).where(eq(payments.stripeCheckoutSessionId, session.id));
-    expect(payment).toMatchObject({ status: "pending", plan: "single_report", amountCents: 999, domain: "www.bought.test", userId: null, jobId: null });
+    expect(payment).toMatchObject({
+      status: "pending",
+      plan: "single_report",
+      amountCents: 999,
+      domain: "www.bought.test",
+      userId: null,
+      jobId: null,
+    });
   });
 
   it("400 for a missing or unknown plan, a bad domain, single_report without domain or account; 401 for pro_monthly without an account", async () => {
@@ -143,7 +171,10 @@ describe("single_report paid by Checkout", () => {
 
   it("a paid single_report for a domain whose slug and every numbered suffix are held: the webhook answers 200 and the job starts", async () => {
     await getDb().insert(stores).values({ domain: "squat.bought-co.test", slug: "squat-bought-co-test" });
-    for (let n = 2; n <= 50; n += 1) await getDb().insert(stores).values({ domain: `squat-bought-co.test-${n}`, slug: `squat-bought-co-test-${n}` });
+    for (let n = 2; n <= 50; n += 1)
+      await getDb()
+        .insert(stores)
+        .values({ domain: `squat-bought-co.test-${n}`, slug: `squat-bought-co-test-${n}` });
     const created = await (await post(checkout, "/api/billing/checkout", { plan: "single_report", domain: "squat-bought.co.test" })).json();
 
     await stripe.pay(created.id);
@@ -176,14 +207,20 @@ describe("POST /api/stripe/webhook – signature", () => {
   it("a bad signature, a tampered body or no signature → 400 and nothing changes", async () => {
     const { user, headers } = await signedIn();
     const created = await (await post(checkout, "/api/billing/checkout", { plan: "single_report" }, headers)).json();
-    const event = stripe.buildEvent("checkout.session.completed", { ...stripe.sessions.get(created.id)!, payment_status: "paid", status: "complete" });
+    const event = stripe.buildEvent("checkout.session.completed", {
+      ...stripe.sessions.get(created.id)!,
+      payment_status: "paid",
+      status: "complete",
+    });
 
     expect(await stripe.send(event, { secret: "whsec_wrong" })).toBe(400);
     const payload = JSON.stringify(event);
     const tampered = await webhook(
       new Request(`${TEST_ORIGIN}/api/stripe/webhook`, {
         method: "POST",
-        headers: { "stripe-signature": (await import("stripe")).default.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        headers: {
+          "stripe-signature": (await import("stripe")).default.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
         body: payload.replace('"plan":"single_report"', '"plan":"pro_monthly"'),
       }),
       noParams,
@@ -232,19 +269,34 @@ describe("pro_monthly subscription", () => {
     expect(sent.body).toMatchObject({ mode: "subscription", customer: row.stripeCustomerId, line_items: { "0": { price: "price_pro" } } });
 
     const body = await summary(headers);
-    expect(body).toMatchObject({ plan: "pro_monthly", usage: { used: 0, limit: null }, credits: 0, subscription: { status: "active" }, can_manage_subscription: true });
+    expect(body).toMatchObject({
+      plan: "pro_monthly",
+      usage: { used: 0, limit: null },
+      credits: 0,
+      subscription: { status: "active" },
+      can_manage_subscription: true,
+    });
     expect(new Date(body.subscription.current_period_end).getTime()).toBeGreaterThan(Date.now());
 
     const opened = await post(portal, "/api/billing/portal", {}, headers);
     expect(opened.status).toBe(201);
     expect((await opened.json()).url).toMatch(new RegExp(`^${stripe.url}/portal/`));
-    expect(stripe.requests.at(-1)).toMatchObject({ path: "/v1/billing_portal/sessions", body: { customer: row.stripeCustomerId, return_url: "http://localhost:3000/dashboard/billing" } });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: "/v1/billing_portal/sessions",
+      body: { customer: row.stripeCustomerId, return_url: "http://localhost:3000/dashboard/billing" },
+    });
   });
 
   it("out of order: an older update arriving after a newer one changes nothing; deleted is final, a late update never brings Pro back", async () => {
     const { user, subscription, createdAt } = await subscribe();
     const at = (offset: number) => createdAt + offset;
-    const status = async () => (await getDb().select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id as string)))[0]!.status;
+    const status = async () =>
+      (
+        await getDb()
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.stripeSubscriptionId, subscription.id as string))
+      )[0]!.status;
 
     await stripe.send(stripe.buildEvent("customer.subscription.updated", { ...subscription, status: "unpaid" }, at(20)));
     expect(await status()).toBe("unpaid");
@@ -271,7 +323,13 @@ describe("pro_monthly subscription", () => {
     const { user } = await signedIn();
     const customer = `cus_test_${crypto.randomUUID().slice(0, 8)}`;
     await getDb().update(users).set({ stripeCustomerId: customer }).where(eq(users.id, user.id));
-    const subscription = { id: `sub_test_${crypto.randomUUID().slice(0, 8)}`, object: "subscription", customer, status: "active", metadata: {} };
+    const subscription = {
+      id: `sub_test_${crypto.randomUUID().slice(0, 8)}`,
+      object: "subscription",
+      customer,
+      status: "active",
+      metadata: {},
+    };
     const now = Math.floor(Date.now() / 1000);
 
     await stripe.send(stripe.buildEvent("customer.subscription.updated", { ...subscription, status: "past_due" }, now + 5));
@@ -286,10 +344,22 @@ describe("pro_monthly subscription", () => {
     const invoice = (offset: number, type: string) =>
       stripe.buildEvent(
         type,
-        { id: `in_${offset}`, object: "invoice", customer: subscription.customer, parent: { subscription_details: { subscription: subscription.id } }, lines: { data: [] } },
+        {
+          id: `in_${offset}`,
+          object: "invoice",
+          customer: subscription.customer,
+          parent: { subscription_details: { subscription: subscription.id } },
+          lines: { data: [] },
+        },
         createdAt + offset,
       );
-    const status = async () => (await getDb().select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, subscription.id as string)))[0]!.status;
+    const status = async () =>
+      (
+        await getDb()
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.stripeSubscriptionId, subscription.id as string))
+      )[0]!.status;
 
     await stripe.send(invoice(10, "invoice.payment_failed"));
     expect(await status()).toBe("past_due");

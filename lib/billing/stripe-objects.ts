@@ -5,7 +5,10 @@ import { z } from "zod";
 
 const id = z.string().min(1);
 const idOrObject = z.union([id, z.object({ id })]).transform((v) => (typeof v === "string" ? v : v.id));
-const metadata = z.record(z.string(), z.string()).nullish().transform((m) => m ?? {});
+const metadata = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((m) => m ?? {});
 
 export const checkoutSessionObject = z.object({
   id,
@@ -34,9 +37,7 @@ export const invoiceObject = z.object({
   id,
   customer: idOrObject.nullish(),
   subscription: idOrObject.nullish(),
-  parent: z
-    .object({ subscription_details: z.object({ subscription: idOrObject }).nullish() })
-    .nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOrObject }).nullish() }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number().int() }).nullish() })) }).nullish(),
 });
 export type InvoiceObject = z.infer<typeof invoiceObject>;

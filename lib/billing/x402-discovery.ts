@@ -38,9 +38,9 @@ const discoveredAnswerSchema = z.object({ job: jobSchema.pick(DECLARED_JOB_FIELD
 const outputSchema = () => toSchema(discoveredAnswerSchema, "output");
 
 /** What a caller gets back: a queued job (a whole one, so it must parse), cut to the declared fields. */
-const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4000-8000-000000000000") =>
-  ({
-    job: jobSchema.pick(DECLARED_JOB_FIELDS).parse(jobSchema.parse({
+const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4000-8000-000000000000") => ({
+  job: jobSchema.pick(DECLARED_JOB_FIELDS).parse(
+    jobSchema.parse({
       id,
       domain: "example.myshopify.com",
       slug: "example-myshopify-com",
@@ -60,8 +60,9 @@ const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4
       report_url: `${base}/reports/${id}`,
       api_url: `${base}/api/jobs/${id}`,
       status_url: `${base}/api/jobs/${id}/status`,
-    })),
-  });
+    }),
+  ),
+});
 
 /** A transport context as the Bazaar extension reads it: it takes the method from here. */
 const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
@@ -75,14 +76,22 @@ export function jobDiscovery(): Record<string, unknown> {
     output: { example: exampleOutput(), schema: outputSchema() },
   });
 
-  return { [bazaarResourceServerExtension.key]: bazaarResourceServerExtension.enrichDeclaration!(declared[bazaarResourceServerExtension.key], POST_CONTEXT) };
+  return {
+    [bazaarResourceServerExtension.key]: bazaarResourceServerExtension.enrichDeclaration!(
+      declared[bazaarResourceServerExtension.key],
+      POST_CONTEXT,
+    ),
+  };
 }
 
 /** x402 v1's `outputSchema` of the payment requirements: the input as v1 describes it, and the output. */
 export function jobOutputSchemaV1(): Record<string, unknown> {
   const body = inputSchema() as { properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
   const bodyFields = Object.fromEntries(
-    Object.entries(body.properties ?? {}).map(([name, field]) => [name, { type: field.type ?? "string", required: body.required?.includes(name) ?? false }]),
+    Object.entries(body.properties ?? {}).map(([name, field]) => [
+      name,
+      { type: field.type ?? "string", required: body.required?.includes(name) ?? false },
+    ]),
   );
 
   return { input: { type: "http", method: "POST", discoverable: true, bodyType: "json", bodyFields }, output: outputSchema() };

@@ -18,9 +18,7 @@ type Settlement = { success: boolean; errorReason?: string; transaction: string;
  * may have happened and the payment can be neither charged again nor called failed.
  */
 export type SettleOutcome =
-  | { kind: "settled"; transaction: string; payer?: string }
-  | { kind: "refused"; reason: string }
-  | { kind: "unknown" };
+  { kind: "settled"; transaction: string; payer?: string } | { kind: "refused"; reason: string } | { kind: "unknown" };
 
 /**
  * The refusals that say the authorization's nonce is spent on chain. Asked again about a
@@ -74,7 +72,8 @@ export function facilitator(proof: PaymentProof): Facilitator {
     verify = () => client.verify(proof.payload, proof.requirements);
     settle = () =>
       client.settle(proof.payload, proof.requirements).catch((error: unknown) => {
-        if (error instanceof SettleErrorV1) return { success: false, errorReason: error.errorReason ?? "settlement_failed", transaction: "" };
+        if (error instanceof SettleErrorV1)
+          return { success: false, errorReason: error.errorReason ?? "settlement_failed", transaction: "" };
         throw error;
       });
   }
@@ -85,7 +84,10 @@ export function facilitator(proof: PaymentProof): Facilitator {
         return await withinDeadline(verify());
       } catch (error) {
         logger.error("x402 facilitator verify failed", { error });
-        throw new ApiError("unavailable", "The payment facilitator could not be reached (verify); nothing was charged by this request, try again");
+        throw new ApiError(
+          "unavailable",
+          "The payment facilitator could not be reached (verify); nothing was charged by this request, try again",
+        );
       }
     },
     async settle() {

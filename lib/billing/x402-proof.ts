@@ -7,7 +7,13 @@ import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { decodePayment } from "x402/schemes";
 import { findMatchingPaymentRequirements } from "x402/shared";
 import type { PaymentPayload, PaymentRequirements } from "x402/types";
-import { configuredNetwork, configuredNetworkCaip2, jobPaymentRequirements, jobPaymentRequirementsV2, paymentRequired } from "./x402-requirements";
+import {
+  configuredNetwork,
+  configuredNetworkCaip2,
+  jobPaymentRequirements,
+  jobPaymentRequirementsV2,
+  paymentRequired,
+} from "./x402-requirements";
 
 /** A proof is a few hundred bytes of base64 JSON; anything far larger is not one. */
 const MAX_PAYMENT_HEADER_CHARS = 8_192;
@@ -65,11 +71,20 @@ function decodeV1(header: string): PaymentProof {
   }
   const requirements = findMatchingPaymentRequirements(jobPaymentRequirements(), payload) as PaymentRequirements | undefined;
   if (!requirements) {
-    throw paymentRequired(`No payment option matches scheme ${payload.scheme} on network ${payload.network}`, { reason: "no_matching_requirements" });
+    throw paymentRequired(`No payment option matches scheme ${payload.scheme} on network ${payload.network}`, {
+      reason: "no_matching_requirements",
+    });
   }
   const authorization = authorizationOf(1, payload.payload);
 
-  return { version: 1, payload, requirements, network: payload.network, authorization, key: replayKey(payload.network, requirements.asset, authorization) };
+  return {
+    version: 1,
+    payload,
+    requirements,
+    network: payload.network,
+    authorization,
+    key: replayKey(payload.network, requirements.asset, authorization),
+  };
 }
 
 function decodeV2(header: string): PaymentProof {
@@ -85,9 +100,12 @@ function decodeV2(header: string): PaymentProof {
   const matcher = new x402ResourceServer().register(configuredNetworkCaip2(), new ExactEvmScheme());
   const requirements = matcher.findMatchingRequirements(jobPaymentRequirementsV2(), payload);
   if (!requirements) {
-    throw paymentRequired(`No payment option matches scheme ${payload.accepted.scheme} on network ${payload.accepted.network} for this amount and address`, {
-      reason: "no_matching_requirements",
-    });
+    throw paymentRequired(
+      `No payment option matches scheme ${payload.accepted.scheme} on network ${payload.accepted.network} for this amount and address`,
+      {
+        reason: "no_matching_requirements",
+      },
+    );
   }
   const authorization = authorizationOf(2, payload.payload);
   const network = configuredNetwork();

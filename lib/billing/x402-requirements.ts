@@ -117,7 +117,11 @@ export function paymentRequired(
     extra: { ...body, ...extra },
     // The header names the refusal by its code; the body says it in words. Its text can be a
     // facilitator's, of any length, and the whole header must stay within a proxy's 4 KB buffer.
-    headers: { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(jobPaymentRequiredV2(typeof extra.reason === "string" ? extra.reason : "payment_required")) },
+    headers: {
+      "PAYMENT-REQUIRED": encodePaymentRequiredHeader(
+        jobPaymentRequiredV2(typeof extra.reason === "string" ? extra.reason : "payment_required"),
+      ),
+    },
   });
 }
 

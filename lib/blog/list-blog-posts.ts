@@ -18,7 +18,10 @@ export async function listBlogPosts(query: BlogPostListQuery) {
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.slug))
       .limit(query.per_page)
       .offset(offsetOf(query)),
-    getDb().select({ n: sql<number>`count(*)::int` }).from(blogPosts).where(isPublished()),
+    getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogPosts)
+      .where(isPublished()),
   ]);
 
   return paginated(rows.map(serializeBlogPostSummary), query, count?.n ?? 0);
@@ -33,7 +36,11 @@ export async function listRecentBlogPosts(limit: number) {
 
 /** One published post; drafts and unknown slugs are 404. */
 export async function getBlogPost(slug: string) {
-  const [row] = await getDb().select().from(blogPosts).where(and(eq(blogPosts.slug, slug), isPublished())).limit(1);
+  const [row] = await getDb()
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), isPublished()))
+    .limit(1);
   if (!row) throw notFound(`Blog post ${slug}`);
 
   return serializeBlogPost(row);

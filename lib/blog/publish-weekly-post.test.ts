@@ -25,20 +25,56 @@ const call = async (handler: Handler, url: string, params: Record<string, string
 
 beforeAll(async () => {
   // The week 2026-03-02 … 03-08: two new stores, one re-analyzed, one untouched since January.
-  await seedAnalyzedStore({ domain: "alpha.test", name: "Alpha <script>alert(1)</script>", products: 120, analyzedAt: at("2026-03-03T10:00:00Z"), theme: "Dawn", apps: [{ slug: "judge-me" }, { slug: "loox" }] });
-  await seedAnalyzedStore({ domain: "beta.test", name: "Beta [link](javascript:alert(1))", products: 50, analyzedAt: at("2026-03-04T10:00:00Z"), theme: "Dawn", apps: [{ slug: "judge-me" }] });
-  const gamma = await seedAnalyzedStore({ domain: "gamma.test", name: "Gamma", products: 80, analyzedAt: at("2026-03-05T10:00:00Z"), firstAnalyzedAt: at("2026-02-01T10:00:00Z"), theme: "Sense", apps: [{ slug: "loox" }] });
-  await seedAnalyzedStore({ domain: "delta.test", name: "Delta", products: 10, analyzedAt: at("2026-01-15T10:00:00Z"), theme: "Dawn", apps: [{ slug: "judge-me" }] });
+  await seedAnalyzedStore({
+    domain: "alpha.test",
+    name: "Alpha <script>alert(1)</script>",
+    products: 120,
+    analyzedAt: at("2026-03-03T10:00:00Z"),
+    theme: "Dawn",
+    apps: [{ slug: "judge-me" }, { slug: "loox" }],
+  });
+  await seedAnalyzedStore({
+    domain: "beta.test",
+    name: "Beta [link](javascript:alert(1))",
+    products: 50,
+    analyzedAt: at("2026-03-04T10:00:00Z"),
+    theme: "Dawn",
+    apps: [{ slug: "judge-me" }],
+  });
+  const gamma = await seedAnalyzedStore({
+    domain: "gamma.test",
+    name: "Gamma",
+    products: 80,
+    analyzedAt: at("2026-03-05T10:00:00Z"),
+    firstAnalyzedAt: at("2026-02-01T10:00:00Z"),
+    theme: "Sense",
+    apps: [{ slug: "loox" }],
+  });
+  await seedAnalyzedStore({
+    domain: "delta.test",
+    name: "Delta",
+    products: 10,
+    analyzedAt: at("2026-01-15T10:00:00Z"),
+    theme: "Dawn",
+    apps: [{ slug: "judge-me" }],
+  });
   const entry = (change: "added" | "removed", subject: "product" | "price", createdAt: Date, i: number) => ({
-    jobId: gamma.jobId, storeId: gamma.store.id, subject, change, subjectId: `${subject}-${change}-${i}`, createdAt,
+    jobId: gamma.jobId,
+    storeId: gamma.store.id,
+    subject,
+    change,
+    subjectId: `${subject}-${change}-${i}`,
+    createdAt,
   });
   // A completed job's changelog is frozen (migration 0013): planted past the freeze.
-  await asPurgeOf(gamma.jobId, (tx) => tx.insert(changelogEntries).values([
-    ...Array.from({ length: 5 }, (_, i) => entry("added", "product", at("2026-03-05T10:00:00Z"), i)),
-    ...Array.from({ length: 2 }, (_, i) => entry("removed", "product", at("2026-03-05T10:00:00Z"), i)),
-    entry("added", "price", at("2026-03-05T10:00:00Z"), 9), // not a product: not a catalogue move
-    entry("added", "product", at("2026-02-20T10:00:00Z"), 10), // another week
-  ]));
+  await asPurgeOf(gamma.jobId, (tx) =>
+    tx.insert(changelogEntries).values([
+      ...Array.from({ length: 5 }, (_, i) => entry("added", "product", at("2026-03-05T10:00:00Z"), i)),
+      ...Array.from({ length: 2 }, (_, i) => entry("removed", "product", at("2026-03-05T10:00:00Z"), i)),
+      entry("added", "price", at("2026-03-05T10:00:00Z"), 9), // not a product: not a catalogue move
+      entry("added", "product", at("2026-02-20T10:00:00Z"), 10), // another week
+    ]),
+  );
   engine = await startWorkflowEngine({ functions: [publishBlogPosts], pollMs: 20, log: quietLogger(), now: () => (clockReads++, now) });
 });
 
@@ -50,11 +86,14 @@ describe("publish-blog-posts", () => {
   it("writes last week's post on Monday with numbers that match the directory", async () => {
     await waitFor(async () => clockReads > 0, { what: "the scheduler's first look at the clock" });
     now = Date.parse("2026-03-09T07:00:00Z");
-    const [post] = await waitFor(async () => {
-      const rows = await getDb().select().from(blogPosts).where(eq(blogPosts.slug, "directory-weekly-2026-03-02"));
+    const [post] = await waitFor(
+      async () => {
+        const rows = await getDb().select().from(blogPosts).where(eq(blogPosts.slug, "directory-weekly-2026-03-02"));
 
-      return rows.length > 0 ? rows : null;
-    }, { what: "the weekly post" });
+        return rows.length > 0 ? rows : null;
+      },
+      { what: "the weekly post" },
+    );
 
     expect(post!.publishedAt).toEqual(at("2026-03-09T00:00:00Z"));
     expect(post!.data).toEqual({
@@ -98,15 +137,26 @@ describe("publish-blog-posts", () => {
   it("writes one post per week however often it runs", async () => {
     expect(await publishWeeklyPost(at("2026-03-10T12:00:00Z"))).toEqual({ status: "exists", slug: "directory-weekly-2026-03-02" });
     expect(await publishWeeklyPost(at("2026-03-15T23:59:00Z"))).toEqual({ status: "exists", slug: "directory-weekly-2026-03-02" });
-    const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(blogPosts);
+    const [row] = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogPosts);
     expect(row!.n).toBe(1);
-    const [run] = await getDb().select({ output: workflowRuns.output }).from(workflowRuns).where(sql`${workflowRuns.fnId} like '%publish-blog-posts'`);
+    const [run] = await getDb()
+      .select({ output: workflowRuns.output })
+      .from(workflowRuns)
+      .where(sql`${workflowRuns.fnId} like '%publish-blog-posts'`);
     expect(run!.output).toEqual({ status: "published", slug: "directory-weekly-2026-03-02" });
   });
 
   it("publishes nothing for a week with too little data", async () => {
-    expect(await publishWeeklyPost(at("2026-03-16T06:00:00Z"))).toEqual({ status: "too_little_data", slug: "directory-weekly-2026-03-09", stores_analyzed: 0 });
-    const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(blogPosts);
+    expect(await publishWeeklyPost(at("2026-03-16T06:00:00Z"))).toEqual({
+      status: "too_little_data",
+      slug: "directory-weekly-2026-03-09",
+      stores_analyzed: 0,
+    });
+    const [row] = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(blogPosts);
     expect(row!.n).toBe(1);
   });
 });

@@ -42,11 +42,24 @@ export async function computeWeeklyStats(window: WeekWindow, previousAppCounts: 
   const analyzed = and(isNotNull(stores.latestJobId), lt(stores.firstAnalyzedAt, end));
 
   const [[activity], [size], [newCount], newTop, appRows, themeRows, moverRows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(stores).where(and(isNotNull(stores.latestJobId), gte(stores.lastAnalyzedAt, start), lt(stores.lastAnalyzedAt, end))),
-    db.select({ n: sql<number>`count(*)::int` }).from(stores).where(analyzed),
-    db.select({ n: sql<number>`count(*)::int` }).from(stores).where(and(isNotNull(stores.latestJobId), gte(stores.firstAnalyzedAt, start), lt(stores.firstAnalyzedAt, end))),
     db
-      .select({ slug: stores.slug, name: sql<string>`coalesce(${stores.name}, ${stores.domain})`, productCount: sql<number>`coalesce(${stores.productCount}, 0)::int` })
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stores)
+      .where(and(isNotNull(stores.latestJobId), gte(stores.lastAnalyzedAt, start), lt(stores.lastAnalyzedAt, end))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stores)
+      .where(analyzed),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stores)
+      .where(and(isNotNull(stores.latestJobId), gte(stores.firstAnalyzedAt, start), lt(stores.firstAnalyzedAt, end))),
+    db
+      .select({
+        slug: stores.slug,
+        name: sql<string>`coalesce(${stores.name}, ${stores.domain})`,
+        productCount: sql<number>`coalesce(${stores.productCount}, 0)::int`,
+      })
       .from(stores)
       .where(and(isNotNull(stores.latestJobId), gte(stores.firstAnalyzedAt, start), lt(stores.firstAnalyzedAt, end)))
       .orderBy(desc(stores.productCount), stores.slug)
@@ -89,7 +102,10 @@ export async function computeWeeklyStats(window: WeekWindow, previousAppCounts: 
       .limit(5),
   ]);
   const themed = themeRows.reduce((n, row) => n + row.stores, 0);
-  const [themedTotal] = await db.select({ n: sql<number>`count(*)::int` }).from(stores).where(and(analyzed, isNotNull(stores.themeName)));
+  const [themedTotal] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stores)
+    .where(and(analyzed, isNotNull(stores.themeName)));
 
   return {
     week: { start: start.toISOString(), end: end.toISOString() },

@@ -23,24 +23,31 @@ export function writeWeeklyPost(window: WeekWindow, stats: WeeklyStats, siteUrl:
   if (stats.new_stores.count === 0) lines.push("No store joined the directory this week.");
   else {
     lines.push(`${count.format(stats.new_stores.count)} stores were analyzed for the first time. The largest catalogues among them:`, "");
-    for (const store of stats.new_stores.top) lines.push(`- ${link(store.name, `/stores/${store.slug}`)}: ${count.format(store.product_count)} products`);
+    for (const store of stats.new_stores.top)
+      lines.push(`- ${link(store.name, `/stores/${store.slug}`)}: ${count.format(store.product_count)} products`);
   }
   lines.push("", "## Most-installed apps", "");
   if (stats.top_apps.length === 0) lines.push("No catalogued app was detected yet.");
   else {
     lines.push("| App | Stores | Since last week |", "| --- | ---: | ---: |");
     for (const app of stats.top_apps) {
-      lines.push(`| ${link(app.name, `/apps/${app.slug}`)} | ${count.format(app.stores)} | ${app.change === null ? "new" : signed(app.change)} |`);
+      lines.push(
+        `| ${link(app.name, `/apps/${app.slug}`)} | ${count.format(app.stores)} | ${app.change === null ? "new" : signed(app.change)} |`,
+      );
     }
   }
   lines.push("", "## Theme share", "");
   if (stats.theme_share.length === 0) lines.push("No theme was identified yet.");
-  else for (const theme of stats.theme_share) lines.push(`- ${escapeMarkdown(theme.theme)}: ${count.format(theme.stores)} stores (${theme.share}%)`);
+  else
+    for (const theme of stats.theme_share)
+      lines.push(`- ${escapeMarkdown(theme.theme)}: ${count.format(theme.stores)} stores (${theme.share}%)`);
   lines.push("", "## Biggest catalogue movers", "");
   if (stats.catalogue_movers.length === 0) lines.push("No store's catalogue changed between two analyses this week.");
   else {
     for (const mover of stats.catalogue_movers) {
-      lines.push(`- ${link(mover.name, `/stores/${mover.slug}`)}: ${count.format(mover.added)} products added, ${count.format(mover.removed)} removed (${signed(mover.net)})`);
+      lines.push(
+        `- ${link(mover.name, `/stores/${mover.slug}`)}: ${count.format(mover.added)} products added, ${count.format(mover.removed)} removed (${signed(mover.net)})`,
+      );
     }
   }
   lines.push("", "*Figures are read from the StoreLens directory: stores analyzed by our users and their public storefront data.*", "");

@@ -40,7 +40,9 @@ describe("changelog of variants inside a kept product", () => {
 
     const second = await analyze("variant-change.test");
     const { GET } = await import("@/app/api/changelog/[jobId]/route");
-    const response = await GET(new Request(`http://localhost:3000/api/changelog/${second}?per_page=50`), { params: Promise.resolve({ jobId: second }) });
+    const response = await GET(new Request(`http://localhost:3000/api/changelog/${second}?per_page=50`), {
+      params: Promise.resolve({ jobId: second }),
+    });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: Entry[] };
     const variants = data.filter((entry) => entry.subject === "variant");
@@ -51,6 +53,8 @@ describe("changelog of variants inside a kept product", () => {
     expect(variants.find((entry) => entry.change === "added")).toMatchObject({ before: null, after: { price: "43.21" } });
     expect(variants.find((entry) => entry.change === "removed")).toMatchObject({ before: { price: expect.any(String) }, after: null });
     // The product itself stayed: neither added nor removed.
-    expect(data.filter((entry) => entry.subject === "product" && entry.id === String(product.id) && entry.change !== "changed")).toEqual([]);
+    expect(data.filter((entry) => entry.subject === "product" && entry.id === String(product.id) && entry.change !== "changed")).toEqual(
+      [],
+    );
   });
 });

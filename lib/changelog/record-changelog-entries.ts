@@ -12,7 +12,14 @@ export async function recordChangelogEntries(
   job: { jobId: string; storeId: string; previousJobId: string },
   changes: Change[],
 ): Promise<void> {
-  const rows = changes.map((c) => ({ subject: c.subject, change: c.change, subject_id: c.subjectId, title: c.title, before: c.before, after: c.after }));
+  const rows = changes.map((c) => ({
+    subject: c.subject,
+    change: c.change,
+    subject_id: c.subjectId,
+    title: c.title,
+    before: c.before,
+    after: c.after,
+  }));
   await tx.execute(sql`
       insert into changelog_entries (job_id, store_id, previous_job_id, subject, change, subject_id, title, before, after)
       select ${job.jobId}::uuid, ${job.storeId}::uuid, ${job.previousJobId}::uuid, r.subject, r.change, r.subject_id, r.title,

@@ -124,7 +124,8 @@ export async function answerChat(
       ({ steps }) => meter.usage().total + nextInputEstimate(steps, firstInput) + MIN_STEP_OUTPUT > CHAT_REQUEST_TOKEN_CEILING,
     ],
     prepareStep: ({ steps, stepNumber }) => {
-      const room = CHAT_REQUEST_TOKEN_CEILING - steps.reduce((sum, step) => sum + stepTokens(step), 0) - nextInputEstimate(steps, firstInput);
+      const room =
+        CHAT_REQUEST_TOKEN_CEILING - steps.reduce((sum, step) => sum + stepTokens(step), 0) - nextInputEstimate(steps, firstInput);
       // The last call the request can afford must answer in words, not end on a tool call.
       const isLastCall = stepNumber >= MAX_STEPS - 1 || room < LAST_CALL_ROOM;
 
@@ -160,7 +161,9 @@ export async function answerChat(
       onError: (error) => {
         const described = describeError(error);
 
-        return described.kind === "timeout" ? TIMEOUT_MESSAGE : modelErrorMessage(described.kind === "model_error" ? described.status : undefined);
+        return described.kind === "timeout"
+          ? TIMEOUT_MESSAGE
+          : modelErrorMessage(described.kind === "model_error" ? described.status : undefined);
       },
     }).pipeThrough(
       // A timed-out answer reaches the browser as an error it can show, not a silent stop.

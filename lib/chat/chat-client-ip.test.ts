@@ -81,7 +81,8 @@ it("with TRUST_PROXY, they are keyed on the address the proxy appended, not on w
   try {
     // One client behind the proxy, writing a different fake address each time.
     const statuses = [];
-    for (const forged of ["6.6.6.1", "6.6.6.2", "6.6.6.3", "6.6.6.4"]) statuses.push((await ask(app.url, `${forged}, 198.51.100.7`)).status);
+    for (const forged of ["6.6.6.1", "6.6.6.2", "6.6.6.3", "6.6.6.4"])
+      statuses.push((await ask(app.url, `${forged}, 198.51.100.7`)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
 
     // Another client of the proxy has its own window.
@@ -99,11 +100,13 @@ it("counts every address of one IPv6 /64 as one anonymous caller; another /64 ha
   try {
     // One host handing itself a new address of its /64 for every request.
     const statuses = [];
-    for (const address of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:a:b:c:d", "2001:db8:7:1:ffff::9"]) statuses.push((await ask(app.url, address)).status);
+    for (const address of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:a:b:c:d", "2001:db8:7:1:ffff::9"])
+      statuses.push((await ask(app.url, address)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await ask(app.url, "2001:db8:7:2::1")).status).toBe(200);
 
-    for (const address of ["198.51.100.20", "::ffff:198.51.100.20", "198.51.100.20"]) expect((await ask(app.url, address)).status).toBe(200);
+    for (const address of ["198.51.100.20", "::ffff:198.51.100.20", "198.51.100.20"])
+      expect((await ask(app.url, address)).status).toBe(200);
     expect((await ask(app.url, "::ffff:198.51.100.20")).status).toBe(429);
   } finally {
     await app.close();

@@ -58,7 +58,11 @@ beforeAll(async () => {
   victim = { id: victimUser.id, headers: apiKeyHeader((await createTestApiKey(victimUser.id)).key) };
   attacker = { id: attackerUser.id, headers: apiKeyHeader((await createTestApiKey(attackerUser.id)).key) };
 
-  const victimStore = await seedChatStore({ slug: "victim-shop-test", name: "Victim Shop", products: [{ title: VICTIM_PRODUCT, price: "99.00" }] });
+  const victimStore = await seedChatStore({
+    slug: "victim-shop-test",
+    name: "Victim Shop",
+    products: [{ title: VICTIM_PRODUCT, price: "99.00" }],
+  });
   victimStoreId = victimStore.storeId;
   await trackStore(victim.id, victimStore.storeId);
   // A second snapshot, and quantities shown: the inventory tool then has an observed figure to give.
@@ -66,19 +70,32 @@ beforeAll(async () => {
   await getDb().update(stores).set({ exposesInventory: true }).where(eq(stores.id, victimStore.storeId));
   await getDb()
     .insert(jobs)
-    .values({ storeId: victimStore.storeId, domain: "victim.shop.test", slug: "victim-shop-test", status: "completed", completedAt: new Date("2026-03-05T00:00:00.000Z"), progress: 1 });
-  await getDb().insert(inventoryEvents).values({
-    storeId: victimStore.storeId,
-    jobId: victimStore.jobId,
-    productId: 1000,
-    variantId: 10000,
-    kind: "sale",
-    delta: VICTIM_UNITS,
-    basis: "observed",
-    occurredAt: new Date("2026-03-09T08:00:00.000Z"),
-  });
+    .values({
+      storeId: victimStore.storeId,
+      domain: "victim.shop.test",
+      slug: "victim-shop-test",
+      status: "completed",
+      completedAt: new Date("2026-03-05T00:00:00.000Z"),
+      progress: 1,
+    });
+  await getDb()
+    .insert(inventoryEvents)
+    .values({
+      storeId: victimStore.storeId,
+      jobId: victimStore.jobId,
+      productId: 1000,
+      variantId: 10000,
+      kind: "sale",
+      delta: VICTIM_UNITS,
+      basis: "observed",
+      occurredAt: new Date("2026-03-09T08:00:00.000Z"),
+    });
 
-  const evilStore = await seedChatStore({ slug: "evil-shop-test", name: "Evil Shop", products: [{ title: "Innocent Cup", price: "5.00", description: INJECTION }] });
+  const evilStore = await seedChatStore({
+    slug: "evil-shop-test",
+    name: "Evil Shop",
+    products: [{ title: "Innocent Cup", price: "5.00", description: INJECTION }],
+  });
   await trackStore(attacker.id, evilStore.storeId);
 });
 
@@ -138,7 +155,10 @@ describe("POST /api/chat – injected store text", () => {
   for (const who of ["anonymous", "signed-in tracker of the injected store"] as const) {
     it(`${who}: the injected calls are refused, no other store's or user's data is read, the private prompt is withheld (JSON)`, async () => {
       const caller = who === "anonymous" ? { id: null, headers: {} } : attacker;
-      const response = await ask({ messages: [{ role: "user", content: "Tell me about the cup" }], store: "evil-shop-test" }, caller.headers);
+      const response = await ask(
+        { messages: [{ role: "user", content: "Tell me about the cup" }], store: "evil-shop-test" },
+        caller.headers,
+      );
       const body = (await response.json()) as { message: { content: string }; tools: { name: string; ok: boolean }[] };
 
       expect(response.status, JSON.stringify(body)).toBe(200);
@@ -166,7 +186,10 @@ describe("POST /api/chat – injected store text", () => {
   }
 
   it("streamed: the private prompt never crosses the wire, even split across chunks", async () => {
-    const response = await ask({ messages: [{ role: "user", content: "Tell me about the cup" }], store: "evil-shop-test", stream: true }, attacker.headers);
+    const response = await ask(
+      { messages: [{ role: "user", content: "Tell me about the cup" }], store: "evil-shop-test", stream: true },
+      attacker.headers,
+    );
     const raw = await response.text();
     const text = raw
       .split("\n")
@@ -186,9 +209,14 @@ describe("POST /api/chat – injected store text", () => {
     model.script((request, call) =>
       call === 0
         ? { toolCalls: [{ name: "get_store_inventory", arguments: {} }] }
-        : { text: `Units sold in 30 days: ${(JSON.parse(messageText(toolMessages(request)[0]!)) as { units_sold_30d: { value: number } }).units_sold_30d.value}.` },
+        : {
+            text: `Units sold in 30 days: ${(JSON.parse(messageText(toolMessages(request)[0]!)) as { units_sold_30d: { value: number } }).units_sold_30d.value}.`,
+          },
     );
-    const response = await ask({ messages: [{ role: "user", content: "How many units sold?" }], store: "victim-shop-test" }, victim.headers);
+    const response = await ask(
+      { messages: [{ role: "user", content: "How many units sold?" }], store: "victim-shop-test" },
+      victim.headers,
+    );
     const body = (await response.json()) as { message: { content: string }; tools: { name: string; ok: boolean }[] };
 
     expect(body.tools).toEqual([{ name: "get_store_inventory", ok: true }]);

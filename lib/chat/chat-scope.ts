@@ -8,7 +8,9 @@ import { tracksStore } from "@/lib/tracking";
  * and take no store or user argument, so nothing the model writes can widen it.
  */
 export type ChatScope = {
-  store: (Pick<Store, "id" | "slug" | "domain" | "name" | "currency" | "country" | "themeName" | "exposesInventory"> & { latestJobId: string }) | null;
+  store:
+    | (Pick<Store, "id" | "slug" | "domain" | "name" | "currency" | "country" | "themeName" | "exposesInventory"> & { latestJobId: string })
+    | null;
   userId: string | null;
   /** The signed-in caller tracks this store: inventory and snapshot comparison are theirs to read. */
   tracksStore: boolean;

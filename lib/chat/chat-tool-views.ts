@@ -51,14 +51,26 @@ export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, ta
     job_id: page.job_id,
     previous_job_id: page.previous_job_id,
     counts: tally,
-    data: page.data.map((row) => ({ subject: row.subject, change: row.change, title: cap(row.title, 200), before: row.before, after: row.after })),
+    data: page.data.map((row) => ({
+      subject: row.subject,
+      change: row.change,
+      title: cap(row.title, 200),
+      before: row.before,
+      after: row.after,
+    })),
     pagination: page.pagination,
   };
 }
 
 /** GET /api/store-detail/:slug/inventory's figures, without the per-day series and the assumption's tables. */
 export function inventoryView(summary: InventorySummary) {
-  const figure = ({ basis, case: kind, value, range, confidence }: InventorySummary["estimated_daily_sales"]) => ({ basis, case: kind, value, range, confidence });
+  const figure = ({ basis, case: kind, value, range, confidence }: InventorySummary["estimated_daily_sales"]) => ({
+    basis,
+    case: kind,
+    value,
+    range,
+    confidence,
+  });
 
   return {
     basis: summary.basis,
@@ -69,9 +81,16 @@ export function inventoryView(summary: InventorySummary) {
     total_inventory_basis: summary.total_inventory_basis,
     units_sold_30d: { ...figure(summary.units_sold_30d), sale_events: summary.units_sold_30d.sale_events },
     estimated_daily_sales: figure(summary.estimated_daily_sales),
-    top_sellers: summary.top_sellers.slice(0, 5).map((seller) => ({ title: cap(seller.title, 200), units_sold: figure(seller.units_sold) })),
+    top_sellers: summary.top_sellers
+      .slice(0, 5)
+      .map((seller) => ({ title: cap(seller.title, 200), units_sold: figure(seller.units_sold) })),
     restocks_30d: summary.restocks_30d,
-    recent_restocks: summary.recent_restocks.map((restock) => ({ title: cap(restock.title, 200), units: restock.units, basis: restock.basis, occurred_at: restock.occurred_at })),
+    recent_restocks: summary.recent_restocks.map((restock) => ({
+      title: cap(restock.title, 200),
+      units: restock.units,
+      basis: restock.basis,
+      occurred_at: restock.occurred_at,
+    })),
   };
 }
 
@@ -85,7 +104,9 @@ export function compareView(comparison: Awaited<ReturnType<typeof compareSnapsho
     changes: Object.entries(comparison.categories).map(([category, summary]) => ({
       category: category as CompareCategory,
       totals: summary.totals,
-      examples: [...summary.added, ...summary.removed, ...summary.changed].slice(0, 5).map((item) => ({ change: item.change, title: cap(item.title, 120) })),
+      examples: [...summary.added, ...summary.removed, ...summary.changed]
+        .slice(0, 5)
+        .map((item) => ({ change: item.change, title: cap(item.title, 120) })),
     })),
   };
 }

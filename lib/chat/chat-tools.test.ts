@@ -12,7 +12,11 @@ it("the chat's product search finds what the report page lists: a product gone f
   const scope = await resolveChatScope({ slug: store.slug, userId: null });
   const tools = buildChatTools(scope, { principal: { kind: "anonymous" } } as never);
 
-  const searched = (await tools.search_products!.execute!({ sort: "title", page: 1, per_page: 20 }, { toolCallId: "1", messages: [], context: {} } as never)) as Listed;
+  const searched = (await tools.search_products!.execute!({ sort: "title", page: 1, per_page: 20 }, {
+    toolCallId: "1",
+    messages: [],
+    context: {},
+  } as never)) as Listed;
   const page = await listReportProducts(jobId, productListingQuerySchema.parse({}), 20);
 
   expect(searched.pagination.total).toBe(5);

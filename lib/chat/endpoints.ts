@@ -8,7 +8,8 @@ export const chatEndpoint = defineEndpoint({
   access: "chat",
   operationId: "chat",
   tag: "chat",
-  summary: "Ask about a store; answered from StoreLens data (JSON, or server-sent events with stream: true). Metered: 429 per minute or per day",
+  summary:
+    "Ask about a store; answered from StoreLens data (JSON, or server-sent events with stream: true). Metered: 429 per minute or per day",
   body: chatBodySchema,
   answers: {
     200: { schema: chatAnswerSchema, content: { "text/event-stream": { schema: { type: "string", description: "with stream: true" } } } },

@@ -27,13 +27,7 @@ export const chatBodySchema = z
       .min(1)
       .max(100)
       .describe("The conversation so far, oldest first, ending with the user's question. Roles: user, assistant."),
-    store: z
-      .string()
-      .trim()
-      .min(1)
-      .max(300)
-      .optional()
-      .describe("Slug of the store the conversation is about (as in /api/stores/:slug)."),
+    store: z.string().trim().min(1).max(300).optional().describe("Slug of the store the conversation is about (as in /api/stores/:slug)."),
     stream: z
       .boolean()
       .optional()

@@ -44,8 +44,25 @@ function operationsOf(document: ReturnType<typeof buildOpenApiDocument>): Operat
 }
 
 const nasty = fc.constantFrom(
-  "%E0", "%", "..%2F..", "\u0000", "00000000-0000-4000-8000-000000000000", "-1", "0", "1e309", "NaN", "true",
-  "[]", "{}", "null", "a".repeat(5000), "<script>", "' or 1=1 --", "x.test", "https://evil.example/", "\uD800",
+  "%E0",
+  "%",
+  "..%2F..",
+  "\u0000",
+  "00000000-0000-4000-8000-000000000000",
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "true",
+  "[]",
+  "{}",
+  "null",
+  "a".repeat(5000),
+  "<script>",
+  "' or 1=1 --",
+  "x.test",
+  "https://evil.example/",
+  "\uD800",
 );
 const text = fc.oneof(fc.string({ maxLength: 60 }), fc.uuid(), nasty, hostileString);
 const jsonValue = fc.oneof(
@@ -58,7 +75,10 @@ const jsonValue = fc.oneof(
   fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), hostileString), fc.oneof(text, fc.array(text, { maxLength: 2 })), { maxKeys: 3 }),
 );
 /** A path segment or query component as the URL spells it. */
-const rawComponent = fc.oneof(text.map((value) => encodeURIComponent(value.toWellFormed())), hostileEscape);
+const rawComponent = fc.oneof(
+  text.map((value) => encodeURIComponent(value.toWellFormed())),
+  hostileEscape,
+);
 
 /** A path parameter as a handler may receive it: as the URL spells it, or decoded where it decodes. */
 function paramAs(raw: string, form: "as-sent" | "decoded"): string {
@@ -94,19 +114,33 @@ it(`answers ${RUNS} malformed requests across every operation without a 5xx or a
     op: fc.integer({ min: 0, max: 10_000 }),
     pathValues: fc.array(rawComponent, { minLength: 3, maxLength: 3 }),
     paramForm: fc.constantFrom("as-sent" as const, "decoded" as const),
-    query: fc.dictionary(fc.oneof(fc.constantFrom("page", "per_page", "id", "domain", "q", "format", "slug"), fc.string({ maxLength: 8 })), text, { maxKeys: 4 }),
+    query: fc.dictionary(
+      fc.oneof(fc.constantFrom("page", "per_page", "id", "domain", "q", "format", "slug"), fc.string({ maxLength: 8 })),
+      text,
+      { maxKeys: 4 },
+    ),
     rawQuery: fc.option(fc.tuple(fc.oneof(fc.constantFrom("page", "id", "domain", "q", "slug"), hostileEscape), rawComponent)),
     body: fc.oneof(
       nonUtf8JsonBody.map((bytes) => ({ __bytes: bytes })),
-      fc.dictionary(fc.oneof(fc.constantFrom("domain", "webhook_url", "notify_email", "email", "password", "name", "messages"), fc.string({ maxLength: 8 })), jsonValue, { maxKeys: 5 }),
+      fc.dictionary(
+        fc.oneof(
+          fc.constantFrom("domain", "webhook_url", "notify_email", "email", "password", "name", "messages"),
+          fc.string({ maxLength: 8 }),
+        ),
+        jsonValue,
+        { maxKeys: 5 },
+      ),
       fc.string({ maxLength: 200 }).map((s) => ({ __raw: s })),
       fc.constantFrom({ __raw: "" }, { __raw: "{" }, { __raw: "[1,2" }, { __raw: "null" }, { __raw: '"str"' }),
     ),
-    contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "", "application/json; charset=utf-16"),
-    auth: fc.oneof(
-      fc.constantFrom("none", "key", "bad-payment", "bad-payment-v2"),
-      hostileCredentialHeaders,
+    contentType: fc.constantFrom(
+      "application/json",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "",
+      "application/json; charset=utf-16",
     ),
+    auth: fc.oneof(fc.constantFrom("none", "key", "bad-payment", "bad-payment-v2"), hostileCredentialHeaders),
   });
 
   await fc.assert(
@@ -118,7 +152,9 @@ it(`answers ${RUNS} malformed requests across every operation without a 5xx or a
         params[name] = paramAs(c.pathValues[i] ?? "", c.paramForm);
         url = url.replace(`:${name}`, c.pathValues[i] ?? "");
       });
-      const search = [new URLSearchParams(Object.entries(c.query)).toString(), c.rawQuery ? c.rawQuery.join("=") : ""].filter(Boolean).join("&");
+      const search = [new URLSearchParams(Object.entries(c.query)).toString(), c.rawQuery ? c.rawQuery.join("=") : ""]
+        .filter(Boolean)
+        .join("&");
       const headers: Record<string, string> = {};
       if (c.contentType) headers["content-type"] = c.contentType;
       if (c.auth === "key") headers["x-api-key"] = h.apiKey;
@@ -126,7 +162,12 @@ it(`answers ${RUNS} malformed requests across every operation without a 5xx or a
       if (c.auth === "bad-payment-v2") headers["payment-signature"] = "bm90IGEgcGF5bWVudA==";
       if (typeof c.auth === "object") Object.assign(headers, c.auth);
       const hasBody = !["GET", "HEAD"].includes(op.method);
-      const body = "__bytes" in c.body ? (c.body.__bytes as Uint8Array<ArrayBuffer>) : "__raw" in c.body ? String(c.body.__raw) : JSON.stringify(c.body);
+      const body =
+        "__bytes" in c.body
+          ? (c.body.__bytes as Uint8Array<ArrayBuffer>)
+          : "__raw" in c.body
+            ? String(c.body.__raw)
+            : JSON.stringify(c.body);
       const request = new Request(`http://localhost:3000${url}?${search}`, { method: op.method, headers, ...(hasBody ? { body } : {}) });
 
       const before = await rowCounts();
@@ -181,7 +222,10 @@ it("refuses NUL, lone surrogates and escapes that are not UTF-8 in every path pa
       for (const hostile of HOSTILE_STRINGS) {
         for (const prop of [...op.bodyProps, "unknown_name"]) {
           const at = withPath(placeholder, "as-sent");
-          cases.push({ ...at, body: JSON.stringify({ [prop]: hostile }) }, { ...at, body: JSON.stringify({ [prop]: [{ deep: [[[hostile]]] }] }) });
+          cases.push(
+            { ...at, body: JSON.stringify({ [prop]: hostile }) },
+            { ...at, body: JSON.stringify({ [prop]: [{ deep: [[[hostile]]] }] }) },
+          );
         }
         cases.push({ ...withPath(placeholder, "as-sent"), body: JSON.stringify({ [hostile]: "field name" }) });
       }

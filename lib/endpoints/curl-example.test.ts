@@ -8,7 +8,13 @@ import { buildOpenApiDocument } from "./openapi";
 
 const doc = buildOpenApiDocument();
 const example = (method: string, path: string) =>
-  curlExample(method, path, doc.paths[path]![method.toLowerCase()] as DocumentOperation, "https://storelens.example", "authjs.session-token");
+  curlExample(
+    method,
+    path,
+    doc.paths[path]![method.toLowerCase()] as DocumentOperation,
+    "https://storelens.example",
+    "authjs.session-token",
+  );
 
 describe("curlExample", () => {
   it("submits a job with the API key and a JSON body of its required fields", () => {

@@ -27,7 +27,11 @@ export type DocumentOperation = {
 };
 
 /** `<id>`, `<shopify-id>`: a value the reader fills in, named after the field. */
-const placeholder = (name: string) => `<${name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/_/g, "-").toLowerCase()}>`;
+const placeholder = (name: string) =>
+  `<${name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/_/g, "-")
+    .toLowerCase()}>`;
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   uri: "https://example.com/storelens-webhook",
@@ -45,9 +49,7 @@ export function exampleValue(schema: JsonSchema, name: string): unknown {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "object":
-      return Object.fromEntries(
-        (schema.required ?? []).map((key) => [key, exampleValue(schema.properties?.[key] ?? {}, key)]),
-      );
+      return Object.fromEntries((schema.required ?? []).map((key) => [key, exampleValue(schema.properties?.[key] ?? {}, key)]));
     case "array":
       return [exampleValue(schema.items ?? {}, name)];
     case "integer":
@@ -72,7 +74,9 @@ export function curlExample(method: string, path: string, op: DocumentOperation,
   const url = new URL(baseUrl);
   url.pathname = path.replace(/\{(\w+)\}/g, (_, name: string) => placeholder(name));
   const query = op.parameters.filter((p) => p.in === "query");
-  const shown = query.some((p) => p.required) ? query.filter((p) => p.required) : query.filter((p) => p.schema.default === undefined).slice(0, 1);
+  const shown = query.some((p) => p.required)
+    ? query.filter((p) => p.required)
+    : query.filter((p) => p.schema.default === undefined).slice(0, 1);
   for (const parameter of shown) url.searchParams.set(parameter.name, String(exampleValue(parameter.schema, parameter.name)));
   // URL encodes the brackets of placeholders; a reader replaces them, so they stay readable.
   const shownUrl = url.toString().replace(/%3C/gi, "<").replace(/%3E/gi, ">");

@@ -20,7 +20,12 @@ const jobIds: string[] = [];
 type Answer = { status: number; body: unknown };
 
 /** Calls a route as a client does; `path` is the document's (`/api/stores/{slug}`). */
-async function call(method: string, path: string, values: Record<string, string> = {}, { query = "", headers = {}, body }: { query?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  values: Record<string, string> = {},
+  { query = "", headers = {}, body }: { query?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const handler = await loadRouteHandler(method, path.replace(/\{(\w+)\}/g, ":$1"));
   const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
   const response = await handler(
@@ -73,7 +78,12 @@ describe("real answers match the OpenAPI document", () => {
       ["/api/jobs/{id}", { id: latest }, "", await call("GET", "/api/jobs/{id}", { id: latest })],
       ["/api/jobs/{id}/status", { id: latest }, "", await call("GET", "/api/jobs/{id}/status", { id: latest })],
       ["/api/reports/{id}", { id: latest }, "", await call("GET", "/api/reports/{id}", { id: latest })],
-      ["/api/reports/{id}", { id: first }, "?products_page=2&products_per_page=5", await call("GET", "/api/reports/{id}", { id: first }, { query: "?products_page=2&products_per_page=5" })],
+      [
+        "/api/reports/{id}",
+        { id: first },
+        "?products_page=2&products_per_page=5",
+        await call("GET", "/api/reports/{id}", { id: first }, { query: "?products_page=2&products_per_page=5" }),
+      ],
       ["/api/pagespeed/{jobId}", { jobId: latest }, "", await call("GET", "/api/pagespeed/{jobId}", { jobId: latest })],
       ["/api/changelog/{jobId}", { jobId: latest }, "", await call("GET", "/api/changelog/{jobId}", { jobId: latest })],
     ];

@@ -85,14 +85,36 @@ describe("OpenAPI document", () => {
 
   it("names the shared shapes once in components and refers to them", () => {
     const schemas = doc.components.schemas;
-    for (const name of ["Error", "Job", "Report", "PageSpeed", "StorePage", "StoreList", "AppList", "StoreAnalytics", "InventorySummary", "Product", "SnapshotComparison", "Changelog", "Pagination", "ApiKey", "PaymentRequired", "PaymentRequirements", "RateLimited"]) {
+    for (const name of [
+      "Error",
+      "Job",
+      "Report",
+      "PageSpeed",
+      "StorePage",
+      "StoreList",
+      "AppList",
+      "StoreAnalytics",
+      "InventorySummary",
+      "Product",
+      "SnapshotComparison",
+      "Changelog",
+      "Pagination",
+      "ApiKey",
+      "PaymentRequired",
+      "PaymentRequirements",
+      "RateLimited",
+    ]) {
       expect(schemas, name).toHaveProperty(name);
     }
-    const success = (path: string, method: string, status: string) => operation(path, method).responses[status]!.content!["application/json"]!.schema;
+    const success = (path: string, method: string, status: string) =>
+      operation(path, method).responses[status]!.content!["application/json"]!.schema;
     expect(success("/api/reports/{id}", "get", "200")).toEqual({ $ref: "#/components/schemas/Report" });
     expect(success("/api/stores/{slug}", "get", "200")).toEqual({ $ref: "#/components/schemas/StorePage" });
     expect(success("/api/jobs", "post", "201")).toEqual({ $ref: "#/components/schemas/JobEnvelope" });
-    expect((schemas.Report as { properties: Json }).properties.products).toEqual({ type: "array", items: { $ref: "#/components/schemas/Product" } });
+    expect((schemas.Report as { properties: Json }).properties.products).toEqual({
+      type: "array",
+      items: { $ref: "#/components/schemas/Product" },
+    });
     expect((schemas.StoreList as { properties: Json }).properties.pagination).toEqual({ $ref: "#/components/schemas/Pagination" });
     expect(success("/api/jobs/{id}", "get", "404")).toEqual({ $ref: "#/components/schemas/Error" });
   });
@@ -122,7 +144,10 @@ describe("OpenAPI document", () => {
     for (const { name, op } of operations) {
       for (const status of ["429", "503"]) {
         const response = op.responses[status];
-        if (response) expect(response.headers, `${name} ${status}`).toEqual(expect.objectContaining({ "Retry-After": { $ref: "#/components/headers/Retry-After" } }));
+        if (response)
+          expect(response.headers, `${name} ${status}`).toEqual(
+            expect.objectContaining({ "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+          );
       }
       if (name !== "GET /api/health") expect(op.responses, name).toHaveProperty("429");
     }

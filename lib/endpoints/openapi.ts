@@ -62,7 +62,8 @@ function answersOf(endpoint: Endpoint): [number, Answer][] {
   return Object.entries(endpoint.answers).map(([status, answer]) => [Number(status), answer === "error" ? {} : answer]);
 }
 
-const schemasOf = (answer: Answer): readonly z.ZodType[] => (answer.schema === undefined ? [] : Array.isArray(answer.schema) ? answer.schema : [answer.schema as z.ZodType]);
+const schemasOf = (answer: Answer): readonly z.ZodType[] =>
+  answer.schema === undefined ? [] : Array.isArray(answer.schema) ? answer.schema : [answer.schema as z.ZodType];
 
 /**
  * Every response schema converted in one pass over a registry of the named shapes plus each
@@ -150,8 +151,15 @@ function responses(endpoint: Endpoint<AccessName>, schemaOf: (schema: z.ZodType)
   for (const [status, answer] of declared) {
     if (status >= 400) continue;
     const json = schemasOf(answer).map(schemaOf);
-    const content = { ...(json.length ? { "application/json": { schema: json.length > 1 ? { oneOf: json } : json[0] } } : {}), ...answer.content };
-    out[status] = { description: answer.description ?? endpoint.summary, ...headerRefs(answer.headers), ...(Object.keys(content).length ? { content } : {}) };
+    const content = {
+      ...(json.length ? { "application/json": { schema: json.length > 1 ? { oneOf: json } : json[0] } } : {}),
+      ...answer.content,
+    };
+    out[status] = {
+      description: answer.description ?? endpoint.summary,
+      ...headerRefs(answer.headers),
+      ...(Object.keys(content).length ? { content } : {}),
+    };
   }
   const errors = new Set([...declared.keys()].filter((status) => status >= 400));
   for (const status of [...accessErrors(endpoint.access), 503]) errors.add(status);
@@ -160,8 +168,16 @@ function responses(endpoint: Endpoint<AccessName>, schemaOf: (schema: z.ZodType)
     const answer = declared.get(status) ?? {};
     const declaredSchemas = schemasOf(answer);
     const usual = status === 429 ? rateLimitedBodySchema : status === 402 ? paymentRequiredBodySchema : errorBodySchema;
-    const schema = answer.schema === undefined ? schemaOf(usual) : Array.isArray(answer.schema) ? { oneOf: declaredSchemas.map(schemaOf) } : schemaOf(declaredSchemas[0]!);
-    const headers: ResponseHeaderName[] = [...(status === 429 || status === 503 ? (["Retry-After"] as const) : []), ...(answer.headers ?? [])];
+    const schema =
+      answer.schema === undefined
+        ? schemaOf(usual)
+        : Array.isArray(answer.schema)
+          ? { oneOf: declaredSchemas.map(schemaOf) }
+          : schemaOf(declaredSchemas[0]!);
+    const headers: ResponseHeaderName[] = [
+      ...(status === 429 || status === 503 ? (["Retry-After"] as const) : []),
+      ...(answer.headers ?? []),
+    ];
     out[status] = {
       description: answer.description ?? ERROR_DESCRIPTIONS[status] ?? `Error ${status}`,
       ...headerRefs(headers),
@@ -186,7 +202,9 @@ export function buildOpenApiDocument() {
       tags: [endpoint.tag],
       security: security(endpoint.access),
       parameters: parameters(endpoint),
-      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: inputSchemaOf(endpoint.body) } } } } : {}),
+      ...(endpoint.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: inputSchemaOf(endpoint.body) } } } }
+        : {}),
       responses: responses(endpoint, schemaOf),
     };
   }
@@ -207,7 +225,12 @@ export function buildOpenApiDocument() {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Legacy identity provider token" },
         session: { type: "apiKey", in: "cookie", name: "authjs.session-token" },
-        x402: { type: "apiKey", in: "header", name: "X-PAYMENT", description: "x402 payment (POST /api/jobs only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE" },
+        x402: {
+          type: "apiKey",
+          in: "header",
+          name: "X-PAYMENT",
+          description: "x402 payment (POST /api/jobs only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE",
+        },
       },
     },
     paths,

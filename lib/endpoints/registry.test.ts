@@ -38,14 +38,17 @@ describe("the declared endpoints and the route files", () => {
       for (const method of HTTP_METHODS.filter((name) => typeof mod[name] === "function")) {
         const endpoint = endpointOf(mod[method]);
         if (!endpoint) problems.push(`${method} ${page}: not made by route() from a declaration`);
-        else if (!ENDPOINTS.includes(endpoint)) problems.push(`${method} ${page}: serves ${endpoint.operationId}, which ENDPOINTS does not list`);
-        else if (endpoint.method !== method || pageOf(endpoint.path) !== page) problems.push(`${method} ${page}: serves ${endpoint.method} ${endpoint.path}`);
+        else if (!ENDPOINTS.includes(endpoint))
+          problems.push(`${method} ${page}: serves ${endpoint.operationId}, which ENDPOINTS does not list`);
+        else if (endpoint.method !== method || pageOf(endpoint.path) !== page)
+          problems.push(`${method} ${page}: serves ${endpoint.method} ${endpoint.path}`);
         if (endpoint) served.set(endpoint, [...(served.get(endpoint) ?? []), `${method} ${page}`]);
       }
     }
     for (const endpoint of ENDPOINTS) {
       const by = served.get(endpoint) ?? [];
-      if (by.length !== 1) problems.push(`${endpoint.method} ${endpoint.path} is served ${by.length} times${by.length ? `: ${by.join(", ")}` : ""}`);
+      if (by.length !== 1)
+        problems.push(`${endpoint.method} ${endpoint.path} is served ${by.length} times${by.length ? `: ${by.join(", ")}` : ""}`);
     }
 
     expect(problems).toEqual([]);

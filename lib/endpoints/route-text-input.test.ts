@@ -26,7 +26,11 @@ async function refusal(response: Response) {
 
 function postKey(body: string | Uint8Array<ArrayBuffer>) {
   return createKey(
-    new Request(`${TEST_ORIGIN}/api/api-keys`, { method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...cookie }, body }),
+    new Request(`${TEST_ORIGIN}/api/api-keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, ...cookie },
+      body,
+    }),
     none,
   );
 }
@@ -37,7 +41,10 @@ describe("path parameters and query strings", () => {
   it("answers GET /api/apps/%00 with 400 and the error body, whether the parameter arrives encoded or decoded", async () => {
     for (const name of ["%00", "\u0000", "app%00", "%C3%28", "%FF", "%ED%A0%80", "\uD800"]) {
       const response = await getApp(new Request(`${TEST_ORIGIN}/api/apps/x`), { params: Promise.resolve({ name }) });
-      expect(await refusal(response), JSON.stringify(name)).toMatchObject({ status: 400, body: { code: "invalid_request", issues: [{ path: "params.name" }] } });
+      expect(await refusal(response), JSON.stringify(name)).toMatchObject({
+        status: 400,
+        body: { code: "invalid_request", issues: [{ path: "params.name" }] },
+      });
     }
   });
 
@@ -46,7 +53,9 @@ describe("path parameters and query strings", () => {
       const response = await listApps(new Request(`${TEST_ORIGIN}/api/apps?${search}`), none);
       expect((await refusal(response)).status, search).toBe(400);
     }
-    expect(await refusal(await listApps(new Request(`${TEST_ORIGIN}/api/apps?q=%FF`), none))).toMatchObject({ body: { issues: [{ path: "query.q" }] } });
+    expect(await refusal(await listApps(new Request(`${TEST_ORIGIN}/api/apps?q=%FF`), none))).toMatchObject({
+      body: { issues: [{ path: "query.q" }] },
+    });
   });
 
   it("still answers escapes that are UTF-8, and a lone % as the literal it is", async () => {
@@ -60,7 +69,13 @@ describe("JSON bodies", () => {
   it("refuses a lone surrogate or a NUL in a body string, at any depth and in field names, and creates nothing", async () => {
     let deep: unknown = "\u0000";
     for (let level = 0; level < 40; level += 1) deep = [deep];
-    for (const body of [{ name: "\uD800" }, { name: "key \uDC00 two" }, { name: "a\u0000b" }, { name: "fine", extra: deep }, { name: "fine", extra: { "\uD800": 1 } }]) {
+    for (const body of [
+      { name: "\uD800" },
+      { name: "key \uDC00 two" },
+      { name: "a\u0000b" },
+      { name: "fine", extra: deep },
+      { name: "fine", extra: { "\uD800": 1 } },
+    ]) {
       const response = await postKey(JSON.stringify(body));
       expect(await refusal(response), JSON.stringify(body).slice(0, 80)).toMatchObject({ status: 400, body: { code: "invalid_request" } });
     }

@@ -8,7 +8,13 @@ import { getEnv } from "@/lib/env";
 import { enforceIpCooldown } from "@/lib/limits/ip-cooldown";
 import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { readCappedBody } from "@/lib/http/read-capped-body";
-import { findUnstorableParam, findUnstorableQuery, findUnstorableText, unstorableTextError, type TextIssue } from "@/lib/http/storable-text";
+import {
+  findUnstorableParam,
+  findUnstorableQuery,
+  findUnstorableText,
+  unstorableTextError,
+  type TextIssue,
+} from "@/lib/http/storable-text";
 import { newRequestId } from "@/lib/http/request-id";
 import { errorResponse } from "@/lib/http/responses";
 
@@ -28,7 +34,13 @@ export type HandlerContext<E extends Endpoint<AccessName>> = {
 };
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204;
-type BodyOf<A> = A extends { schema: infer S } ? (S extends z.ZodType ? z.output<S> : S extends readonly (infer T extends z.ZodType)[] ? z.output<T> : never) : unknown;
+type BodyOf<A> = A extends { schema: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : S extends readonly (infer T extends z.ZodType)[]
+      ? z.output<T>
+      : never
+  : unknown;
 /** What a handler may return for a 2xx answer: its declared JSON body (a Response for any other). */
 export type SuccessBody<E extends Endpoint> = BodyOf<E["answers"][keyof E["answers"] & SuccessStatus]>;
 
@@ -125,7 +137,10 @@ export function endpointOf(handler: unknown): Endpoint<AccessName> | undefined {
  * (lib/<domain>/endpoints.ts): resolves credentials, applies the declared access rule, parses
  * params/query/body with the declared zod schemas, and maps every error to the error body.
  */
-export function route<E extends Endpoint<AccessName>>(endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<Response | SuccessBody<E>>): RouteHandler {
+export function route<E extends Endpoint<AccessName>>(
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<Response | SuccessBody<E>>,
+): RouteHandler {
   const wrapped: RouteHandler = async (req, context) => {
     const requestId = newRequestId();
     try {
@@ -138,9 +153,7 @@ export function route<E extends Endpoint<AccessName>>(endpoint: E, handler: (ctx
       // Whether or not the route declares a schema for them: a handler reading the request itself gets the same guarantee.
       refuseUnstorable(findUnstorableParam(rawParams) ?? findUnstorableQuery(url.search));
       const params = endpoint.params ? parseWith(endpoint.params, rawParams, "params") : undefined;
-      const query = endpoint.query
-        ? parseWith(endpoint.query, Object.fromEntries(url.searchParams), "query")
-        : undefined;
+      const query = endpoint.query ? parseWith(endpoint.query, Object.fromEntries(url.searchParams), "query") : undefined;
       const body = endpoint.body ? parseWith(endpoint.body, await readJsonBody(req), "body") : undefined;
       const user = principal.kind === "anonymous" || principal.kind === "x402" ? null : principal.user;
 

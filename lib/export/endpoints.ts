@@ -13,7 +13,12 @@ export const exportProductsEndpoint = defineEndpoint({
   answers: {
     200: {
       content: {
-        "text/csv": { schema: { type: "string", description: "Shopify product import template; a cell that could start a spreadsheet formula is prefixed with '" } },
+        "text/csv": {
+          schema: {
+            type: "string",
+            description: "Shopify product import template; a cell that could start a spreadsheet formula is prefixed with '",
+          },
+        },
         "application/json": { schema: { $ref: "#/components/schemas/FreeExport" } },
       },
       headers: ["Content-Disposition"],

@@ -66,7 +66,12 @@ describe("GET /api/free-export", () => {
         current = { index, variant: 0, image: 0 };
         const product = sampleProduct(index);
         // The first row of a product carries the product's own fields.
-        expect(row).toMatchObject({ Title: product.title, Vendor: product.vendor, Type: product.productType, Tags: product.tags.join(", ") });
+        expect(row).toMatchObject({
+          Title: product.title,
+          Vendor: product.vendor,
+          Type: product.productType,
+          Tags: product.tags.join(", "),
+        });
         expect(row.Published).toBe(product.publishedAt === null ? "FALSE" : "TRUE");
         expect(row["Option1 Name"]).toBe("Size");
         expect(row["Body (HTML)"]).toContain("&quot;quote&quot;");
@@ -103,7 +108,10 @@ describe("GET /api/free-export", () => {
       }
     }
 
-    const expectedImageRows = Array.from({ length: BIG }, (_, i) => Math.max(0, sampleProduct(i).images.length - 2)).reduce((a, b) => a + b, 0);
+    const expectedImageRows = Array.from({ length: BIG }, (_, i) => Math.max(0, sampleProduct(i).images.length - 2)).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(variantRows).toBe(BIG * 2);
     expect(imageRows).toBe(expectedImageRows);
     // Built in memory, the file (tens of MB) would sit on the heap at once; streamed, a small part of it does.

@@ -23,7 +23,9 @@ function rawProduct(id: number, fields: Record<string, unknown>): Record<string,
     tags: ["plain"],
     published_at: "2025-01-02T00:00:00Z",
     options: [{ name: "Size", values: ["S"] }],
-    variants: [{ id: id * 10, option1: "S", sku: `SKU-${id}`, price: "19.99", grams: 250, inventory_quantity: -3, requires_shipping: true }],
+    variants: [
+      { id: id * 10, option1: "S", sku: `SKU-${id}`, price: "19.99", grams: 250, inventory_quantity: -3, requires_shipping: true },
+    ],
     images: [{ src: `https://cdn.shopify.com/p${id}.jpg` }],
     ...fields,
   };
@@ -40,7 +42,7 @@ const served = [
     title: "  =1+1",
     options: [{ name: "@Size", values: ["-1+1"] }],
     variants: [{ id: 70, option1: "＝1+1", sku: "=sku", price: "=1+1", compare_at_price: "+2", grams: 0, requires_shipping: true }],
-    images: [{ src: "=IMAGE(\"http://evil.example/x.png\")" }],
+    images: [{ src: '=IMAGE("http://evil.example/x.png")' }],
   }),
   rawProduct(8, { title: "Blue shirt - summer edition", vendor: "Nørrebro & Co", tags: ["sale", "-50%"] }),
 ];
@@ -55,7 +57,9 @@ beforeAll(async () => {
   products = normalized.products;
   await seedAnalyzedStore({ domain: "formulas.test", products, publishedAt: new Date() });
 
-  const response = await GET(new Request("http://localhost:3000/api/free-export?slug=formulas-test&format=csv"), { params: Promise.resolve({}) });
+  const response = await GET(new Request("http://localhost:3000/api/free-export?slug=formulas-test&format=csv"), {
+    params: Promise.resolve({}),
+  });
   expect(response.status).toBe(200);
   rows = parse(await response.text(), { columns: true }) as Row[];
 });
@@ -83,7 +87,7 @@ describe("GET /api/free-export?format=csv with a hostile store", () => {
       "Variant SKU": "'=sku",
       "Variant Price": "'=1+1",
       "Variant Compare At Price": "'+2",
-      "Image Src": "'=IMAGE(\"http://evil.example/x.png\")",
+      "Image Src": '\'=IMAGE("http://evil.example/x.png")',
     });
   });
 
@@ -103,7 +107,9 @@ describe("GET /api/free-export?format=csv with a hostile store", () => {
   });
 
   it("leaves the JSON export as the store wrote it", async () => {
-    const response = await GET(new Request("http://localhost:3000/api/free-export?slug=formulas-test&format=json"), { params: Promise.resolve({}) });
+    const response = await GET(new Request("http://localhost:3000/api/free-export?slug=formulas-test&format=json"), {
+      params: Promise.resolve({}),
+    });
     const body = (await response.json()) as { products: Product[] };
     expect(body.products.map((p) => p.title)).toEqual(products.map((p) => p.title));
     expect(body.products[0]!.title).toBe(HYPERLINK);

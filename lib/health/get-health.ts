@@ -18,7 +18,12 @@ export async function getHealth(): Promise<Health> {
   }
   const storage = await readStorage();
   const reasons: DegradedReason[] = storage.low
-    ? [{ code: "storage_low", message: `${Math.floor((storage.freeBytes ?? 0) / 1024 / 1024)} MB free on the database's disk, below the ${Math.floor(storage.minFreeBytes / 1024 / 1024)} MB minimum: new jobs are refused and workflow steps wait` }]
+    ? [
+        {
+          code: "storage_low",
+          message: `${Math.floor((storage.freeBytes ?? 0) / 1024 / 1024)} MB free on the database's disk, below the ${Math.floor(storage.minFreeBytes / 1024 / 1024)} MB minimum: new jobs are refused and workflow steps wait`,
+        },
+      ]
     : [];
   const base = { db: database.kind, engine: getEngineKind(), version: packageJson.version };
 

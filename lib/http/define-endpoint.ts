@@ -10,13 +10,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Response headers an answer may name; lib/endpoints/openapi.ts describes each one. */
 export type ResponseHeaderName =
-  | "Retry-After"
-  | "ETag"
-  | "Cache-Control"
-  | "Content-Disposition"
-  | "PAYMENT-REQUIRED"
-  | "PAYMENT-RESPONSE"
-  | "X-PAYMENT-RESPONSE";
+  "Retry-After" | "ETag" | "Cache-Control" | "Content-Disposition" | "PAYMENT-REQUIRED" | "PAYMENT-RESPONSE" | "X-PAYMENT-RESPONSE";
 
 /** Request headers an endpoint reads besides credentials: a paying caller's x402 proofs (docs/decisions.md §8.5). */
 export type RequestHeaderName = "PAYMENT-SIGNATURE" | "X-PAYMENT";

@@ -25,7 +25,14 @@ describe("describeRefusal", () => {
 
   it("says an issue on a field the form does not show as the form's sentence, with the field named in words", () => {
     const refusal = describeRefusal(
-      { status: 400, body: { error: "Invalid body.notify_email: notify_email must be an e-mail address", code: "invalid_request", issues: [{ path: "body.notify_email", message: "notify_email must be an e-mail address" }] } },
+      {
+        status: 400,
+        body: {
+          error: "Invalid body.notify_email: notify_email must be an e-mail address",
+          code: "invalid_request",
+          issues: [{ path: "body.notify_email", message: "notify_email must be an e-mail address" }],
+        },
+      },
       KEY_WORDING,
     );
 
@@ -36,7 +43,11 @@ describe("describeRefusal", () => {
     const refusal = describeRefusal(
       {
         status: 400,
-        body: { error: 'Invalid domain: "not a domain" is not a valid host name', code: "invalid_request", issues: [{ path: "body.domain", message: '"not a domain" is not a valid host name' }] },
+        body: {
+          error: 'Invalid domain: "not a domain" is not a valid host name',
+          code: "invalid_request",
+          issues: [{ path: "body.domain", message: '"not a domain" is not a valid host name' }],
+        },
       },
       { domain: { label: "the store domain" } },
     );
@@ -47,22 +58,42 @@ describe("describeRefusal", () => {
   it("explains the Free plan's monthly limit with its reset day and a link to upgrade", () => {
     const refusal = describeRefusal({
       status: 402,
-      body: { error: "Monthly job limit reached", code: "plan_limit_reached", plan: "free", limit: 3, used: 3, resets_at: "2026-07-01T00:00:00.000Z", upgrade_url: "http://x/pricing" },
+      body: {
+        error: "Monthly job limit reached",
+        code: "plan_limit_reached",
+        plan: "free",
+        limit: 3,
+        used: 3,
+        resets_at: "2026-07-01T00:00:00.000Z",
+        upgrade_url: "http://x/pricing",
+      },
     });
 
-    expect(refusal.message).toBe("You have used all 3 analyses of the Free plan this month. Upgrade to Pro for unlimited analyses, or wait until July 1.");
+    expect(refusal.message).toBe(
+      "You have used all 3 analyses of the Free plan this month. Upgrade to Pro for unlimited analyses, or wait until July 1.",
+    );
     expect(refusal.action).toEqual({ href: "/dashboard/billing", label: "Upgrade to Pro" });
   });
 
   it("tells an unconfirmed account to confirm its e-mail, not a 403 code", () => {
-    const refusal = describeRefusal(answer(new ApiError("email_unverified", "x", { extra: { resend_url: "/api/auth/verify-email/resend" } })));
+    const refusal = describeRefusal(
+      answer(new ApiError("email_unverified", "x", { extra: { resend_url: "/api/auth/verify-email/resend" } })),
+    );
 
     expect(refusal.message).toMatch(/^Confirm your e-mail address before starting a job/);
     expect(refusal.message).not.toContain("/api/");
   });
 
   it("says when to try again after a rate limit", () => {
-    const refusal = describeRefusal({ status: 429, body: { error: "At most 3 confirmation e-mails per hour; check your spam folder", code: "rate_limited", limit_type: "per_minute", retry_after: 1800 } });
+    const refusal = describeRefusal({
+      status: 429,
+      body: {
+        error: "At most 3 confirmation e-mails per hour; check your spam folder",
+        code: "rate_limited",
+        limit_type: "per_minute",
+        retry_after: 1800,
+      },
+    });
 
     expect(refusal.message).toBe("At most 3 confirmation e-mails per hour; check your spam folder. Try again in 30 minutes.");
   });
@@ -72,14 +103,21 @@ describe("describeRefusal", () => {
       "StoreLens cannot do this right now. Try again in a minute.",
     );
     expect(describeRefusal({ status: 404, body: null }).message).toBe("The request was refused (HTTP 404). Try again, or reload the page.");
-    expect(describeRefusal(new TypeError("Failed to fetch")).message).toBe("Could not reach StoreLens. Check your connection and try again.");
-    expect(describeRefusal(answer(new ApiError("unauthorized", "Authentication required"))).message).toBe("You are signed out. Sign in again and retry.");
+    expect(describeRefusal(new TypeError("Failed to fetch")).message).toBe(
+      "Could not reach StoreLens. Check your connection and try again.",
+    );
+    expect(describeRefusal(answer(new ApiError("unauthorized", "Authentication required"))).message).toBe(
+      "You are signed out. Sign in again and retry.",
+    );
   });
 });
 
 describe("checkBeforeSending", () => {
   it("refuses an empty key name before any request, in the form's words", () => {
-    expect(checkBeforeSending(createApiKeySchema, { name: "" }, KEY_WORDING)).toEqual({ message: undefined, fields: { name: "Give the key a name." } });
+    expect(checkBeforeSending(createApiKeySchema, { name: "" }, KEY_WORDING)).toEqual({
+      message: undefined,
+      fields: { name: "Give the key a name." },
+    });
     expect(checkBeforeSending(createApiKeySchema, { name: "CI" }, KEY_WORDING)).toBeNull();
   });
 
@@ -90,7 +128,11 @@ describe("checkBeforeSending", () => {
   });
 
   it("checks a sign-up with the API's own rules: the e-mail's format and the password's strength", () => {
-    const wording = { email: { label: "your e-mail address", required: "Enter your e-mail address." }, password: { label: "a password", required: "Choose a password." }, name: { label: "your name" } };
+    const wording = {
+      email: { label: "your e-mail address", required: "Enter your e-mail address." },
+      password: { label: "a password", required: "Choose a password." },
+      name: { label: "your name" },
+    };
 
     expect(checkBeforeSending(signUpSchema, { email: "", password: "", name: "" }, wording)?.fields).toEqual({
       email: "Enter your e-mail address.",

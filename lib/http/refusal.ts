@@ -119,7 +119,8 @@ function fromAnswer(status: number, body: unknown, wording: FormWording): Refusa
   if (code === "unauthorized") return { message: "You are signed out. Sign in again and retry.", fields: {} };
   if (code === "rate_limited" || status === 429) {
     const said = asSentence(error || "Too many attempts");
-    const wait = typeof answer.retry_after === "number" && !/try again/i.test(said) ? ` Try again in ${describeWait(answer.retry_after)}.` : "";
+    const wait =
+      typeof answer.retry_after === "number" && !/try again/i.test(said) ? ` Try again in ${describeWait(answer.retry_after)}.` : "";
     return { message: `${said}${wait}`, fields: {} };
   }
   if (status >= 500 || status === 0) return { message: TRY_AGAIN_LATER, fields: {} };

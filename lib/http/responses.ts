@@ -35,10 +35,7 @@ export function errorResponse(error: unknown, requestId: string): Response {
   // Details stay in the log; the caller gets a request id to quote.
   logger.error("unhandled error in route", { requestId, error });
 
-  return Response.json(
-    { error: "Internal server error", code: "internal_error", request_id: requestId },
-    { status: 500 },
-  );
+  return Response.json({ error: "Internal server error", code: "internal_error", request_id: requestId }, { status: 500 });
 }
 
 function codeOf(error: unknown): unknown {

@@ -26,11 +26,13 @@ describe("findUnstorableText", () => {
 
 describe("percent-escapes", () => {
   it("refuses escapes that decode to NUL or are not UTF-8", () => {
-    for (const raw of ["%00", "a%00", "%C0%80", "%C3%28", "%FF", "%ED%A0%80", "%E0%A4%A", "%F0%9F%98"]) expect(percentEscapeProblem(raw), raw).not.toBeNull();
+    for (const raw of ["%00", "a%00", "%C0%80", "%C3%28", "%FF", "%ED%A0%80", "%E0%A4%A", "%F0%9F%98"])
+      expect(percentEscapeProblem(raw), raw).not.toBeNull();
   });
 
   it("passes UTF-8 escapes, and a % that starts no escape", () => {
-    for (const raw of ["", "plain", "caf%C3%A9", "%F0%9F%9A%80", "100%", "%zz", "%25", "%2500"]) expect(percentEscapeProblem(raw), raw).toBeNull();
+    for (const raw of ["", "plain", "caf%C3%A9", "%F0%9F%9A%80", "100%", "%zz", "%25", "%2500"])
+      expect(percentEscapeProblem(raw), raw).toBeNull();
   });
 
   it("checks every name and value of a raw query string, and every path parameter", () => {

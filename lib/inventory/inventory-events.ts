@@ -38,5 +38,9 @@ export async function listInventoryEvents(store: Store, query: InventoryEventsQu
     .limit(query.per_page);
   const titles = await productTitles(store, [...new Set(rows.map((row) => row.productId))]);
 
-  return paginated(rows.map((row) => toEventView(row, titles)), query, total);
+  return paginated(
+    rows.map((row) => toEventView(row, titles)),
+    query,
+    total,
+  );
 }

@@ -86,8 +86,12 @@ type EventRow = typeof inventoryEvents.$inferSelect;
 
 /** Per-day sales and restocks of the window, for the chart (days without snapshots stay empty). */
 async function dailySeries(storeId: string, events: EventRow[], now: Date) {
-  const days = Array.from({ length: SALES_WINDOW_DAYS }, (_, i) => new Date(now.getTime() - (SALES_WINDOW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-  const byDay = new Map(days.map((day) => [day, { day, units_sold: 0, sale_events: 0, restock_events: 0, inventory: null as number | null }]));
+  const days = Array.from({ length: SALES_WINDOW_DAYS }, (_, i) =>
+    new Date(now.getTime() - (SALES_WINDOW_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  const byDay = new Map(
+    days.map((day) => [day, { day, units_sold: 0, sale_events: 0, restock_events: 0, inventory: null as number | null }]),
+  );
   for (const event of events) {
     const cell = byDay.get(event.occurredAt.toISOString().slice(0, 10));
     if (!cell) continue;

@@ -26,7 +26,8 @@ function historyOf(
   const points: Point[] = [];
   let quantity = current?.quantity ?? null;
   let available = current?.available ?? null;
-  if (current && currentAt) points.push({ at: currentAt.toISOString(), quantity, available, basis: quantity === null ? "estimated" : "observed" });
+  if (current && currentAt)
+    points.push({ at: currentAt.toISOString(), quantity, available, basis: quantity === null ? "estimated" : "observed" });
   // events arrive newest first
   for (const event of events) {
     const at = event.occurredAt.toISOString();
@@ -45,21 +46,22 @@ function historyOf(
 
 /** GET /api/store-detail/:slug/inventory/product/:shopifyId. */
 export async function getProductInventory(store: Store, productId: number, query: PaginationQuery): Promise<ProductInventory> {
-  const ofProduct = and(eq(inventoryEvents.storeId, store.id), eq(inventoryEvents.productId, productId), fromCompletedJob(inventoryEvents.jobId));
+  const ofProduct = and(
+    eq(inventoryEvents.storeId, store.id),
+    eq(inventoryEvents.productId, productId),
+    fromCompletedJob(inventoryEvents.jobId),
+  );
   const levels = store.latestJobId
     ? await getDb()
         .select()
         .from(inventoryLevels)
         .where(and(eq(inventoryLevels.jobId, store.latestJobId), eq(inventoryLevels.productId, productId)))
     : [];
-  const events = await getDb()
-    .select()
-    .from(inventoryEvents)
-    .where(ofProduct)
-    .orderBy(desc(inventoryEvents.occurredAt));
+  const events = await getDb().select().from(inventoryEvents).where(ofProduct).orderBy(desc(inventoryEvents.occurredAt));
   // From the store's own computation, so a product's figure is exactly its share of the total.
   const sales = await storeSales(store, currentTime(), productId);
-  if (levels.length === 0 && events.length === 0 && !sales.products.has(productId)) throw new ApiError("not_found", "No inventory recorded for this product");
+  if (levels.length === 0 && events.length === 0 && !sales.products.has(productId))
+    throw new ApiError("not_found", "No inventory recorded for this product");
 
   const [product] = store.latestJobId
     ? await getDb()
@@ -69,10 +71,7 @@ export async function getProductInventory(store: Store, productId: number, query
     : [];
   const variantIds = [...new Set([...levels.map((l) => l.variantId), ...events.map((e) => e.variantId)])].sort((a, b) => a - b);
   const titles = new Map(product ? [[productId, product.title]] : []);
-  const [{ total } = { total: 0 }] = await getDb()
-    .select({ total: count() })
-    .from(inventoryEvents)
-    .where(ofProduct);
+  const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(inventoryEvents).where(ofProduct);
   const page = events.slice(offsetOf(query), offsetOf(query) + query.per_page);
   const sold = sales.products.get(productId) ?? noUnitsSold(sales.ctx);
 
@@ -89,9 +88,18 @@ export async function getProductInventory(store: Store, productId: number, query
         variant_id: variantId,
         quantity: level?.quantity ?? null,
         available: level?.available ?? null,
-        history: historyOf(level, level?.recordedAt ?? null, events.filter((e) => e.variantId === variantId), store.firstAnalyzedAt),
+        history: historyOf(
+          level,
+          level?.recordedAt ?? null,
+          events.filter((e) => e.variantId === variantId),
+          store.firstAnalyzedAt,
+        ),
       };
     }),
-    events: paginated(page.map((event) => toEventView(event, titles)), query, total),
+    events: paginated(
+      page.map((event) => toEventView(event, titles)),
+      query,
+      total,
+    ),
   };
 }

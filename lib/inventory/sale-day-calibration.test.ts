@@ -21,7 +21,14 @@ async function measuredStore(domain: string, units: number, { products = 10, day
       .insert(inventoryEvents)
       .values(
         Array.from({ length: products }, (_, p) => ({
-          storeId: store!.id, jobId: job!.id, productId: p + 1, variantId: p + 1, kind: "sale" as const, delta: units, basis: "observed" as const, occurredAt: at,
+          storeId: store!.id,
+          jobId: job!.id,
+          productId: p + 1,
+          variantId: p + 1,
+          kind: "sale" as const,
+          delta: units,
+          basis: "observed" as const,
+          occurredAt: at,
         })),
       );
   }

@@ -12,7 +12,15 @@ const MIN_DAYS_PER_PRODUCT = 3;
 const LOW_QUANTILE = 0.05;
 const HIGH_QUANTILE = 0.95;
 
-type Row = { band: number; stores: number; products: number; sale_days: number; typical: number | null; low: number | null; high: number | null };
+type Row = {
+  band: number;
+  stores: number;
+  products: number;
+  sale_days: number;
+  typical: number | null;
+  low: number | null;
+  high: number | null;
+};
 /** The band key of the figures over all bands. */
 const ALL_BANDS = -1;
 
@@ -41,7 +49,9 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
   const bandOf = SALE_DAY_SHARE_BANDS.slice(1)
     .map((band, i) => sql`when p.share < ${band.min_share} then ${i}`)
     .reduce((a, b) => sql`${a} ${b}`);
-  const rows = await queryRows<Row>(getDb(), sql`
+  const rows = await queryRows<Row>(
+    getDb(),
+    sql`
     with days as (
       select e.store_id, e.product_id, e.job_id,
         coalesce(sum(e.delta) filter (where e.kind = 'sale'), 0)::float as units
@@ -71,7 +81,8 @@ export async function saleDayAssumption(since: Date): Promise<SaleDayAssumption>
       percentile_disc(0.5) within group (order by low) as low,
       percentile_disc(0.5) within group (order by high) as high
     from per_store where products >= ${MIN_BAND_PRODUCTS} and typical is not null
-    group by band`);
+    group by band`,
+  );
   const pooled = rows.find((row) => Number(row.band) === ALL_BANDS);
   if (!pooled || Number(pooled.products) < MIN_CALIBRATION_PRODUCTS || !pooled.typical) return DEFAULT_SALE_DAY_ASSUMPTION;
   const overall = figures(pooled);

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { dailyRate, DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type InventoryEventRow, type SalesContext } from "./sales-velocity";
+import {
+  dailyRate,
+  DEFAULT_SALE_DAY_ASSUMPTION,
+  OUTLIER_MIN_UNITS,
+  sumUnits,
+  unitsSoldByProduct,
+  type InventoryEventRow,
+  type SalesContext,
+} from "./sales-velocity";
 
-const ctx = (visible: boolean, snapshots = 31): SalesContext => ({ visible, coverageDays: 30, windowDays: 30, snapshots, assumption: DEFAULT_SALE_DAY_ASSUMPTION });
+const ctx = (visible: boolean, snapshots = 31): SalesContext => ({
+  visible,
+  coverageDays: 30,
+  windowDays: 30,
+  snapshots,
+  assumption: DEFAULT_SALE_DAY_ASSUMPTION,
+});
 const event = (e: Partial<InventoryEventRow> & Pick<InventoryEventRow, "kind">): InventoryEventRow => ({
   productId: 1,
   variantId: 11,
@@ -18,7 +32,14 @@ describe("sales velocity", () => {
     const sales = [3, 1, 2, 60, OUTLIER_MIN_UNITS + 1].map((delta, i) => event({ kind: "sale", delta, jobId: `j${i}` }));
     const products = unitsSoldByProduct(sales, [], ctx(true));
     const units = sumUnits(products.values(), ctx(true));
-    expect(units).toMatchObject({ basis: "observed", case: "observed", value: 66, range: { low: 66, high: 66 }, confidence: "high", excluded_outliers: 1 });
+    expect(units).toMatchObject({
+      basis: "observed",
+      case: "observed",
+      value: 66,
+      range: { low: 66, high: 66 },
+      confidence: "high",
+      excluded_outliers: 1,
+    });
     expect(dailyRate(units, 30).range).toEqual({ low: 2.2, high: 2.2 });
   });
 
@@ -52,7 +73,15 @@ describe("sales velocity", () => {
     const sellOut = event({ productId: 3, kind: "sale", basis: "estimated", jobId: "c" });
     const products = unitsSoldByProduct([sellOut], signals, ctx(false));
     const a = DEFAULT_SALE_DAY_ASSUMPTION;
-    expect(products.get(1)).toMatchObject({ basis: "estimated", case: "estimated_from_signals", value: 2 * a.typical, range: { low: 2, high: 2 * a.high }, confidence: "low", assumption: a, applied_assumption: { typical: a.typical, sale_day_share: 0.07 } });
+    expect(products.get(1)).toMatchObject({
+      basis: "estimated",
+      case: "estimated_from_signals",
+      value: 2 * a.typical,
+      range: { low: 2, high: 2 * a.high },
+      confidence: "low",
+      assumption: a,
+      applied_assumption: { typical: a.typical, sale_day_share: 0.07 },
+    });
     // An edit alone sells nothing for sure: no low bound, a full sale day in the high bound.
     expect(products.get(2)).toMatchObject({ range: { low: 0, high: a.high } });
     expect(products.get(3)).toMatchObject({ range: { low: 1, high: a.high }, sale_events: 1 });

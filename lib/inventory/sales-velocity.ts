@@ -29,7 +29,13 @@ export type SalesCase = "observed" | "observed_with_hidden_sales" | "estimated_f
 export type SaleDayFigures = { low: number; typical: number; high: number };
 
 /** Bands of the share of days a product sells on (from min_share up to the next band's). */
-export const SALE_DAY_SHARE_BANDS = [{ min_share: 0 }, { min_share: 0.2 }, { min_share: 0.4 }, { min_share: 0.7 }, { min_share: 0.95 }] as const;
+export const SALE_DAY_SHARE_BANDS = [
+  { min_share: 0 },
+  { min_share: 0.2 },
+  { min_share: 0.4 },
+  { min_share: 0.7 },
+  { min_share: 0.95 },
+] as const;
 
 /** The figure that turns sale days into units: an assumption, never an observation. */
 export type SaleDayAssumption = SaleDayFigures & {
@@ -207,10 +213,15 @@ export function unitsSoldByProduct(
   const entry = (id: number) => products.get(id) ?? products.set(id, { events: [], signals: [] }).get(id)!;
   for (const e of events) entry(e.productId).events.push(e);
   for (const s of signals) entry(s.productId).signals.push(s);
-  const limit = outlierLimit ?? outlierThreshold(events.filter((e) => e.kind === "sale" && e.basis === "observed" && e.delta !== null).map((e) => e.delta!));
+  const limit =
+    outlierLimit ??
+    outlierThreshold(events.filter((e) => e.kind === "sale" && e.basis === "observed" && e.delta !== null).map((e) => e.delta!));
   const result = new Map<number, UnitsSold>();
   for (const [id, p] of products) {
-    result.set(id, ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx));
+    result.set(
+      id,
+      ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx),
+    );
   }
 
   return result;
@@ -227,7 +238,10 @@ export function sumUnits(products: Iterable<UnitsSold>, ctx: SalesContext): Unit
   const list = [...products];
   const sum = (pick: (u: UnitsSold) => number) => round2(list.reduce((total, u) => total + pick(u), 0));
   const confidences: Confidence[] = ["low", "medium", "high"];
-  const weakest = list.reduce<Confidence>((worst, u) => (confidences.indexOf(u.confidence) < confidences.indexOf(worst) ? u.confidence : worst), ctx.visible ? "high" : "low");
+  const weakest = list.reduce<Confidence>(
+    (worst, u) => (confidences.indexOf(u.confidence) < confidences.indexOf(worst) ? u.confidence : worst),
+    ctx.visible ? "high" : "low",
+  );
   const full = ctx.coverageDays >= ctx.windowDays - 2;
   const hidden = list.some((u) => u.case === "observed_with_hidden_sales");
   const low = sum((u) => u.range.low);

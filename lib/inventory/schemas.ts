@@ -9,7 +9,12 @@ export const inventoryEventsQuerySchema = paginationQuerySchema.extend({
 export type InventoryEventsQuery = z.infer<typeof inventoryEventsQuerySchema>;
 
 export const productParamsSchema = z.object({
-  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
   shopifyId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
@@ -34,7 +39,9 @@ const rangeSchema = z.object({ low: z.number(), high: z.number() });
 const basisSchema = z.enum(["observed", "estimated"]);
 const caseSchema = z
   .enum(["observed", "observed_with_hidden_sales", "estimated_from_signals", "not_enough_data"])
-  .describe("what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots)");
+  .describe(
+    "what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots)",
+  );
 const saleDayFiguresSchema = z.object({ low: z.number(), typical: z.number(), high: z.number() });
 
 /** The units-per-sale-day assumption behind figures of stores hiding quantities. */
@@ -57,7 +64,10 @@ export const unitsSoldSchema = z.object({
   sale_events: z.number().int(),
   excluded_outliers: z.number().int(),
   assumption: saleDayAssumptionSchema.nullable(),
-  applied_assumption: saleDayFiguresSchema.extend({ sale_day_share: z.number() }).optional().describe("one product: the band figures applied to it"),
+  applied_assumption: saleDayFiguresSchema
+    .extend({ sale_day_share: z.number() })
+    .optional()
+    .describe("one product: the band figures applied to it"),
 });
 
 /** Units per day: the window's units divided by its observed_days (not_enough_data under half a day). */
@@ -91,12 +101,29 @@ export const inventorySummarySchema = z.object({
   units_sold_30d: unitsSoldSchema.describe("the sum of the products' figures"),
   estimated_daily_sales: dailyVelocitySchema,
   sales_assumption: saleDayAssumptionSchema.nullable(),
-  top_sellers: z.array(z.object({ product_id: z.number(), title: z.string().nullable(), units_sold: unitsSoldSchema, daily_velocity: dailyVelocitySchema })),
+  top_sellers: z.array(
+    z.object({ product_id: z.number(), title: z.string().nullable(), units_sold: unitsSoldSchema, daily_velocity: dailyVelocitySchema }),
+  ),
   restocks_30d: z.object({ events: z.number().int(), units: z.number().int().nullable(), basis: basisSchema }),
   recent_restocks: z.array(
-    z.object({ product_id: z.number(), variant_id: z.number(), title: z.string().nullable(), units: z.number().int().nullable(), basis: basisSchema, occurred_at: z.string() }),
+    z.object({
+      product_id: z.number(),
+      variant_id: z.number(),
+      title: z.string().nullable(),
+      units: z.number().int().nullable(),
+      basis: basisSchema,
+      occurred_at: z.string(),
+    }),
   ),
-  daily: z.array(z.object({ day: z.string(), units_sold: z.number(), sale_events: z.number().int(), restock_events: z.number().int(), inventory: z.number().int().nullable() })),
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      units_sold: z.number(),
+      sale_events: z.number().int(),
+      restock_events: z.number().int(),
+      inventory: z.number().int().nullable(),
+    }),
+  ),
 });
 
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
@@ -113,7 +140,9 @@ export const productInventorySchema = z.object({
       variant_id: z.number(),
       quantity: z.number().int().nullable(),
       available: z.boolean().nullable(),
-      history: z.array(z.object({ at: z.string(), quantity: z.number().int().nullable(), available: z.boolean().nullable(), basis: basisSchema })),
+      history: z.array(
+        z.object({ at: z.string(), quantity: z.number().int().nullable(), available: z.boolean().nullable(), basis: basisSchema }),
+      ),
     }),
   ),
   events: paginatedSchema(inventoryEventSchema),

@@ -3,7 +3,15 @@ import { getDb } from "@/db";
 import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { saleDayAssumption } from "./sale-day-calibration";
-import { DEFAULT_SALE_DAY_ASSUMPTION, OUTLIER_MEDIAN_FACTOR, OUTLIER_MIN_UNITS, sumUnits, unitsSoldByProduct, type SalesContext, type UnitsSold } from "./sales-velocity";
+import {
+  DEFAULT_SALE_DAY_ASSUMPTION,
+  OUTLIER_MEDIAN_FACTOR,
+  OUTLIER_MIN_UNITS,
+  sumUnits,
+  unitsSoldByProduct,
+  type SalesContext,
+  type UnitsSold,
+} from "./sales-velocity";
 
 export const SALES_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -39,9 +47,19 @@ async function outlierLimit(inWindow: SQL | undefined): Promise<number> {
 async function observedSpan(storeId: string, since: Date, now: Date): Promise<ObservedSpan & { completed: number }> {
   const completed = and(eq(jobs.storeId, storeId), eq(jobs.status, "completed"));
   const [[anchor], inWindow, [all]] = await Promise.all([
-    getDb().select({ at: max(jobs.completedAt) }).from(jobs).where(and(completed, lte(jobs.completedAt, since))),
-    getDb().select({ at: jobs.completedAt }).from(jobs).where(and(completed, gt(jobs.completedAt, since), lte(jobs.completedAt, now))).orderBy(asc(jobs.completedAt)),
-    getDb().select({ total: sql<number>`count(*)::int` }).from(jobs).where(and(completed, lte(jobs.completedAt, now))),
+    getDb()
+      .select({ at: max(jobs.completedAt) })
+      .from(jobs)
+      .where(and(completed, lte(jobs.completedAt, since))),
+    getDb()
+      .select({ at: jobs.completedAt })
+      .from(jobs)
+      .where(and(completed, gt(jobs.completedAt, since), lte(jobs.completedAt, now)))
+      .orderBy(asc(jobs.completedAt)),
+    getDb()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(and(completed, lte(jobs.completedAt, now))),
   ]);
   const from = anchor?.at ?? inWindow[0]?.at ?? null;
   const to = inWindow.at(-1)?.at ?? from;
@@ -68,7 +86,12 @@ export async function storeSales(store: Store, now: Date, productId?: number): P
   const [events, signals, span, limit] = await Promise.all([
     getDb().select().from(inventoryEvents).where(and(inWindow, ofProduct)),
     getDb()
-      .select({ productId: productSaleSignals.productId, jobId: productSaleSignals.jobId, kind: productSaleSignals.kind, intervalDays: productSaleSignals.intervalDays })
+      .select({
+        productId: productSaleSignals.productId,
+        jobId: productSaleSignals.jobId,
+        kind: productSaleSignals.kind,
+        intervalDays: productSaleSignals.intervalDays,
+      })
       .from(productSaleSignals)
       .where(
         and(

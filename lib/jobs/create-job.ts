@@ -45,9 +45,7 @@ export async function insertQueuedJob(input: CreateJobInput): Promise<Job> {
     // new store row exists only if this transaction commits: a refused job leaves none (§6.2).
     const store = await claimStoreForDomain(tx, domain);
     await input.alongside?.(tx, store.id);
-    const paid = input.charge
-      ? await input.charge.take(tx)
-      : { paymentMethod: input.paymentMethod, paymentRef: input.paymentRef };
+    const paid = input.charge ? await input.charge.take(tx) : { paymentMethod: input.paymentMethod, paymentRef: input.paymentRef };
     const [created] = await tx
       .insert(jobs)
       .values({

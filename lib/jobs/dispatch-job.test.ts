@@ -54,7 +54,12 @@ describe("redispatchStalledJobs", () => {
 
     expect(await redispatchStalledJobs()).toBe(1);
     await h.waitForJob(stalled.id);
-    const [run] = await getDb().select({ event: workflowRuns.event }).from(workflowRuns).where(eq(workflowRuns.eventId, `analysis-${stalled.id}`));
-    expect((run?.event as { data: { concurrencyKey: string } }).data.concurrencyKey).toBe("x402:0xabc0000000000000000000000000000000000001");
+    const [run] = await getDb()
+      .select({ event: workflowRuns.event })
+      .from(workflowRuns)
+      .where(eq(workflowRuns.eventId, `analysis-${stalled.id}`));
+    expect((run?.event as { data: { concurrencyKey: string } }).data.concurrencyKey).toBe(
+      "x402:0xabc0000000000000000000000000000000000001",
+    );
   });
 });

@@ -48,7 +48,11 @@ export const streamJobEventsEndpoint = defineEndpoint({
     "Progress as Server-Sent Events (fallback of /api/ws/:jobId); 429 when this address has its share of open progress connections, 503 when the server has all it takes",
   params: jobIdParamsSchema,
   answers: {
-    200: { content: { "text/event-stream": { schema: { type: "string", description: "progress, completed and failed messages, each a JSON data line" } } } },
+    200: {
+      content: {
+        "text/event-stream": { schema: { type: "string", description: "progress, completed and failed messages, each a JSON data line" } },
+      },
+    },
     404: "error",
     429: { schema: [rateLimitedBodySchema, errorBodySchema] },
   },

@@ -39,7 +39,12 @@ export function jobMessage(job: Job): JobMessage {
     counts: job.counts,
     step_timings: summarizeStepRuns(job.stepRuns),
     ...(job.status === "failed"
-      ? { error: job.error, code: job.errorCode, charge_returned: chargeReturnOf(job), completed_at: job.completedAt?.toISOString() ?? null }
+      ? {
+          error: job.error,
+          code: job.errorCode,
+          charge_returned: chargeReturnOf(job),
+          completed_at: job.completedAt?.toISOString() ?? null,
+        }
       : {}),
     at: job.updatedAt.toISOString(),
   };

@@ -45,11 +45,7 @@ async function announce(job: Job, db: Database | Transaction): Promise<void> {
 }
 
 /** Moves a job that is still queued or running, and announces the new state. */
-async function transition(
-  db: Database | Transaction,
-  jobId: string,
-  set: PgUpdateSetSource<typeof jobs>,
-): Promise<Job | null> {
+async function transition(db: Database | Transaction, jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<Job | null> {
   const [job] = await db
     .update(jobs)
     .set({ updatedAt: new Date(), ...set })

@@ -11,7 +11,11 @@ let newestFirst: string[];
 
 async function insertJob(userId: string | null, domain: string, createdAt: Date) {
   const slug = domain.replace(/\./g, "-");
-  const [store] = await getDb().insert(stores).values({ domain, slug }).onConflictDoUpdate({ target: stores.slug, set: { slug } }).returning();
+  const [store] = await getDb()
+    .insert(stores)
+    .values({ domain, slug })
+    .onConflictDoUpdate({ target: stores.slug, set: { slug } })
+    .returning();
   const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain, slug, userId, createdAt }).returning();
 
   return job!.id;
@@ -24,7 +28,8 @@ beforeAll(async () => {
   const base = Date.parse("2025-03-01T12:00:00Z");
   const ids: string[] = [];
   // Five of Alice's jobs, one minute apart, inserted out of order; two share a timestamp.
-  for (const minute of [2, 0, 4, 1, 4]) ids.push(await insertJob(alice, `list-${suffix}-${ids.length}.test`, new Date(base + minute * 60_000)));
+  for (const minute of [2, 0, 4, 1, 4])
+    ids.push(await insertJob(alice, `list-${suffix}-${ids.length}.test`, new Date(base + minute * 60_000)));
   await insertJob(bob, `list-${suffix}-bob.test`, new Date(base + 10 * 60_000));
   await insertJob(null, `list-${suffix}-anon.test`, new Date(base + 11 * 60_000));
   const minutes = [2, 0, 4, 1, 4];

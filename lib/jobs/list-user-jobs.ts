@@ -12,8 +12,15 @@ export async function listUserJobs({ userId, ...page }: ListUserJobsOptions) {
   const [rows, [count]] = await Promise.all([
     // The id breaks ties so pages never overlap when two jobs share a timestamp.
     getDb().select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(page.per_page).offset(offsetOf(page)),
-    getDb().select({ n: sql<number>`count(*)::int` }).from(jobs).where(where),
+    getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(where),
   ]);
 
-  return paginated(rows.map((job) => serializeJob(job)), page, count?.n ?? 0);
+  return paginated(
+    rows.map((job) => serializeJob(job)),
+    page,
+    count?.n ?? 0,
+  );
 }

@@ -18,7 +18,11 @@ export async function claimWebhookAttempt(jobId: string) {
 }
 
 /** Records how the attempt ended; the error quotes the receiver's side and is cut to a bounded length. */
-export async function settleWebhookAttempt(id: string, status: "delivered" | "failed", details: { responseStatus?: number; error?: string }) {
+export async function settleWebhookAttempt(
+  id: string,
+  status: "delivered" | "failed",
+  details: { responseStatus?: number; error?: string },
+) {
   const error = details.error === undefined ? null : boundText(details.error, MESSAGE_TEXT_MAX);
   await getDb()
     .update(webhookCallbacks)

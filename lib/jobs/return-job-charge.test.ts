@@ -44,12 +44,16 @@ async function submitAndWait(domain: string, headers: Record<string, string>) {
   return pipeline.waitForJob(job.id);
 }
 
-const creditsOf = async (userId: string) => (await getDb().select({ credits: users.jobCredits }).from(users).where(eq(users.id, userId)))[0]!.credits;
+const creditsOf = async (userId: string) =>
+  (await getDb().select({ credits: users.jobCredits }).from(users).where(eq(users.id, userId)))[0]!.credits;
 
 /** A job of this user as if admitted and running, paid by `paymentMethod`. */
 async function runningJob(userId: string | null, paymentMethod: string) {
   const slug = `refund-${crypto.randomUUID().slice(0, 8)}`;
-  const [store] = await getDb().insert(stores).values({ domain: `${slug}.test`, slug }).returning();
+  const [store] = await getDb()
+    .insert(stores)
+    .values({ domain: `${slug}.test`, slug })
+    .returning();
   const [job] = await getDb()
     .insert(jobs)
     .values({ storeId: store!.id, domain: `${slug}.test`, slug, userId, paymentMethod, status: "running" })

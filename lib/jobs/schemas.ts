@@ -4,7 +4,12 @@ import { JOB_STATUSES } from "@/db/schema/job-status";
 // Request and response shapes of the jobs API: the single source of validation, types and OpenAPI.
 
 export const createJobBodySchema = z.object({
-  domain: z.string().trim().min(1, "domain is required").max(300).meta({ examples: ["allbirds.com"] }),
+  domain: z
+    .string()
+    .trim()
+    .min(1, "domain is required")
+    .max(300)
+    .meta({ examples: ["allbirds.com"] }),
   webhook_url: z
     .url({ protocol: /^https?$/, message: "webhook_url must be an http(s) URL" })
     .max(2000)

@@ -25,8 +25,22 @@ describe("step timings of a job", () => {
     ]);
 
     expect(timings).toEqual([
-      { step: "resolve-store", started_at: "2026-11-26T10:00:00.000Z", finished_at: "2026-11-26T10:00:00.400Z", duration_ms: 400, runs: 1, failed_runs: 0 },
-      { step: "fetch-products", started_at: "2026-11-26T10:00:01.000Z", finished_at: "2026-11-26T10:00:05.000Z", duration_ms: 3500, runs: 3, failed_runs: 1 },
+      {
+        step: "resolve-store",
+        started_at: "2026-11-26T10:00:00.000Z",
+        finished_at: "2026-11-26T10:00:00.400Z",
+        duration_ms: 400,
+        runs: 1,
+        failed_runs: 0,
+      },
+      {
+        step: "fetch-products",
+        started_at: "2026-11-26T10:00:01.000Z",
+        finished_at: "2026-11-26T10:00:05.000Z",
+        duration_ms: 3500,
+        runs: 3,
+        failed_runs: 1,
+      },
     ]);
   });
 

@@ -78,7 +78,10 @@ describe("abuse limits", () => {
     const ip = "203.0.113.50";
     const statuses: number[] = [];
     for (const n of [1, 2, 3, 4]) {
-      const response = await signUpRoute(postJson("/api/auth/sign-up", { email: `flood${n}@example.com`, password: "correct horse battery" }, ip), context);
+      const response = await signUpRoute(
+        postJson("/api/auth/sign-up", { email: `flood${n}@example.com`, password: "correct horse battery" }, ip),
+        context,
+      );
       statuses.push(response.status);
       if (n === 4) expect(await response.json()).toMatchObject({ code: "rate_limited", limit_type: "per_minute" });
     }
@@ -86,7 +89,10 @@ describe("abuse limits", () => {
     expect(statuses).toEqual([202, 202, 202, 429]);
     expect(await getDb().$count(users, eq(users.email, "flood4@example.com"))).toBe(0);
     // Another address is not affected.
-    const other = await signUpRoute(postJson("/api/auth/sign-up", { email: "calm@example.com", password: "correct horse battery" }, "203.0.113.51"), context);
+    const other = await signUpRoute(
+      postJson("/api/auth/sign-up", { email: "calm@example.com", password: "correct horse battery" }, "203.0.113.51"),
+      context,
+    );
     expect(other.status).toBe(202);
   });
 
@@ -99,7 +105,10 @@ describe("abuse limits", () => {
 
     expect(statuses).toEqual([202, 202, 202, 429]);
     expect(await getDb().$count(users, eq(users.email, "rotating4@example.com"))).toBe(0);
-    const elsewhere = await signUpRoute(postJson("/api/auth/sign-up", { email: "next-door@example.com", password: "correct horse battery" }, "2001:db8:50:2::1"), context);
+    const elsewhere = await signUpRoute(
+      postJson("/api/auth/sign-up", { email: "next-door@example.com", password: "correct horse battery" }, "2001:db8:50:2::1"),
+      context,
+    );
     expect(elsewhere.status).toBe(202);
   });
 
@@ -115,7 +124,10 @@ describe("abuse limits", () => {
 
   it("puts an address that bursts past the limit in a cooldown (429 ip_cooldown) that every instance honours", async () => {
     const find = (ip: string) =>
-      findJobRoute(new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }), context);
+      findJobRoute(
+        new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }),
+        context,
+      );
     holdClockInOneSecond();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await find("192.0.2.77")).status);
@@ -136,7 +148,10 @@ describe("abuse limits", () => {
 
   it("counts the addresses of one IPv6 /64 as one toward the cooldown, and an IPv4-mapped address as its IPv4 address", async () => {
     const find = (ip: string) =>
-      findJobRoute(new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }), context);
+      findJobRoute(
+        new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }),
+        context,
+      );
     holdClockInOneSecond();
     const statuses: number[] = [];
     for (let i = 1; i <= 6; i += 1) statuses.push((await find(`2001:db8:77:1::${i}`)).status);

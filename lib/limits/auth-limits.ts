@@ -8,7 +8,11 @@ export type AuthAction = "sign-in" | "sign-up" | "password-reset";
  * brute-force guess, or a flood of argon2 hashes, stops at the per-address and per-account
  * limits (in the database, so every instance counts the same attempts).
  */
-export async function checkAuthAttempt(action: AuthAction, ip: string, email: string | undefined): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function checkAuthAttempt(
+  action: AuthAction,
+  ip: string,
+  email: string | undefined,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const env = getEnv();
   const verdicts = await Promise.all([
     ip === "unknown" ? null : consumeRateLimit(`auth:${action}:ip:${ip}`, env.AUTH_ATTEMPTS_PER_MINUTE_PER_IP, 60),

@@ -26,7 +26,8 @@ afterAll(() => {
 
 /** One request each from `count` IPv6 networks never seen before. */
 function flood(count: number, now: number, tag: number): void {
-  for (let i = 0; i < count; i += 1) enforceIpCooldownFromMemory(`2001:${tag}:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`, now);
+  for (let i = 0; i < count; i += 1)
+    enforceIpCooldownFromMemory(`2001:${tag}:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::/64`, now);
 }
 
 /** The status one request from `key` gets: 200 admitted, 429 refused. */

@@ -23,7 +23,9 @@ const MAX_TRACKED = 100_000;
 const RECHECK_MS = 1000;
 const bursts = new ExpiringMap<Burst>(MAX_TRACKED, (burst) => (burst.second + 1) * 1000);
 /** Known cooldowns (and known absences) per address, re-read from the database at most once a second. */
-const known = new ExpiringMap<{ until: number; checkedAt: number }>(MAX_TRACKED, ({ until, checkedAt }) => Math.max(until, checkedAt + RECHECK_MS));
+const known = new ExpiringMap<{ until: number; checkedAt: number }>(MAX_TRACKED, ({ until, checkedAt }) =>
+  Math.max(until, checkedAt + RECHECK_MS),
+);
 
 function countHit(ip: string, now: number): number {
   const second = Math.floor(now / 1000);
@@ -95,7 +97,9 @@ export function enforceIpCooldownFromMemory(ip: string, now = Date.now()): void 
   if (until <= now && countHit(ip, now) > IP_BURST_LIMIT) {
     until = now + IP_COOLDOWN_SECONDS * 1000;
     known.set(ip, { until, checkedAt: now }, now);
-    startCooldown(ip, now, IP_COOLDOWN_SECONDS).catch((error: unknown) => logger.warn("could not record an address's cooldown", { ip, error }));
+    startCooldown(ip, now, IP_COOLDOWN_SECONDS).catch((error: unknown) =>
+      logger.warn("could not record an address's cooldown", { ip, error }),
+    );
   }
   refuseUntil(until, now);
 }

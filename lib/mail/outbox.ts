@@ -19,11 +19,7 @@ export async function recordOutboxMessage(
   return row!.id;
 }
 
-export async function setOutboxProviderMessageId(
-  id: string,
-  providerMessageId: string,
-  db: Database = getDb(),
-): Promise<void> {
+export async function setOutboxProviderMessageId(id: string, providerMessageId: string, db: Database = getDb()): Promise<void> {
   await db.update(mailOutbox).set({ providerMessageId }).where(eq(mailOutbox.id, id));
 }
 

@@ -11,7 +11,10 @@ export const mcpEndpoint = defineEndpoint({
   summary:
     "The MCP server (Streamable HTTP, stateless; JSON-RPC 2.0, malformed messages answered as JSON-RPC errors): tools to search the store directory, read a store, a report (paged), a changelog, apps and a job's status, analyze a store (charged like POST /api/jobs; without an API key the tool answers payment_required with the x402 requirements), your tracked shops (API key or session) and, as GET /api/store-detail/* (session only), their inventory, analytics and snapshot comparison. Authenticate with Authorization: Bearer <key> or X-API-Key",
   answers: {
-    200: { description: "A JSON-RPC response", content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } } },
+    200: {
+      description: "A JSON-RPC response",
+      content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } },
+    },
     // The SDK and our batch refusal answer these as JSON-RPC errors, not with the error body.
     400: { schema: jsonRpcErrorSchema },
     406: { schema: jsonRpcErrorSchema },

@@ -41,7 +41,11 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
 
 function batchRefused(): Response {
   return Response.json(
-    { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: batches are not accepted; send one JSON-RPC message per request" } },
+    {
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: "Invalid Request: batches are not accepted; send one JSON-RPC message per request" },
+    },
     { status: 400 },
   );
 }

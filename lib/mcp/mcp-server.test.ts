@@ -12,7 +12,14 @@ import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { STORE_TOOLS } from "@/lib/tools";
-import { apiKeyHeader, createTestApiKey, createTestSession, createTestUser, malformedApiKey, sessionCookieHeader } from "@/testing/auth/fixtures";
+import {
+  apiKeyHeader,
+  createTestApiKey,
+  createTestSession,
+  createTestUser,
+  malformedApiKey,
+  sessionCookieHeader,
+} from "@/testing/auth/fixtures";
 import { seedChatStore, trackStore } from "@/testing/chat-store";
 import { generatedStore } from "@/testing/fake-store";
 import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
@@ -94,7 +101,13 @@ describe("MCP server /api/mcp", () => {
       ["search_stores", { q: "MCP Shop" }, "/api/stores", {}, "?q=MCP+Shop"],
       ["get_store", { slug: "mcp-shop-test", per_page: 2 }, "/api/stores/:slug", { slug: "mcp-shop-test" }, "?per_page=2"],
       ["get_changelog", { job_id: seeded.jobId }, "/api/changelog/:jobId", { jobId: seeded.jobId }, ""],
-      ["get_report", { id: "mcp-shop-test", page: 2, per_page: 1 }, "/api/reports/:id", { id: "mcp-shop-test" }, "?products_page=2&products_per_page=1"],
+      [
+        "get_report",
+        { id: "mcp-shop-test", page: 2, per_page: 1 },
+        "/api/reports/:id",
+        { id: "mcp-shop-test" },
+        "?products_page=2&products_per_page=1",
+      ],
       ["list_apps", { q: "klav" }, "/api/apps", {}, "?q=klav"],
       ["get_app", { name: "klaviyo" }, "/api/apps/:name", { name: "klaviyo" }, ""],
       ["get_job_status", { id: seeded.jobId }, "/api/jobs/:id/status", { id: seeded.jobId }, ""],
@@ -110,9 +123,14 @@ describe("MCP server /api/mcp", () => {
 
     const directory = await call<{ data: { slug: string }[] }>(c, "search_stores", { q: "MCP Shop" });
     expect(directory.body.data.map((store) => store.slug)).toContain("mcp-shop-test");
-    const changelog = await call<{ data: { title: string }[]; pagination: { total: number } }>(c, "get_changelog", { job_id: seeded.jobId });
+    const changelog = await call<{ data: { title: string }[]; pagination: { total: number } }>(c, "get_changelog", {
+      job_id: seeded.jobId,
+    });
     expect(changelog.body.pagination.total).toBe(2);
-    const report = await call<{ products: { title: string }[]; products_pagination: { total: number; page: number } }>(c, "get_report", { id: seeded.jobId, per_page: 2 });
+    const report = await call<{ products: { title: string }[]; products_pagination: { total: number; page: number } }>(c, "get_report", {
+      id: seeded.jobId,
+      per_page: 2,
+    });
     expect(report.body.products).toHaveLength(2);
     expect(report.body.products_pagination).toMatchObject({ total: 3, page: 1 });
   });
@@ -142,7 +160,9 @@ describe("MCP server /api/mcp", () => {
   });
 
   it("refuses a message whose bytes are not UTF-8 with 400", async () => {
-    const message = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_store", arguments: { slug: "caf_" } } }));
+    const message = Buffer.from(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_store", arguments: { slug: "caf_" } } }),
+    );
     message[message.indexOf("caf_") + 3] = 0xff;
     const response = await fetch(`${host.origin}/api/mcp`, {
       method: "POST",
@@ -156,7 +176,9 @@ describe("MCP server /api/mcp", () => {
 
   it("analyze_store with an API key admits a job charged to the account; get_job_status reads it", async () => {
     const c = await client({ authorization: `Bearer ${owner.key}` });
-    const submitted = await call<{ job: { id: string; domain: string; status: string } }>(c, "analyze_store", { domain: "https://New-Shop.test/" });
+    const submitted = await call<{ job: { id: string; domain: string; status: string } }>(c, "analyze_store", {
+      domain: "https://New-Shop.test/",
+    });
 
     expect(submitted.isError, JSON.stringify(submitted.body)).toBe(false);
     expect(submitted.body.job.domain).toBe("new-shop.test");
@@ -171,11 +193,12 @@ describe("MCP server /api/mcp", () => {
   });
 
   it("analyze_store without a key answers the x402 payment requirements, and admits nothing", async () => {
-    const answer = await call<{ code: string; status: number; x402Version: number; accepts: { payTo: string; maxAmountRequired: string; resource: string }[] }>(
-      await client(),
-      "analyze_store",
-      { domain: "unpaid-shop.test" },
-    );
+    const answer = await call<{
+      code: string;
+      status: number;
+      x402Version: number;
+      accepts: { payTo: string; maxAmountRequired: string; resource: string }[];
+    }>(await client(), "analyze_store", { domain: "unpaid-shop.test" });
 
     expect(answer.isError).toBe(true);
     expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 1 });
@@ -185,7 +208,12 @@ describe("MCP server /api/mcp", () => {
   });
 
   it("refuses a JSON-RPC batch as a whole: one request is one message, counted once by the IP cooldown", async () => {
-    const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "analyze_store", arguments: { domain: `batched-${id}.test` } } });
+    const list = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "analyze_store", arguments: { domain: `batched-${id}.test` } },
+    });
     const response = await rawPost(JSON.stringify([list(1), list(2), list(3)]), apiKeyHeader(owner.key));
 
     expect(response.status).toBe(400);
@@ -232,7 +260,9 @@ describe("MCP server /api/mcp", () => {
 
   it("a bad or revoked-shaped API key is refused before any tool runs", async () => {
     await expect(connectMcp(host.origin, apiKeyHeader(malformedApiKey()))).rejects.toThrow();
-    const response = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { authorization: `Bearer sl_${"x".repeat(43)}` });
+    const response = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
+      authorization: `Bearer sl_${"x".repeat(43)}`,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: "unauthorized" });
   });

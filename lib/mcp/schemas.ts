@@ -5,7 +5,10 @@ export const jsonRpcErrorSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: z.union([z.string(), z.number(), z.null()]),
   error: z.object({
-    code: z.number().int().describe("-32700 parse error, -32600 invalid request (a batch, a missing Accept), -32601 unknown method, -32602 invalid params"),
+    code: z
+      .number()
+      .int()
+      .describe("-32700 parse error, -32600 invalid request (a batch, a missing Accept), -32601 unknown method, -32602 invalid params"),
     message: z.string(),
     data: z.unknown().optional(),
   }),

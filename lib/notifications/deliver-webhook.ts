@@ -19,7 +19,8 @@ export function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
   return attemptOnce({
     claim: () => claimWebhookAttempt(job.id),
     recorded: async () => (await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, job.id)))[0],
-    markInterrupted: (id) => settleWebhookAttempt(id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" }),
+    markInterrupted: (id) =>
+      settleWebhookAttempt(id, "failed", { error: "Delivery interrupted by a worker stop; not retried (one attempt only)" }),
     send: (callback) => post(job, callback.url, callback.id),
   });
 }

@@ -33,8 +33,7 @@ async function runJob(body: Record<string, unknown>) {
   return h.waitForJob(job.id);
 }
 
-const callbackOf = async (jobId: string) =>
-  (await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, jobId)))[0];
+const callbackOf = async (jobId: string) => (await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, jobId)))[0];
 
 describe("job.completed webhook", () => {
   it("POSTs exactly the contract's payload once, as plain JSON without custom headers", async () => {
@@ -81,7 +80,9 @@ describe("job.completed webhook", () => {
       .insert(jobs)
       .values({ storeId: store!.id, domain: "ssrf.test", slug: "ssrf-test", status: "completed", progress: 1 })
       .returning();
-    await getDb().insert(webhookCallbacks).values({ jobId: job!.id, url: receiver.url("/hooks/internal") });
+    await getDb()
+      .insert(webhookCallbacks)
+      .values({ jobId: job!.id, url: receiver.url("/hooks/internal") });
     process.env.ALLOW_PRIVATE_NETWORK = "false";
     resetEnvCache();
     try {

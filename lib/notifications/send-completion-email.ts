@@ -16,13 +16,7 @@ const escapeHtml = (value: string) =>
 export function completionEmail(job: Job) {
   const { report_url: reportUrl } = jobUrls(job.id);
   const subject = `Your StoreLens report for ${job.domain} is ready`;
-  const text = [
-    `The analysis of ${job.domain} is complete.`,
-    "",
-    `Read the report: ${reportUrl}`,
-    "",
-    "— StoreLens",
-  ].join("\n");
+  const text = [`The analysis of ${job.domain} is complete.`, "", `Read the report: ${reportUrl}`, "", "— StoreLens"].join("\n");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <p>The analysis of <strong>${escapeHtml(job.domain)}</strong> is complete.</p>
 <p><a href="${escapeHtml(reportUrl)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Read the report</a></p>
@@ -49,7 +43,10 @@ async function send(job: Job, to: string, notificationId: string): Promise<"sent
 
     return "sent";
   } catch (error) {
-    await settleEmailAttempt(notificationId, { status: "failed", error: boundText(error instanceof Error ? error.message : String(error), MESSAGE_TEXT_MAX) });
+    await settleEmailAttempt(notificationId, {
+      status: "failed",
+      error: boundText(error instanceof Error ? error.message : String(error), MESSAGE_TEXT_MAX),
+    });
     logger.warn("completion e-mail failed", { jobId: job.id, error });
 
     return "failed";

@@ -5,11 +5,7 @@ import type { PageSpeedAudit, StoredAuditMetrics } from "./schemas";
 
 /** A job's PageSpeed audits as the API answers them (mobile, desktop); empty when it has none. */
 export async function listJobAudits(jobId: string): Promise<PageSpeedAudit[]> {
-  const rows = await getDb()
-    .select()
-    .from(pagespeedAudits)
-    .where(eq(pagespeedAudits.jobId, jobId))
-    .orderBy(asc(pagespeedAudits.strategy));
+  const rows = await getDb().select().from(pagespeedAudits).where(eq(pagespeedAudits.jobId, jobId)).orderBy(asc(pagespeedAudits.strategy));
 
   return rows.map((row) => ({
     strategy: row.strategy,

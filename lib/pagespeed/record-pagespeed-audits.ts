@@ -13,6 +13,11 @@ export async function recordPagespeedAudits(rows: (typeof pagespeedAudits.$infer
     .values(rows)
     .onConflictDoUpdate({
       target: [pagespeedAudits.jobId, pagespeedAudits.strategy],
-      set: { performanceScore: sql`excluded.performance_score`, metrics: sql`excluded.metrics`, error: sql`excluded.error`, fetchedAt: sql`excluded.fetched_at` },
+      set: {
+        performanceScore: sql`excluded.performance_score`,
+        metrics: sql`excluded.metrics`,
+        error: sql`excluded.error`,
+        fetchedAt: sql`excluded.fetched_at`,
+      },
     });
 }

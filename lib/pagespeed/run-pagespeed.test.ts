@@ -21,7 +21,9 @@ beforeAll(async () => {
     }
     const body = psiAnswer(params.get("strategy") ?? "mobile");
     if (mode === "runtime") {
-      Object.assign(body.lighthouseResult, { runtimeError: { code: "FAILED_DOCUMENT_REQUEST", message: "Lighthouse was unable to load the page" } });
+      Object.assign(body.lighthouseResult, {
+        runtimeError: { code: "FAILED_DOCUMENT_REQUEST", message: "Lighthouse was unable to load the page" },
+      });
     }
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
   });
@@ -59,7 +61,12 @@ describe("runPageSpeed", () => {
       "speed-index",
     ]);
     const query = new URL(server.seen[0]?.url ?? "", "http://x").searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ url: "https://shop.example/", strategy: "mobile", key: "k-123", category: "performance" });
+    expect(Object.fromEntries(query)).toMatchObject({
+      url: "https://shop.example/",
+      strategy: "mobile",
+      key: "k-123",
+      category: "performance",
+    });
   });
 
   it("runs mobile and desktop", async () => {
@@ -75,7 +82,10 @@ describe("runPageSpeed", () => {
       error: { kind: "quota", status: 429, message: "Quota exceeded" },
     });
     mode = "html";
-    expect(await runPageSpeed("https://s.example/", "mobile", options())).toMatchObject({ ok: false, error: { kind: "http", status: 502 } });
+    expect(await runPageSpeed("https://s.example/", "mobile", options())).toMatchObject({
+      ok: false,
+      error: { kind: "http", status: 502 },
+    });
     mode = "runtime";
     expect(await runPageSpeed("https://s.example/", "mobile", options())).toMatchObject({
       ok: false,

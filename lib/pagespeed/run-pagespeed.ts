@@ -20,11 +20,7 @@ export const DEFAULT_PAGESPEED_TIMEOUT_MS = 90_000;
  * runtime error) comes back as `{ ok: false, error }`. The endpoint is configured
  * by the operator (PAGESPEED_API_URL), not user input, so plain fetch is used.
  */
-export async function runPageSpeed(
-  url: string,
-  strategy: PageSpeedStrategy,
-  options: PageSpeedOptions = {},
-): Promise<PageSpeedResult> {
+export async function runPageSpeed(url: string, strategy: PageSpeedStrategy, options: PageSpeedOptions = {}): Promise<PageSpeedResult> {
   const env = getEnv();
   // Messages quote the API's own text and Lighthouse's account of the page: stored with the audit.
   const fail = (kind: PageSpeedFailure["error"]["kind"], message: string, status: number | null = null): PageSpeedFailure => ({
@@ -99,10 +95,7 @@ export async function runPageSpeed(
 }
 
 /** Step `pagespeed`: mobile and desktop, one after the other (PSI quotas are per minute). */
-export async function runPageSpeedAudits(
-  url: string,
-  options: PageSpeedOptions = {},
-): Promise<Record<PageSpeedStrategy, PageSpeedResult>> {
+export async function runPageSpeedAudits(url: string, options: PageSpeedOptions = {}): Promise<Record<PageSpeedStrategy, PageSpeedResult>> {
   const mobile = await runPageSpeed(url, "mobile", options);
   const desktop = await runPageSpeed(url, "desktop", options);
 

@@ -31,11 +31,17 @@ async function analyze(storeId: string, products: Product[]): Promise<string> {
 }
 
 const levelsOf = (products: Product[]) =>
-  products.flatMap((p) => p.variants.map((v) => ({ productId: p.id, variantId: v.id, quantity: v.inventoryQuantity, available: v.available })));
+  products.flatMap((p) =>
+    p.variants.map((v) => ({ productId: p.id, variantId: v.id, quantity: v.inventoryQuantity, available: v.available })),
+  );
 /** Keys in one order, as jsonb stores them. */
 const canonical = (value: unknown): unknown =>
   value && typeof value === "object" && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+    ? Object.fromEntries(
+        Object.entries(value)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => [k, canonical(v)]),
+      )
     : value;
 /** Order-free comparison: the database keeps no insertion order, duplicates must still show. */
 const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(canonical(row))).sort();
@@ -122,7 +128,10 @@ describe("build-report of two analyses of one store at once", () => {
     const [store] = await getDb().insert(stores).values({ domain: "pair.test", slug: "pair-test-2" }).returning();
     const products = Array.from({ length: 40 }, (_, i) => sampleProduct(i));
     const start = async (catalogue: Product[]) => {
-      const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "pair.test", slug: "pair-test-2", status: "running" }).returning();
+      const [job] = await getDb()
+        .insert(jobs)
+        .values({ storeId: store!.id, domain: "pair.test", slug: "pair-test-2", status: "running" })
+        .returning();
       await saveSnapshotProducts(job!.id, catalogue);
       await saveArtifact(job!.id, "store", { meta, canonicalDomain: "pair.test", cartCurrency: null });
 
@@ -153,7 +162,10 @@ describe("build-report of two analyses of one store at once", () => {
 describe("build-report while other requests come", () => {
   it("lets other statements run while it walks the catalogue: the database is never held for the whole build", async () => {
     const [store] = await getDb().insert(stores).values({ domain: "busy.test", slug: "busy-test" }).returning();
-    const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "busy.test", slug: "busy-test", status: "running" }).returning();
+    const [job] = await getDb()
+      .insert(jobs)
+      .values({ storeId: store!.id, domain: "busy.test", slug: "busy-test", status: "running" })
+      .returning();
     const products = Array.from({ length: 120 }, (_, i) => sampleProduct(i));
     await saveSnapshotProducts(job!.id, products);
     await saveArtifact(job!.id, "store", { meta, canonicalDomain: "busy.test", cartCurrency: null });
@@ -168,7 +180,10 @@ describe("build-report while other requests come", () => {
     // it committed, and show them nothing or everything).
     const seen: number[] = [];
     while (!built) {
-      const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from ${inventoryLevels} where job_id = ${job!.id}`);
+      const [row] = await queryRows<{ n: number }>(
+        getDb(),
+        sql`select count(*)::int as n from ${inventoryLevels} where job_id = ${job!.id}`,
+      );
       if (!built) seen.push(row!.n);
     }
     await build;
@@ -180,14 +195,20 @@ describe("build-report while other requests come", () => {
     const [store] = await getDb().insert(stores).values({ domain: "later.test", slug: "later-test" }).returning();
     const before = Array.from({ length: 20 }, (_, i) => sampleProduct(i));
     const firstId = await analyze(store!.id, before);
-    const [second] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "later.test", slug: "later-test", status: "running" }).returning();
+    const [second] = await getDb()
+      .insert(jobs)
+      .values({ storeId: store!.id, domain: "later.test", slug: "later-test", status: "running" })
+      .returning();
     const after = before.map(flipped);
     await saveSnapshotProducts(second!.id, after);
     const [first] = await getDb().select().from(jobs).where(eq(jobs.id, firstId));
 
     // The rows a build writes before its completing transaction, as a crash would leave them.
     await recordCatalogue(getDb(), second!, first!, { collections: [], pages: [], listingComplete: true }, new Date(), BATCH);
-    const [{ n: written } = { n: 0 }] = await getDb().select({ n: count() }).from(inventoryEvents).where(eq(inventoryEvents.jobId, second!.id));
+    const [{ n: written } = { n: 0 }] = await getDb()
+      .select({ n: count() })
+      .from(inventoryEvents)
+      .where(eq(inventoryEvents.jobId, second!.id));
     expect(written).toBeGreaterThan(0);
     const [storeRow] = await getDb().select().from(stores).where(eq(stores.id, store!.id));
     const listed = await listInventoryEvents(storeRow!, { page: 1, per_page: 100 });
@@ -199,9 +220,15 @@ describe("build-report while other requests come", () => {
     const expected = deriveInventoryEvents(levelsOf(before), levelsOf(after));
     const events = await listInventoryEvents(storeRow!, { page: 1, per_page: 100 });
     expect(events.pagination.total).toBe(expected.length);
-    const [{ n: changes } = { n: 0 }] = await getDb().select({ n: count() }).from(changelogEntries).where(eq(changelogEntries.jobId, second!.id));
+    const [{ n: changes } = { n: 0 }] = await getDb()
+      .select({ n: count() })
+      .from(changelogEntries)
+      .where(eq(changelogEntries.jobId, second!.id));
     expect(changes).toBe(
-      diffSnapshots({ products: before, collections: [], pages: [], listingComplete: true }, { products: after, collections: [], pages: [], listingComplete: true }).length,
+      diffSnapshots(
+        { products: before, collections: [], pages: [], listingComplete: true },
+        { products: after, collections: [], pages: [], listingComplete: true },
+      ).length,
     );
   });
 
@@ -209,7 +236,10 @@ describe("build-report while other requests come", () => {
     const [store] = await getDb().insert(stores).values({ domain: "again.test", slug: "again-test" }).returning();
     const products = Array.from({ length: 10 }, (_, i) => sampleProduct(i));
     const firstId = await analyze(store!.id, products);
-    const [second] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "again.test", slug: "again-test", status: "running" }).returning();
+    const [second] = await getDb()
+      .insert(jobs)
+      .values({ storeId: store!.id, domain: "again.test", slug: "again-test", status: "running" })
+      .returning();
     await saveSnapshotProducts(second!.id, products);
     await saveArtifact(second!.id, "store", { meta, canonicalDomain: "again.test", cartCurrency: null });
     await recordChangelogEntries(getDb(), { jobId: second!.id, storeId: store!.id, previousJobId: firstId }, [

@@ -24,7 +24,13 @@ async function lockJob(tx: Transaction, jobId: string): Promise<Job> {
   return job;
 }
 
-async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot, catalogue: RecordedCatalogue, store: Store): Promise<void> {
+async function insertReport(
+  tx: Transaction,
+  job: Job,
+  current: CurrentSnapshot,
+  catalogue: RecordedCatalogue,
+  store: Store,
+): Promise<void> {
   const { collections, pages, listingComplete } = current.snapshot;
   await recordReport(tx, {
     jobId: job.id,
@@ -39,7 +45,12 @@ async function insertReport(tx: Transaction, job: Job, current: CurrentSnapshot,
       exposesInventory: catalogue.exposesInventory,
       cut: catalogue.cut,
     }),
-    summary: { ...catalogue.summary, collection_count: collections.length, page_count: pages.length, changes: catalogue.changes } satisfies ReportSummary,
+    summary: {
+      ...catalogue.summary,
+      collection_count: collections.length,
+      page_count: pages.length,
+      changes: catalogue.changes,
+    } satisfies ReportSummary,
   });
 }
 

@@ -27,7 +27,9 @@ describe("markJobFailedAfterRetries: the public job error", () => {
 
   it("keeps a coded store failure's code and message", async () => {
     const job = await queuedJob("coded-failure.test");
-    await markJobFailedAfterRetries(job.id, { message: "[store_unavailable] coded-failure.test did not answer reliably: server error (503)" });
+    await markJobFailedAfterRetries(job.id, {
+      message: "[store_unavailable] coded-failure.test did not answer reliably: server error (503)",
+    });
 
     expect(await publicError(job.id)).toMatchObject({
       status: "failed",

@@ -20,11 +20,23 @@ export async function pagespeedStep(jobId: string, domain: string): Promise<{ au
             jobId,
             strategy: result.strategy,
             performanceScore: result.performanceScore,
-            metrics: { lab: result.metrics, field: result.fieldMetrics, audits: result.audits, lighthouseVersion: result.lighthouseVersion } satisfies StoredAuditMetrics,
+            metrics: {
+              lab: result.metrics,
+              field: result.fieldMetrics,
+              audits: result.audits,
+              lighthouseVersion: result.lighthouseVersion,
+            } satisfies StoredAuditMetrics,
             error: null,
             fetchedAt: new Date(result.fetchedAt),
           }
-        : { jobId, strategy: result.strategy, performanceScore: null, metrics: null, error: `${result.error.kind}: ${result.error.message}`, fetchedAt: new Date() },
+        : {
+            jobId,
+            strategy: result.strategy,
+            performanceScore: null,
+            metrics: null,
+            error: `${result.error.kind}: ${result.error.message}`,
+            fetchedAt: new Date(),
+          },
     );
     await recordPagespeedAudits(rows);
     audited = rows.filter((row) => row.error === null).length;

@@ -20,10 +20,15 @@ export const PIPELINE_STEPS = {
   fetchCollections: {
     id: "fetch-collections",
     label: "Reading collections",
-    explanation: "Reading the collections and which products each one holds: one request per 250 products of every collection, so this takes a while after the listing.",
+    explanation:
+      "Reading the collections and which products each one holds: one request per 250 products of every collection, so this takes a while after the listing.",
   },
   fetchPages: { id: "fetch-pages", label: "Reading pages", explanation: "Reading the store's own pages (about, shipping, policies)." },
-  detectApps: { id: "detect-apps", label: "Detecting apps and theme", explanation: "Looking through the storefront's code for its theme and installed apps." },
+  detectApps: {
+    id: "detect-apps",
+    label: "Detecting apps and theme",
+    explanation: "Looking through the storefront's code for its theme and installed apps.",
+  },
   pagespeed: { id: "pagespeed", label: "Measuring speed", explanation: "Measuring how fast the storefront loads with Google PageSpeed." },
   buildReport: {
     id: "build-report",

@@ -7,7 +7,12 @@ import { recordInventoryEvents } from "@/lib/inventory/record-inventory-events";
 import { recordInventoryLevels } from "@/lib/inventory/record-inventory-levels";
 import { recordSaleSignals, type SaleSignalRow } from "@/lib/inventory/record-sale-signals";
 import { recordChangelogEntries } from "@/lib/changelog/record-changelog-entries";
-import { deriveInventoryEvents, productSaleSignal, type DerivedInventoryEvent, type InventoryLevel } from "@/lib/inventory/derive-inventory-events";
+import {
+  deriveInventoryEvents,
+  productSaleSignal,
+  type DerivedInventoryEvent,
+  type InventoryLevel,
+} from "@/lib/inventory/derive-inventory-events";
 import { createProductStreamDiff } from "@/lib/snapshots/diff-product-stream";
 import { diffCollectionsAndPages, type Change, type Snapshot } from "@/lib/snapshots/diff-snapshots";
 import { streamSnapshotProducts } from "@/lib/snapshots/snapshot-products";
@@ -91,7 +96,10 @@ async function recordInventoryBatch(
     .where(and(eq(inventoryLevels.jobId, previous.id), sql`${inventoryLevels.variantId} = any(${variantIds}::bigint[])`));
   const events = deriveInventoryEvents(before, levels);
   await insertInBatches(events, (batch) =>
-    recordInventoryEvents(db, batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event }))),
+    recordInventoryEvents(
+      db,
+      batch.map((event) => ({ jobId: job.id, storeId: job.storeId, occurredAt: at, intervalDays: intervalDays(previous, at), ...event })),
+    ),
   );
 
   return events;
@@ -164,7 +172,15 @@ export async function recordCatalogue(
       (before, product) => {
         if (product.variants.some((variant) => variant.inventoryQuantity !== null)) return;
         const kind = productSaleSignal(before, product);
-        if (kind) signals.push({ storeId: job.storeId, jobId: job.id, productId: product.id, kind, intervalDays: intervalDays(previous, at), occurredAt: at });
+        if (kind)
+          signals.push({
+            storeId: job.storeId,
+            jobId: job.id,
+            productId: product.id,
+            kind,
+            intervalDays: intervalDays(previous, at),
+            occurredAt: at,
+          });
       },
     );
   const record = async (changes: Change[]) => {

@@ -9,9 +9,7 @@ import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
-export type ResolvedStoreStep =
-  | { ok: true; domain: string; expectedProducts: number | null }
-  | { ok: false; code: string };
+export type ResolvedStoreStep = { ok: true; domain: string; expectedProducts: number | null } | { ok: false; code: string };
 
 /**
  * Step resolve-store: is it a reachable, public Shopify store? A store that is not Shopify,

@@ -15,7 +15,10 @@ describe("describeStoreFailure", () => {
       message: "connect ECONNREFUSED 10.0.0.5:443, then fe80::1 and [::1]:8443",
     });
 
-    expect(refused).toEqual({ code: "store_refused", error: "evil.test cannot be analyzed: evil.test resolves to [address] (link-local), which is not allowed" });
+    expect(refused).toEqual({
+      code: "store_refused",
+      error: "evil.test cannot be analyzed: evil.test resolves to [address] (link-local), which is not allowed",
+    });
     expect(down.error).not.toMatch(/10\.0\.0\.5|fe80|::1/);
     expect(down.error).toContain("ECONNREFUSED [address]");
   });

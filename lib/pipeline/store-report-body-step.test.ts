@@ -47,7 +47,9 @@ async function installFailingBodyStores(): Promise<void> {
       $$ LANGUAGE plpgsql
     `),
   );
-  await db.execute(sql.raw(`CREATE TRIGGER test_fail_body_store BEFORE INSERT ON report_bodies FOR EACH ROW EXECUTE FUNCTION test_fail_body_store()`));
+  await db.execute(
+    sql.raw(`CREATE TRIGGER test_fail_body_store BEFORE INSERT ON report_bodies FOR EACH ROW EXECUTE FUNCTION test_fail_body_store()`),
+  );
 }
 
 async function analyze(domain: string, body: Record<string, unknown> = {}): Promise<string> {

@@ -25,8 +25,13 @@ export async function timeStepRun<T>(jobId: string, step: PipelineStep, attempt:
   } finally {
     const ms = performance.now() - start;
     // A timing that cannot be written must not turn a finished step into a retried one.
-    await recordStepRun(jobId, { step: step.id, attempt, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), ms, ok }).catch(
-      (error: unknown) => logger.warn("step timing not recorded", { jobId, step: step.id, error }),
-    );
+    await recordStepRun(jobId, {
+      step: step.id,
+      attempt,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      ms,
+      ok,
+    }).catch((error: unknown) => logger.warn("step timing not recorded", { jobId, step: step.id, error }));
   }
 }

@@ -25,7 +25,11 @@ export async function reportAnswerValidity(jobId: string, now = new Date()): Pro
  * reports does. Null when the store has no report (no page to keep).
  */
 export async function storeAnswerValidity(slug: string, now = new Date()): Promise<{ expiresAt: number | null } | null> {
-  const [store] = await getDb().select({ id: stores.id, latestJobId: stores.latestJobId }).from(stores).where(eq(stores.slug, slug)).limit(1);
+  const [store] = await getDb()
+    .select({ id: stores.id, latestJobId: stores.latestJobId })
+    .from(stores)
+    .where(eq(stores.slug, slug))
+    .limit(1);
   if (!store?.latestJobId) return null;
   const [next] = await getDb()
     .select({ completedAt: min(jobs.completedAt) })

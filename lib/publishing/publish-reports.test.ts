@@ -68,9 +68,15 @@ describe("publish-reports", () => {
     await waitFor(async () => (await completedRuns()) >= 3, { what: "third publish-reports run" });
     const [after] = await getDb().select().from(stores).where(eq(stores.slug, "old-enough-test"));
     expect(after!.publishedAt).toEqual(before!.publishedAt);
-    const runs = await getDb().select({ output: workflowRuns.output }).from(workflowRuns).where(like(workflowRuns.fnId, "%publish-reports"));
+    const runs = await getDb()
+      .select({ output: workflowRuns.output })
+      .from(workflowRuns)
+      .where(like(workflowRuns.fnId, "%publish-reports"));
     expect(runs.map((run) => run.output)).toEqual(
-      expect.arrayContaining([{ published: [], reports: 0 }, { published: ["old-enough-test"], reports: 1 }]),
+      expect.arrayContaining([
+        { published: [], reports: 0 },
+        { published: ["old-enough-test"], reports: 1 },
+      ]),
     );
   });
 });

@@ -45,7 +45,11 @@ describe("report publication", () => {
     const publication = await getReportPublication(jobId, at());
     expect(publication.indexable).toBe(true);
     expect(publication.published_at).toBe(at().toISOString());
-    expect(await entryOf(jobId, at())).toEqual({ url: `http://localhost:3000/reports/${jobId}`, lastModified: completedAt, changeFrequency: "never" });
+    expect(await entryOf(jobId, at())).toEqual({
+      url: `http://localhost:3000/reports/${jobId}`,
+      lastModified: completedAt,
+      changeFrequency: "never",
+    });
   });
 
   it("the daily run records the publication once and never takes it back", async () => {

@@ -53,7 +53,9 @@ export async function listPublishedReports(storeId: string, { now = new Date(), 
  * its first date, and nothing is ever removed, so a later run never unpublishes one.
  */
 export async function recordDuePublications(now: Date, db: Database | Transaction = getDb()): Promise<{ job_id: string; slug: string }[]> {
-  return queryRows<{ job_id: string; slug: string }>(db, sql`
+  return queryRows<{ job_id: string; slug: string }>(
+    db,
+    sql`
     with published as (
       insert into ${reportPublications} (job_id, store_id, published_at)
       select r.job_id, r.store_id, ${now.toISOString()}::timestamptz
@@ -63,5 +65,6 @@ export async function recordDuePublications(now: Date, db: Database | Transactio
       returning job_id, store_id
     )
     select p.job_id, s.slug from published p join ${stores} s on s.id = p.store_id
-  `);
+  `,
+  );
 }

@@ -58,7 +58,12 @@ describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (Po
     // Both saw the job end, with the same messages from whenever each joined.
     expect(second.received[second.received.length - 1]).toEqual(messages[messages.length - 1]);
     expect(messages.filter((m) => m.type === "progress").map((m) => m.at)).toEqual(
-      expect.arrayContaining(second.received.filter((m) => m.type === "progress").slice(1).map((m) => m.at)),
+      expect.arrayContaining(
+        second.received
+          .filter((m) => m.type === "progress")
+          .slice(1)
+          .map((m) => m.at),
+      ),
     );
     expect(messages.length).toBeGreaterThan(2);
     expect(messages[messages.length - 1]).toMatchObject({ type: "completed", job_id: jobId, progress: 1 });

@@ -25,10 +25,17 @@ describe("the job event hub", () => {
     const job = await queuedJob("hub-long-failure.test");
     const messages: JobMessage[] = [];
     let ended = false;
-    const watch = await watchJob(job.id, (message) => messages.push(message), () => (ended = true));
+    const watch = await watchJob(
+      job.id,
+      (message) => messages.push(message),
+      () => (ended = true),
+    );
     await recordJobProgress(job.id, { step: "fetch-products", progress: 0.3, counts: { products: 250 } });
 
-    await failJob(job.id, { code: "store_error", error: `hub-long-failure.test answered unexpectedly: expected JSON, got ${"x".repeat(12_000)}` });
+    await failJob(job.id, {
+      code: "store_error",
+      error: `hub-long-failure.test answered unexpectedly: expected JSON, got ${"x".repeat(12_000)}`,
+    });
 
     await waitFor(() => ended, { what: "the failed message" });
     watch?.stop();

@@ -22,10 +22,7 @@ const onCrash = (error: unknown) => crashes.push(error);
 beforeAll(async () => {
   process.on("uncaughtException", onCrash);
   const [store] = await getDb().insert(stores).values({ domain: "sock.test", slug: "sock-test" }).returning();
-  const [job] = await getDb()
-    .insert(jobs)
-    .values({ storeId: store!.id, domain: "sock.test", slug: "sock-test" })
-    .returning();
+  const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "sock.test", slug: "sock-test" }).returning();
   jobId = job!.id;
   server = createServer((_req, res) => res.writeHead(404).end());
   server.on("upgrade", (req, socket, head) => {

@@ -11,7 +11,8 @@ export const getReportEndpoint = defineEndpoint({
   access: "public",
   operationId: "getReport",
   tag: "reports",
-  summary: "A store's analysis report by job id, Stripe Checkout Session id or store slug (its latest): products, collections, pages, metadata",
+  summary:
+    "A store's analysis report by job id, Stripe Checkout Session id or store slug (its latest): products, collections, pages, metadata",
   description:
     "Served gzip or br compressed with an ETag (304 on If-None-Match); with products_page or products_per_page, one page of products and products_pagination. A completed report's answers never change (same bytes and ETag); 410 once an operator purged it",
   params: z.object({ id: z.string().min(1).max(300).describe("Job id, Stripe Checkout Session id, or store slug") }),

@@ -41,8 +41,7 @@ export async function getReportOverview(id: string) {
 }
 
 /** A job's report never changes: by job id it is cacheable for good; by slug or payment id (which can come to name a newer report) briefly. */
-const cacheControlFor = (id: string, jobId: string) =>
-  id === jobId ? "public, max-age=31536000, immutable" : "public, max-age=60";
+const cacheControlFor = (id: string, jobId: string) => (id === jobId ? "public, max-age=31536000, immutable" : "public, max-age=60");
 
 /**
  * Plain JSON for a client that accepts no compression, inflated from the gzip body as a stream;

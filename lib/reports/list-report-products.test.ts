@@ -48,7 +48,12 @@ const variant = (id: number, sku: string) => ({
 
 const products = [
   product(1, "Wool Runner", { vendor: "Allbirds", priceMin: "95.00", priceMax: "110.00", tags: ["shoes"] }),
-  product(2, "apple socks", { vendor: "Bombas", priceMin: "12.00", priceMax: "12.00", variants: [variant(21, "SOCK-1"), variant(22, "SOCK-2")] }),
+  product(2, "apple socks", {
+    vendor: "Bombas",
+    priceMin: "12.00",
+    priceMax: "12.00",
+    variants: [variant(21, "SOCK-1"), variant(22, "SOCK-2")],
+  }),
   product(3, "Tree Dasher", { vendor: null, priceMin: null, priceMax: null }),
   product(4, "Item 10", { priceMin: "9.50", priceMax: "200.00", productType: "Gift card" }),
   product(5, "Item 9", { priceMin: "30.00", priceMax: "30.00", productType: "accessory" }),
@@ -78,7 +83,12 @@ const ids = async (input: Record<string, unknown>, perPage?: number) =>
 
 describe("productListingQuerySchema", () => {
   it("reads the URL's values, taking the first of repeated ones", () => {
-    expect(query({ q: [" socks ", "x"], sort: "price", dir: "desc", page: "3" })).toEqual({ q: "socks", sort: "price", dir: "desc", page: 3 });
+    expect(query({ q: [" socks ", "x"], sort: "price", dir: "desc", page: "3" })).toEqual({
+      q: "socks",
+      sort: "price",
+      dir: "desc",
+      page: 3,
+    });
   });
 
   it("falls back to defaults for missing or bad values instead of failing the page", () => {
@@ -173,7 +183,10 @@ describe("naturalSortKey", () => {
 describe("migration 0010", () => {
   it("fills the listing columns of snapshots saved before it, completed ones included, as saving does", async () => {
     const [store] = await getDb().insert(stores).values({ domain: "old.test", slug: "old-test" }).returning();
-    const [job] = await getDb().insert(jobs).values({ storeId: store!.id, domain: "old.test", slug: "old-test", status: "running" }).returning();
+    const [job] = await getDb()
+      .insert(jobs)
+      .values({ storeId: store!.id, domain: "old.test", slug: "old-test", status: "running" })
+      .returning();
     await getDb()
       .insert(snapshotProducts)
       .values(products.map((item) => ({ jobId: job!.id, productId: item.id, handle: item.handle, title: item.title, data: item })));
@@ -186,7 +199,11 @@ describe("migration 0010", () => {
     expect(from).toBeGreaterThan(0);
     for (const statement of statements.slice(from, to + 1)) await getDb().execute(sql.raw(statement));
 
-    const rows = await getDb().select().from(snapshotProducts).where(eq(snapshotProducts.jobId, job!.id)).orderBy(asc(snapshotProducts.productId));
+    const rows = await getDb()
+      .select()
+      .from(snapshotProducts)
+      .where(eq(snapshotProducts.jobId, job!.id))
+      .orderBy(asc(snapshotProducts.productId));
     const num = (value: string | null) => (value === null ? null : Number(value));
     const fill = (row: (typeof rows)[number]) => ({ ...row, priceMin: num(row.priceMin), priceMax: num(row.priceMax) });
     const saved = (item: Product) => {

@@ -20,7 +20,10 @@ const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 export const productListingQuerySchema = z.object({
   q: z.preprocess(first, z.string().trim().max(PRODUCT_SEARCH_MAX)).catch("").default(""),
   sort: z.preprocess(first, z.enum(PRODUCT_SORTS)).catch("title").default("title"),
-  dir: z.preprocess(first, z.enum(["asc", "desc"])).catch("asc").default("asc"),
+  dir: z
+    .preprocess(first, z.enum(["asc", "desc"]))
+    .catch("asc")
+    .default("asc"),
   page: z.preprocess(first, z.coerce.number().int().min(1).max(100_000)).catch(1).default(1),
 });
 export type ProductListingQuery = z.infer<typeof productListingQuerySchema>;
@@ -51,8 +54,7 @@ const p = snapshotProducts;
  */
 function orderOf(sort: ProductSort, dir: "asc" | "desc"): SQL[] {
   const by = dir === "asc" ? asc : desc;
-  const nullsLast = (column: AnyColumn) =>
-    dir === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const nullsLast = (column: AnyColumn) => (dir === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
   const byTitle = [asc(p.titleKey), asc(p.productId)];
   switch (sort) {
     case "title":
@@ -72,11 +74,7 @@ function orderOf(sort: ProductSort, dir: "asc" | "desc"): SQL[] {
  * One page of a report's products, searched and sorted in the database: the page reads
  * `perPage` rows and two counts, never the whole catalogue. A page past the end shows the last.
  */
-export async function listReportProducts(
-  jobId: string,
-  query: ProductListingQuery,
-  perPage = PRODUCTS_PER_PAGE,
-): Promise<ProductListing> {
+export async function listReportProducts(jobId: string, query: ProductListingQuery, perPage = PRODUCTS_PER_PAGE): Promise<ProductListing> {
   const needle = query.q.slice(0, PRODUCT_SEARCH_MAX).toLowerCase();
   const ofJob = and(eq(p.jobId, jobId), isNull(p.goneAt));
   const matches = needle ? sql`${p.searchText} ilike ${containsPattern(needle)} escape '\\'` : undefined;

@@ -8,14 +8,29 @@ import { listStoreReports } from "./list-store-reports";
 
 describe("listStoreReports", () => {
   it("lists a store's completed reports newest first, not another store's", async () => {
-    const { store, jobId: older } = await seedAnalyzedStore({ domain: "listed-reports.test", products: 2, analyzedAt: new Date("2025-03-01T00:00:00Z") });
+    const { store, jobId: older } = await seedAnalyzedStore({
+      domain: "listed-reports.test",
+      products: 2,
+      analyzedAt: new Date("2025-03-01T00:00:00Z"),
+    });
     await seedAnalyzedStore({ domain: "other-listed.test", products: 1 });
     const at = new Date("2025-04-01T00:00:00Z");
     const [newer] = await getDb()
       .insert(jobs)
-      .values({ storeId: store.id, domain: store.domain, slug: store.slug, status: "completed", progress: 1, createdAt: at, startedAt: at, completedAt: at })
+      .values({
+        storeId: store.id,
+        domain: store.domain,
+        slug: store.slug,
+        status: "completed",
+        progress: 1,
+        createdAt: at,
+        startedAt: at,
+        completedAt: at,
+      })
       .returning({ id: jobs.id });
-    await getDb().insert(reports).values({ jobId: newer!.id, storeId: store.id, collections: [], pages: [], metadata: {}, summary: {}, createdAt: at });
+    await getDb()
+      .insert(reports)
+      .values({ jobId: newer!.id, storeId: store.id, collections: [], pages: [], metadata: {}, summary: {}, createdAt: at });
 
     expect(await listStoreReports(store.id)).toEqual([
       { job_id: newer!.id, completed_at: at.toISOString() },

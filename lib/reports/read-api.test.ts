@@ -235,7 +235,9 @@ describe("directory", () => {
     const { GET } = await import("@/app/api/stores/[slug]/route");
     const page = await call(GET, "/api/stores/read-api-test", { slug: "read-api-test" });
     expect(page.status).toBe(200);
-    expect(page.body.seo.json_ld["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(expect.arrayContaining(["OnlineStore", "ItemList"]));
+    expect(page.body.seo.json_ld["@graph"].map((node: { "@type": string }) => node["@type"])).toEqual(
+      expect.arrayContaining(["OnlineStore", "ItemList"]),
+    );
     expect(page.body.products.data.length).toBeGreaterThan(0);
     expect(page.body.products.pagination.total).toBe(22);
     // The report built by the pipeline carries the price bands the page charts.

@@ -8,7 +8,11 @@ import { ByteLru } from "@/lib/http/byte-lru";
  * bound (REPORT_BODY_CACHE_MB), one budget per process.
  */
 const cache = processSlot<ByteLru<Buffer>>("report-body-cache").getOrCreate(
-  () => new ByteLru<Buffer>(() => getEnv().REPORT_BODY_CACHE_MB * 1024 * 1024, (bytes) => bytes.length),
+  () =>
+    new ByteLru<Buffer>(
+      () => getEnv().REPORT_BODY_CACHE_MB * 1024 * 1024,
+      (bytes) => bytes.length,
+    ),
 );
 
 const keyOf = (etag: string, encoding: string) => `${encoding} ${etag}`;

@@ -60,7 +60,9 @@ async function write(stream: Transform, chunk: Buffer): Promise<void> {
 /** Builds the body: identity text streamed through gzip and brotli, hashed for the ETag. */
 async function buildReportBody(found: FoundReport): Promise<StoredBody & { products: number }> {
   const gzip = createGzip({ level: 6 });
-  const brotli = createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+  const brotli = createBrotliCompress({
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+  });
   const [gzipped, brotlied] = [collect(gzip), collect(brotli)];
   const hash = createHash("sha256");
   let identityLength = 0;

@@ -34,9 +34,19 @@ async function analyze(domain: string): Promise<string> {
 /** Every answer a client can get for one report: each encoding, a page, the changelog. */
 async function readAll(jobId: string) {
   const answers: Record<string, { status: number; etag: string | null; bytes: string }> = {};
-  const take = async (name: string, handler: Handler, path: string, params: Record<string, string>, headers: Record<string, string> = {}) => {
+  const take = async (
+    name: string,
+    handler: Handler,
+    path: string,
+    params: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await handler(new Request(`http://localhost:3000${path}`, { headers }), { params: Promise.resolve(params) });
-    answers[name] = { status: response.status, etag: response.headers.get("etag"), bytes: Buffer.from(await response.arrayBuffer()).toString("base64") };
+    answers[name] = {
+      status: response.status,
+      etag: response.headers.get("etag"),
+      bytes: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    };
   };
   await take("plain", reportRoute, `/api/reports/${jobId}`, { id: jobId });
   await take("gzip", reportRoute, `/api/reports/${jobId}`, { id: jobId }, { "accept-encoding": "gzip" });
@@ -58,7 +68,12 @@ async function listings(jobId: string) {
 }
 
 const rowsOf = async (jobIds: string[]) =>
-  (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(inArray(snapshotProducts.jobId, jobIds)))[0]!.n;
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(snapshotProducts)
+      .where(inArray(snapshotProducts.jobId, jobIds))
+  )[0]!.n;
 
 beforeAll(async () => {
   h = await startPipeline();
@@ -97,7 +112,9 @@ describe("completed reports never change", () => {
       expect(answers.gzip!.etag).toBe(answers.plain!.etag);
       expect(answers.brotli!.etag).toBe(answers.plain!.etag);
     }
-    const secondChangelog = JSON.parse(Buffer.from(before.get(generations["kept-untracked.test"]![1]!)!.changelog!.bytes, "base64").toString("utf8"));
+    const secondChangelog = JSON.parse(
+      Buffer.from(before.get(generations["kept-untracked.test"]![1]!)!.changelog!.bytes, "base64").toString("utf8"),
+    );
     expect(secondChangelog.pagination.total).toBeGreaterThan(0);
 
     process.env.SNAPSHOTS_KEEP_TRACKED = "2";
@@ -105,7 +122,8 @@ describe("completed reports never change", () => {
     resetEnvCache();
     try {
       let pruned = 0;
-      for (let batch = await pruneSnapshotBatch(new Date(), 2); batch.jobs > 0; batch = await pruneSnapshotBatch(new Date(), 2)) pruned += batch.jobs;
+      for (let batch = await pruneSnapshotBatch(new Date(), 2); batch.jobs > 0; batch = await pruneSnapshotBatch(new Date(), 2))
+        pruned += batch.jobs;
       expect(pruned).toBe(4);
     } finally {
       delete process.env.SNAPSHOTS_KEEP_TRACKED;
@@ -126,7 +144,10 @@ describe("completed reports never change", () => {
   it("the database refuses to delete or change a completed report's stored body, report row or changelog", async () => {
     const jobId = generations["kept-untracked.test"]![1]!;
     const refused = async (statement: Promise<unknown>) => {
-      const error = await statement.then(() => null, (caught: unknown) => caught as Error);
+      const error = await statement.then(
+        () => null,
+        (caught: unknown) => caught as Error,
+      );
       expect(error, "statement should be refused").not.toBeNull();
       expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(/kept for good|cannot be changed/);
     };
@@ -137,7 +158,9 @@ describe("completed reports never change", () => {
     await refused(getDb().delete(changelogEntries).where(eq(changelogEntries.jobId, jobId)));
     await refused(getDb().update(changelogEntries).set({ title: "rewritten" }).where(eq(changelogEntries.jobId, jobId)));
     const [store] = await getDb().select({ id: stores.id }).from(stores).where(eq(stores.slug, "kept-untracked-test"));
-    await refused(getDb().insert(changelogEntries).values({ jobId, storeId: store!.id, subject: "product", change: "added", subjectId: "1" }));
+    await refused(
+      getDb().insert(changelogEntries).values({ jobId, storeId: store!.id, subject: "product", change: "added", subjectId: "1" }),
+    );
     expect(await getDb().select({ etag: reportBodies.etag }).from(reportBodies).where(eq(reportBodies.jobId, jobId))).toHaveLength(1);
   });
 
@@ -147,7 +170,10 @@ describe("completed reports never change", () => {
     const error = await getDb()
       .delete(snapshotProducts)
       .where(eq(snapshotProducts.jobId, latest))
-      .then(() => null, (caught: unknown) => caught as Error);
+      .then(
+        () => null,
+        (caught: unknown) => caught as Error,
+      );
     expect(String((error as { cause?: unknown } | null)?.cause ?? error)).toMatch(/no stored body/);
     expect(await rowsOf([latest])).toBeGreaterThan(0);
   });
@@ -168,6 +194,11 @@ describe("completed reports never change", () => {
     // The other reports of the store are untouched.
     const other = generations["kept-tracked.test"]![1]!;
     expect((await readAll(other)).plain!.status).toBe(200);
-    expect(await getDb().select().from(changelogEntries).where(and(eq(changelogEntries.jobId, jobId)))).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(changelogEntries)
+        .where(and(eq(changelogEntries.jobId, jobId))),
+    ).toEqual([]);
   });
 });

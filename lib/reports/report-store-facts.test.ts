@@ -70,7 +70,12 @@ describe("a report's store facts are those of its completion", () => {
     const atCompletion = await readReport(first);
     const pageAtCompletion = await pageData(first);
     const shown = JSON.parse(atCompletion.text) as { store: Record<string, unknown> };
-    expect(shown.store).toMatchObject({ name: "First Name", theme: "Dawn", product_count: 12, url: `${FIRST_BASE}/stores/frozen-facts-test` });
+    expect(shown.store).toMatchObject({
+      name: "First Name",
+      theme: "Dawn",
+      product_count: 12,
+      url: `${FIRST_BASE}/stores/frozen-facts-test`,
+    });
 
     // The store changes its name, theme and catalogue, and the site moves, before the next analysis.
     const shop = h.fakeStore.store(DOMAIN);
@@ -80,7 +85,12 @@ describe("a report's store facts are those of its completion", () => {
     setBaseUrl(MOVED_BASE);
     const second = await analyze();
     const newer = JSON.parse((await readReport(second)).text) as { store: Record<string, unknown> };
-    expect(newer.store).toMatchObject({ name: "Second Name", theme: "Refresh", product_count: 17, url: `${MOVED_BASE}/stores/frozen-facts-test` });
+    expect(newer.store).toMatchObject({
+      name: "Second Name",
+      theme: "Refresh",
+      product_count: 17,
+      url: `${MOVED_BASE}/stores/frozen-facts-test`,
+    });
 
     // The first report's stored body goes, so its next read builds it again, after all that.
     await asPurgeOf(first, (tx) => tx.delete(reportBodies).where(eq(reportBodies.jobId, first)));
@@ -109,7 +119,11 @@ describe("migration 0017", () => {
     const latest = await analyze(domain);
     const ids = [older, latest];
     const factsOf = async () =>
-      Object.fromEntries((await getDb().select({ jobId: reports.jobId, facts: reports.storeFacts }).from(reports).where(inArray(reports.jobId, ids))).map((row) => [row.jobId, row.facts as Record<string, unknown>]));
+      Object.fromEntries(
+        (await getDb().select({ jobId: reports.jobId, facts: reports.storeFacts }).from(reports).where(inArray(reports.jobId, ids))).map(
+          (row) => [row.jobId, row.facts as Record<string, unknown>],
+        ),
+      );
     const recorded = await factsOf();
     expect(recorded[older]).toMatchObject({ name: "Old Name", product_count: 6, base_url: FIRST_BASE });
     expect(recorded[latest]).toMatchObject({ name: "New Name", product_count: 8 });

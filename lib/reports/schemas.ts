@@ -77,7 +77,9 @@ export const reportMetadataSchema = z.object({
   storefront_title: labelled(z.string().nullable()),
   cut_to_limits: labelled(contentCutSummarySchema)
     .optional()
-    .describe("What the limits on store content left out of the products (all zero when nothing was); absent in reports built before these limits"),
+    .describe(
+      "What the limits on store content left out of the products (all zero when nothing was); absent in reports built before these limits",
+    ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 

@@ -21,7 +21,10 @@ export async function storedListingRows(jobId: string): Promise<Row[]> {
   if (hit) return hit;
   const text = await bodyText(located.jobId, located.etag);
   const layout = layoutOf(located.etag, text);
-  const rows = (bodyProducts(text, layout, 0, layout.count) as Product[]).map((product) => ({ product, ...snapshotListingColumns(product) }));
+  const rows = (bodyProducts(text, layout, 0, layout.count) as Product[]).map((product) => ({
+    product,
+    ...snapshotListingColumns(product),
+  }));
   if (recent.size >= RECENT_REPORTS) recent.delete(recent.keys().next().value!);
   recent.set(key, rows);
 
@@ -59,7 +62,10 @@ export function compareRows(sort: "title" | "vendor" | "type" | "price" | "varia
       case "type":
         return nullsLast(a.typeKey, b.typeKey) || byTitle(a, b);
       case "price":
-        return (dir === "asc" ? nullsLast(price(a.priceMin), price(b.priceMin)) : nullsLast(price(a.priceMax), price(b.priceMax))) || byTitle(a, b);
+        return (
+          (dir === "asc" ? nullsLast(price(a.priceMin), price(b.priceMin)) : nullsLast(price(a.priceMax), price(b.priceMax))) ||
+          byTitle(a, b)
+        );
       case "variants":
         return nullsLast(a.variantCount, b.variantCount) || byTitle(a, b);
     }

@@ -56,7 +56,9 @@ describe("securityHeaders", () => {
 
   it("lets a sign-in form go on to the configured OAuth providers, and to no one else", () => {
     const oauth = directives(
-      headersFor({ AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret", AUTH_GOOGLE_ID: "id", AUTH_GOOGLE_SECRET: "secret" })["content-security-policy"]!,
+      headersFor({ AUTH_GITHUB_ID: "id", AUTH_GITHUB_SECRET: "secret", AUTH_GOOGLE_ID: "id", AUTH_GOOGLE_SECRET: "secret" })[
+        "content-security-policy"
+      ]!,
     );
     expect(oauth["form-action"]).toEqual(["'self'", "https://github.com", "https://accounts.google.com"]);
     expect(directives(headersFor({ AUTH_GITHUB_ID: "id" })["content-security-policy"]!)["form-action"]).toEqual(["'self'"]);
@@ -74,7 +76,13 @@ describe("securityHeaders", () => {
 
   it("allows eval for React's development tooling in development only", () => {
     const development = securityHeaders(parseEnv({ NODE_ENV: "development" }), "bm9uY2U=");
-    expect(directives(development["content-security-policy"]!)["script-src"]).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(directives(development["content-security-policy"]!)["script-src"]).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U='",
+      "'strict-dynamic'",
+      "'unsafe-inline'",
+      "'unsafe-eval'",
+    ]);
     expect(directives(headersFor({})["content-security-policy"]!)["script-src"]).not.toContain("'unsafe-eval'");
   });
 });

@@ -39,7 +39,8 @@ function contentSecurityPolicy(env: Env): Policy {
   // A page kept in memory is sent to many readers, so it cannot carry a nonce of its own: its
   // inline scripts are allowed by their digests, its files by 'self' (no 'strict-dynamic':
   // Next loads further chunks from /_next/static, same origin).
-  const hashedScripts = (hashes: readonly string[]) => ["script-src 'self'", ...hashes.map((hash) => `'${hash}'`), ...development].join(" ");
+  const hashedScripts = (hashes: readonly string[]) =>
+    ["script-src 'self'", ...hashes.map((hash) => `'${hash}'`), ...development].join(" ");
   const rest = [
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",

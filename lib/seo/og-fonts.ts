@@ -11,7 +11,12 @@ export function loadOgFonts(): Promise<OgFont[]> {
     ([400, 700] as const).map(async (weight) => {
       const file = await readFile(join(process.cwd(), "assets", "fonts", `inter-latin-${weight}-normal.woff`));
 
-      return { name: "Inter", data: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer, weight, style: "normal" as const };
+      return {
+        name: "Inter",
+        data: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+        weight,
+        style: "normal" as const,
+      };
     }),
   );
 

@@ -7,7 +7,12 @@ import { siteUrl } from "@/lib/store-directory/serialize-store";
 /** The sitemap protocol's cap on URLs per file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
 
-export type SitemapEntry = { url: string; lastModified?: Date; changeFrequency?: "daily" | "weekly" | "monthly" | "never"; priority?: number };
+export type SitemapEntry = {
+  url: string;
+  lastModified?: Date;
+  changeFrequency?: "daily" | "weekly" | "monthly" | "never";
+  priority?: number;
+};
 type Section = "stores" | "reports" | "apps" | "blog";
 const SECTIONS = ["stores", "reports", "apps", "blog"] as const;
 
@@ -28,13 +33,20 @@ const publicReports = (now: Date) =>
 
 async function countSection(section: Section, now: Date): Promise<number> {
   const db = getDb();
-  if (section === "reports") return (await db.select({ n: sql<number>`count(*)::int` }).from(publicReports(now).as("public_reports")))[0]?.n ?? 0;
+  if (section === "reports")
+    return (await db.select({ n: sql<number>`count(*)::int` }).from(publicReports(now).as("public_reports")))[0]?.n ?? 0;
   const [row] =
     section === "stores"
-      ? await db.select({ n: sql<number>`count(*)::int` }).from(stores).where(publishedStore)
+      ? await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(stores)
+          .where(publishedStore)
       : section === "apps"
         ? await db.select({ n: countDistinct(storeApps.appSlug) }).from(storeApps)
-        : await db.select({ n: sql<number>`count(*)::int` }).from(blogPosts).where(publishedPost(now));
+        : await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(blogPosts)
+            .where(publishedPost(now));
 
   return Number(row?.n ?? 0);
 }
@@ -73,13 +85,21 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
         .limit(limit)
         .offset(offset);
 
-      return rows.map((row) => ({ url: `${base}/stores/${row.slug}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "weekly" }));
+      return rows.map((row) => ({
+        url: `${base}/stores/${row.slug}`,
+        ...(row.at ? { lastModified: row.at } : {}),
+        changeFrequency: "weekly",
+      }));
     }
     case "reports": {
       // A report never changes once completed: its completion is its last modification.
       const rows = await publicReports(now).orderBy(asc(jobs.completedAt), asc(reports.jobId)).limit(limit).offset(offset);
 
-      return rows.map((row) => ({ url: `${base}/reports/${row.jobId}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "never" }));
+      return rows.map((row) => ({
+        url: `${base}/reports/${row.jobId}`,
+        ...(row.at ? { lastModified: row.at } : {}),
+        changeFrequency: "never",
+      }));
     }
     case "apps": {
       const rows = await db
@@ -90,7 +110,11 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
         .limit(limit)
         .offset(offset);
 
-      return rows.map((row) => ({ url: `${base}/apps/${row.slug}`, ...(row.at ? { lastModified: new Date(row.at) } : {}), changeFrequency: "weekly" }));
+      return rows.map((row) => ({
+        url: `${base}/apps/${row.slug}`,
+        ...(row.at ? { lastModified: new Date(row.at) } : {}),
+        changeFrequency: "weekly",
+      }));
     }
     case "blog": {
       const rows = await db
@@ -101,7 +125,11 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
         .limit(limit)
         .offset(offset);
 
-      return rows.map((row) => ({ url: `${base}/blog/${row.slug}`, ...(row.at ? { lastModified: row.at } : {}), changeFrequency: "monthly" }));
+      return rows.map((row) => ({
+        url: `${base}/blog/${row.slug}`,
+        ...(row.at ? { lastModified: row.at } : {}),
+        changeFrequency: "monthly",
+      }));
     }
   }
 }
@@ -113,9 +141,14 @@ const escapeXml = (text: string) =>
 export async function buildSitemapIndex(options: { limit?: number; now?: Date } = {}): Promise<string> {
   const base = siteUrl();
   const ids = await listSitemapIds(options);
-  const [latestStore] = await getDb().select({ at: max(stores.lastAnalyzedAt) }).from(stores).where(publishedStore);
+  const [latestStore] = await getDb()
+    .select({ at: max(stores.lastAnalyzedAt) })
+    .from(stores)
+    .where(publishedStore);
   const lastmod = latestStore?.at ? `<lastmod>${new Date(latestStore.at).toISOString()}</lastmod>` : "";
-  const entries = ids.map((id) => `<sitemap><loc>${escapeXml(`${base}/sitemaps/sitemap/${id}.xml`)}</loc>${id.startsWith("stores") ? lastmod : ""}</sitemap>`);
+  const entries = ids.map(
+    (id) => `<sitemap><loc>${escapeXml(`${base}/sitemaps/sitemap/${id}.xml`)}</loc>${id.startsWith("stores") ? lastmod : ""}</sitemap>`,
+  );
 
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }

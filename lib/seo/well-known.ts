@@ -12,13 +12,9 @@ export function buildSecurityTxt(now = new Date()): string {
   const contact = env.SECURITY_CONTACT ?? `mailto:security@${new URL(base).hostname}`;
   const expires = new Date(now.getTime() + 180 * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-  return [
-    `Contact: ${contact}`,
-    `Expires: ${expires}`,
-    "Preferred-Languages: en",
-    `Canonical: ${base}/.well-known/security.txt`,
-    "",
-  ].join("\n");
+  return [`Contact: ${contact}`, `Expires: ${expires}`, "Preferred-Languages: en", `Canonical: ${base}/.well-known/security.txt`, ""].join(
+    "\n",
+  );
 }
 
 /** /llms.txt (llmstxt.org): what StoreLens is and how an agent uses its API. */

@@ -35,7 +35,13 @@ export function classifyAnswer(result: SafeFetchResult, expected: ExpectedBody):
         return fail({ status: "too_large", message });
       case "timeout":
       case "network":
-        return { kind: "retry", failure: { status: "unavailable", httpStatus: null, message }, blockShaped: false, retryAfter: undefined, slowFactor: 1 };
+        return {
+          kind: "retry",
+          failure: { status: "unavailable", httpStatus: null, message },
+          blockShaped: false,
+          retryAfter: undefined,
+          slowFactor: 1,
+        };
       default:
         return fail({ status: "unavailable", httpStatus: null, message });
     }
@@ -127,14 +133,18 @@ export function isPasswordPage(body: string): boolean {
   // from every `<form`, which a crafted page turns into quadratic work.
   let found = false;
   let inForm = false;
-  scanMarkup(head, { xmlMode: false }, {
-    openTag(name) {
-      inForm = name === "form";
+  scanMarkup(
+    head,
+    { xmlMode: false },
+    {
+      openTag(name) {
+        inForm = name === "form";
+      },
+      attribute(name, value) {
+        if (inForm && name === "action" && isPasswordAction(value)) found = true;
+      },
     },
-    attribute(name, value) {
-      if (inForm && name === "action" && isPasswordAction(value)) found = true;
-    },
-  });
+  );
 
   return found;
 }

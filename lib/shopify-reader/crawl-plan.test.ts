@@ -10,7 +10,12 @@ describe("planRoute (past the 25,000 cap: which collections to read)", () => {
   it("reads first the collections whose sizes add up to the catalogue, then the rest", () => {
     const route = planRoute(store, 30_000, 5_000);
 
-    expect(route.collections.slice(0, 3).map((c) => c.handle).sort()).toEqual(["caps", "mugs", "shirts"]);
+    expect(
+      route.collections
+        .slice(0, 3)
+        .map((c) => c.handle)
+        .sort(),
+    ).toEqual(["caps", "mugs", "shirts"]);
     // 48 + 40 + 32 pages.
     expect(route.cost).toBe(120);
     expect(route.collections.map((c) => c.handle)).toEqual(expect.arrayContaining(["brand-a", "brand-b", "frontpage"]));

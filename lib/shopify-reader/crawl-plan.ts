@@ -49,7 +49,11 @@ export function planRoute(
   missing: number,
 ): { collections: PlannedCollection[]; cost: number } {
   const sorted = bySize(candidates);
-  const span = cheapestSpan(sorted.filter((c) => rank(c) >= 0), expected, missing);
+  const span = cheapestSpan(
+    sorted.filter((c) => rank(c) >= 0),
+    expected,
+    missing,
+  );
 
   return { collections: [...span.chosen, ...sorted.filter((c) => !span.chosen.includes(c))], cost: span.cost };
 }

@@ -41,7 +41,10 @@ async function crawl(domain: string, expectedProducts: number) {
 }
 
 function requests(domain: string) {
-  const paths = server.store(domain).log().map((entry) => entry.path);
+  const paths = server
+    .store(domain)
+    .log()
+    .map((entry) => entry.path);
   const count = (pattern: RegExp) => paths.filter((path) => pattern.test(path)).length;
 
   return {

@@ -90,7 +90,10 @@ describe("a catalogue that changes while it is read", () => {
     ["unpublished at the front", (s: ReturnType<typeof newStore>) => ({ unpublishProducts: listedIds(s, 10, 6) })],
     ["unpublished in the middle", (s: ReturnType<typeof newStore>) => ({ unpublishProducts: listedIds(s, 1100, 6) })],
     ["added (new products list first)", () => ({ addProducts: 7 })],
-    ["added and deleted at the front at once", (s: ReturnType<typeof newStore>) => ({ addProducts: 3, removeProducts: listedIds(s, 0, 9) })],
+    [
+      "added and deleted at the front at once",
+      (s: ReturnType<typeof newStore>) => ({ addProducts: 3, removeProducts: listedIds(s, 0, 9) }),
+    ],
   ] as const)("yields every product that exists at the end, once: %s", async (_name, change) => {
     const store = newStore();
     store.changeAt(AFTER, change(store) as AdvanceOptions);

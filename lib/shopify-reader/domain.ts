@@ -55,7 +55,10 @@ export function normalizeDomain(input: string): DomainResult {
 
 /** `www.Allbirds.com` → `allbirds.com`: `www.x` and `x` are two spellings of one store's host. */
 export function bareHost(domain: string): string {
-  return domain.toLowerCase().replace(/\.$/, "").replace(/^www\./, "");
+  return domain
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^www\./, "");
 }
 
 /** `www.Allbirds.com` → `allbirds-com`: lower-case host without `www.`, dots to dashes. */

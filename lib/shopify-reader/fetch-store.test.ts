@@ -12,10 +12,14 @@ type Reply = (res: ServerResponse) => void;
 const script = new Map<string, Reply[]>();
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
-const json = (body: unknown, headers: Record<string, string> = {}): Reply => (res) =>
-  res.writeHead(200, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-const status = (code: number, headers: Record<string, string> = {}, body = ""): Reply => (res) =>
-  res.writeHead(code, { "content-type": "text/html", ...headers }).end(body);
+const json =
+  (body: unknown, headers: Record<string, string> = {}): Reply =>
+  (res) =>
+    res.writeHead(200, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+const status =
+  (code: number, headers: Record<string, string> = {}, body = ""): Reply =>
+  (res) =>
+    res.writeHead(code, { "content-type": "text/html", ...headers }).end(body);
 const hang: Reply = () => undefined;
 
 beforeAll(async () => {

@@ -16,19 +16,23 @@ export function htmlToText(html: string | null | undefined, maxLength: number): 
   }
   const parts: string[] = [];
   let skipDepth = 0;
-  scanMarkup(html.length > HTML_TEXT_MAX_INPUT ? html.slice(0, HTML_TEXT_MAX_INPUT) : html, { xmlMode: false }, {
-    openTag(name) {
-      if (SKIPPED.has(name)) skipDepth += 1;
-      parts.push(" ");
+  scanMarkup(
+    html.length > HTML_TEXT_MAX_INPUT ? html.slice(0, HTML_TEXT_MAX_INPUT) : html,
+    { xmlMode: false },
+    {
+      openTag(name) {
+        if (SKIPPED.has(name)) skipDepth += 1;
+        parts.push(" ");
+      },
+      closeTag(name) {
+        if (SKIPPED.has(name) && skipDepth > 0) skipDepth -= 1;
+        parts.push(" ");
+      },
+      text(text) {
+        if (skipDepth === 0) parts.push(text);
+      },
     },
-    closeTag(name) {
-      if (SKIPPED.has(name) && skipDepth > 0) skipDepth -= 1;
-      parts.push(" ");
-    },
-    text(text) {
-      if (skipDepth === 0) parts.push(text);
-    },
-  });
+  );
   const text = parts.join("").replace(/\s+/g, " ").trim();
 
   return truncate(text, maxLength);

@@ -89,7 +89,11 @@ describe("what a product keeps of a hostile store's answer", () => {
         tags: Array.from({ length: 300 }, (_, i) => `tag-${i}`).join(", "),
         options: Array.from({ length: 5 }, (_, i) => ({ name: `Option ${i}`, values: ["A"] })),
         images: [{ src: `https://cdn.shopify.com/${"a".repeat(5000)}.png` }, { src: "https://cdn.shopify.com/ok.png" }],
-        variants: Array.from({ length: 2100 }, (_, i) => ({ id: 1000 + i, price: i === 0 ? "9".repeat(100) : "1.00", sku: "S".repeat(2000) })),
+        variants: Array.from({ length: 2100 }, (_, i) => ({
+          id: 1000 + i,
+          price: i === 0 ? "9".repeat(100) : "1.00",
+          sku: "S".repeat(2000),
+        })),
       },
     ]).products;
 

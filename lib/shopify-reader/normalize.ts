@@ -106,7 +106,9 @@ function timestamp(value: string | null | undefined, cut: ContentCut): string | 
 function normalizeOptions(options: NonNullable<RawProduct["options"]>, cut: ContentCut): Product["options"] {
   return keepFirst(options, MAX_OPTIONS_PER_PRODUCT, cut, "options").map((o) => ({
     name: cutText(o.name, SHORT_TEXT_MAX_BYTES, cut),
-    values: keepFirst(o.values ?? [], MAX_OPTION_VALUES, cut, "options", byteLength).map((value) => cutText(value, SHORT_TEXT_MAX_BYTES, cut)),
+    values: keepFirst(o.values ?? [], MAX_OPTION_VALUES, cut, "options", byteLength).map((value) =>
+      cutText(value, SHORT_TEXT_MAX_BYTES, cut),
+    ),
   }));
 }
 
@@ -184,7 +186,9 @@ function normalizeMeta(raw: RawMeta): StoreMeta {
     myshopifyDomain: shortText(raw.myshopify_domain, cut),
     url: fitOrDrop(raw.url ?? null, URL_MAX_BYTES, cut),
     moneyFormat: shortText(raw.money_format, cut),
-    shipsToCountries: keepFirst(raw.ships_to_countries ?? [], MAX_SHIPS_TO_COUNTRIES, cut, "tags").map((c) => cutText(c, SHORT_TEXT_MAX_BYTES, cut)),
+    shipsToCountries: keepFirst(raw.ships_to_countries ?? [], MAX_SHIPS_TO_COUNTRIES, cut, "tags").map((c) =>
+      cutText(c, SHORT_TEXT_MAX_BYTES, cut),
+    ),
     publishedProductsCount: raw.published_products_count ?? null,
     publishedCollectionsCount: raw.published_collections_count ?? null,
   };

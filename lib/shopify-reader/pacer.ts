@@ -126,5 +126,8 @@ export function getSharedPacer(): Pacer {
 
 /** www.shop.com and shop.com are one shop to Shopify's rate limiter. */
 export function pacerKeyForDomain(domain: string): string {
-  return domain.toLowerCase().replace(/\.$/, "").replace(/^www\./, "");
+  return domain
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^www\./, "");
 }

@@ -26,7 +26,8 @@ export async function readCollectionUnit(slice: Slice): Promise<UnitResult> {
   const page = cursor.collectionProductsPage;
   const answer = await fetchCollectionProductsPage(slice.domain, planned.handle, page, slice.options);
   slice.used += 1;
-  if (answer.status === "ok" && answer.rawCount === 0) slice.options.onCollectionPage?.({ handle: planned.handle, page, productIds: [], last: true });
+  if (answer.status === "ok" && answer.rawCount === 0)
+    slice.options.onCollectionPage?.({ handle: planned.handle, page, productIds: [], last: true });
   if (answer.status === "page_cap" || (answer.status === "ok" && answer.rawCount === 0)) {
     nextCollection();
 
@@ -62,9 +63,15 @@ async function planCollectionRoute(slice: Slice): Promise<UnitResult> {
   slice.used += 1;
   if (page.status !== "ok") {
     // The sitemap still covers the catalogue; only record why this route stopped.
-    return skipOrStop(slice, page, `collections page ${cursor.collectionsPage}`, () => {
-      cursor.phase = "sitemap";
-    }, false);
+    return skipOrStop(
+      slice,
+      page,
+      `collections page ${cursor.collectionsPage}`,
+      () => {
+        cursor.phase = "sitemap";
+      },
+      false,
+    );
   }
   const plan = cursor.collectionPlan ?? { ready: false, collections: [] };
   plan.collections = bySize([...plan.collections, ...collectionCandidates(page.collections)]);

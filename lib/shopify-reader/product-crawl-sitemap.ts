@@ -28,9 +28,15 @@ export async function readSitemapUnit(slice: Slice): Promise<UnitResult> {
     const index = await fetchProductSitemapPaths(slice.domain, slice.options);
     slice.used += 1;
     if (index.status !== "ok") {
-      return skipOrStop(slice, index, "sitemap index", () => {
-        cursor.phase = "done";
-      }, needed);
+      return skipOrStop(
+        slice,
+        index,
+        "sitemap index",
+        () => {
+          cursor.phase = "done";
+        },
+        needed,
+      );
     }
     if (index.paths.length === 0 && needed && cursor.productsFound > 0) {
       noteIssue(slice, "the sitemap lists no product sitemaps", true);

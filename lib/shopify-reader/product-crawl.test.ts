@@ -127,4 +127,3 @@ describe("crawlProducts", () => {
     expect(deliveries.flat()).toHaveLength(457);
   });
 });
-

@@ -1,11 +1,6 @@
 import type { StoreFailure } from "./outcomes";
 import { readCollectionUnit } from "./product-crawl-collections";
-import {
-  startProductCrawl,
-  type ProductCrawlCursor,
-  type ProductCrawlOptions,
-  type ProductCrawlSlice,
-} from "./product-crawl-cursor";
+import { startProductCrawl, type ProductCrawlCursor, type ProductCrawlOptions, type ProductCrawlSlice } from "./product-crawl-cursor";
 import { readListingPage } from "./product-crawl-listing";
 import { readSitemapUnit } from "./product-crawl-sitemap";
 import type { Slice, UnitResult } from "./product-crawl-slice";

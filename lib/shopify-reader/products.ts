@@ -102,7 +102,11 @@ export async function fetchProductByHandle(
   const envelope = rawSingleProductSchema.safeParse(answer.json);
   const raw = envelope.success ? rawProductSchema.safeParse(envelope.data.product) : undefined;
   if (!raw?.success) {
-    return { status: "not_json", httpStatus: answer.httpStatus, message: `/products/${boundText(handle, QUOTED_TEXT_MAX)}.json is not a product` };
+    return {
+      status: "not_json",
+      httpStatus: answer.httpStatus,
+      message: `/products/${boundText(handle, QUOTED_TEXT_MAX)}.json is not a product`,
+    };
   }
 
   return { status: "ok", product: normalizeProduct(raw.data), cartCurrency: answer.cartCurrency };

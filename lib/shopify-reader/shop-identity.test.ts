@@ -16,13 +16,24 @@ beforeAll(async () => {
   server = await startFakeStore();
   options = {
     pacer: createPacer({ minIntervalMs: 0 }),
-    net: { allowPrivateNetwork: false, resolveRules: parseResolveRules(`${server.shopResolve("*.test")},${server.shopResolve("*.myshopify.com")}`) },
+    net: {
+      allowPrivateNetwork: false,
+      resolveRules: parseResolveRules(`${server.shopResolve("*.test")},${server.shopResolve("*.myshopify.com")}`),
+    },
     maxRetries: 0,
   };
   // Served directly under its myshopify host; another domain of the shop redirects to it.
-  const shop = server.addStore(generatedStore("shop.test", { products: 2, aliases: ["shop.myshopify.com"], redirectFrom: ["shop-alt.test"] }));
+  const shop = server.addStore(
+    generatedStore("shop.test", { products: 2, aliases: ["shop.myshopify.com"], redirectFrom: ["shop-alt.test"] }),
+  );
   // As on Shopify: the bare domain and the myshopify host redirect to the primary www domain.
-  server.addStore(generatedStore("www.brand.test", { products: 2, redirectFrom: ["brand.test", "brand.myshopify.com"], myshopifyDomain: "brand.myshopify.com" }));
+  server.addStore(
+    generatedStore("www.brand.test", {
+      products: 2,
+      redirectFrom: ["brand.test", "brand.myshopify.com"],
+      myshopifyDomain: "brand.myshopify.com",
+    }),
+  );
   server.addStore(generatedStore("poser.test", { products: 1, myshopifyDomain: "shop.myshopify.com" }));
   server.addStore(generatedStore("copycat.test", { products: 1, myshopifyDomain: "shop.myshopify.com", shopId: shop.shopId }));
   server.addStore(generatedStore("ghost.test", { products: 1, myshopifyDomain: "nobody.myshopify.com" }));

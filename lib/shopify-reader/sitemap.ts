@@ -44,20 +44,24 @@ export const SITEMAP_MAX_INPUT = 8 * 1024 * 1024;
 export function readLocs(xml: string): string[] {
   const locs: string[] = [];
   let current: string[] | null = null;
-  scanMarkup(xml.length > SITEMAP_MAX_INPUT ? xml.slice(0, SITEMAP_MAX_INPUT) : xml, { xmlMode: true }, {
-    openTag(name) {
-      if (name === "loc") current = [];
+  scanMarkup(
+    xml.length > SITEMAP_MAX_INPUT ? xml.slice(0, SITEMAP_MAX_INPUT) : xml,
+    { xmlMode: true },
+    {
+      openTag(name) {
+        if (name === "loc") current = [];
+      },
+      text(text) {
+        current?.push(text);
+      },
+      closeTag(name) {
+        if (name !== "loc" || current === null) return;
+        const loc = current.join("").trim();
+        if (loc) locs.push(loc);
+        current = null;
+      },
     },
-    text(text) {
-      current?.push(text);
-    },
-    closeTag(name) {
-      if (name !== "loc" || current === null) return;
-      const loc = current.join("").trim();
-      if (loc) locs.push(loc);
-      current = null;
-    },
-  });
+  );
 
   return locs;
 }

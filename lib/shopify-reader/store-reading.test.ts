@@ -126,7 +126,10 @@ describe("products", () => {
     expect(result.cursor.reachedCap).toBe(true);
     expect(new Set(result.products.map((p) => p.id)).size).toBe(30_000);
     expect(result.products).toHaveLength(30_000);
-    const paths = server.store("big.test").log().map((r) => `${r.status} ${r.path}`);
+    const paths = server
+      .store("big.test")
+      .log()
+      .map((r) => `${r.status} ${r.path}`);
     // Page 101 can only answer the cap: it is never asked.
     expect(paths.filter((p) => p.includes("/products.json?limit=250&page=101"))).toEqual([]);
     expect(paths.filter((p) => p.startsWith("200 /sitemap_products_"))).toHaveLength(6);

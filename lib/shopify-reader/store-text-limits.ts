@@ -79,7 +79,13 @@ export function fitOrDrop(text: string | null, maxBytes: number, cut: ContentCut
 }
 
 /** The first `max` items; those left out are counted by `count` (and their text bytes when `bytesOf`). */
-export function keepFirst<T>(items: readonly T[], max: number, cut: ContentCut, count: "variants" | "images" | "tags" | "options", bytesOf?: (item: T) => number): T[] {
+export function keepFirst<T>(
+  items: readonly T[],
+  max: number,
+  cut: ContentCut,
+  count: "variants" | "images" | "tags" | "options",
+  bytesOf?: (item: T) => number,
+): T[] {
   if (items.length <= max) return items as T[];
   cut[count] += items.length - max;
   if (bytesOf) for (let i = max; i < items.length; i++) cut.bytes += bytesOf(items[i]!);

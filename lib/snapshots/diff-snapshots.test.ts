@@ -69,7 +69,16 @@ describe("diffSnapshots", () => {
   });
 
   it("reports collections and pages added, removed and changed", () => {
-    const page = (id: number, body: string) => ({ id, handle: `page-${id}`, title: `Page ${id}`, author: null, body, createdAt: null, updatedAt: null, publishedAt: null });
+    const page = (id: number, body: string) => ({
+      id,
+      handle: `page-${id}`,
+      title: `Page ${id}`,
+      author: null,
+      body,
+      createdAt: null,
+      updatedAt: null,
+      publishedAt: null,
+    });
     const changes = diffSnapshots(
       { ...snapshot([]), pages: [page(1, "a"), page(2, "b")] },
       { ...snapshot([]), pages: [page(1, "a2"), page(3, "c")] },

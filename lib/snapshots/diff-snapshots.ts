@@ -37,7 +37,15 @@ function diffVariants(before: Product, after: Product): Change[] {
     const previous = old.get(id);
     const title = variantLabel(after, variant);
     if (!previous) {
-      changes.push({ subject: "variant", change: "added", subjectId: String(id), productId: after.id, title, before: null, after: { price: variant.price } });
+      changes.push({
+        subject: "variant",
+        change: "added",
+        subjectId: String(id),
+        productId: after.id,
+        title,
+        before: null,
+        after: { price: variant.price },
+      });
       continue;
     }
     if (previous.price !== variant.price || previous.compareAtPrice !== variant.compareAtPrice) {
@@ -65,7 +73,15 @@ function diffVariants(before: Product, after: Product): Change[] {
   }
   for (const [id, variant] of old) {
     if (!now.has(id)) {
-      changes.push({ subject: "variant", change: "removed", subjectId: String(id), productId: before.id, title: variantLabel(before, variant), before: { price: variant.price }, after: null });
+      changes.push({
+        subject: "variant",
+        change: "removed",
+        subjectId: String(id),
+        productId: before.id,
+        title: variantLabel(before, variant),
+        before: { price: variant.price },
+        after: null,
+      });
     }
   }
 
@@ -98,7 +114,17 @@ export function diffProduct(before: Product | undefined, product: Product, previ
   const id = product.id;
   if (!before) {
     return previousListingComplete
-      ? [{ subject: "product", change: "added", subjectId: String(id), productId: id, title: product.title, before: null, after: { handle: product.handle, priceMin: product.priceMin } }]
+      ? [
+          {
+            subject: "product",
+            change: "added",
+            subjectId: String(id),
+            productId: id,
+            title: product.title,
+            before: null,
+            after: { handle: product.handle, priceMin: product.priceMin },
+          },
+        ]
       : [];
   }
   const changes: Change[] = [];
@@ -158,11 +184,19 @@ function diffNamed<T extends { id: number; title: string; handle: string }>(
     if (!before) {
       changes.push({ subject, change: "added", subjectId: String(id), title: item.title, before: null, after: describe(item) });
     } else if (JSON.stringify(describe(before)) !== JSON.stringify(describe(item))) {
-      changes.push({ subject, change: "changed", subjectId: String(id), title: item.title, before: describe(before), after: describe(item) });
+      changes.push({
+        subject,
+        change: "changed",
+        subjectId: String(id),
+        title: item.title,
+        before: describe(before),
+        after: describe(item),
+      });
     }
   }
   for (const [id, item] of old) {
-    if (!now.has(id)) changes.push({ subject, change: "removed", subjectId: String(id), title: item.title, before: describe(item), after: null });
+    if (!now.has(id))
+      changes.push({ subject, change: "removed", subjectId: String(id), title: item.title, before: describe(item), after: null });
   }
 
   return changes;

@@ -26,7 +26,9 @@ beforeAll(async () => {
     h.fakeStore.addStore(generatedStore(domain, { products: 3, seed: 4 }));
   }
   // One shop: its myshopify host serves it, its other domain redirects to it (as on Shopify).
-  h.fakeStore.addStore(generatedStore("brand.test", { products: 3, seed: 4, aliases: ["brand.myshopify.com"], redirectFrom: ["brand.alt.test"] }));
+  h.fakeStore.addStore(
+    generatedStore("brand.test", { products: 3, seed: 4, aliases: ["brand.myshopify.com"], redirectFrom: ["brand.alt.test"] }),
+  );
 });
 
 afterAll(async () => {
@@ -90,7 +92,8 @@ describe("store slugs", () => {
   it("tracks the store of the domain asked for, not another store whose slug it shares", async () => {
     const user = await createTestUser();
     const caller = { cookie: await createTestSession(user.id) };
-    const track = (domain: string) => callApi<{ shop: { slug: string; store: { domain: string } } }>("POST", "/api/shops", caller, { body: { domain } });
+    const track = (domain: string) =>
+      callApi<{ shop: { slug: string; store: { domain: string } } }>("POST", "/api/shops", caller, { body: { domain } });
 
     expect((await track("track-co.test")).body.shop).toMatchObject({ slug: "track-co-test", store: { domain: "track-co.test" } });
     await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, user.id));
@@ -98,7 +101,10 @@ describe("store slugs", () => {
     expect(second.status).toBe(201);
     expect(second.body.shop).toMatchObject({ slug: "track-co-test-2", store: { domain: "track.co.test" } });
 
-    const started = await getDb().select().from(jobs).where(inArray(jobs.domain, ["track-co.test", "track.co.test"]));
+    const started = await getDb()
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.domain, ["track-co.test", "track.co.test"]));
     expect(started.map((job) => job.slug).sort()).toEqual(["track-co-test", "track-co-test-2"]);
     await Promise.all(started.map((job) => h.waitForJob(job.id)));
   });
@@ -122,7 +128,11 @@ describe("store slugs", () => {
 });
 
 async function storesWithSlugsLike(prefix: string) {
-  return getDb().select().from(stores).where(like(stores.slug, `${prefix}%`)).orderBy(stores.slug);
+  return getDb()
+    .select()
+    .from(stores)
+    .where(like(stores.slug, `${prefix}%`))
+    .orderBy(stores.slug);
 }
 
 /** A store row that holds a slug and has never completed an analysis, as a refused or failing submission might have left. */

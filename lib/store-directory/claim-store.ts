@@ -51,7 +51,9 @@ export function* slugCandidates(domain: string): Generator<string> {
 
 /** Every candidate slug was taken: reported to the caller, with nothing written. */
 export function noFreeSlug(domain: string): ApiError {
-  return new ApiError("slug_unavailable", `No free page address could be found for ${domain}; nothing was changed, try again`, { headers: { "Retry-After": "1" } });
+  return new ApiError("slug_unavailable", `No free page address could be found for ${domain}; nothing was changed, try again`, {
+    headers: { "Retry-After": "1" },
+  });
 }
 
 /**

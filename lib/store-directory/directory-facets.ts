@@ -36,7 +36,8 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
       .groupBy(apps.slug, apps.name)
       .orderBy(desc(storeCount), asc(apps.name)),
   ]);
-  const codes = (rows: { value: string | null; stores: number }[]) => rows.map((row) => ({ value: row.value!, label: row.value!, stores: row.stores }));
+  const codes = (rows: { value: string | null; stores: number }[]) =>
+    rows.map((row) => ({ value: row.value!, label: row.value!, stores: row.stores }));
 
   return { countries: codes(countries), currencies: codes(currencies), apps: appRows };
 }

@@ -19,7 +19,8 @@ export const getStoreEndpoint = defineEndpoint({
   access: "public",
   operationId: "getStore",
   tag: "directory",
-  summary: "A store's public data by slug: SEO content, summary, prices, theme, apps, collections, PageSpeed and a page of its products (page, per_page ≤ 50)",
+  summary:
+    "A store's public data by slug: SEO content, summary, prices, theme, apps, collections, PageSpeed and a page of its products (page, per_page ≤ 50)",
   params: storeSlugParamsSchema,
   query: storePageQuerySchema,
   answers: { 200: { schema: storePageSchema }, 400: "error", 404: "error" },

@@ -6,7 +6,14 @@ import { notFound } from "@/lib/http/errors";
 /** What a store's Open Graph card shows: name, domain, product count, a few apps. */
 export async function getStoreCard(slug: string) {
   const [store] = await getDb()
-    .select({ id: stores.id, name: stores.name, domain: stores.domain, productCount: stores.productCount, theme: stores.themeName, latestJobId: stores.latestJobId })
+    .select({
+      id: stores.id,
+      name: stores.name,
+      domain: stores.domain,
+      productCount: stores.productCount,
+      theme: stores.themeName,
+      latestJobId: stores.latestJobId,
+    })
     .from(stores)
     .where(eq(stores.slug, slug))
     .limit(1);
@@ -19,5 +26,11 @@ export async function getStoreCard(slug: string) {
     .orderBy(asc(apps.name))
     .limit(4);
 
-  return { name: store.name ?? store.domain, domain: store.domain, productCount: store.productCount ?? 0, theme: store.theme, apps: topApps.map((app) => app.name) };
+  return {
+    name: store.name ?? store.domain,
+    domain: store.domain,
+    productCount: store.productCount ?? 0,
+    theme: store.theme,
+    apps: topApps.map((app) => app.name),
+  };
 }

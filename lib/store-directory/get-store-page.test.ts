@@ -10,7 +10,14 @@ const call = async (url: string, slug: string) => {
 };
 
 beforeAll(async () => {
-  await seedAnalyzedStore({ domain: "paged.test", name: "Paged", products: 100, theme: "Dawn", apps: [{ slug: "loox" }], publishedAt: new Date() });
+  await seedAnalyzedStore({
+    domain: "paged.test",
+    name: "Paged",
+    products: 100,
+    theme: "Dawn",
+    apps: [{ slug: "loox" }],
+    publishedAt: new Date(),
+  });
 });
 
 describe("GET /api/stores/:slug", () => {

@@ -42,7 +42,12 @@ async function readProductPage(jobId: string, total: number | null, query: Store
     .offset(offsetOf(query));
   const count =
     total ??
-    (await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt))))[0]?.n ??
+    (
+      await getDb()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(snapshotProducts)
+        .where(and(eq(snapshotProducts.jobId, jobId), isNull(snapshotProducts.goneAt)))
+    )[0]?.n ??
     0;
 
   return paginated(

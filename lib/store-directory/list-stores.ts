@@ -17,7 +17,9 @@ export async function listStores(query: ListStoresQuery): Promise<StoreList> {
   if (query.country) filters.push(eq(stores.country, query.country));
   if (query.currency) filters.push(eq(stores.currency, query.currency));
   if (query.app) {
-    filters.push(sql`exists (select 1 from ${storeApps} where ${storeApps.storeId} = ${stores.id} and ${storeApps.appSlug} = ${query.app})`);
+    filters.push(
+      sql`exists (select 1 from ${storeApps} where ${storeApps.storeId} = ${stores.id} and ${storeApps.appSlug} = ${query.app})`,
+    );
   }
   const where = and(...filters);
   const order =
@@ -28,8 +30,17 @@ export async function listStores(query: ListStoresQuery): Promise<StoreList> {
         : [desc(stores.lastAnalyzedAt), asc(stores.slug)];
 
   const [rows, [count]] = await Promise.all([
-    getDb().select().from(stores).where(where).orderBy(...order).limit(query.per_page).offset(offsetOf(query)),
-    getDb().select({ n: sql<number>`count(*)::int` }).from(stores).where(where),
+    getDb()
+      .select()
+      .from(stores)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset(offsetOf(query)),
+    getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stores)
+      .where(where),
   ]);
 
   return paginated(rows.map(serializeStore), query, count?.n ?? 0);

@@ -71,7 +71,9 @@ export const storePageSchema = z.object({
     collection_count: z.number().int(),
     page_count: z.number().int().nullable(),
     top_vendors: z.array(vendorCountSchema),
-    top_product_types: z.array(productTypeCountSchema).describe("The ten commonest product types; empty for reports built before they were counted"),
+    top_product_types: z
+      .array(productTypeCountSchema)
+      .describe("The ten commonest product types; empty for reports built before they were counted"),
   }),
   prices: z.object({
     currency: z.string().nullable(),

@@ -24,16 +24,28 @@ let tracker: Record<string, string>;
 beforeAll(async () => {
   h = await startPipeline();
   // The allbirds hosts are not *.test: send them to the fake store as well.
-  process.env.SHOP_RESOLVE = [process.env.SHOP_RESOLVE, h.fakeStore.shopResolve("allbirds.com"), h.fakeStore.shopResolve("www.allbirds.com")].join(",");
+  process.env.SHOP_RESOLVE = [
+    process.env.SHOP_RESOLVE,
+    h.fakeStore.shopResolve("allbirds.com"),
+    h.fakeStore.shopResolve("www.allbirds.com"),
+  ].join(",");
   resetEnvCache();
   installTimeSource(() => new Date(virtualNow));
 
   const victim = h.fakeStore.addStore(
-    generatedStore("victim.test", { products: 12, seed: 7, exposeInventory: true, hugeVariantsEvery: 1_000_000, aliases: ["victim.myshopify.com"] }),
+    generatedStore("victim.test", {
+      products: 12,
+      seed: 7,
+      exposeInventory: true,
+      hugeVariantsEvery: 1_000_000,
+      aliases: ["victim.myshopify.com"],
+    }),
   );
   // Posers: another shop's myshopify domain, the same plus a copy of its shop id, its plain domain.
   h.fakeStore.addStore(generatedStore("impostor.test", { products: 5, seed: 8, myshopifyDomain: "victim.myshopify.com" }));
-  h.fakeStore.addStore(generatedStore("copycat.test", { products: 5, seed: 9, myshopifyDomain: "victim.myshopify.com", shopId: victim.shopId }));
+  h.fakeStore.addStore(
+    generatedStore("copycat.test", { products: 5, seed: 9, myshopifyDomain: "victim.myshopify.com", shopId: victim.shopId }),
+  );
   h.fakeStore.addStore(generatedStore("squatter.test", { products: 5, seed: 10, myshopifyDomain: "victim.test" }));
 
   const real = h.fakeStore.addStore(
@@ -43,7 +55,12 @@ beforeAll(async () => {
 
   // As on Shopify: the bare domain and the myshopify host redirect to the primary domain.
   h.fakeStore.addStore(
-    generatedStore("www.allbirds.com", { products: 5, seed: 13, redirectFrom: ["allbirds.com", "allbirds.myshopify.com"], myshopifyDomain: "allbirds.myshopify.com" }),
+    generatedStore("www.allbirds.com", {
+      products: 5,
+      seed: 13,
+      redirectFrom: ["allbirds.com", "allbirds.myshopify.com"],
+      myshopifyDomain: "allbirds.myshopify.com",
+    }),
   );
 
   const user = await createTestUser();
@@ -61,7 +78,11 @@ async function analyze(domain: string) {
   const { job } = (await response.json()) as { job: { id: string } };
   const ended = await h.waitForJob(job.id);
   expect(ended.status, `${domain}: ${ended.error}`).toBe("completed");
-  const [row] = await getDb().select({ job: jobs, store: stores }).from(jobs).innerJoin(stores, eq(stores.id, jobs.storeId)).where(eq(jobs.id, job.id));
+  const [row] = await getDb()
+    .select({ job: jobs, store: stores })
+    .from(jobs)
+    .innerJoin(stores, eq(stores.id, jobs.storeId))
+    .where(eq(jobs.id, job.id));
 
   return row!;
 }
@@ -73,7 +94,11 @@ async function storeRow(slug: string) {
 }
 
 /** One endpoint's whole answer as a client sees it: status, ETag and body bytes. */
-async function read(path: string, values: Record<string, string>, { query = "", headers = {} }: { query?: string; headers?: Record<string, string> } = {}) {
+async function read(
+  path: string,
+  values: Record<string, string>,
+  { query = "", headers = {} }: { query?: string; headers?: Record<string, string> } = {},
+) {
   const handler = await loadRouteHandler("GET", path);
   const url = path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
   const response = await handler(new Request(`http://localhost:3000${url}${query}`, { headers }), { params: Promise.resolve(values) });
@@ -104,8 +129,14 @@ describe("a host posing as another shop", () => {
     const first = await analyze("victim.test");
     expect(first.store).toMatchObject({ slug: "victim-test", myshopifyDomain: "victim.myshopify.com" });
     // Tracked right after its analysis, so tracking starts no job of its own.
-    const tracked = await (await loadRouteHandler("POST", "/api/shops"))(
-      new Request("http://localhost:3000/api/shops", { method: "POST", headers: { ...tracker, "content-type": "application/json" }, body: JSON.stringify({ domain: "victim.test" }) }),
+    const tracked = await (
+      await loadRouteHandler("POST", "/api/shops")
+    )(
+      new Request("http://localhost:3000/api/shops", {
+        method: "POST",
+        headers: { ...tracker, "content-type": "application/json" },
+        body: JSON.stringify({ domain: "victim.test" }),
+      }),
       { params: Promise.resolve({}) },
     );
     expect(tracked.status).toBe(201);

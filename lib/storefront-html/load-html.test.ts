@@ -49,12 +49,18 @@ function fixturePages(): [string, string][] {
     ["Dawn with every catalogue app", buildDawnStorefrontHtml({ head: APP_CATALOGUE.map((app) => sampleAppSnippet(app.slug)).join("\n") })],
     ["1 MB storefront", largeStorefrontHtml()],
   ];
-  for (const definition of [fixtureStore("izabel.example"), lanewayStore("laneway.example"), passwordStore("soon.example"), notShopifySite("blog.example")]) {
+  for (const definition of [
+    fixtureStore("izabel.example"),
+    lanewayStore("laneway.example"),
+    passwordStore("soon.example"),
+    notShopifySite("blog.example"),
+  ]) {
     const store = new FakeStore(definition);
     pages.push([`fake store ${store.domain} home`, serveStorefront(store, new URL(`https://${store.domain}/`)).body]);
     const catalog = store.shop?.catalog;
     // Real product descriptions (izabeldepaula, Laneway) are merchant-written HTML.
-    for (const slot of catalog?.newestFirst(0, 50) ?? []) pages.push([`fake store ${store.domain} product ${slot}`, productHtml(store, catalog!.product(slot))]);
+    for (const slot of catalog?.newestFirst(0, 50) ?? [])
+      pages.push([`fake store ${store.domain} product ${slot}`, productHtml(store, catalog!.product(slot))]);
   }
 
   return pages;
@@ -158,11 +164,59 @@ describe("boundNesting", () => {
     };
   }
   const pieces = [
-    "<div>", "</div>", "<span>", "</span>", "<p>", "</p>", "<li>", "</li>", "<ul>", "</ul>", "<table>", "<tr>", "<td>",
-    "</td>", "</table>", "<svg>", "</svg>", "<g/>", "<path/>", "<title>t</title>", "<desc>", "</desc>", "<br>", "</br>",
-    "<img src=i>", "<script>s<b></script>", "<script/>", "</script>", "<style>x</style>", "<option>", "<select>", "<b>",
-    "</b>", "<input>", "<h1>", "<tbody>", "<foreignObject>", "<math>", "<mi>", "</mi>", "<textarea>v</textarea>", "text ",
-    '<a href="x">', "</a>", "<!-- c -->", "<DIV>", "</ div >", "</div x='>'>", "<p/>", "<dd>", "<dt>", "<thead>", "<th>",
+    "<div>",
+    "</div>",
+    "<span>",
+    "</span>",
+    "<p>",
+    "</p>",
+    "<li>",
+    "</li>",
+    "<ul>",
+    "</ul>",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "</td>",
+    "</table>",
+    "<svg>",
+    "</svg>",
+    "<g/>",
+    "<path/>",
+    "<title>t</title>",
+    "<desc>",
+    "</desc>",
+    "<br>",
+    "</br>",
+    "<img src=i>",
+    "<script>s<b></script>",
+    "<script/>",
+    "</script>",
+    "<style>x</style>",
+    "<option>",
+    "<select>",
+    "<b>",
+    "</b>",
+    "<input>",
+    "<h1>",
+    "<tbody>",
+    "<foreignObject>",
+    "<math>",
+    "<mi>",
+    "</mi>",
+    "<textarea>v</textarea>",
+    "text ",
+    '<a href="x">',
+    "</a>",
+    "<!-- c -->",
+    "<DIV>",
+    "</ div >",
+    "</div x='>'>",
+    "<p/>",
+    "<dd>",
+    "<dt>",
+    "<thead>",
+    "<th>",
   ];
 
   it("on any tag soup, keeps the tree within the cap with the same text and elements in the same order", () => {

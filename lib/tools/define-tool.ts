@@ -41,7 +41,12 @@ export function describeTool(endpoint: Endpoint, note?: string): string {
 
 /** Typed once here so each tool's `run` sees its own input shape; the endpoint gives its rule and its text. */
 export function defineTool<S extends z.ZodType, O>(tool: ToolDefinition<S, O>): StoreTool<S, O> {
-  return { ...tool, description: describeTool(tool.endpoint, tool.note), access: tool.endpoint.access, readOnly: tool.endpoint.method === "GET" };
+  return {
+    ...tool,
+    description: describeTool(tool.endpoint, tool.note),
+    access: tool.endpoint.access,
+    readOnly: tool.endpoint.method === "GET",
+  };
 }
 
 /** The signed-in user behind a caller; the tool's access rule has already refused the others. */

@@ -43,8 +43,7 @@ export const analyzeStoreTool = defineTool({
   name: "analyze_store",
   title: "Analyze a store",
   endpoint: createJobEndpoint,
-  note:
-    "Charged like POST /api/jobs (the account's plan). Without an API key the answer is payment_required with the x402 payment requirements (accepts): pay POST /api/jobs with an X-PAYMENT proof, or add an API key. Returns the job; poll get_job_status, then read get_report.",
+  note: "Charged like POST /api/jobs (the account's plan). Without an API key the answer is payment_required with the x402 payment requirements (accepts): pay POST /api/jobs with an X-PAYMENT proof, or add an API key. Returns the job; poll get_job_status, then read get_report.",
   input: z.strictObject(createJobBodySchema.shape),
   run: async (input, { principal }) => ({ job: serializeJob((await submitJob(input, principal)).job) }),
 });

@@ -74,7 +74,12 @@ beforeAll(async () => {
   h.fakeStore.addStore(generatedStore("parity.test", { products: 30, seed: 21, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 
   // Tracking starts the first analysis; three more days, each changed and analysed again.
-  const tracked = await callApi<{ shop: { slug: string; latest_job: { id: string } | null } }>("POST", "/api/shops", { apiKey: h.apiKey }, { body: { domain: "parity.test" } });
+  const tracked = await callApi<{ shop: { slug: string; latest_job: { id: string } | null } }>(
+    "POST",
+    "/api/shops",
+    { apiKey: h.apiKey },
+    { body: { domain: "parity.test" } },
+  );
   expect(tracked.status).toBe(201);
   const [first] = await getDb().select({ jobId: stores.latestJobId }).from(stores).where(eq(stores.slug, SLUG));
   if (first?.jobId) await h.waitForJob(first.jobId);
@@ -104,7 +109,9 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(http.body.units_sold_30d.value).toBeGreaterThan(0);
     expect(http.body.total_inventory).toBeGreaterThan(0);
 
-    const viaMcp = toolJson<Inventory>(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_inventory", arguments: { slug: SLUG } }));
+    const viaMcp = toolJson<Inventory>(
+      await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_inventory", arguments: { slug: SLUG } }),
+    );
     expect(viaMcp.isError).toBe(false);
     expect(viaMcp.body).toEqual(http.body);
 
@@ -112,7 +119,9 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(chat.total_inventory).toBe(http.body.total_inventory);
     expect(chat.units_sold_30d).toEqual({ ...figure(http.body.units_sold_30d), sale_events: http.body.units_sold_30d.sale_events });
     expect(chat.estimated_daily_sales).toEqual(figure(http.body.estimated_daily_sales));
-    expect(chat.top_sellers.map((seller) => seller.units_sold)).toEqual(http.body.top_sellers.slice(0, 5).map((seller) => figure(seller.units_sold)));
+    expect(chat.top_sellers.map((seller) => seller.units_sold)).toEqual(
+      http.body.top_sellers.slice(0, 5).map((seller) => figure(seller.units_sold)),
+    );
     expect(chat.recent_restocks.map((restock) => restock.units)).toEqual(http.body.recent_restocks.map((restock) => restock.units));
   });
 
@@ -121,10 +130,15 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(http.status).toBe(200);
     expect(http.body.categories.prices!.totals.changed).toBeGreaterThan(0);
 
-    const viaMcp = toolJson<Comparison>(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "compare_snapshots", arguments: { slug: SLUG } }));
+    const viaMcp = toolJson<Comparison>(
+      await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "compare_snapshots", arguments: { slug: SLUG } }),
+    );
     expect(viaMcp.body).toEqual(http.body);
 
-    const chat = await runChatTool<{ compared: boolean; changes: { category: string; totals: Totals }[] }>(await chatTools(), "compare_snapshots");
+    const chat = await runChatTool<{ compared: boolean; changes: { category: string; totals: Totals }[] }>(
+      await chatTools(),
+      "compare_snapshots",
+    );
     expect(chat.compared).toBe(true);
     expect(Object.fromEntries(chat.changes.map((change) => [change.category, change.totals]))).toEqual(
       Object.fromEntries(Object.entries(http.body.categories).map(([category, summary]) => [category, summary.totals])),
@@ -136,10 +150,15 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(http.status).toBe(200);
     expect(http.body.pagination.total).toBeGreaterThan(0);
 
-    const viaMcp = toolJson<Changelog>(await (await mcpClient()).callTool({ name: "get_changelog", arguments: { job_id: latestJobId, per_page: 20 } }));
+    const viaMcp = toolJson<Changelog>(
+      await (await mcpClient()).callTool({ name: "get_changelog", arguments: { job_id: latestJobId, per_page: 20 } }),
+    );
     expect(viaMcp.body).toEqual(http.body);
 
-    const chat = await runChatTool<Changelog & { counts: { count: number }[] }>(await chatTools(), "get_changelog", { page: 1, per_page: 20 });
+    const chat = await runChatTool<Changelog & { counts: { count: number }[] }>(await chatTools(), "get_changelog", {
+      page: 1,
+      per_page: 20,
+    });
     expect(chat.data.map(({ subject, change, title }) => ({ subject, change, title }))).toEqual(
       http.body.data.map(({ subject, change, title }) => ({ subject, change, title })),
     );
@@ -149,7 +168,13 @@ describe("the same store through HTTP, MCP and the chat", () => {
 
   it("store: the chat's summary and apps are the store page's figures", async () => {
     type StorePage = {
-      summary: { product_count: number; variant_count: number | null; available_product_count: number | null; collection_count: number; page_count: number | null };
+      summary: {
+        product_count: number;
+        variant_count: number | null;
+        available_product_count: number | null;
+        collection_count: number;
+        page_count: number | null;
+      };
       prices: { currency: string | null; min: string | null; max: string | null; median: number | null };
       theme: string | null;
       apps: { name: string; category: string }[];
@@ -163,9 +188,19 @@ describe("the same store through HTTP, MCP and the chat", () => {
     expect(viaMcp.body).toEqual(http.body);
 
     const tools = await chatTools();
-    const summary = await runChatTool<{ store: Record<string, unknown>; prices: StorePage["prices"]; app_count: number }>(tools, "get_store_summary");
+    const summary = await runChatTool<{ store: Record<string, unknown>; prices: StorePage["prices"]; app_count: number }>(
+      tools,
+      "get_store_summary",
+    );
     const { product_count, variant_count, available_product_count, collection_count, page_count } = http.body.summary;
-    expect(summary.store).toMatchObject({ product_count, variant_count, available_product_count, collection_count, page_count, last_analyzed_at: http.body.analyzed_at });
+    expect(summary.store).toMatchObject({
+      product_count,
+      variant_count,
+      available_product_count,
+      collection_count,
+      page_count,
+      last_analyzed_at: http.body.analyzed_at,
+    });
     const { currency, min, max, median } = http.body.prices;
     expect(summary.prices).toEqual({ currency, min, max, median });
     expect(summary.app_count).toBe(http.body.apps.length);
@@ -176,7 +211,9 @@ describe("the same store through HTTP, MCP and the chat", () => {
   it("analytics: the MCP tool answers the endpoint's figures", async () => {
     const http = await callApi("GET", "/api/store-detail/:slug/analytics", session, { values: { slug: SLUG } });
     expect(http.status).toBe(200);
-    const viaMcp = toolJson(await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_analytics", arguments: { slug: SLUG } }));
+    const viaMcp = toolJson(
+      await (await mcpClient(sessionCookieHeader(session.cookie!))).callTool({ name: "get_store_analytics", arguments: { slug: SLUG } }),
+    );
     expect(viaMcp.body).toEqual(http.body);
   });
 });

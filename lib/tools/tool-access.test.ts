@@ -8,7 +8,8 @@ import { STORE_TOOLS } from "./index";
 describe("the store tools", () => {
   it("each fronts a declared endpoint and takes its row of the access matrix and its summary", () => {
     const mismatched = STORE_TOOLS.filter(
-      (tool) => !ENDPOINTS.includes(tool.endpoint) || tool.access !== tool.endpoint.access || !tool.description.startsWith(tool.endpoint.summary),
+      (tool) =>
+        !ENDPOINTS.includes(tool.endpoint) || tool.access !== tool.endpoint.access || !tool.description.startsWith(tool.endpoint.summary),
     ).map((tool) => `${tool.name}: ${tool.endpoint.method} ${tool.endpoint.path}`);
 
     expect(mismatched).toEqual([]);

@@ -3,7 +3,12 @@ import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/a
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getInventorySummary } from "@/lib/inventory";
 import { getTrackedStore, listTrackedStores, trackedStoreParamsSchema } from "@/lib/tracking";
-import { compareSnapshotsEndpoint, getInventorySummaryEndpoint, getStoreAnalyticsEndpoint, listTrackedShopsEndpoint } from "@/lib/tracking/endpoints";
+import {
+  compareSnapshotsEndpoint,
+  getInventorySummaryEndpoint,
+  getStoreAnalyticsEndpoint,
+  listTrackedShopsEndpoint,
+} from "@/lib/tracking/endpoints";
 import { defineTool, userOf } from "./define-tool";
 
 // The tracked-store tools are the caller's own data, each under its endpoint's row of the access

@@ -42,9 +42,13 @@ async function addOldReport(store: Store, daysAgo: number, { earlierShape = fals
     .values({ storeId: store.id, domain: store.domain, slug: store.slug, status: "running", createdAt: at, startedAt: at })
     .returning({ id: jobs.id });
   const jobId = job!.id;
-  await getDb().insert(snapshotProducts).values([1, 2, 3].map((i) => snapshotProductRow(jobId, sampleProduct(i))));
+  await getDb()
+    .insert(snapshotProducts)
+    .values([1, 2, 3].map((i) => snapshotProductRow(jobId, sampleProduct(i))));
   if (earlierShape) {
-    await getDb().insert(snapshotProducts).values({ ...snapshotProductRow(jobId, sampleProduct(4)), data: { id: 1_000_004, name: "written in an earlier shape" } });
+    await getDb()
+      .insert(snapshotProducts)
+      .values({ ...snapshotProductRow(jobId, sampleProduct(4)), data: { id: 1_000_004, name: "written in an earlier shape" } });
   }
   await getDb().insert(reports).values({ jobId, storeId: store.id, collections: [], pages: [], metadata: {}, summary: {}, createdAt: at });
   await getDb().update(jobs).set({ status: "completed", progress: 1, completedAt: at, listingComplete: true }).where(eq(jobs.id, jobId));
@@ -63,9 +67,13 @@ async function storeWithOldReports(domain: string, old: number): Promise<{ good:
 }
 
 const rowsOf = async (jobIds: string[]) =>
-  (await getDb().selectDistinct({ jobId: snapshotProducts.jobId }).from(snapshotProducts).where(inArray(snapshotProducts.jobId, jobIds))).map((row) => row.jobId);
+  (
+    await getDb().selectDistinct({ jobId: snapshotProducts.jobId }).from(snapshotProducts).where(inArray(snapshotProducts.jobId, jobIds))
+  ).map((row) => row.jobId);
 const storedBodies = async (jobIds: string[]) =>
-  (await getDb().select({ jobId: reportBodies.jobId }).from(reportBodies).where(inArray(reportBodies.jobId, jobIds))).map((row) => row.jobId);
+  (await getDb().select({ jobId: reportBodies.jobId }).from(reportBodies).where(inArray(reportBodies.jobId, jobIds))).map(
+    (row) => row.jobId,
+  );
 
 /** What the logger writes to stderr while `fn` runs. */
 async function warnings<T>(fn: () => Promise<T>): Promise<{ result: T; output: string }> {

@@ -1,9 +1,21 @@
 import { planLimitReachedBodySchema, trackedStoreLimitBodySchema } from "@/lib/billing/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { paginationQuerySchema } from "@/lib/http/pagination";
-import { inventoryEventListSchema, inventoryEventsQuerySchema, inventorySummarySchema, productInventorySchema, productParamsSchema } from "@/lib/inventory/schemas";
+import {
+  inventoryEventListSchema,
+  inventoryEventsQuerySchema,
+  inventorySummarySchema,
+  productInventorySchema,
+  productParamsSchema,
+} from "@/lib/inventory/schemas";
 import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
-import { trackedStoreParamsSchema, trackedStoreListSchema, trackStoreBodySchema, trackStoreResultSchema, untrackStoreResultSchema } from "./schemas";
+import {
+  trackedStoreParamsSchema,
+  trackedStoreListSchema,
+  trackStoreBodySchema,
+  trackStoreResultSchema,
+  untrackStoreResultSchema,
+} from "./schemas";
 
 // The caller's tracked stores: the list (API key or session) and, under /api/store-detail, each
 // one's figures for the dashboard (session only, docs/decisions.md §8.1).

@@ -21,7 +21,13 @@ let h: PipelineHarness;
 let virtualNow = Date.now();
 const user: Caller = {};
 
-const jobCount = async () => (await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.slug, "fading-test")))[0]!.n;
+const jobCount = async () =>
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(eq(jobs.slug, "fading-test"))
+  )[0]!.n;
 
 async function dayPasses(expectedJobs: number) {
   virtualNow += 86_400_000;
@@ -36,7 +42,9 @@ async function dayPasses(expectedJobs: number) {
   );
 }
 
-type ShopList = { data: { monitoring: { state: string; last_error_code: string | null; next_check_at: string | null; consecutive_failures: number } }[] };
+type ShopList = {
+  data: { monitoring: { state: string; last_error_code: string | null; next_check_at: string | null; consecutive_failures: number } }[];
+};
 
 beforeAll(async () => {
   h = await startPipeline();
@@ -52,10 +60,13 @@ afterAll(async () => {
 
 it("reports a failing store on the tracked shop and pauses it after repeated failures", async () => {
   expect((await callApi("POST", "/api/shops", user, { body: { domain: "fading.test" } })).status).toBe(201);
-  await waitFor(async () => (await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "fading-test")))[0]?.status === "completed", {
-    timeoutMs: 60_000,
-    what: "first analysis",
-  });
+  await waitFor(
+    async () => (await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "fading-test")))[0]?.status === "completed",
+    {
+      timeoutMs: 60_000,
+      what: "first analysis",
+    },
+  );
 
   h.fakeStore.addStore(passwordStore("fading.test"));
   await dayPasses(2);
@@ -69,7 +80,11 @@ it("reports a failing store on the tracked shop and pauses it after repeated fai
   await dayPasses(MAX_CONSECUTIVE_FAILURES + 1);
   await dayPasses(MAX_CONSECUTIVE_FAILURES + 1);
   const paused = await callApi<ShopList>("GET", "/api/shops", user);
-  expect(paused.body.data[0]!.monitoring).toMatchObject({ state: "paused", next_check_at: null, consecutive_failures: MAX_CONSECUTIVE_FAILURES });
+  expect(paused.body.data[0]!.monitoring).toMatchObject({
+    state: "paused",
+    next_check_at: null,
+    consecutive_failures: MAX_CONSECUTIVE_FAILURES,
+  });
 
   // The store is back and the user tracks it again: monitoring resumes.
   h.fakeStore.addStore(fixtureStore("fading.test"));

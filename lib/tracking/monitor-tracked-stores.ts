@@ -25,7 +25,12 @@ export async function listDueStores(now: Date): Promise<string[]> {
       and(
         isNull(monitoredStores.pausedAt),
         or(isNull(monitoredStores.lastCheckedAt), lt(monitoredStores.lastCheckedAt, cutoff)),
-        exists(getDb().select({ one: sql`1` }).from(trackedStores).where(eq(trackedStores.storeId, monitoredStores.storeId))),
+        exists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(trackedStores)
+            .where(eq(trackedStores.storeId, monitoredStores.storeId)),
+        ),
       ),
     )
     .orderBy(monitoredStores.lastCheckedAt)
@@ -86,7 +91,10 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
   }
 
   const cutoff = new Date(at.getTime() - SKIP_WINDOW_MS);
-  const [previous] = await getDb().select({ lastCheckedAt: monitoredStores.lastCheckedAt }).from(monitoredStores).where(eq(monitoredStores.storeId, storeId));
+  const [previous] = await getDb()
+    .select({ lastCheckedAt: monitoredStores.lastCheckedAt })
+    .from(monitoredStores)
+    .where(eq(monitoredStores.storeId, storeId));
   const claimed = await getDb()
     .update(monitoredStores)
     .set({ lastCheckedAt: at })
@@ -107,7 +115,10 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
     return { storeId, outcome: "started", jobId: job.id };
   } catch (error) {
     // Give the day back so the step's retry (or the next tick) can try again.
-    await getDb().update(monitoredStores).set({ lastCheckedAt: previous?.lastCheckedAt ?? null }).where(eq(monitoredStores.storeId, storeId));
+    await getDb()
+      .update(monitoredStores)
+      .set({ lastCheckedAt: previous?.lastCheckedAt ?? null })
+      .where(eq(monitoredStores.storeId, storeId));
     // Untracked since the tick chose it: nothing to check, and nothing to retry.
     if (error instanceof StoreNotTracked) return { storeId, outcome: "skipped" };
     throw error;

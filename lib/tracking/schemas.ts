@@ -4,13 +4,23 @@ import { paginatedSchema } from "@/lib/http/pagination";
 
 /** POST /api/shops body. */
 export const trackStoreBodySchema = z.object({
-  domain: z.string().trim().min(1, "domain is required").max(300).meta({ examples: ["allbirds.com"] }),
+  domain: z
+    .string()
+    .trim()
+    .min(1, "domain is required")
+    .max(300)
+    .meta({ examples: ["allbirds.com"] }),
 });
 export type TrackStoreBody = z.infer<typeof trackStoreBodySchema>;
 
 /** A store slug in the path (/api/shops/:slug, /api/store-detail/:slug/...). */
 export const trackedStoreParamsSchema = z.object({
-  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
 });
 
 /** The monitoring state shown with each tracked shop. */

@@ -43,10 +43,17 @@ async function addTrackedStore(tx: Transaction, user: PrincipalUser, storeId: st
   const max = trackedStoreLimit(user);
   if (n >= max) {
     const pricing = new URL("/pricing", getEnv().BASE_URL).toString();
-    throw new ApiError("payment_required", `Your ${planName(user.plan)} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to Pro at ${pricing}`, {
-      status: 402,
-      extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n, upgrade_url: pricing } satisfies Omit<TrackedStoreLimitBody, "error" | "code">,
-    });
+    throw new ApiError(
+      "payment_required",
+      `Your ${planName(user.plan)} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to Pro at ${pricing}`,
+      {
+        status: 402,
+        extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n, upgrade_url: pricing } satisfies Omit<
+          TrackedStoreLimitBody,
+          "error" | "code"
+        >,
+      },
+    );
   }
   await tx.insert(trackedStores).values({ userId: user.id, storeId });
   await resumeMonitoring(tx, storeId);

@@ -80,7 +80,9 @@ afterAll(async () => {
 
 describe("tracked shops over 30 simulated days", () => {
   it("tracks stores (plan limits, idempotent, first analysis) and monitors them daily, one job per store", async () => {
-    const first = await callApi<{ created: boolean; shop: { slug: string } }>("POST", "/api/shops", pro, { body: { domain: "https://Visible.test/" } });
+    const first = await callApi<{ created: boolean; shop: { slug: string } }>("POST", "/api/shops", pro, {
+      body: { domain: "https://Visible.test/" },
+    });
     expect(first.status).toBe(201);
     expect(first.body.shop.slug).toBe("visible-test");
     expect((await callApi("POST", "/api/shops", proKey, { body: { domain: "hidden.test" } })).status).toBe(201);
@@ -90,16 +92,30 @@ describe("tracked shops over 30 simulated days", () => {
     expect((await callApi("POST", "/api/shops", free, { body: { domain: "visible.test" } })).status).toBe(201);
     const overLimit = await callApi("POST", "/api/shops", free, { body: { domain: "hidden.test" } });
     expect(overLimit.status).toBe(402);
-    expect(overLimit.body).toMatchObject({ code: "payment_required", reason: "tracked_shop_limit", limit: 1, tracked: 1, upgrade_url: "http://localhost:3000/pricing" });
+    expect(overLimit.body).toMatchObject({
+      code: "payment_required",
+      reason: "tracked_shop_limit",
+      limit: 1,
+      tracked: 1,
+      upgrade_url: "http://localhost:3000/pricing",
+    });
     // People read the plan's name and where to upgrade, never a plan id.
-    expect((overLimit.body as { error: string }).error).toBe("Your Free plan allows 1 tracked shop; remove one or upgrade to Pro at http://localhost:3000/pricing");
+    expect((overLimit.body as { error: string }).error).toBe(
+      "Your Free plan allows 1 tracked shop; remove one or upgrade to Pro at http://localhost:3000/pricing",
+    );
     expect((await callApi("POST", "/api/shops", pro, { body: { domain: "not a domain" } })).status).toBe(400);
 
     // The first analyses (started by tracking, not by the monitor) finish.
-    await waitFor(async () => {
-      const rows = await getDb().select({ status: jobs.status }).from(jobs).where(inArray(jobs.slug, ["visible-test", "hidden-test"]));
-      return rows.length === 2 && rows.every((r) => r.status === "completed");
-    }, { timeoutMs: 60_000, what: "first analyses" });
+    await waitFor(
+      async () => {
+        const rows = await getDb()
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(inArray(jobs.slug, ["visible-test", "hidden-test"]));
+        return rows.length === 2 && rows.every((r) => r.status === "completed");
+      },
+      { timeoutMs: 60_000, what: "first analyses" },
+    );
     const jobsBefore = (await getDb().select({ id: jobs.id }).from(jobs)).length;
     expect(jobsBefore).toBe(2); // tracking twice and a second tracker started nothing more
 
@@ -131,7 +147,10 @@ describe("tracked shops over 30 simulated days", () => {
       .groupBy(jobs.slug);
     expect(Object.fromEntries(perStore.map((r) => [r.slug, r.n]))).toEqual({ "visible-test": DAYS, "hidden-test": DAYS });
 
-    const list = await callApi<{ data: { slug: string; monitoring: { state: string; next_check_at: string } }[]; pagination: { total: number } }>("GET", "/api/shops", pro);
+    const list = await callApi<{
+      data: { slug: string; monitoring: { state: string; next_check_at: string } }[];
+      pagination: { total: number };
+    }>("GET", "/api/shops", pro);
     expect(list.status).toBe(200);
     expect(list.body.pagination.total).toBe(2);
     for (const shop of list.body.data) {
@@ -141,12 +160,12 @@ describe("tracked shops over 30 simulated days", () => {
   }, 900_000);
 
   it("heat graph: per-day counts are the items the fake store changed (a product once), 365 zero-filled days", async () => {
-    const res = await callApi<{ heat_graph: { cells: { day: string; total: number; counts: Record<string, number>; details: Record<string, number> }[]; days: number } }>(
-      "GET",
-      "/api/store-detail/:slug/analytics",
-      pro,
-      { values: { slug: "visible-test" } },
-    );
+    const res = await callApi<{
+      heat_graph: {
+        cells: { day: string; total: number; counts: Record<string, number>; details: Record<string, number> }[];
+        days: number;
+      };
+    }>("GET", "/api/store-detail/:slug/analytics", pro, { values: { slug: "visible-test" } });
     expect(res.status).toBe(200);
     const cells = res.body.heat_graph.cells;
     expect(cells).toHaveLength(365);
@@ -157,7 +176,11 @@ describe("tracked shops over 30 simulated days", () => {
       const added = ids("product_added");
       const removed = ids("product_removed");
       const changed = new Set(
-        changes.flatMap((c) => (c.kind === "price_change" || ((c.kind === "sale" || c.kind === "restock") && c.availableBefore !== c.availableAfter) ? [c.productId] : [])),
+        changes.flatMap((c) =>
+          c.kind === "price_change" || ((c.kind === "sale" || c.kind === "restock") && c.availableBefore !== c.availableAfter)
+            ? [c.productId]
+            : [],
+        ),
       );
       for (const id of [...added, ...removed]) changed.delete(id);
       const expected: Record<string, number> = {
@@ -176,7 +199,15 @@ describe("tracked shops over 30 simulated days", () => {
 
   it("sales figures: every range contains the truth the fake store kept, per store and per product, and the scores are printed", async () => {
     type Figure = SalesFigure & { basis: string; case: string; confidence: string; assumption: { name: string; source: string } | null };
-    type Summary = { basis: string; enough_data: boolean; total_inventory: number; units_sold_30d: Figure; estimated_daily_sales: { range: { low: number; high: number } }; top_sellers: { product_id: number; units_sold: Figure }[]; recent_restocks: unknown[] };
+    type Summary = {
+      basis: string;
+      enough_data: boolean;
+      total_inventory: number;
+      units_sold_30d: Figure;
+      estimated_daily_sales: { range: { low: number; high: number } };
+      top_sellers: { product_id: number; units_sold: Figure }[];
+      recent_restocks: unknown[];
+    };
     const scores: Record<string, SalesScores> = {};
     for (const name of ["visible", "hidden"] as const) {
       const slug = `${name}-test`;
@@ -188,9 +219,14 @@ describe("tracked shops over 30 simulated days", () => {
       inventorySummarySchema.parse(summary.body);
       const products = [];
       for (const [id, sold] of truth) {
-        const res = await callApi<{ units_sold: Figure; daily_velocity: { range: { low: number; high: number } } }>("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, {
-          values: { slug, shopifyId: String(id) },
-        });
+        const res = await callApi<{ units_sold: Figure; daily_velocity: { range: { low: number; high: number } } }>(
+          "GET",
+          "/api/store-detail/:slug/inventory/product/:shopifyId",
+          pro,
+          {
+            values: { slug, shopifyId: String(id) },
+          },
+        );
         expect(res.status).toBe(200);
         productInventorySchema.parse(res.body);
         expect(res.body.units_sold.basis).toBe(name === "visible" ? "observed" : "estimated");
@@ -212,7 +248,11 @@ describe("tracked shops over 30 simulated days", () => {
     expect(scores.visible!.products.share).toBeGreaterThanOrEqual(0.95);
 
     const hidden = await callApi<Summary>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug: "hidden-test" } });
-    expect(hidden.body).toMatchObject({ basis: "estimated", total_inventory: 0, units_sold_30d: { basis: "estimated", case: "estimated_from_signals", confidence: "low" } });
+    expect(hidden.body).toMatchObject({
+      basis: "estimated",
+      total_inventory: 0,
+      units_sold_30d: { basis: "estimated", case: "estimated_from_signals", confidence: "low" },
+    });
     // The units-per-sale-day figure is named, and calibrated on the store that shows quantities.
     expect(hidden.body.units_sold_30d.assumption).toMatchObject({ name: "units_per_sale_day", source: "calibrated" });
     expect(scores.hidden!.store.contains).toBe(true);
@@ -224,54 +264,76 @@ describe("tracked shops over 30 simulated days", () => {
   it("events feed and one product's history follow the fake store", async () => {
     const all = [...changesByDay.visible.values()].flat();
     const sales = all.filter((c) => c.kind === "sale");
-    const feed = await callApi<{ data: { type: string; occurred_at: string; units: number }[]; pagination: { total: number; per_page: number } }>(
-      "GET",
-      "/api/store-detail/:slug/inventory/events",
-      pro,
-      { values: { slug: "visible-test" }, query: "?type=sale&per_page=50" },
-    );
+    const feed = await callApi<{
+      data: { type: string; occurred_at: string; units: number }[];
+      pagination: { total: number; per_page: number };
+    }>("GET", "/api/store-detail/:slug/inventory/events", pro, { values: { slug: "visible-test" }, query: "?type=sale&per_page=50" });
     expect(feed.status).toBe(200);
     expect(feed.body.pagination.total).toBe(sales.length);
     expect(feed.body.data).toHaveLength(Math.min(50, sales.length));
     expect(feed.body.data.every((e) => e.type === "sale")).toBe(true);
     const times = feed.body.data.map((e) => e.occurred_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect((await callApi("GET", "/api/store-detail/:slug/inventory/events", pro, { values: { slug: "visible-test" }, query: "?per_page=51" })).status).toBe(400);
+    expect(
+      (await callApi("GET", "/api/store-detail/:slug/inventory/events", pro, { values: { slug: "visible-test" }, query: "?per_page=51" }))
+        .status,
+    ).toBe(400);
 
     // A product that sold and is still listed: its variants' history ends at the store's quantity.
     const removed = new Set(all.filter((c) => c.kind === "product_removed").map((c) => c.productId));
     const sale = sales.find((c) => !removed.has(c.productId))!;
-    const product = await callApi<{ variants: { variant_id: number; quantity: number; history: { quantity: number }[] }[]; events: { pagination: { total: number } } }>(
-      "GET",
-      "/api/store-detail/:slug/inventory/product/:shopifyId",
-      pro,
-      { values: { slug: "visible-test", shopifyId: String(sale.productId) } },
-    );
+    const product = await callApi<{
+      variants: { variant_id: number; quantity: number; history: { quantity: number }[] }[];
+      events: { pagination: { total: number } };
+    }>("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, {
+      values: { slug: "visible-test", shopifyId: String(sale.productId) },
+    });
     expect(product.status).toBe(200);
     const productChanges = all.filter((c) => (c.kind === "sale" || c.kind === "restock") && c.productId === sale.productId);
     expect(product.body.events.pagination.total).toBe(productChanges.length);
     const variant = product.body.variants.find((v) => v.variant_id === sale.variantId)!;
-    const lastChange = productChanges.filter((c) => c.kind !== "price_change" && "variantId" in c && c.variantId === sale.variantId).at(-1)!;
+    const lastChange = productChanges
+      .filter((c) => c.kind !== "price_change" && "variantId" in c && c.variantId === sale.variantId)
+      .at(-1)!;
     expect(variant.quantity).toBe((lastChange as { quantityAfter: number }).quantityAfter);
     const firstChange = productChanges.find((c) => "variantId" in c && c.variantId === sale.variantId)!;
     expect(variant.history[0]!.quantity).toBe((firstChange as { quantityBefore: number }).quantityBefore);
     expect(
-      (await callApi("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, { values: { slug: "visible-test", shopifyId: "999999999" } })).status,
+      (
+        await callApi("GET", "/api/store-detail/:slug/inventory/product/:shopifyId", pro, {
+          values: { slug: "visible-test", shopifyId: "999999999" },
+        })
+      ).status,
     ).toBe(404);
   });
 
   it("compare (default: the latest two snapshots) matches the last day's changes", async () => {
     const last = changesByDay.visible.get(dayOf(virtualNow))!;
-    const res = await callApi<{ categories: Record<string, { totals: Record<string, number>; truncated: boolean; added: { id: string }[]; removed: { id: string }[]; changed: { id: string }[] }> }>(
-      "GET",
-      "/api/store-detail/:slug/compare",
-      pro,
-      { values: { slug: "visible-test" } },
-    );
+    const res = await callApi<{
+      categories: Record<
+        string,
+        {
+          totals: Record<string, number>;
+          truncated: boolean;
+          added: { id: string }[];
+          removed: { id: string }[];
+          changed: { id: string }[];
+        }
+      >;
+    }>("GET", "/api/store-detail/:slug/compare", pro, { values: { slug: "visible-test" } });
     expect(res.status).toBe(200);
     const { categories } = res.body;
     const ids = (kind: FakeChange["kind"]) =>
-      last.filter((c) => c.kind === kind).map((c) => String("variantId" in c && kind !== "product_added" && kind !== "product_removed" ? c.variantId : (c as { productId: number }).productId)).sort();
+      last
+        .filter((c) => c.kind === kind)
+        .map((c) =>
+          String(
+            "variantId" in c && kind !== "product_added" && kind !== "product_removed"
+              ? c.variantId
+              : (c as { productId: number }).productId,
+          ),
+        )
+        .sort();
     expect(categories.prices!.changed.map((i) => i.id).sort()).toEqual(ids("price_change"));
     expect(categories.products!.added.map((i) => i.id).sort()).toEqual(ids("product_added"));
     expect(categories.products!.removed.map((i) => i.id).sort()).toEqual(ids("product_removed"));
@@ -295,17 +357,25 @@ describe("tracked shops over 30 simulated days", () => {
   it("cleanup drops old snapshots and leaves analytics, inventory and events unchanged", async () => {
     const read = async () =>
       Promise.all(
-        ["/api/store-detail/:slug/analytics", "/api/store-detail/:slug/inventory", "/api/store-detail/:slug/inventory/events"].flatMap((path) =>
-          ["visible-test", "hidden-test"].map((slug) => callApi("GET", path, pro, { values: { slug } })),
+        ["/api/store-detail/:slug/analytics", "/api/store-detail/:slug/inventory", "/api/store-detail/:slug/inventory/events"].flatMap(
+          (path) => ["visible-test", "hidden-test"].map((slug) => callApi("GET", path, pro, { values: { slug } })),
         ),
       );
     const before = await read();
-    const snapshotJobs = async () =>
-      (await getDb().selectDistinct({ jobId: snapshotProducts.jobId }).from(snapshotProducts)).length;
+    const snapshotJobs = async () => (await getDb().selectDistinct({ jobId: snapshotProducts.jobId }).from(snapshotProducts)).length;
     expect(await snapshotJobs()).toBe(2 * (DAYS + 1));
     // A report read before the cleanup has a stored body; the cleanup drops its snapshot rows.
-    const [oldest] = await getDb().select({ id: jobs.id }).from(jobs).where(and(eq(jobs.slug, "visible-test"), eq(jobs.status, "completed"))).orderBy(jobs.completedAt).limit(1);
-    const readReport = (query = "") => callApi<{ products: unknown[]; products_pagination?: { total: number } }>("GET", "/api/reports/:id", pro, { values: { id: oldest!.id }, query });
+    const [oldest] = await getDb()
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.slug, "visible-test"), eq(jobs.status, "completed")))
+      .orderBy(jobs.completedAt)
+      .limit(1);
+    const readReport = (query = "") =>
+      callApi<{ products: unknown[]; products_pagination?: { total: number } }>("GET", "/api/reports/:id", pro, {
+        values: { id: oldest!.id },
+        query,
+      });
     const fullBefore = await readReport();
     expect(fullBefore.body.products.length).toBeGreaterThan(0);
     const storedBody = () => getDb().select({ etag: reportBodies.etag }).from(reportBodies).where(eq(reportBodies.jobId, oldest!.id));
@@ -326,7 +396,10 @@ describe("tracked shops over 30 simulated days", () => {
 
     expect(await snapshotJobs()).toBe(4);
     const [store] = await getDb().select().from(stores).where(eq(stores.slug, "visible-test"));
-    const kept = await getDb().select({ n: sql<number>`count(*)::int` }).from(snapshotProducts).where(eq(snapshotProducts.jobId, store!.latestJobId!));
+    const kept = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(snapshotProducts)
+      .where(eq(snapshotProducts.jobId, store!.latestJobId!));
     expect(kept[0]!.n).toBeGreaterThan(0);
     expect(await read()).toEqual(before);
 
@@ -339,25 +412,34 @@ describe("tracked shops over 30 simulated days", () => {
     expect(bodyAfter?.etag).toBe(bodyBefore!.etag);
 
     // Comparing with a pruned snapshot says so instead of reporting everything as added.
-    const pruned = await callApi("GET", "/api/store-detail/:slug/compare", pro, { values: { slug: "visible-test" }, query: `?from=${oldest!.id}&to=${store!.latestJobId}` });
+    const pruned = await callApi("GET", "/api/store-detail/:slug/compare", pro, {
+      values: { slug: "visible-test" },
+      query: `?from=${oldest!.id}&to=${store!.latestJobId}`,
+    });
     expect(pruned.status).toBe(409);
   });
 
   it("compare caps each category at 500 items with totals and truncated", async () => {
     h.fakeStore.addStore(generatedStore("many.test", { products: 300, seed: 13, hugeVariantsEvery: 1_000_000 }));
     expect((await callApi("POST", "/api/shops", pro, { body: { domain: "many.test" } })).status).toBe(201);
-    await waitFor(async () => {
-      const rows = await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "many-test"));
-      return rows.length === 1 && rows[0]!.status === "completed";
-    }, { timeoutMs: 60_000, what: "first analysis of many.test" });
-    // Tracked a minute ago, one snapshot: no sales figure yet, not a range from nothing.
-    const fresh = await callApi<{ enough_data: boolean; units_sold_30d: { case: string; value: number | null; range: { low: number; high: number } }; top_sellers: unknown[] }>(
-      "GET",
-      "/api/store-detail/:slug/inventory",
-      pro,
-      { values: { slug: "many-test" } },
+    await waitFor(
+      async () => {
+        const rows = await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "many-test"));
+        return rows.length === 1 && rows[0]!.status === "completed";
+      },
+      { timeoutMs: 60_000, what: "first analysis of many.test" },
     );
-    expect(fresh.body).toMatchObject({ enough_data: false, units_sold_30d: { case: "not_enough_data", value: null, range: { low: 0, high: 0 } }, top_sellers: [] });
+    // Tracked a minute ago, one snapshot: no sales figure yet, not a range from nothing.
+    const fresh = await callApi<{
+      enough_data: boolean;
+      units_sold_30d: { case: string; value: number | null; range: { low: number; high: number } };
+      top_sellers: unknown[];
+    }>("GET", "/api/store-detail/:slug/inventory", pro, { values: { slug: "many-test" } });
+    expect(fresh.body).toMatchObject({
+      enough_data: false,
+      units_sold_30d: { case: "not_enough_data", value: null, range: { low: 0, high: 0 } },
+      top_sellers: [],
+    });
     const changes = h.fakeStore.store("many.test").advance({ priceChanges: 620 });
     expect(changes.filter((c) => c.kind === "price_change")).toHaveLength(620);
     virtualNow += DAY;
@@ -381,7 +463,10 @@ describe("tracked shops over 30 simulated days", () => {
     expect((await callApi("GET", "/api/store-detail/:slug/analytics", pro, { values: { slug: "many-test" } })).status).toBe(404);
     virtualNow += DAY;
     await runMonitor(2);
-    const [row] = await getDb().select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.slug, "many-test"));
+    const [row] = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(eq(jobs.slug, "many-test"));
     expect(row!.n).toBe(2);
   }, 300_000);
 });

@@ -6,7 +6,11 @@ import { spawnWorker } from "@/testing/spawn-worker";
 // scrubbed, and not be printed around it.
 it("routes the workflow SDK's step errors through the logger, without the query's bound values", async () => {
   const secret = '{"title":"Private product"},owner@example.com,https://hooks.example.com/private';
-  const worker = spawnWorker("testing/workflow/sdk-log-worker.ts", { NODE_ENV: "production", PGLITE_DIR: "memory://", SECRET_PARAMS: secret });
+  const worker = spawnWorker("testing/workflow/sdk-log-worker.ts", {
+    NODE_ENV: "production",
+    PGLITE_DIR: "memory://",
+    SECRET_PARAMS: secret,
+  });
 
   expect(await worker.exited).toBe(0);
   const output = worker.output() + worker.errors();

@@ -9,7 +9,11 @@ afterEach(() => installTimeSource(null));
 describe("cronMoment", () => {
   it("is the tick the embedded executor scheduled, not when the run started", () => {
     installTimeSource(() => new Date("2026-03-02T09:00:00Z"));
-    const tick = { name: "inngest/scheduled.timer", data: { cron: "0 6 * * 1", scheduledAt: "2026-03-02T06:00:00Z" }, ts: Date.parse("2026-03-02T08:59:00Z") };
+    const tick = {
+      name: "inngest/scheduled.timer",
+      data: { cron: "0 6 * * 1", scheduledAt: "2026-03-02T06:00:00Z" },
+      ts: Date.parse("2026-03-02T08:59:00Z"),
+    };
     expect(cronMoment(tick).toISOString()).toBe("2026-03-02T06:00:00.000Z");
   });
 

@@ -15,7 +15,10 @@ export class AnswerCache {
   private fills = new Map<string, { topic: AnswerTopic; void: boolean }>();
 
   constructor(budgetBytes: number) {
-    this.entries = new ByteLru(() => budgetBytes, (answer) => answer.bytes);
+    this.entries = new ByteLru(
+      () => budgetBytes,
+      (answer) => answer.bytes,
+    );
   }
 
   get(key: string, now = Date.now()): CachedAnswer | undefined {

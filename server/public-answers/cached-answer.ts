@@ -53,7 +53,11 @@ export async function buildCachedAnswer(source: AnswerSource): Promise<CachedAns
     source.gzip ?? gzipAsync(identity!, { level: 9 }),
     source.br ??
       brotliAsync(identity!, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: identity!.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity!.length,
+        },
       }),
   ]);
   const etag = source.etag ?? digestEtag("a", identity!);

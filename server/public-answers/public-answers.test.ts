@@ -46,7 +46,10 @@ async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<vo
       const page = await getStorePage(url.slice("/stores/".length));
       body = `<h1>latest ${page.latest_job_id}</h1><p>${page.published_reports.length} public reports; indexable ${page.seo.indexable}</p>`;
     }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate" });
+    res.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+    });
     res.end(`<!DOCTYPE html><html><head>${scripts}</head><body>${header}${body}</body></html>`);
   } catch (error) {
     res.writeHead(error instanceof ApiError ? error.status : 500, { "content-type": "text/html" }).end("<h1>not here</h1>");
@@ -125,13 +128,32 @@ async function newReportFor(storeId: string, slug: string): Promise<string> {
   const at = new Date();
   const [job] = await getDb()
     .insert(jobs)
-    .values({ storeId, domain: `${slug}.test`, slug, status: "completed", progress: 1, createdAt: at, startedAt: at, completedAt: at, listingComplete: true })
+    .values({
+      storeId,
+      domain: `${slug}.test`,
+      slug,
+      status: "completed",
+      progress: 1,
+      createdAt: at,
+      startedAt: at,
+      completedAt: at,
+      listingComplete: true,
+    })
     .returning({ id: jobs.id });
   await getDb().insert(reports).values({ jobId: job!.id, storeId, collections: [], pages: [], metadata: {}, summary: {}, createdAt: at });
   await getDb().transaction((tx) =>
     recordStoreAnalysis(tx, storeId, {
-      jobId: job!.id, at, name: slug, description: null, currency: "USD", country: null, themeName: null,
-      productCount: 0, collectionCount: 0, pageCount: 0, exposesInventory: false,
+      jobId: job!.id,
+      at,
+      name: slug,
+      description: null,
+      currency: "USD",
+      country: null,
+      themeName: null,
+      productCount: 0,
+      collectionCount: 0,
+      pageCount: 0,
+      exposesInventory: false,
     }),
   );
 
@@ -230,7 +252,9 @@ describe("answers kept in memory", () => {
     expect(answersTogether.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     // The first reader's render and the render that is kept, not one per reader.
     expect(rendersOfPages).toBe(renders + 2);
-    const pages = answersTogether.map((answer) => (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.bytes) : answer.bytes).toString());
+    const pages = answersTogether.map((answer) =>
+      (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.bytes) : answer.bytes).toString(),
+    );
     expect(pages.every((page) => page.includes(`report ${jobId}`) && page.includes("Sign in"))).toBe(true);
     // All but the first were answered as kept: under the policy of digests, not a nonce.
     expect(answersTogether.filter((answer) => /'sha256-/.test(String(answer.headers["content-security-policy"])))).toHaveLength(19);
@@ -251,7 +275,11 @@ describe("answers kept in memory", () => {
   });
 
   it("drops a store page when the store gets a new report, and a report's answers when it is purged (410 from then on)", async () => {
-    const { store, jobId: first } = await seedAnalyzedStore({ domain: "kept-store.test", products: 5, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const { store, jobId: first } = await seedAnalyzedStore({
+      domain: "kept-store.test",
+      products: 5,
+      analyzedAt: new Date(Date.now() - 40 * DAY),
+    });
     const storePath = `/stores/${store.slug}`;
     await warm(storePath);
     expect((await get(storePath)).bytes.toString()).toContain(`latest ${first}`);
@@ -272,7 +300,11 @@ describe("answers kept in memory", () => {
   });
 
   it("drops the page of the store's latest report when a newer one completes: it offers the latest report's exports no more", async () => {
-    const { store, jobId: first } = await seedAnalyzedStore({ domain: "superseded-store.test", products: 3, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const { store, jobId: first } = await seedAnalyzedStore({
+      domain: "superseded-store.test",
+      products: 3,
+      analyzedAt: new Date(Date.now() - 40 * DAY),
+    });
     const page = `/reports/${first}`;
     await warm(page);
 
@@ -313,7 +345,11 @@ describe("answers kept in memory", () => {
 
 describe("credentials in front of kept answers", () => {
   it("refuses a revoked or malformed API key with 401 on a report kept in memory, as the route does; a visitor still gets the kept answer", async () => {
-    const { jobId } = await seedAnalyzedStore({ domain: "kept-credentials.test", products: 2, analyzedAt: new Date(Date.now() - 40 * DAY) });
+    const { jobId } = await seedAnalyzedStore({
+      domain: "kept-credentials.test",
+      products: 2,
+      analyzedAt: new Date(Date.now() - 40 * DAY),
+    });
     const path = `/api/reports/${jobId}`;
     await warm(path);
     const user = await createTestUser();

@@ -33,7 +33,10 @@ const STORE_PAGE = /^\/stores\/([a-z0-9][a-z0-9.-]{0,199})$/;
  * requests for a payload (`rsc`, `next-router-*`), server actions. Those go to Next.
  */
 const isRouterRequest = (headers: IncomingHttpHeaders) =>
-  headers.rsc !== undefined || headers["next-action"] !== undefined || headers["next-router-state-tree"] !== undefined || headers["next-router-prefetch"] !== undefined;
+  headers.rsc !== undefined ||
+  headers["next-action"] !== undefined ||
+  headers["next-router-state-tree"] !== undefined ||
+  headers["next-router-prefetch"] !== undefined;
 
 /**
  * The target a request names, when its answer is the same for every reader. Only a visitor's
@@ -76,8 +79,15 @@ function sendCachedAnswer(req: IncomingMessage, res: ServerResponse, answer: Cac
 
 /** Response headers of a rendered page that describe that one transfer, not the page. */
 const TRANSFER_HEADERS = new Set([
-  "connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding", "etag",
-  "content-security-policy", "content-security-policy-report-only",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "date",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "content-security-policy",
+  "content-security-policy-report-only",
 ]);
 
 type Rendered = { status: number; headers: IncomingHttpHeaders; body: Buffer };
@@ -89,7 +99,14 @@ function renderThroughNext(address: AddressInfo, path: string, fillToken: string
 
   return new Promise((resolve, reject) => {
     const req = request(
-      { host, port: address.port, path, method: "GET", headers: { "accept-encoding": "identity", [FILL_HEADER]: fillToken }, timeout: 60_000 },
+      {
+        host,
+        port: address.port,
+        path,
+        method: "GET",
+        headers: { "accept-encoding": "identity", [FILL_HEADER]: fillToken },
+        timeout: 60_000,
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on("data", (part: Buffer) => parts.push(part));
@@ -143,7 +160,7 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
       const validity = await reportAnswerValidity(target.id);
       if (!validity) return null;
       // The JSON does not change at publication, only at a purge (announced).
-      const body = await reportAnswerBodies(target.id, env.PUBLIC_ANSWER_CACHE_MB * MB / 8);
+      const body = await reportAnswerBodies(target.id, (env.PUBLIC_ANSWER_CACHE_MB * MB) / 8);
 
       return {
         topic: target.topic,
@@ -164,7 +181,13 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
     if (rendered.status !== 200 || !type.startsWith("text/html") || rendered.headers["set-cookie"] !== undefined) return null;
     const html = rendered.body.toString("utf8");
 
-    return { topic: target.topic, headers: pageHeaders(env, rendered, html), identity: rendered.body, identityLength: rendered.body.length, expiresAt: validity.expiresAt };
+    return {
+      topic: target.topic,
+      headers: pageHeaders(env, rendered, html),
+      identity: rendered.body,
+      identityLength: rendered.body.length,
+      expiresAt: validity.expiresAt,
+    };
   }
 
   async function fill(target: Target): Promise<void> {

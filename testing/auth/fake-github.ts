@@ -42,7 +42,9 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       if (url.pathname === "/api/v3/user") {
         return void res
           .writeHead(200)
-          .end(JSON.stringify({ id: identity.id, login: identity.login, name: identity.login, email: identity.publicEmail, avatar_url: null }));
+          .end(
+            JSON.stringify({ id: identity.id, login: identity.login, name: identity.login, email: identity.publicEmail, avatar_url: null }),
+          );
       }
       if (url.pathname === "/api/v3/user/emails") return void res.writeHead(200).end(JSON.stringify(identity.emails));
       res.writeHead(404).end(JSON.stringify({ message: "Not Found" }));

@@ -35,7 +35,12 @@ export function advanceStore(target: Target, options: AdvanceOptions, step: numb
   for (const slot of pickProductsToRemove(target, rng, options.unpublishProducts)) {
     const product = target.catalog.product(slot);
     target.catalog.remove(slot);
-    changes.push({ kind: "product_unpublished", productId: product.id, handle: product.handle, variantIds: product.variants.map((v) => v.id) });
+    changes.push({
+      kind: "product_unpublished",
+      productId: product.id,
+      handle: product.handle,
+      variantIds: product.variants.map((v) => v.id),
+    });
   }
 
   if (options.dailySales) {
@@ -139,7 +144,14 @@ function mutableVariant(target: Target, variantId: number): { product: ProductRe
 }
 
 /** `sold`: true units sold in the change (null: all of the drop). */
-function changeInventory(target: Target, variantId: number, delta: number, now: string, kind: "sale" | "restock", sold: number | null): FakeChange {
+function changeInventory(
+  target: Target,
+  variantId: number,
+  delta: number,
+  now: string,
+  kind: "sale" | "restock",
+  sold: number | null,
+): FakeChange {
   const { product, variant } = mutableVariant(target, variantId);
   const quantityBefore = variant.inventoryQuantity;
   const availableBefore = isAvailable(variant);
@@ -235,7 +247,8 @@ function changePages(target: Target, rng: Rng, options: AdvanceOptions, now: str
 function changeCollections(target: Target, rng: Rng, options: AdvanceOptions, now: string): FakeChange[] {
   const changes: FakeChange[] = [];
   const remove = pickIds(target.collections, rng, options.removeCollections, "removeCollections");
-  for (const c of target.collections) if (remove.has(c.id)) changes.push({ kind: "collection_removed", collectionId: c.id, handle: c.handle });
+  for (const c of target.collections)
+    if (remove.has(c.id)) changes.push({ kind: "collection_removed", collectionId: c.id, handle: c.handle });
   // A new array (not an in-place edit): the catalogue's membership cache is keyed by it.
   const collections = target.collections.filter((c) => !remove.has(c.id));
   let nextId = Math.max(0, ...target.collections.map((c) => c.id)) + 1;
@@ -243,7 +256,16 @@ function changeCollections(target: Target, rng: Rng, options: AdvanceOptions, no
     const id = nextId++;
     const handles = target.catalog.size === 0 ? [] : [target.catalog.meta(randomLiveSlot(target, rng)).handle];
     const handle = `drop-${id}`;
-    collections.push({ id, title: `Drop ${id}`, handle, description: "", published_at: now, updated_at: now, image: null, rule: { handles } });
+    collections.push({
+      id,
+      title: `Drop ${id}`,
+      handle,
+      description: "",
+      published_at: now,
+      updated_at: now,
+      image: null,
+      rule: { handles },
+    });
     changes.push({ kind: "collection_added", collectionId: id, handle });
   }
   target.collections = collections;

@@ -84,9 +84,23 @@ export function buildStore(def: ShopifyStoreDefinition): BuiltStore {
     source.source === "laneway"
       ? lanewayCollections(fixed.map((p) => p.handle))
       : source.source === "izabeldepaula"
-        ? typeCollections(fixed.map((p) => p.product_type), [], settings, fixed.slice(-4).map((p) => p.handle))
+        ? typeCollections(
+            fixed.map((p) => p.product_type),
+            [],
+            settings,
+            fixed.slice(-4).map((p) => p.handle),
+          )
         : typeCollections(
-            ["Kit Emagrecimento", "Suplementos Detox", "Cosméticos Corpo", "Gel Corporal Anti-Celulite", "Suplementos Circulação", "Apparel", "Drinkware", "Accessories"],
+            [
+              "Kit Emagrecimento",
+              "Suplementos Detox",
+              "Cosméticos Corpo",
+              "Gel Corporal Anti-Celulite",
+              "Suplementos Circulação",
+              "Apparel",
+              "Drinkware",
+              "Accessories",
+            ],
             ["Laneway", "RMIT", "Southbank Coffee Co"],
             settings,
             catalog.newestFirst(0, 8).map((slot) => catalog.meta(slot).handle),

@@ -40,11 +40,17 @@ console.log(`fake Shopify stores on ${server.origin}`);
 for (const store of server.stores()) {
   const s = store.summary();
   const flags = [s.password && "password", s.jsonBlocked && "json 403", s.exposeInventory && "inventory"].filter(Boolean).join(", ");
-  console.log(`  ${s.domain.padEnd(14)} ${s.kind === "shopify" ? `${s.products} products, ${s.currency}` : "not Shopify"}${flags ? ` (${flags})` : ""}`);
+  console.log(
+    `  ${s.domain.padEnd(14)} ${s.kind === "shopify" ? `${s.products} products, ${s.currency}` : "not Shopify"}${flags ? ` (${flags})` : ""}`,
+  );
 }
 console.log(`  any other host  answers like a non-Shopify site`);
-console.log(`\nUse with StoreLens:\n  SHOP_RESOLVE=${server.shopResolve("*.test")},${server.shopResolve("*.myshopify.com")}\n  ALLOW_PRIVATE_NETWORK=true`);
-console.log(`\nControl: curl ${server.origin}/__fake/stores ; curl -X POST -d '{"sales":3}' ${server.origin}/__fake/stores/demo.test/advance`);
+console.log(
+  `\nUse with StoreLens:\n  SHOP_RESOLVE=${server.shopResolve("*.test")},${server.shopResolve("*.myshopify.com")}\n  ALLOW_PRIVATE_NETWORK=true`,
+);
+console.log(
+  `\nControl: curl ${server.origin}/__fake/stores ; curl -X POST -d '{"sales":3}' ${server.origin}/__fake/stores/demo.test/advance`,
+);
 console.log(`Try: curl -H 'Host: demo.test' '${server.origin}/products.json?limit=2'`);
 
 let stopping = false;

@@ -28,7 +28,11 @@ function poisson(rng: Rng, mean: number): number {
 }
 
 /** What each untouched variant sells and receives today (the caller applies it). */
-export function planDailySales(target: BuiltStore, rng: Rng, touched: Set<number>): Array<{ slot: number; variantId: number; sold: number; restocked: number }> {
+export function planDailySales(
+  target: BuiltStore,
+  rng: Rng,
+  touched: Set<number>,
+): Array<{ slot: number; variantId: number; sold: number; restocked: number }> {
   const plan: Array<{ slot: number; variantId: number; sold: number; restocked: number }> = [];
   for (const slot of target.catalog.liveSlots()) {
     for (const variant of target.catalog.product(slot).variants) {

@@ -13,7 +13,10 @@ export const SAMPLE_APPS = {
 } as const;
 
 /** The real izabeldepaula catalogue (22 products, 1 variant each, EUR, PT). */
-export function fixtureStore(domain: string, overrides: Overrides & { snapshot?: "2026-06-16" | "2026-06-23" } = {}): ShopifyStoreDefinition {
+export function fixtureStore(
+  domain: string,
+  overrides: Overrides & { snapshot?: "2026-06-16" | "2026-06-23" } = {},
+): ShopifyStoreDefinition {
   const { snapshot, ...rest } = overrides;
   return {
     kind: "shopify",

@@ -49,7 +49,9 @@ export class FakeStore {
   constructor(readonly definition: StoreDefinition) {
     this.domain = normaliseHost(definition.domain);
     this.shop = definition.kind === "shopify" ? buildStore({ ...definition, domain: this.domain }) : null;
-    this.shopId = (definition.kind === "shopify" ? definition.shopId : undefined) ?? 50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
+    this.shopId =
+      (definition.kind === "shopify" ? definition.shopId : undefined) ??
+      50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
     const shopify = definition.kind === "shopify" ? definition : null;
     this.redirectHosts = new Set((shopify?.redirectFrom ?? []).map(normaliseHost).filter((host) => host !== this.domain));
     const others = [...(shopify?.aliases ?? []).map(normaliseHost), ...this.redirectHosts];

@@ -16,8 +16,7 @@ function hits(rule: FaultRule | undefined, n: number): boolean {
   return rule.everyK !== undefined && rule.everyK > 0 && n % rule.everyK === 0;
 }
 
-const page = (title: string) =>
-  `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+const page = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
 
 export class FaultInjector {
   private config: FaultConfig = {};

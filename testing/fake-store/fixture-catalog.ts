@@ -94,19 +94,17 @@ function normaliseProduct(p: Raw, seed: number): ProductRecord {
         .split(",")
         .map((t) => t.trim())
         .filter(Boolean);
-  const images = (p.images as Raw[] | undefined ?? []).map(
-    (img): ImageRecord => ({
-      id: num(img.id),
-      position: num(img.position),
-      created_at: str(img.created_at),
-      updated_at: str(img.updated_at),
-      alt: strOrNull(img.alt),
-      width: num(img.width),
-      height: num(img.height),
-      src: str(img.src),
-      variant_ids: (img.variant_ids as number[] | undefined) ?? [],
-    }),
-  );
+  const images = ((p.images as Raw[] | undefined) ?? []).map((img): ImageRecord => ({
+    id: num(img.id),
+    position: num(img.position),
+    created_at: str(img.created_at),
+    updated_at: str(img.updated_at),
+    alt: strOrNull(img.alt),
+    width: num(img.width),
+    height: num(img.height),
+    src: str(img.src),
+    variant_ids: (img.variant_ids as number[] | undefined) ?? [],
+  }));
   const variants = (p.variants as Raw[]).map((v): VariantRecord => {
     // The single shape has no `available`; the next week's capture shows that product available.
     const available = typeof v.available === "boolean" ? v.available : true;

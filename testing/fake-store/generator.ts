@@ -24,12 +24,27 @@ type Shape = "wellness" | "apparel" | "drinkware" | "accessory" | "huge";
 const WELLNESS = {
   vendor: "Izabel de Paula",
   types: ["Kit Emagrecimento", "Suplementos Detox", "Cosméticos Corpo", "Gel Corporal Anti-Celulite", "Suplementos Circulação"],
-  names: ["Barriga Fit Depur", "Kit Seca Barriga®️", "Creme Barriga Fit®️", "Gel Leg Fit Express", "Body Cream Sublime Lush®️", "Leg Fit Pernas Leves®", "Barriga Fit Detox Líquido®", "Kit Stop Gordura®️"],
+  names: [
+    "Barriga Fit Depur",
+    "Kit Seca Barriga®️",
+    "Creme Barriga Fit®️",
+    "Gel Leg Fit Express",
+    "Body Cream Sublime Lush®️",
+    "Leg Fit Pernas Leves®",
+    "Barriga Fit Detox Líquido®",
+    "Kit Stop Gordura®️",
+  ],
   claims: ["Detox Fígado Natural", "Reduz gordura abdominal", "Melhora a circulação", "Firmeza e Hidratação", "Queima Gordura + Drenagem"],
   tags: ["detox", "emagrecimento", "queima-gordura", "suplemento-natural", "celulite", "firmeza", "pernas-leves", "kit"],
   prices: [500, 2600, 3500, 3800, 4900, 6100, 11000, 13990],
   cdn: "https://cdn.shopify.com/s/files/1/0754/0699/9819/files",
-  imageSizes: [[1254, 1254], [1024, 1024], [810, 810], [1080, 1080], [1200, 1600]],
+  imageSizes: [
+    [1254, 1254],
+    [1024, 1024],
+    [810, 810],
+    [1080, 1080],
+    [1200, 1600],
+  ],
 } as const;
 
 const LANEWAY = {
@@ -46,7 +61,10 @@ const LANEWAY = {
   prices: [1495, 2495, 3995, 4995, 6995, 8995],
   tags: ["season:2026s1", "tier:mid", "tier:signature"],
   cdn: "https://cdn.shopify.com/s/files/1/0806/5571/2515/files",
-  imageSizes: [[1334, 1335], [1365, 2048]],
+  imageSizes: [
+    [1334, 1335],
+    [1365, 2048],
+  ],
 } as const;
 
 export interface GeneratorOptions {
@@ -181,7 +199,11 @@ export class ProductGenerator {
     } else {
       vendor = rng.pick(LANEWAY.vendors);
       const noun =
-        shape === "drinkware" ? rng.pick(LANEWAY.drinkware) : shape === "accessory" ? rng.pick(LANEWAY.accessories) : rng.pick(LANEWAY.garments);
+        shape === "drinkware"
+          ? rng.pick(LANEWAY.drinkware)
+          : shape === "accessory"
+            ? rng.pick(LANEWAY.accessories)
+            : rng.pick(LANEWAY.garments);
       title = `${vendor} ${rng.pick(LANEWAY.adjectives)} ${noun} #${index + 1}`;
       productType = shape === "drinkware" ? "Drinkware" : shape === "accessory" ? "Accessories" : "Apparel";
       tags = [rng.pick(LANEWAY.tags), `type:${slugify(noun.split(" ").at(-1) ?? noun)}`];

@@ -60,9 +60,7 @@ ${main}
 }
 
 export function homeHtml(store: FakeStore, featured: ProductRecord[]): string {
-  const cards = featured
-    .map((p) => `<li class="grid__item"><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></li>`)
-    .join("\n");
+  const cards = featured.map((p) => `<li class="grid__item"><a href="/products/${p.handle}">${escapeHtml(p.title)}</a></li>`).join("\n");
   return layout(store, store.shop?.settings.name ?? store.domain, `<h2>Featured products</h2>\n<ul class="product-grid">\n${cards}\n</ul>`);
 }
 

@@ -41,7 +41,8 @@ export function inflateProduct(product: ProductRecord, index: number, spec: Over
             position,
           };
         });
-  const options = spec.variants === undefined ? product.options : [{ ...product.options[0]!, name: "Edition", values: variants.map((v) => v.title) }];
+  const options =
+    spec.variants === undefined ? product.options : [{ ...product.options[0]!, name: "Edition", values: variants.map((v) => v.title) }];
   const images = spec.images === undefined ? product.images : Array.from({ length: spec.images }, (_, i) => imageOf(product, index, i + 1));
 
   return {

@@ -76,12 +76,7 @@ export interface PageRecord {
 }
 
 /** Which products a collection holds. Rules are cheap predicates over ProductMeta. */
-export type CollectionRule =
-  | { all: true }
-  | { productType: string }
-  | { vendor: string }
-  | { tag: string }
-  | { handles: string[] };
+export type CollectionRule = { all: true } | { productType: string } | { vendor: string } | { tag: string } | { handles: string[] };
 
 export interface CollectionRecord {
   id: number;

@@ -19,7 +19,11 @@ export function html(body: string, status = 200): Reply {
 }
 
 export function redirect(location: string, status = 302): Reply {
-  return { status, headers: { location, "content-type": HTML_TYPE }, body: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>` };
+  return {
+    status,
+    headers: { location, "content-type": HTML_TYPE },
+    body: `<html><body>You are being <a href="${location}">redirected</a>.</body></html>`,
+  };
 }
 
 export function escapeHtml(text: string): string {

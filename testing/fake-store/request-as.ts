@@ -42,7 +42,7 @@ export function requestAs(origin: string, host: string, path: string, init: Requ
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
           const body = Buffer.concat(chunks).toString("utf8");
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: <T,>() => JSON.parse(body) as T });
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: <T>() => JSON.parse(body) as T });
         });
         res.on("error", reject);
       },

@@ -15,7 +15,10 @@ export const faultConfigSchema: z.ZodType<FaultConfig> = z.object({
   scope: z.enum(["all", "json"]).optional(),
 });
 
-const domain = z.string().min(1).regex(/^[a-z0-9.-]+$/i, "a host name");
+const domain = z
+  .string()
+  .min(1)
+  .regex(/^[a-z0-9.-]+$/i, "a host name");
 
 const catalogSchema = z.discriminatedUnion("source", [
   z.object({ source: z.literal("izabeldepaula"), snapshot: z.enum(["2026-06-16", "2026-06-23"]).optional() }),
@@ -35,8 +38,14 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     catalog: catalogSchema,
     seed: z.number().int().optional(),
     name: z.string().optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
-    country: z.string().regex(/^[A-Z]{2}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
     exposeInventory: z.boolean().optional(),
     publishedProductsCount: z.number().int().min(0).optional(),
     password: z.boolean().optional(),
@@ -54,7 +63,10 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
       })
       .optional(),
     pages: count.optional(),
-    now: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "an ISO date").optional(),
+    now: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), "an ISO date")
+      .optional(),
     faults: faultConfigSchema.optional(),
     oversized: z
       .object({
@@ -85,7 +97,11 @@ export const advanceOptionsSchema: z.ZodType<AdvanceOptions> = z.object({
         z.object({
           variantId: z.number().int(),
           price: z.string().regex(/^\d+(\.\d{1,2})?$/),
-          compareAtPrice: z.string().regex(/^\d+(\.\d{1,2})?$/).nullable().optional(),
+          compareAtPrice: z
+            .string()
+            .regex(/^\d+(\.\d{1,2})?$/)
+            .nullable()
+            .optional(),
         }),
       ),
     ])

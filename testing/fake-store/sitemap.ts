@@ -59,7 +59,9 @@ export function sitemapIndex(shop: BuiltStore, host: string): Reply {
   }
   locs.push(`https://${host}/sitemap_blogs_1.xml`);
   const body = locs.map((loc) => `<sitemap><loc>${loc.replace(/&/g, "&amp;")}</loc></sitemap>`).join("\n");
-  return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>`);
+  return xml(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>`,
+  );
 }
 
 function urlset(entries: Entry[], head: string[] = []): Reply {
@@ -67,7 +69,9 @@ function urlset(entries: Entry[], head: string[] = []): Reply {
     ...head.map((loc) => `<url><loc>${loc}</loc><changefreq>daily</changefreq></url>`),
     ...entries.map((e) => `<url><loc>${e.loc}</loc><lastmod>${e.lastmod}</lastmod><changefreq>daily</changefreq></url>`),
   ];
-  return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>`);
+  return xml(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>`,
+  );
 }
 
 /** /sitemap_<kind>_<n>.xml; null when the path is not a child sitemap. */

@@ -42,7 +42,10 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   const path = url.pathname;
   const data = isDataEndpoint(path);
   if (def.kind === "shopify" && def.jsonBlocked && data) {
-    return { ...html(cloudflareBlockHtml(store.domain), 403), headers: { "content-type": "text/html; charset=UTF-8", server: "cloudflare" } };
+    return {
+      ...html(cloudflareBlockHtml(store.domain), 403),
+      headers: { "content-type": "text/html; charset=UTF-8", server: "cloudflare" },
+    };
   }
   if (def.kind === "shopify" && def.password) {
     if (path === "/password") return html(passwordHtml(store));
@@ -53,13 +56,21 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   const ctx: ShapeContext = { exposeInventory: def.kind === "shopify" && def.exposeInventory === true, currency: shop.settings.currency };
   const catalog = shop.catalog;
 
-  if (path === "/" || path === "") return html(homeHtml(store, catalog.newestFirst(0, 8).map((s) => catalog.product(s))));
+  if (path === "/" || path === "")
+    return html(
+      homeHtml(
+        store,
+        catalog.newestFirst(0, 8).map((s) => catalog.product(s)),
+      ),
+    );
   if (path === "/password") return redirect("/");
   if (path === "/products.json") {
     if (def.kind === "shopify" && def.listingContentType !== undefined) {
       return { status: 200, headers: { "content-type": def.listingContentType }, body: LISTING_REWRITTEN_HTML };
     }
-    return paginate(url, (offset, limit) => ({ products: catalog.newestFirst(offset, limit).map((s) => listProduct(catalog.product(s), ctx)) }));
+    return paginate(url, (offset, limit) => ({
+      products: catalog.newestFirst(offset, limit).map((s) => listProduct(catalog.product(s), ctx)),
+    }));
   }
   if (path === "/collections.json") {
     const members = catalog.members(shop.collections);
@@ -72,7 +83,8 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   }
   if (path === "/meta.json") return json(metaJson(store, shop, def.kind === "shopify" ? def.publishedProductsCount : undefined));
   if (path === "/sitemap.xml") return sitemapIndex(shop, store.domain);
-  if (path === "/robots.txt") return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: robotsTxt(store.domain) };
+  if (path === "/robots.txt")
+    return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: robotsTxt(store.domain) };
 
   const collectionProducts = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
   if (collectionProducts) {
@@ -107,7 +119,8 @@ export function paginate(url: URL, render: (offset: number, limit: number) => un
   const rawPage = Number.parseInt(url.searchParams.get("page") ?? "", 10);
   const limit = Number.isNaN(rawLimit) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, rawLimit));
   const page = Number.isNaN(rawPage) ? 1 : Math.max(1, rawPage);
-  if (page * limit > PAGE_LIMIT_CAP) return { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: PAGE_CAP_ERROR };
+  if (page * limit > PAGE_LIMIT_CAP)
+    return { status: 400, headers: { "content-type": "application/json; charset=utf-8" }, body: PAGE_CAP_ERROR };
   return json(render((page - 1) * limit, limit));
 }
 

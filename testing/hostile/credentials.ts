@@ -44,7 +44,9 @@ export const hostileCredentialValue: fc.Arbitrary<string> = fc.oneof(
     minLength: 1,
     maxLength: 80,
   }),
-  fc.array(fc.constantFrom("%00", "%2e", "%2F", "%C3", "%28", "%E0%A4", "A", "-", "_", "\u00e9", ";", "="), { minLength: 1, maxLength: 30 }).map((parts) => parts.join("")),
+  fc
+    .array(fc.constantFrom("%00", "%2e", "%2F", "%C3", "%28", "%E0%A4", "A", "-", "_", "\u00e9", ";", "="), { minLength: 1, maxLength: 30 })
+    .map((parts) => parts.join("")),
 );
 
 /**
@@ -62,5 +64,4 @@ export const hostileCredentialHeaders: fc.Arbitrary<Record<string, string>> = fc
 );
 
 /** Whether the credential is one the caller sends on purpose (a key or a token), not the browser's cookie. */
-export const isExplicitCredential = (headers: Record<string, string>): boolean =>
-  "x-api-key" in headers || "authorization" in headers;
+export const isExplicitCredential = (headers: Record<string, string>): boolean => "x-api-key" in headers || "authorization" in headers;

@@ -65,7 +65,10 @@ export function buildDawnStorefrontHtml(options: DawnFixtureOptions = {}): strin
   const country = options.country ?? "PT";
   const themeJson = options.themeJson === undefined ? DEFAULT_THEME_JSON : options.themeJson;
   const cards = Array.from({ length: options.productCount ?? 8 }, (_, i) => productCard(i + 1, domain)).join("");
-  const themeStatement = themeJson === null ? "" : `Shopify.theme = ${themeJson};\nShopify.theme.handle = "null";\nShopify.theme.style = {"id":null,"handle":null};\n`;
+  const themeStatement =
+    themeJson === null
+      ? ""
+      : `Shopify.theme = ${themeJson};\nShopify.theme.handle = "null";\nShopify.theme.style = {"id":null,"handle":null};\n`;
 
   return `<!doctype html>
 <html class="js" lang="en">

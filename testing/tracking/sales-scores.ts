@@ -3,8 +3,22 @@
 export type SalesFigure = { value: number | null; range: { low: number; high: number } };
 
 export type SalesScores = {
-  store: { truth: number; value: number | null; low: number; high: number; contains: boolean; midpointError: number; estimateError: number | null };
-  products: { scored: number; contained: number; share: number; medianMidpointError: number; missed: Array<{ id: number; truth: number; low: number; high: number }> };
+  store: {
+    truth: number;
+    value: number | null;
+    low: number;
+    high: number;
+    contains: boolean;
+    midpointError: number;
+    estimateError: number | null;
+  };
+  products: {
+    scored: number;
+    contained: number;
+    share: number;
+    medianMidpointError: number;
+    missed: Array<{ id: number; truth: number; low: number; high: number }>;
+  };
 };
 
 const relative = (guess: number, truth: number) => (truth === 0 ? (guess === 0 ? 0 : Infinity) : Math.abs(guess - truth) / truth);
@@ -37,7 +51,9 @@ export function scoreSales(
       contained: inside.length,
       share: scored.length === 0 ? 1 : inside.length / scored.length,
       medianMidpointError: errors[Math.floor(errors.length / 2)] ?? 0,
-      missed: scored.filter((p) => !contains(p.figure, p.truth)).map((p) => ({ id: p.id, truth: p.truth, low: p.figure.range.low, high: p.figure.range.high })),
+      missed: scored
+        .filter((p) => !contains(p.figure, p.truth))
+        .map((p) => ({ id: p.id, truth: p.truth, low: p.figure.range.low, high: p.figure.range.high })),
     },
   };
 }

@@ -7,7 +7,5 @@ import { chatEndpoint } from "@/lib/chat/endpoints";
  * with stricter limits). A factory so tests can run the same handler on a virtual clock.
  */
 export function createChatHandler(deps: ChatDeps = {}) {
-  return route(chatEndpoint, ({ principal, body, req }) =>
-    answerChat({ principal, body, signal: req.signal }, deps),
-  );
+  return route(chatEndpoint, ({ principal, body, req }) => answerChat({ principal, body, signal: req.signal }, deps));
 }

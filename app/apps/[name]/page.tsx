@@ -30,7 +30,10 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
         <h1 className="text-2xl font-bold tracking-tight">{app.name}</h1>
         <p className="text-slate-600">{app.description}</p>
         <p className="mt-2 text-sm text-slate-600">
-          <Link href={`/apps?category=${app.category}`} className="text-indigo-700 underline">{appCategoryLabel(app.category)}</Link> · seen on {plural(app.stores, "analyzed store")}
+          <Link href={`/apps?category=${app.category}`} className="text-indigo-700 underline">
+            {appCategoryLabel(app.category)}
+          </Link>{" "}
+          · seen on {plural(app.stores, "analyzed store")}
           {app.website ? (
             <>
               {" · "}

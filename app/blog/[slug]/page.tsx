@@ -18,7 +18,14 @@ export async function generateMetadata(props: PageProps<"/blog/[slug]">): Promis
     title: post.title,
     description: post.summary,
     alternates: { canonical: post.url },
-    openGraph: { type: "article", title: post.title, description: post.summary, url: post.url, publishedTime: post.published_at, siteName: "StoreLens" },
+    openGraph: {
+      type: "article",
+      title: post.title,
+      description: post.summary,
+      url: post.url,
+      publishedTime: post.published_at,
+      siteName: "StoreLens",
+    },
   };
 }
 
@@ -30,7 +37,9 @@ export default async function BlogPostPage(props: PageProps<"/blog/[slug]">) {
       <JsonLd data={buildArticleJsonLd(post, siteUrl())} />
       <header>
         <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-          <Link href="/blog" className="hover:underline">Blog</Link>
+          <Link href="/blog" className="hover:underline">
+            Blog
+          </Link>
         </nav>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">{post.title}</h1>
         <p className="mt-2 text-sm text-slate-500">

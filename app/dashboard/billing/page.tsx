@@ -94,7 +94,11 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
         </div>
       ) : (
         <p className="text-sm text-slate-500">
-          Card payments are not enabled on this server. See <Link href="/pricing" className="text-indigo-700 underline">pricing</Link>.
+          Card payments are not enabled on this server. See{" "}
+          <Link href="/pricing" className="text-indigo-700 underline">
+            pricing
+          </Link>
+          .
         </p>
       )}
     </div>

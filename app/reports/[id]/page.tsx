@@ -28,7 +28,10 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
   if (!view) return { title: "Report not found", robots: { index: false } };
   if (view.kind === "payment") return { title: "Confirming your payment", robots: { index: false } };
   if (view.kind === "job") {
-    return { title: view.job.status === "failed" ? `Analysis of ${view.job.domain} failed` : `Analyzing ${view.job.domain}`, robots: { index: false } };
+    return {
+      title: view.job.status === "failed" ? `Analysis of ${view.job.domain} failed` : `Analyzing ${view.job.domain}`,
+      robots: { index: false },
+    };
   }
   const count = view.summary.product_count ?? view.productCount;
 

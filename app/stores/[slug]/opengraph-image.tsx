@@ -13,22 +13,32 @@ export default async function Image({ params }: { params: Promise<{ slug: string
   const card = await orNotFound(getStoreCard((await params).slug));
 
   return new ImageResponse(
-    (
-      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 72, background: "#0f172a", color: "white", fontFamily: "Inter" }}>
-        <div style={{ display: "flex", fontSize: 32, color: "#a5b4fc", fontWeight: 700 }}>StoreLens · Shopify store analysis</div>
-        <div style={{ display: "flex", flexDirection: "column" }}>
-          <div style={{ display: "flex", fontSize: 76, fontWeight: 700, lineHeight: 1.1 }}>{card.name.slice(0, 60)}</div>
-          <div style={{ display: "flex", fontSize: 34, color: "#cbd5e1", marginTop: 16 }}>{card.domain}</div>
-        </div>
-        <div style={{ display: "flex", gap: 48, fontSize: 36 }}>
-          <div style={{ display: "flex" }}>{plural(card.productCount, "product")}</div>
-          {card.theme ? <div style={{ display: "flex" }}>{card.theme} theme</div> : null}
-        </div>
-        <div style={{ display: "flex", fontSize: 30, color: "#c7d2fe" }}>
-          {card.apps.length > 0 ? `Apps: ${card.apps.join(" · ")}` : "No catalogued apps detected"}
-        </div>
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: 72,
+        background: "#0f172a",
+        color: "white",
+        fontFamily: "Inter",
+      }}
+    >
+      <div style={{ display: "flex", fontSize: 32, color: "#a5b4fc", fontWeight: 700 }}>StoreLens · Shopify store analysis</div>
+      <div style={{ display: "flex", flexDirection: "column" }}>
+        <div style={{ display: "flex", fontSize: 76, fontWeight: 700, lineHeight: 1.1 }}>{card.name.slice(0, 60)}</div>
+        <div style={{ display: "flex", fontSize: 34, color: "#cbd5e1", marginTop: 16 }}>{card.domain}</div>
       </div>
-    ),
+      <div style={{ display: "flex", gap: 48, fontSize: 36 }}>
+        <div style={{ display: "flex" }}>{plural(card.productCount, "product")}</div>
+        {card.theme ? <div style={{ display: "flex" }}>{card.theme} theme</div> : null}
+      </div>
+      <div style={{ display: "flex", fontSize: 30, color: "#c7d2fe" }}>
+        {card.apps.length > 0 ? `Apps: ${card.apps.join(" · ")}` : "No catalogued apps detected"}
+      </div>
+    </div>,
     { ...size, fonts: await loadOgFonts() },
   );
 }

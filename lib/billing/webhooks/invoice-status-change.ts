@@ -10,11 +10,7 @@ import { eventTime } from "./types";
  * An invoice event moves its subscription between statuses, under the same ordering rule as
  * the subscription events: only from the listed statuses, and only if no newer event was applied.
  */
-export async function invoiceStatusChange(
-  tx: Transaction,
-  event: Stripe.Event,
-  move: { from: string[]; to: string },
-): Promise<void> {
+export async function invoiceStatusChange(tx: Transaction, event: Stripe.Event, move: { from: string[]; to: string }): Promise<void> {
   const invoice = invoiceObject.parse(event.data.object);
   const subscriptionId = subscriptionIdOfInvoice(invoice);
   if (!subscriptionId) return; // a one-off invoice: nothing to change

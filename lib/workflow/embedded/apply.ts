@@ -93,7 +93,10 @@ export function timerOutcome(item: ClaimedItem): Outcome {
   return {
     type: "ops",
     saves: [{ hashedId: item.stepId, result, op: item.kind === "sleep" ? "Sleep" : "InvokeFunction" }],
-    planned: [], sleeps: [], invokes: [], parallel: false,
+    planned: [],
+    sleeps: [],
+    invokes: [],
+    parallel: false,
   };
 }
 
@@ -162,9 +165,18 @@ async function startInvokedRun(
   const fn = ctx.functions.get(invoke.functionId);
   const waitUntil = invoke.timeoutAt === undefined ? nowPlusMs(INVOKE_NO_TIMEOUT_MS) : at(invoke.timeoutAt);
   if (!fn) {
-    await saveSteps(tx, parentRunId, [
-      { hashedId: invoke.hashedId, result: { error: { name: "Error", message: `function ${invoke.functionId} not found` } }, op: "InvokeFunction" },
-    ], 1);
+    await saveSteps(
+      tx,
+      parentRunId,
+      [
+        {
+          hashedId: invoke.hashedId,
+          result: { error: { name: "Error", message: `function ${invoke.functionId} not found` } },
+          op: "InvokeFunction",
+        },
+      ],
+      1,
+    );
 
     return "";
   }

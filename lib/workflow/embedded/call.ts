@@ -112,7 +112,12 @@ export function interpretResponse(
 
   const ops = (Array.isArray(response.body) ? response.body : [response.body]) as Op[];
   const outcome: Extract<Outcome, { type: "ops" }> = {
-    type: "ops", saves: [], planned: [], sleeps: [], invokes: [], parallel: ops.length > 1,
+    type: "ops",
+    saves: [],
+    planned: [],
+    sleeps: [],
+    invokes: [],
+    parallel: ops.length > 1,
   };
   for (const op of ops) {
     const name = op.displayName ?? op.name;

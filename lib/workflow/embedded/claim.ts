@@ -83,7 +83,14 @@ export async function claimDueItems(
         if (n >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends
         used.set(c.concurrency_key!, n + 1);
       }
-      claimed.push({ id: Number(c.id), runId: c.run_id, stepId: c.step_id, kind: c.kind, attempt: Number(c.attempt), leaseToken: opts.newToken() });
+      claimed.push({
+        id: Number(c.id),
+        runId: c.run_id,
+        stepId: c.step_id,
+        kind: c.kind,
+        attempt: Number(c.attempt),
+        leaseToken: opts.newToken(),
+      });
     }
     // One statement for every lease: a statement per item made a claim of 50 items 50 round trips.
     if (claimed.length > 0) {
@@ -110,7 +117,10 @@ export async function claimDueItems(
 async function lockAndCountExecuting(tx: Db, keys: readonly string[]): Promise<Map<string, number>> {
   const used = new Map<string, number>(keys.map((key) => [key, 0]));
   if (keys.length === 0) return used;
-  const list = sql`array[${sql.join(keys.map((key) => sql`${key}`), sql`, `)}]::text[]`;
+  const list = sql`array[${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
   await rows(tx, sql`select pg_advisory_xact_lock(hashtext(k)) from (select k from unnest(${list}) as t(k) order by k) as ordered`);
   const counts = await rows<{ key: string; n: number | string }>(
     tx,

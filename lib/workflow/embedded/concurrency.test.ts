@@ -53,7 +53,10 @@ afterAll(() => {
 function maxOverlap(key: string): number {
   const points = intervals
     .filter((i) => i.key === key)
-    .flatMap((i) => [{ t: i.start, d: 1 }, { t: i.end, d: -1 }])
+    .flatMap((i) => [
+      { t: i.start, d: 1 },
+      { t: i.end, d: -1 },
+    ])
     .sort((a, b) => a.t - b.t || a.d - b.d); // an end at the same ms as a start is not an overlap
   let now = 0;
   let max = 0;

@@ -38,7 +38,10 @@ const effects = () => {
 
 it("resumes a run after kill -9 without re-running completed steps", async () => {
   const first = worker({ CRASH_MODE: "start", SLOW_STEP2: "1" });
-  const started = await waitFor(() => /\{"runId":"(\w+)"\}/.exec(first.output()), { timeoutMs: 60_000, what: `the run id (stderr: ${first.errors()})` });
+  const started = await waitFor(() => /\{"runId":"(\w+)"\}/.exec(first.output()), {
+    timeoutMs: 60_000,
+    what: `the run id (stderr: ${first.errors()})`,
+  });
   const runId = started[1]!;
   await waitFor(() => effects().some((e) => e.startsWith("step-2 start")), { timeoutMs: 30_000, what: "step 2 to start" });
 

@@ -22,17 +22,26 @@ afterAll(async () => {
 
 it("fires each cron tick once across two executors", async () => {
   await Promise.all([workerA.start(), workerB.start()]);
-  await waitFor(async () => {
-    const [row] = await rows<{ n: number }>(getDb(), sql`select count(*)::int as n from workflow_runs where fn_id = 't-cron-every-second' and status = 'completed'`);
-    return Number(row?.n) >= 3;
-  }, { what: "three completed cron runs" });
+  await waitFor(
+    async () => {
+      const [row] = await rows<{ n: number }>(
+        getDb(),
+        sql`select count(*)::int as n from workflow_runs where fn_id = 't-cron-every-second' and status = 'completed'`,
+      );
+      return Number(row?.n) >= 3;
+    },
+    { what: "three completed cron runs" },
+  );
   await Promise.all([workerA.stop(), workerB.stop()]);
 
   const runs = await rows<{ event: { name: string; data: { scheduledAt: string } }; status: string }>(
     getDb(),
     sql`select event, status from workflow_runs where fn_id = 't-cron-every-second'`,
   );
-  const ticks = await rows<{ n: number }>(getDb(), sql`select count(*)::int as n from workflow_cron_ticks where fn_id = 't-cron-every-second'`);
+  const ticks = await rows<{ n: number }>(
+    getDb(),
+    sql`select count(*)::int as n from workflow_cron_ticks where fn_id = 't-cron-every-second'`,
+  );
   const scheduled = runs.map((r) => r.event.data.scheduledAt);
   expect(runs.every((r) => r.event.name === "inngest/scheduled.timer")).toBe(true);
   expect(new Set(scheduled).size).toBe(scheduled.length); // no tick fired twice

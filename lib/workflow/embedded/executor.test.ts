@@ -57,16 +57,19 @@ const exhausted = inngest.createFunction({ id: "exhausted", retries: 2, triggers
   }
 });
 
-const nonRetriable = inngest.createFunction({ id: "non-retriable", retries: 5, triggers: [{ event: "t/nonretriable" }] }, async ({ step }) => {
-  try {
-    await step.run("hard", () => {
-      effects.push("hard attempt");
-      throw new NonRetriableError("do not retry me");
-    });
-  } catch (error) {
-    return `caught ${(error as Error).message}`;
-  }
-});
+const nonRetriable = inngest.createFunction(
+  { id: "non-retriable", retries: 5, triggers: [{ event: "t/nonretriable" }] },
+  async ({ step }) => {
+    try {
+      await step.run("hard", () => {
+        effects.push("hard attempt");
+        throw new NonRetriableError("do not retry me");
+      });
+    } catch (error) {
+      return `caught ${(error as Error).message}`;
+    }
+  },
+);
 
 const failing = inngest.createFunction(
   {
@@ -203,10 +206,13 @@ describe("embedded executor", () => {
     expect(run.error).toMatchObject({ message: "function-level boom" });
     expect(effects.filter((e) => e.startsWith("failing attempt"))).toEqual(["failing attempt 0", "failing attempt 1"]);
 
-    const [failure] = await waitFor(async () => {
-      const found = await runsOfFunction("t-exec-failing-failure");
-      return found.length > 0 && found.every((r) => r.status !== "running") ? found : undefined;
-    }, { what: "the onFailure run" });
+    const [failure] = await waitFor(
+      async () => {
+        const found = await runsOfFunction("t-exec-failing-failure");
+        return found.length > 0 && found.every((r) => r.status !== "running") ? found : undefined;
+      },
+      { what: "the onFailure run" },
+    );
     expect(failure).toMatchObject({ status: "completed", output: { original: { job: 7 } } });
     expect(failure!.event).toMatchObject({
       name: "inngest/function.failed",
@@ -226,10 +232,13 @@ describe("embedded executor", () => {
   it("step.sendEvent starts another function's run", async () => {
     const run = await runOf({ name: "t/send", data: { tag: "s1" } });
     expect(run.output).toBe("sent");
-    const received = await waitFor(async () => {
-      const found = (await runsOfFunction("t-exec-receiver")).find((r) => r.event.data.from === "s1");
-      return found?.status === "completed" ? found : undefined;
-    }, { what: "the receiver run" });
+    const received = await waitFor(
+      async () => {
+        const found = (await runsOfFunction("t-exec-receiver")).find((r) => r.event.data.from === "s1");
+        return found?.status === "completed" ? found : undefined;
+      },
+      { what: "the receiver run" },
+    );
     expect(received.output).toBe("received from s1");
   });
 

@@ -11,15 +11,7 @@ import { describeFunction, syncFunctions, type FunctionInfo } from "./functions"
 import { newId } from "./ids";
 import { consoleLogger, type Logger } from "./logger";
 import type { EventInput, ServeHandler } from "./protocol";
-import {
-  createRunsForEvents,
-  findRun,
-  listSteps,
-  normalizeEvent,
-  type CreatedRun,
-  type RunRecord,
-  type StepRecord,
-} from "./runs";
+import { createRunsForEvents, findRun, listSteps, normalizeEvent, type CreatedRun, type RunRecord, type StepRecord } from "./runs";
 
 /** Longest wait between two ticks while they keep failing (the database is away). */
 const MAX_TICK_BACKOFF_MS = 5_000;
@@ -183,7 +175,9 @@ export class EmbeddedExecutor {
       }
       if (this.stopping) break;
       const delayMs =
-        failures === 0 ? this.pollMs : computeBackoffMs(failures, { baseMs: Math.max(this.pollMs, 50), maxMs: MAX_TICK_BACKOFF_MS, jitter: 0 });
+        failures === 0
+          ? this.pollMs
+          : computeBackoffMs(failures, { baseMs: Math.max(this.pollMs, 50), maxMs: MAX_TICK_BACKOFF_MS, jitter: 0 });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, delayMs);
         function done() {
@@ -243,15 +237,18 @@ export class EmbeddedExecutor {
     // Losing the lease means another worker may now run this step: abort ours (its fetches
     // stop) and discard whatever it returns.
     const lease = new AbortController();
-    const timer = setInterval(() => {
-      heartbeat(this.db, item, this.leaseMs)
-        .then((held) => {
-          if (held || lease.signal.aborted) return;
-          this.log.warn(`run ${item.runId}: lease on item ${item.id} lost during the call; stopping the step`);
-          lease.abort(new LeaseLostError(item));
-        })
-        .catch((error: unknown) => this.log.warn("heartbeat failed", error));
-    }, Math.max(this.leaseMs / 3, 20));
+    const timer = setInterval(
+      () => {
+        heartbeat(this.db, item, this.leaseMs)
+          .then((held) => {
+            if (held || lease.signal.aborted) return;
+            this.log.warn(`run ${item.runId}: lease on item ${item.id} lost during the call; stopping the step`);
+            lease.abort(new LeaseLostError(item));
+          })
+          .catch((error: unknown) => this.log.warn("heartbeat failed", error));
+      },
+      Math.max(this.leaseMs / 3, 20),
+    );
     try {
       const body = buildCallRequest(run, steps, item, fn);
       const response = await runWithStepSignal(lease.signal, () =>
@@ -269,7 +266,9 @@ export class EmbeddedExecutor {
     const where = `run ${item.runId} (${item.stepId === "step" ? "discovery" : `step ${item.stepId.slice(0, 8)}`}, attempt ${item.attempt})`;
     if (outcome.type === "retry") {
       const message = (outcome.error as { message?: string } | null)?.message ?? "";
-      this.log.info(`${where}: ${outcome.stepName ? `step "${outcome.stepName}"` : "function"} error "${message}", retry in ${outcome.delayMs} ms`);
+      this.log.info(
+        `${where}: ${outcome.stepName ? `step "${outcome.stepName}"` : "function"} error "${message}", retry in ${outcome.delayMs} ms`,
+      );
     } else if (outcome.type === "completed") this.log.debug(`${where}: completed`);
     else if (outcome.type === "failed") this.log.warn(`${where}: failed`, outcome.error);
     else for (const s of outcome.saves) this.log.debug(`${where}: step "${s.name ?? s.hashedId}" ${s.op}`);

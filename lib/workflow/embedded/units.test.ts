@@ -10,7 +10,11 @@ const event: StoredEvent = { id: "e1", name: "t/x", data: { userId: "u1", nested
 const item = (attempt: number): ClaimedItem => ({ id: 1, runId: "r", stepId: "step", kind: "call", attempt, leaseToken: "t" });
 const fn: FunctionInfo = { id: "app-fn", maxAttempts: 3, eventTriggers: [], crons: [] };
 const response = (status: number, body: unknown, headers: Partial<CallResponse> = {}): CallResponse => ({
-  status, body, noRetry: false, retryAfter: null, ...headers,
+  status,
+  body,
+  noRetry: false,
+  retryAfter: null,
+  ...headers,
 });
 
 describe("durations", () => {
@@ -75,7 +79,10 @@ describe("interpretResponse", () => {
         { op: "StepPlanned", id: "p2" },
         { op: "Sleep", id: "z", name: "1m" },
       ]),
-      item(0), fn, backoff, 0,
+      item(0),
+      fn,
+      backoff,
+      0,
     );
     expect(outcome).toMatchObject({ type: "ops", planned: ["p1", "p2"], sleeps: [{ hashedId: "z", wakeAt: 60_000 }], parallel: true });
     expect(interpretResponse(response(206, [{ op: "StepRun", id: "a" }]), item(0), fn, backoff)).toMatchObject({

@@ -73,7 +73,8 @@ function diff(before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<Retur
     }
   }
   for (const p of after.products) {
-    if (!beforeById.has(p.id)) changes.push({ kind: "product_added", productId: p.id, handle: p.handle, variantIds: p.variants.map((v) => v.id) });
+    if (!beforeById.has(p.id))
+      changes.push({ kind: "product_added", productId: p.id, handle: p.handle, variantIds: p.variants.map((v) => v.id) });
   }
   const pageIdsAfter = new Set(after.pages.map((p) => p.id));
   const pageIdsBefore = new Set(before.pages.map((p) => p.id));
@@ -83,7 +84,9 @@ function diff(before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<Retur
 }
 
 async function collectionCounts(host: string): Promise<Map<string, number>> {
-  const { collections } = (await get(host, "/collections.json?limit=250")).json<{ collections: Array<{ handle: string; products_count: number }> }>();
+  const { collections } = (await get(host, "/collections.json?limit=250")).json<{
+    collections: Array<{ handle: string; products_count: number }>;
+  }>();
   return new Map(collections.map((c) => [c.handle, c.products_count]));
 }
 
@@ -100,7 +103,15 @@ describe("advance()", () => {
     server.addStore(inventoryStore("stock.test", { seed: 11 }));
     const store = server.store("stock.test");
     const before = await snapshot("stock.test");
-    const changes = store.advance({ sales: 4, restocks: 2, priceChanges: 3, addProducts: 2, removeProducts: 1, addPages: 1, removePages: 1 });
+    const changes = store.advance({
+      sales: 4,
+      restocks: 2,
+      priceChanges: 3,
+      addProducts: 2,
+      removeProducts: 1,
+      addPages: 1,
+      removePages: 1,
+    });
     const after = await snapshot("stock.test");
 
     expect(changes.filter((c) => c.kind === "sale")).toHaveLength(4);
@@ -178,7 +189,9 @@ describe("advance()", () => {
 
     const [change] = store.advance({ priceChanges: [{ variantId: variant.id, price: "12.34", compareAtPrice: "20.00" }] });
     expect(change).toMatchObject({ kind: "price_change", priceAfter: "12.34", compareAtPriceAfter: "20.00" });
-    const single = (await get("shop.test", `/products/${first.handle}.json`)).json<{ product: { variants: Variant[]; updated_at: string } }>();
+    const single = (await get("shop.test", `/products/${first.handle}.json`)).json<{
+      product: { variants: Variant[]; updated_at: string };
+    }>();
     expect(single.product.variants[0]).toMatchObject({ price: "12.34", compare_at_price: "20.00" });
     expect(single.product.updated_at).not.toBe(first.updated_at);
     const ajax = (await get("shop.test", `/products/${first.handle}.js`)).json<{ variants: Array<{ price: number }> }>();
@@ -224,7 +237,9 @@ describe("advance()", () => {
     const store = server.addStore(generatedStore("coll.test", { products: 50, seed: 1 }));
     const before = (await get("coll.test", "/collections.json")).json<{ collections: Array<{ id: number }> }>().collections;
     const changes = store.advance({ addCollections: 1, removeCollections: [before[0]?.id ?? 0] });
-    const after = (await get("coll.test", "/collections.json")).json<{ collections: Array<{ id: number; handle: string; products_count: number }> }>().collections;
+    const after = (await get("coll.test", "/collections.json")).json<{
+      collections: Array<{ id: number; handle: string; products_count: number }>;
+    }>().collections;
     expect(after.map((c) => c.id)).not.toContain(before[0]?.id);
     const added = changes.find((c) => c.kind === "collection_added");
     expect(after.find((c) => c.handle === (added?.kind === "collection_added" ? added.handle : ""))?.products_count).toBe(1);

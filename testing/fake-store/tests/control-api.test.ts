@@ -24,7 +24,10 @@ describe("control API", () => {
     const res = await control("POST", "stores", generatedStore("Remote.TEST", { products: 40, seed: 3, currency: "USD", country: "US" }));
     expect(res.status).toBe(201);
     expect(res.json<{ store: { domain: string } }>().store.domain).toBe("remote.test");
-    const meta = (await requestAs(server.origin, "remote.test", "/meta.json")).json<{ currency: string; published_products_count: number }>();
+    const meta = (await requestAs(server.origin, "remote.test", "/meta.json")).json<{
+      currency: string;
+      published_products_count: number;
+    }>();
     expect(meta).toMatchObject({ currency: "USD", published_products_count: 40 });
   });
 

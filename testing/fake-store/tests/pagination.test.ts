@@ -61,8 +61,19 @@ describe("/products.json pagination", () => {
     expect(products).toHaveLength(22);
     for (const product of products) {
       expect(Object.keys(product)).toEqual([
-        "id", "title", "handle", "body_html", "published_at", "created_at", "updated_at",
-        "vendor", "product_type", "tags", "variants", "images", "options",
+        "id",
+        "title",
+        "handle",
+        "body_html",
+        "published_at",
+        "created_at",
+        "updated_at",
+        "vendor",
+        "product_type",
+        "tags",
+        "variants",
+        "images",
+        "options",
       ]);
       expect(Array.isArray(product.tags)).toBe(true);
       for (const variant of product.variants) {

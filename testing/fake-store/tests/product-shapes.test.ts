@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureStore, generatedStore, inventoryStore, LISTING_VARIANT_LIMIT, requestAs, startFakeStore, type FakeStoreServer } from "../index";
+import {
+  fixtureStore,
+  generatedStore,
+  inventoryStore,
+  LISTING_VARIANT_LIMIT,
+  requestAs,
+  startFakeStore,
+  type FakeStoreServer,
+} from "../index";
 
 type Json = Record<string, unknown>;
 type Product = Json & { id: number; handle: string; variants: Json[] };
@@ -115,14 +123,43 @@ describe("collections, pages, meta", () => {
   });
 
   it("/collections.json counts match the listings and /meta.json matches the store", async () => {
-    const { collections } = (await get("demo.test", "/collections.json?limit=250")).json<{ collections: Array<Json & { handle: string; products_count: number }> }>();
-    expect(Object.keys(collections[0] ?? {})).toEqual(["id", "title", "handle", "description", "published_at", "updated_at", "image", "products_count"]);
+    const { collections } = (await get("demo.test", "/collections.json?limit=250")).json<{
+      collections: Array<Json & { handle: string; products_count: number }>;
+    }>();
+    expect(Object.keys(collections[0] ?? {})).toEqual([
+      "id",
+      "title",
+      "handle",
+      "description",
+      "published_at",
+      "updated_at",
+      "image",
+      "products_count",
+    ]);
     for (const c of collections) {
       expect((await listing("demo.test", `/collections/${c.handle}/products.json?limit=250`)).length, c.handle).toBe(c.products_count);
     }
     const meta = (await get("demo.test", "/meta.json")).json<Json>();
-    expect(meta).toMatchObject({ currency: "EUR", country: "PT", domain: "demo.test", published_products_count: 22, published_collections_count: collections.length });
-    for (const key of ["id", "name", "city", "province", "myshopify_domain", "description", "ships_to_countries", "money_format", "shopify_pay_enabled_card_brands", "offers_shop_pay_installments", "url"]) {
+    expect(meta).toMatchObject({
+      currency: "EUR",
+      country: "PT",
+      domain: "demo.test",
+      published_products_count: 22,
+      published_collections_count: collections.length,
+    });
+    for (const key of [
+      "id",
+      "name",
+      "city",
+      "province",
+      "myshopify_domain",
+      "description",
+      "ships_to_countries",
+      "money_format",
+      "shopify_pay_enabled_card_brands",
+      "offers_shop_pay_installments",
+      "url",
+    ]) {
       expect(meta).toHaveProperty(key);
     }
   });
@@ -130,13 +167,26 @@ describe("collections, pages, meta", () => {
   it("/pages.json has the page shape", async () => {
     const { pages } = (await get("demo.test", "/pages.json")).json<{ pages: Json[] }>();
     expect(pages).toHaveLength(4);
-    expect(Object.keys(pages[0] ?? {})).toEqual(["id", "title", "handle", "body_html", "author", "created_at", "updated_at", "published_at", "shop_id", "template_suffix"]);
+    expect(Object.keys(pages[0] ?? {})).toEqual([
+      "id",
+      "title",
+      "handle",
+      "body_html",
+      "author",
+      "created_at",
+      "updated_at",
+      "published_at",
+      "shop_id",
+      "template_suffix",
+    ]);
   });
 
   it("the Laneway store serves the real collections (AUD) and the real frontpage product", async () => {
     const { lanewayStore } = await import("../index");
     server.addStore(lanewayStore("laneway.test"));
-    const { collections } = (await get("laneway.test", "/collections.json")).json<{ collections: Array<{ handle: string; products_count: number }> }>();
+    const { collections } = (await get("laneway.test", "/collections.json")).json<{
+      collections: Array<{ handle: string; products_count: number }>;
+    }>();
     expect(collections.map((c) => c.handle)).toContain("southbank-coffee-co");
     expect(collections).toHaveLength(11);
     const frontpage = await listing("laneway.test", "/collections/frontpage/products.json");

@@ -5,6 +5,4 @@ import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
 export const dynamic = "force-dynamic";
 
 // GET /api/pagespeed/:jobId – PageSpeed audits (mobile, desktop) of a job
-export const GET = route(getPageSpeedEndpoint, ({ params }) =>
-  getPagespeed(params.jobId),
-);
+export const GET = route(getPageSpeedEndpoint, ({ params }) => getPagespeed(params.jobId));

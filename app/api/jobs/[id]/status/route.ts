@@ -6,6 +6,4 @@ import { serializeJobStatus } from "@/lib/jobs/serialize-job";
 export const dynamic = "force-dynamic";
 
 // GET /api/jobs/:id/status – the job's status and progress (for polling)
-export const GET = route(getJobStatusEndpoint, async ({ params }) =>
-  serializeJobStatus(await getJob(params.id)),
-);
+export const GET = route(getJobStatusEndpoint, async ({ params }) => serializeJobStatus(await getJob(params.id)));
