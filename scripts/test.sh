@@ -19,8 +19,9 @@ step "typecheck"
 npx next typegen
 npx tsc --noEmit
 
-step "lint, import layers and table writers"
+step "lint, formatting, import layers and table writers"
 npx eslint --max-warnings=0 .
+npx prettier --check .
 node scripts/check-cycles.mjs
 node scripts/check-table-writers.mjs
 
