@@ -93,7 +93,14 @@ export const envSchema = z.object({
       "expected pattern=origin[,pattern=origin...] e.g. *.test=http://127.0.0.1:4010",
     ),
   ALLOW_PRIVATE_NETWORK: bool,
-  SCRAPER_USER_AGENT: z.string().default("StoreLensBot/0.1 (+https://github.com/storelens/storelens; store analysis)"),
+  /** Unset: `StoreLensBot/<version> (+<BASE_URL>/bot)`, see scraperUserAgent(). */
+  SCRAPER_USER_AGENT: z.string().optional(),
+  /**
+   * Web Bot Auth signing keys: a private Ed25519 JWK or a JSON array of them. The first signs store
+   * requests; all are published in /.well-known/http-message-signatures-directory (rotation).
+   * Unset: one key derived from AUTH_SECRET (stable per installation).
+   */
+  BOT_SIGNING_KEYS: z.string().optional(),
   SCRAPER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   SCRAPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),
