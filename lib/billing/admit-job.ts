@@ -20,7 +20,7 @@ export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyE
  *   account's plan pays: Pro (`subscription`), else the Free monthly quota (`plan`), else a
  *   single_report credit (`credit`), else 402 plan_limit_reached. The account must have
  *   confirmed its e-mail when REQUIRE_EMAIL_VERIFICATION is on (403 email_unverified).
- *   `alongside` writes the caller's own rows (a tracked shop) for the job's store in the job's
+ *   `alongside` writes the caller's own rows (a tracked store) for the job's store in the job's
  *   transaction, before the charge: refused, it charges nothing; charged, the rows exist.
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
  *   exactly one job. The payer's jobs share one concurrency slot set.

@@ -19,7 +19,7 @@ export type CreateJobInput = {
   retryOf?: string;
   /** Billing's decision, taken atomically with the insert (overrides paymentMethod/paymentRef). */
   charge?: JobCharge;
-  /** The caller's own writes for the job's store (a tracked shop), in the job's transaction, before the charge. */
+  /** The caller's own writes for the job's store (a tracked store), in the job's transaction, before the charge. */
   alongside?: (tx: Transaction, storeId: string) => Promise<void>;
 };
 
