@@ -3,7 +3,7 @@
 import { createHash, createPublicKey, generateKeyPairSync, verify as cryptoVerify } from "node:crypto";
 import { httpbis } from "http-message-signatures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { parseEnv, resetEnvCache } from "@/lib/env";
 import { REQUEST_SIGNATURE_LIFETIME_MS, signStoreRequest } from "./sign-store-request";
 import { scraperUserAgent } from "./user-agent";
 import packageJson from "@/package.json";
@@ -104,6 +104,15 @@ describe("signStoreRequest", () => {
     setEnv({ BOT_SIGNING_KEYS: JSON.stringify({ ...newJwk(), x: newJwk().x }) });
 
     await expect(signStoreRequest(new URL("https://shop.example.com/"))).rejects.toThrow(/does not match/);
+  });
+});
+
+describe("BOT_SIGNING_KEYS", () => {
+  it("is checked at start-up: a private Ed25519 JWK or a non-empty array of them", () => {
+    expect(parseEnv({ BOT_SIGNING_KEYS: JSON.stringify([newJwk(), newJwk()]) }).BOT_SIGNING_KEYS).toBeDefined();
+    for (const bad of ["not json", "[]", JSON.stringify({ kty: "OKP", crv: "Ed25519", x: "abc" }), JSON.stringify({ kty: "RSA" })]) {
+      expect(() => parseEnv({ BOT_SIGNING_KEYS: bad })).toThrow(/BOT_SIGNING_KEYS/);
+    }
   });
 });
 
