@@ -13,7 +13,7 @@
  *     .addStore(def) -> FakeStore      .store(domain) -> FakeStore (throws if unknown)
  *     .findStore(domain) / .removeStore(domain) / .stores()      .close()
  *   FakeStore (per host)
- *     .counters() { requests, byStatus, rateLimited, securityRejected, serverErrors }
+ *     .counters() { requests, byStatus, rateLimited, securityRejected, locked, serverErrors }
  *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
  *     .setFaults(FaultConfig)   (request numbering restarts at 1)
  *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)
