@@ -30,7 +30,11 @@ async function submit(domain: string): Promise<string> {
   return ((await response.json()) as { job: { id: string } }).job.id;
 }
 
-const paths = (domain: string) => h.fakeStore.store(domain).log().map((entry) => entry.path);
+const paths = (domain: string) =>
+  h.fakeStore
+    .store(domain)
+    .log()
+    .map((entry) => entry.path);
 
 async function crawlSection(jobId: string): Promise<CrawlSection> {
   const [report] = await getDb().select({ metadata: reports.metadata }).from(reports).where(eq(reports.jobId, jobId));

@@ -45,7 +45,8 @@ export function CrawlSection({ crawl }: { crawl: Labelled | undefined }) {
         </li>
         {robots.skipped.length > 0 ? (
           <li className="break-words">
-            Not read because robots.txt disallows it: {robots.skipped.map((skip) => `${skip.path.replace(/\?.*$/, "")} (${skip.kind})`).join(", ")}
+            Not read because robots.txt disallows it:{" "}
+            {robots.skipped.map((skip) => `${skip.path.replace(/\?.*$/, "")} (${skip.kind})`).join(", ")}
           </li>
         ) : null}
       </ul>

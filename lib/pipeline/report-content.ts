@@ -145,7 +145,11 @@ function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"
     signed_requests: crawl?.signed ?? 0,
     retries: crawl?.retries ?? 0,
     refusals: crawl?.refusals ?? {},
-    robots: { status: robots?.status ?? null, crawl_delay_seconds: delayMs === null ? null : delayMs / 1000, skipped: crawl?.robotsSkipped ?? [] },
+    robots: {
+      status: robots?.status ?? null,
+      crawl_delay_seconds: delayMs === null ? null : delayMs / 1000,
+      skipped: crawl?.robotsSkipped ?? [],
+    },
     // Filled once store owners can register signatures.
     owner_signature_expires_at: null,
   };

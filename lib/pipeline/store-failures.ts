@@ -39,7 +39,10 @@ function describe(domain: string, failure: StoreFailure): Described {
     case "rate_limited":
       return { code: "store_rate_limited", error: `${domain} kept rate-limiting our requests (HTTP ${failure.httpStatus})` };
     case "disallowed":
-      return { code: "robots_disallowed", error: `${domain}'s robots.txt does not let StoreLensBot read ${failure.path.replace(/\?.*$/, "")}` };
+      return {
+        code: "robots_disallowed",
+        error: `${domain}'s robots.txt does not let StoreLensBot read ${failure.path.replace(/\?.*$/, "")}`,
+      };
     case "unavailable":
       return { code: "store_unavailable", error: `${domain} did not answer reliably: ${failure.message}` };
     default:

@@ -164,13 +164,17 @@ function countAnswer(stats: CrawlStats, result: Awaited<ReturnType<typeof safeFe
   if (attempt > 0) stats.retries += 1;
   if (!result.ok) return;
   const { status, headers } = result.response;
-  const refusal = headers["cf-mitigated"] === "challenge" ? "challenge" : REFUSAL_STATUSES.has(status) || status >= 500 ? String(status) : null;
+  const refusal =
+    headers["cf-mitigated"] === "challenge" ? "challenge" : REFUSAL_STATUSES.has(status) || status >= 500 ? String(status) : null;
   if (refusal) stats.refusals[refusal] = (stats.refusals[refusal] ?? 0) + 1;
 }
 
 /** What a skipped path was, for the report ("pages", "collection", "products"…). */
 function pathKind(path: string): string {
-  const [first = "", second] = path.replace(/[?#].*$/, "").split("/").filter(Boolean);
+  const [first = "", second] = path
+    .replace(/[?#].*$/, "")
+    .split("/")
+    .filter(Boolean);
   if (first === "collections" && second && second !== "all") return "collection";
 
   return first.replace(/\.(json|xml|js)$/, "") || "home";

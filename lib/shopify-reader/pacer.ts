@@ -48,7 +48,14 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
     let state = states.get(key);
     if (!state) {
       pruneIdle();
-      state = { tail: Promise.resolve(), pending: 0, lastStart: -Infinity, notBefore: -Infinity, blockStreak: 0, intervalMs: minIntervalMs };
+      state = {
+        tail: Promise.resolve(),
+        pending: 0,
+        lastStart: -Infinity,
+        notBefore: -Infinity,
+        blockStreak: 0,
+        intervalMs: minIntervalMs,
+      };
       states.set(key, state);
     }
 
@@ -63,7 +70,13 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
     }
     const horizon = clock.now() - Math.max(minIntervalMs, 60_000);
     for (const [key, state] of states) {
-      if (state.pending === 0 && state.lastStart < horizon && state.notBefore < clock.now() && state.blockStreak === 0 && state.intervalMs === minIntervalMs) {
+      if (
+        state.pending === 0 &&
+        state.lastStart < horizon &&
+        state.notBefore < clock.now() &&
+        state.blockStreak === 0 &&
+        state.intervalMs === minIntervalMs
+      ) {
         states.delete(key);
       }
     }

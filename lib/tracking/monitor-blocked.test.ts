@@ -20,7 +20,11 @@ let virtualNow = Date.now();
 const user: Caller = {};
 
 const jobsOf = () =>
-  getDb().select({ status: jobs.status, errorCode: jobs.errorCode }).from(jobs).where(eq(jobs.slug, "locking-test")).orderBy(jobs.createdAt);
+  getDb()
+    .select({ status: jobs.status, errorCode: jobs.errorCode })
+    .from(jobs)
+    .where(eq(jobs.slug, "locking-test"))
+    .orderBy(jobs.createdAt);
 
 async function dayPasses(expectedJobs: number) {
   virtualNow += 86_400_000;
