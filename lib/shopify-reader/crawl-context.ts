@@ -1,5 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { RobotsPolicy } from "./robots";
+
+/** A job's robots.txt rules for us (robots.ts builds them). */
+export type RobotsPolicy = {
+  isAllowed(path: string): boolean;
+  /** Crawl-delay for our group (or `*`), capped at MAX_CRAWL_DELAY_MS; null when none. */
+  crawlDelayMs: number | null;
+};
 
 /** What robots.txt kept the crawl from: one entry per path not requested. */
 export type RobotsSkip = { path: string; kind: string };

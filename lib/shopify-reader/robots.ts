@@ -1,4 +1,5 @@
 import robotsParser from "robots-parser";
+import type { RobotsPolicy } from "./crawl-context";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import type { StoreFailure } from "./outcomes";
 
@@ -24,12 +25,6 @@ export type RobotsRecord = {
   status: "ok" | "missing";
   /** The file as read (at most ROBOTS_MAX_BYTES); null when missing. */
   text: string | null;
-};
-
-export type RobotsPolicy = {
-  isAllowed(path: string): boolean;
-  /** Crawl-delay for our group (or `*`), capped at MAX_CRAWL_DELAY_MS; null when none. */
-  crawlDelayMs: number | null;
 };
 
 const BASE = "https://robots.invalid";
