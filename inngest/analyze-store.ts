@@ -1,6 +1,7 @@
 import { getEnv } from "@/lib/env";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { PIPELINE_STEPS as STEPS, type PipelineStep } from "@/lib/pipeline/pipeline-steps";
+import { withJobCrawl } from "@/lib/pipeline/job-crawl";
 import { timeStepRun } from "@/lib/pipeline/time-step-run";
 import { inngest } from "@/lib/workflow/client";
 import { storeAnalysisRequested } from "@/lib/workflow/events";
@@ -45,6 +46,11 @@ export const analyzeStore = inngest.createFunction(
       <T>(pipelineStep: PipelineStep, body: () => Promise<T>) =>
       () =>
         timeStepRun(jobId, pipelineStep, attempt, body);
+    // Steps that request the store: under the job's robots.txt, their requests counted (lib/pipeline/job-crawl.ts).
+    const crawling =
+      <T>(pipelineStep: PipelineStep, body: () => Promise<T>) =>
+      () =>
+        timeStepRun(jobId, pipelineStep, attempt, () => withJobCrawl(jobId, body));
 
     const store = await step.run(
       STEPS.resolveStore.id,
@@ -58,22 +64,22 @@ export const analyzeStore = inngest.createFunction(
       const from = cursor;
       cursor = await step.run(
         STEPS.fetchProducts.id,
-        timed(STEPS.fetchProducts, () => products.fetchProductsStep(jobId, store.domain, from)),
+        crawling(STEPS.fetchProducts, () => products.fetchProductsStep(jobId, store.domain, from)),
       );
     }
     if (cursor.stopped) return { jobId, status: "failed" };
     const { complete, crawl } = cursor;
     await step.run(
       STEPS.fetchCollections.id,
-      timed(STEPS.fetchCollections, async () => (await steps.fetchCollections()).fetchCollectionsStep(jobId, store.domain)),
+      crawling(STEPS.fetchCollections, async () => (await steps.fetchCollections()).fetchCollectionsStep(jobId, store.domain)),
     );
     await step.run(
       STEPS.fetchPages.id,
-      timed(STEPS.fetchPages, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain)),
+      crawling(STEPS.fetchPages, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain)),
     );
     await step.run(
       STEPS.detectApps.id,
-      timed(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)),
+      crawling(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)),
     );
     await step.run(
       STEPS.pagespeed.id,

@@ -46,6 +46,11 @@ const EXPLANATIONS: Record<JobFailureCode, Explain> = {
     next: "Some stores block visitors for a while after many requests. Try again in an hour; if it keeps happening, this store refuses analysis tools.",
     retry: true,
   }),
+  robots_disallowed: (domain) => ({
+    what: `${domain}'s robots.txt asks crawlers like ours (StoreLensBot) not to read its product listing, so we did not analyze it.`,
+    next: "We follow robots.txt. If this is your store, allow StoreLensBot to read /products.json and /meta.json in robots.txt, then analyze it again.",
+    retry: false,
+  }),
   store_rate_limited: (domain) => ({
     what: `${domain} kept asking us to slow down, so we stopped rather than overload it.`,
     next: "Try again in an hour or so.",

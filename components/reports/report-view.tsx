@@ -1,5 +1,6 @@
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
+import { CrawlSection } from "./crawl-section";
 import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
 import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
@@ -49,6 +50,7 @@ export function ReportView({
       <StoreDetailsSection metadata={view.metadata} />
       <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
       <PagespeedSection audits={view.pagespeed} />
+      <CrawlSection crawl={view.metadata.crawl} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

@@ -15,15 +15,19 @@ export type CurrentSnapshot = {
   collections: Artifact<"collections"> | null;
   pages: Artifact<"pages"> | null;
   storefront: Artifact<"storefront"> | null;
+  robots: Artifact<"robots"> | null;
+  crawl: Artifact<"crawl"> | null;
   reconciliation: Reconciliation;
 };
 
 export async function readCurrentSnapshot(jobId: string, { listingComplete, reconciliation }: CrawlOutcome): Promise<CurrentSnapshot> {
-  const [store, collections, pages, storefront] = await Promise.all([
+  const [store, collections, pages, storefront, robots, crawl] = await Promise.all([
     loadArtifact(jobId, "store"),
     loadArtifact(jobId, "collections"),
     loadArtifact(jobId, "pages"),
     loadArtifact(jobId, "storefront"),
+    loadArtifact(jobId, "robots"),
+    loadArtifact(jobId, "crawl"),
   ]);
   if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
 
@@ -37,6 +41,8 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     collections,
     pages,
     storefront,
+    robots,
+    crawl,
     reconciliation,
   };
 }

@@ -7,6 +7,7 @@ export const JOB_FAILURE_CODES = [
   "not_shopify",
   "store_refused",
   "store_blocked",
+  "robots_disallowed",
   "store_rate_limited",
   "store_unavailable",
   "store_error",

@@ -18,7 +18,9 @@ function pastListingCap(productsCount: number | null): boolean {
 
 /** Step fetch-collections: the collections and, within a budget, which products each holds. */
 export async function fetchCollectionsStep(jobId: string, domain: string): Promise<{ collections: number }> {
-  const list = await fetchCollections(domain);
+  const answer = await fetchCollections(domain);
+  // A collections listing robots.txt disallows is skipped (the report's crawl section says so).
+  const list = answer.status === "disallowed" ? { status: "ok" as const, collections: [], complete: false, requests: 0 } : answer;
   if (isStoreFailure(list)) {
     const failure = describeStoreFailure(domain, list);
     throw new RetryableStoreError(failure.code, failure.error);

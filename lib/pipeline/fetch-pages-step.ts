@@ -7,7 +7,9 @@ import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 
 /** Step fetch-pages: the store's CMS pages (about, FAQ, shipping…). */
 export async function fetchPagesStep(jobId: string, domain: string): Promise<{ pages: number }> {
-  const list = await fetchPages(domain);
+  const answer = await fetchPages(domain);
+  // Pages robots.txt disallows are skipped (the report's crawl section says so), not an error.
+  const list = answer.status === "disallowed" ? { status: "ok" as const, pages: [], complete: false, requests: 0 } : answer;
   if (isStoreFailure(list)) {
     const failure = describeStoreFailure(domain, list);
     throw new RetryableStoreError(failure.code, failure.error);

@@ -29,7 +29,8 @@ export const FIRST_PRODUCTS_CURSOR: ProductsCursor = { crawl: startProductCrawl(
 
 async function handleFailure(jobId: string, domain: string, failure: StoreFailure): Promise<ProductsCursor> {
   const described = describeStoreFailure(domain, failure);
-  if (FATAL_FAILURES.has(failure.status)) {
+  // A store that blocks us (403, a challenge, a streak of 423/429/430) is not asked again and again.
+  if (FATAL_FAILURES.has(failure.status) || failure.status === "blocked") {
     await failJob(jobId, { ...described, step: PIPELINE_STEPS.fetchProducts.id });
 
     return { ...FIRST_PRODUCTS_CURSOR, done: true, stopped: true };

@@ -1,4 +1,5 @@
-import type { Basis, ContentCutSummary, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { Basis, ContentCutSummary, CrawlSection, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import { robotsPolicy } from "@/lib/shopify-reader/robots";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
@@ -88,6 +89,8 @@ type MetadataInput = {
   storefront: Artifact<"storefront"> | null;
   collections: Artifact<"collections"> | null;
   pages: Artifact<"pages"> | null;
+  robots?: Artifact<"robots"> | null;
+  crawl?: Artifact<"crawl"> | null;
   listingComplete: boolean;
   reconciliation: Reconciliation;
   exposesInventory: boolean;
@@ -129,5 +132,25 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     apps: derived(input.storefront?.apps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
     cut_to_limits: derived(input.cut),
+    // Our own requests, counted as they were made.
+    crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null)),
+  };
+}
+
+function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"> | null): CrawlSection {
+  const delayMs = robots ? robotsPolicy(robots).crawlDelayMs : null;
+
+  return {
+    requests: crawl?.requests ?? 0,
+    signed_requests: crawl?.signed ?? 0,
+    retries: crawl?.retries ?? 0,
+    refusals: crawl?.refusals ?? {},
+    robots: {
+      status: robots?.status ?? null,
+      crawl_delay_seconds: delayMs === null ? null : delayMs / 1000,
+      skipped: crawl?.robotsSkipped ?? [],
+    },
+    // Filled once store owners can register signatures.
+    owner_signature_expires_at: null,
   };
 }

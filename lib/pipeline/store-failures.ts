@@ -38,11 +38,24 @@ function describe(domain: string, failure: StoreFailure): Described {
       return { code: "store_blocked", error: `${domain} blocked our requests${failure.httpStatus ? ` (HTTP ${failure.httpStatus})` : ""}` };
     case "rate_limited":
       return { code: "store_rate_limited", error: `${domain} kept rate-limiting our requests (HTTP ${failure.httpStatus})` };
+    case "disallowed":
+      return {
+        code: "robots_disallowed",
+        error: `${domain}'s robots.txt does not let StoreLensBot read ${failure.path.replace(/\?.*$/, "")}`,
+      };
     case "unavailable":
       return { code: "store_unavailable", error: `${domain} did not answer reliably: ${failure.message}` };
     default:
       return { code: "store_error", error: `${domain} answered unexpectedly: ${failure.message}` };
   }
+}
+
+/** robots.txt disallows paths the crawl cannot do without: the job ends before crawling. */
+export function describeRobotsDisallowed(domain: string, paths: readonly string[]): Described {
+  return {
+    code: "robots_disallowed",
+    error: `${domain}'s robots.txt does not let StoreLensBot read ${paths.join(" or ")}, which an analysis needs; nothing was crawled`,
+  };
 }
 
 /** Past a per-job cap (MAX_PRODUCTS_PER_JOB, MAX_STORE_REQUESTS_PER_JOB): the job ends here. */

@@ -45,6 +45,28 @@ export const contentCutSummarySchema = z.object({
 });
 export type ContentCutSummary = z.infer<typeof contentCutSummarySchema>;
 
+/** How the store was read: our requests, what the store refused, what robots.txt kept us from. */
+export const crawlSectionSchema = z.object({
+  requests: z.number().int().describe("Requests made to the store (every attempt, retries included)"),
+  signed_requests: z.number().int().describe("Requests sent with a Web Bot Auth `Signature` header"),
+  retries: z.number().int().describe("Attempts after a request's first one"),
+  refusals: z
+    .record(z.string(), z.number().int())
+    .describe('Answers refusing us, by HTTP status ("403", "423", "429", "430", "503"…) or "challenge" for a bot challenge'),
+  robots: z.object({
+    status: z.enum(["ok", "missing"]).nullable().describe("`missing`: the store serves no robots.txt (all allowed); null when not read"),
+    crawl_delay_seconds: z.number().nullable().describe("The Crawl-delay honoured (capped at 30 seconds); null when none"),
+    skipped: z
+      .array(z.object({ path: z.string(), kind: z.string() }))
+      .describe("Paths robots.txt disallows for StoreLensBot, which were not requested (at most 50 listed)"),
+  }),
+  owner_signature_expires_at: z
+    .string()
+    .nullable()
+    .describe("When the store owner's registered signature for StoreLensBot expires; null when the owner registered none"),
+});
+export type CrawlSection = z.infer<typeof crawlSectionSchema>;
+
 /** The report's metadata, every field labelled with its basis (docs/decisions.md §6.7). */
 export const reportMetadataSchema = z.object({
   name: labelled(z.string()),
@@ -80,6 +102,9 @@ export const reportMetadataSchema = z.object({
     .describe(
       "What the limits on store content left out of the products (all zero when nothing was); absent in reports built before these limits",
     ),
+  crawl: labelled(crawlSectionSchema)
+    .optional()
+    .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 

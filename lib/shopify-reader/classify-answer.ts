@@ -5,7 +5,7 @@ import type { StoreFailure } from "./outcomes";
 import { parseStoreJson, withoutNulCharacters } from "./store-text";
 
 /** What the caller expects back: JSON endpoints, sitemap XML, or storefront HTML. */
-export type ExpectedBody = "json" | "xml" | "html";
+export type ExpectedBody = "json" | "xml" | "html" | "text";
 
 export type AttemptVerdict =
   | { kind: "ok"; response: SafeResponse; json: unknown }
@@ -67,6 +67,16 @@ export function classifyAnswer(result: SafeFetchResult, expected: ExpectedBody):
       blockShaped: true,
       retryAfter: response.headers["retry-after"],
       slowFactor: status === 430 ? SECURITY_REJECTION_FACTOR : 1,
+    };
+  }
+  if (status === 423) {
+    // "Locked": a store (or a proxy before it) refusing us for now; block-shaped like 429/430.
+    return {
+      kind: "retry",
+      failure: { status: "blocked", httpStatus: 423, message: "the store refused the request as locked (423)" },
+      blockShaped: true,
+      retryAfter: response.headers["retry-after"],
+      slowFactor: SECURITY_REJECTION_FACTOR,
     };
   }
   if (status >= 500) {

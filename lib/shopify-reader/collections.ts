@@ -103,6 +103,13 @@ export async function crawlCollectionMembership(
     }
     requests += 1;
     const answer = await fetchCollectionProductsPage(domain, handle, at.page, options);
+    if (answer.status === "disallowed") {
+      // robots.txt keeps us out of this collection: its membership stays unknown, the rest go on.
+      requests -= 1;
+      at.index += 1;
+      at.page = firstPage(at.index);
+      continue;
+    }
     if (answer.status !== "ok" && answer.status !== "page_cap") {
       return { chunks, cursor: { ...at }, failure: answer, requests };
     }

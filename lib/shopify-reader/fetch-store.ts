@@ -7,6 +7,7 @@ import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";
 import { classifyAnswer, type ExpectedBody } from "./classify-answer";
 import { readCartCurrency } from "./currency";
 import type { StoreFailure } from "./outcomes";
+import { currentCrawlContext, type CrawlStats } from "./crawl-context";
 import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
 
 export type StoreFetchOptions = {
@@ -73,6 +74,22 @@ export async function fetchStore(
   const url = `https://${domain}${path}`;
   // Inside a workflow step, the step's signal: a worker that lost the step stops crawling.
   const signal = options.signal ?? currentStepSignal();
+  // The job's robots.txt rules and request counts (crawl-context.ts); none outside a job.
+  const crawl = currentCrawlContext();
+  if (crawl?.robots && !crawl.robots.isAllowed(path)) {
+    crawl.stats.robotsSkipped.push({ path, kind: pathKind(path) });
+
+    return { status: "disallowed", path, message: `robots.txt disallows ${path} for us` };
+  }
+  if (crawl?.robots?.crawlDelayMs) pacer.slowTo(key, crawl.robots.crawlDelayMs);
+  // Each hop is signed for its own host (a redirect to another host needs its own signature),
+  // and counted for the report's crawl section as it is sent.
+  const signHop = async (hop: URL) => {
+    const signature = await signStoreRequest(hop);
+    if (crawl) countRequest(crawl.stats, signature);
+
+    return signature;
+  };
   const request: SafeFetchOptions = {
     ...options.net,
     headers: {
@@ -88,14 +105,14 @@ export async function fetchStore(
   for (let attempt = 0; ; attempt += 1) {
     let result;
     try {
-      // Signed at send time (inside the pacer), so a request that waited still has a fresh
-      // window, and per hop, so a redirect to another host carries a signature for that host.
-      const send = (sent: () => void) => safeFetch(url, { ...request, headersForUrl: signStoreRequest, onRequestSent: sent });
+      // Signed at send time (inside the pacer), so a request that waited still has a fresh window.
+      const send = (sent: () => void) => safeFetch(url, { ...request, headersForUrl: signHop, onRequestSent: sent });
       result = await pacer.schedule(key, send, signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
     }
     const verdict = classifyAnswer(result, expected);
+    if (crawl) countAnswer(crawl.stats, result, attempt);
     const streak = verdict.kind !== "ok" && verdict.blockShaped ? pacer.recordBlock(key) : 0;
     if (verdict.kind === "ok") {
       pacer.recordSuccess(key);
@@ -113,7 +130,12 @@ export async function fetchStore(
     const retryAfterMs = parseRetryAfter(verdict.retryAfter, pacer.clock.now());
     const failure = withRetryAfter(verdict.failure, retryAfterMs);
     if (streak >= maxBlockStreak) {
-      return { ...failure, message: `gave up after ${streak} block-shaped answers in a row (last: ${failure.message})` };
+      const message = `gave up after ${streak} block-shaped answers in a row (last: ${failure.message})`;
+      // Refusals (423/429/430) in a row are a block: the job stops here (store_blocked) rather than retrying on.
+      // A run of 5xx stays "unavailable": the store is down, not refusing us.
+      if (failure.status === "unavailable") return { ...failure, message };
+
+      return { status: "blocked", httpStatus: "httpStatus" in failure ? failure.httpStatus : null, message };
     }
     if (attempt >= maxRetries || (retryAfterMs ?? 0) > (options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS)) {
       return failure;
@@ -134,7 +156,36 @@ const ACCEPT: Record<ExpectedBody, string> = {
   json: "application/json",
   xml: "application/xml,text/xml;q=0.9,*/*;q=0.5",
   html: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+  text: "text/plain,*/*;q=0.5",
 };
+
+/** Statuses counted as refusals in the report's crawl section (404 is an answer, not a refusal). */
+const REFUSAL_STATUSES = new Set([401, 403, 423, 429, 430]);
+
+function countRequest(stats: CrawlStats, headers: SafeFetchOptions["headers"]): void {
+  stats.requests += 1;
+  if (headers && Object.keys(headers).some((name) => name.toLowerCase() === "signature")) stats.signed += 1;
+}
+
+function countAnswer(stats: CrawlStats, result: Awaited<ReturnType<typeof safeFetch>>, attempt: number): void {
+  if (attempt > 0) stats.retries += 1;
+  if (!result.ok) return;
+  const { status, headers } = result.response;
+  const refusal =
+    headers["cf-mitigated"] === "challenge" ? "challenge" : REFUSAL_STATUSES.has(status) || status >= 500 ? String(status) : null;
+  if (refusal) stats.refusals[refusal] = (stats.refusals[refusal] ?? 0) + 1;
+}
+
+/** What a skipped path was, for the report ("pages", "collection", "products"…). */
+function pathKind(path: string): string {
+  const [first = "", second] = path
+    .replace(/[?#].*$/, "")
+    .split("/")
+    .filter(Boolean);
+  if (first === "collections" && second && second !== "all") return "collection";
+
+  return first.replace(/\.(json|xml|js)$/, "") || "home";
+}
 
 function withRetryAfter(failure: StoreFailure, retryAfterMs: number | null): StoreFailure {
   return failure.status === "rate_limited" ? { ...failure, retryAfterMs } : failure;

@@ -21,12 +21,14 @@ export type StoreFailure =
   | { status: "not_json"; httpStatus: number; message: string }
   /** Any other unexpected status (400, 404…); `body` is the start of the answer. */
   | { status: "http_error"; httpStatus: number; message: string; body: string }
-  | { status: "too_large"; message: string };
+  | { status: "too_large"; message: string }
+  /** The store's robots.txt disallows this path for us: it was not requested. */
+  | { status: "disallowed"; path: string; message: string };
 
 export type StoreFailureStatus = StoreFailure["status"];
 
 /** Failures that end the analysis of this store: retrying later will not help. */
-export const FATAL_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["password", "not_found", "not_shopify", "refused"]);
+export const FATAL_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["password", "not_found", "not_shopify", "refused", "disallowed"]);
 
 /**
  * Failures that mean "back off, try later": the store is blocking, throttling or down,
@@ -45,6 +47,7 @@ const FAILURE_STATUSES: ReadonlySet<string> = new Set<StoreFailureStatus>([
   "not_json",
   "http_error",
   "too_large",
+  "disallowed",
 ]);
 
 export function isStoreFailure(result: { status: string }): result is StoreFailure {

@@ -17,6 +17,8 @@ export type Pacer = {
    * process (a busy event loop) cannot reach the store closer than the interval to the next one.
    */
   schedule<T>(key: string, task: (sent: () => void) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Spaces this store's requests at least `ms` apart from now on (robots.txt Crawl-delay). */
+  slowTo(key: string, ms: number): void;
   /** No request to this store starts in the next `ms`. */
   defer(key: string, ms: number): void;
   /** Records a block-shaped answer; returns the current streak. */
@@ -31,6 +33,8 @@ type StoreState = {
   lastStart: number;
   notBefore: number;
   blockStreak: number;
+  /** A longer spacing than minIntervalMs this store asked for (Crawl-delay). */
+  intervalMs: number;
 };
 
 const PRUNE_ABOVE = 500;
@@ -44,7 +48,14 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
     let state = states.get(key);
     if (!state) {
       pruneIdle();
-      state = { tail: Promise.resolve(), pending: 0, lastStart: -Infinity, notBefore: -Infinity, blockStreak: 0 };
+      state = {
+        tail: Promise.resolve(),
+        pending: 0,
+        lastStart: -Infinity,
+        notBefore: -Infinity,
+        blockStreak: 0,
+        intervalMs: minIntervalMs,
+      };
       states.set(key, state);
     }
 
@@ -59,7 +70,13 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
     }
     const horizon = clock.now() - Math.max(minIntervalMs, 60_000);
     for (const [key, state] of states) {
-      if (state.pending === 0 && state.lastStart < horizon && state.notBefore < clock.now() && state.blockStreak === 0) {
+      if (
+        state.pending === 0 &&
+        state.lastStart < horizon &&
+        state.notBefore < clock.now() &&
+        state.blockStreak === 0 &&
+        state.intervalMs === minIntervalMs
+      ) {
         states.delete(key);
       }
     }
@@ -72,7 +89,7 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
       const state = stateFor(key);
       state.pending += 1;
       const run = state.tail.then(async () => {
-        const wait = Math.max(state.lastStart + minIntervalMs, state.notBefore) - clock.now();
+        const wait = Math.max(state.lastStart + state.intervalMs, state.notBefore) - clock.now();
         if (wait > 0) {
           await clock.sleep(wait, signal);
         }
@@ -92,6 +109,10 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
       });
 
       return run;
+    },
+    slowTo(key, ms) {
+      const state = stateFor(key);
+      state.intervalMs = Math.max(state.intervalMs, ms);
     },
     defer(key, ms) {
       const state = stateFor(key);

@@ -38,7 +38,21 @@ export const collectionPagesArtifactSchema = z.object({
   pages: z.array(z.object({ handle: z.string(), page: z.number().int().min(1), productIds: z.array(z.number().int()), last: z.boolean() })),
 });
 
+/** The job's robots.txt as read once by resolve-store (robots.ts); every later step obeys it. */
+export const robotsArtifactSchema = z.object({ status: z.enum(["ok", "missing"]), text: z.string().nullable() });
+
+/** The job's store requests, added up step by step (crawl-context.ts). */
+export const crawlArtifactSchema = z.object({
+  requests: z.number().int().min(0),
+  signed: z.number().int().min(0),
+  retries: z.number().int().min(0),
+  refusals: z.record(z.string(), z.number().int().min(0)),
+  robotsSkipped: z.array(z.object({ path: z.string(), kind: z.string() })),
+});
+
 const ARTIFACT_SCHEMAS = {
+  robots: robotsArtifactSchema,
+  crawl: crawlArtifactSchema,
   store: storeArtifactSchema,
   collections: collectionsArtifactSchema,
   pages: pagesArtifactSchema,

@@ -44,7 +44,7 @@ export async function listDueStores(now: Date): Promise<string[]> {
  * Folds the outcome of the store's previous monitoring job into its failure count, once, and
  * pauses the store at MAX_CONSECUTIVE_FAILURES. Returns "running" while that job has not ended.
  */
-async function recordPreviousOutcome(storeId: string, now: Date): Promise<"running" | "paused" | "ok"> {
+async function recordPreviousOutcome(storeId: string, now: Date): Promise<"running" | "paused" | "blocked" | "ok"> {
   const [monitor] = await getDb().select().from(monitoredStores).where(eq(monitoredStores.storeId, storeId));
   if (!monitor) return "ok";
   if (monitor.pausedAt) return "paused";
@@ -65,7 +65,9 @@ async function recordPreviousOutcome(storeId: string, now: Date): Promise<"runni
     })
     .where(eq(monitoredStores.storeId, storeId));
 
-  return pause ? "paused" : "ok";
+  if (pause) return "paused";
+
+  return failed && job.errorCode === "store_blocked" ? "blocked" : "ok";
 }
 
 export type CheckOutcome = { storeId: string; outcome: "started" | "skipped" | "paused"; jobId?: string };
@@ -86,6 +88,14 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
   if (previousOutcome === "running") return { storeId, outcome: "skipped" };
   if (previousOutcome === "paused") {
     logger.warn("monitor: store paused after repeated failures", { storeId });
+
+    return { storeId, outcome: "paused" };
+  }
+  if (previousOutcome === "blocked") {
+    // The store blocked the last check (store_blocked): it rests for a day. Today's check is
+    // taken without a job, so the next one comes with tomorrow's slot.
+    await getDb().update(monitoredStores).set({ lastCheckedAt: at }).where(eq(monitoredStores.storeId, storeId));
+    logger.warn("monitor: store blocked the last check, paused for a day", { storeId });
 
     return { storeId, outcome: "paused" };
   }

@@ -136,7 +136,7 @@ export class FakeStore {
     method: string,
     path: string,
     status: number,
-    fault?: "rateLimited" | "securityRejected" | "serverErrors",
+    fault?: "rateLimited" | "securityRejected" | "locked" | "serverErrors",
     receivedAt = performance.now(),
   ): void {
     const seq = ++this.state.requests;
@@ -170,5 +170,5 @@ export function normaliseHost(host: string): string {
 }
 
 function emptyCounters(): StoreCounters {
-  return { requests: 0, byStatus: {}, rateLimited: 0, securityRejected: 0, serverErrors: 0 };
+  return { requests: 0, byStatus: {}, rateLimited: 0, securityRejected: 0, locked: 0, serverErrors: 0 };
 }

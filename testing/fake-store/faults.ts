@@ -1,11 +1,11 @@
 // Fault injection. Decides, from the request number since the faults were configured, whether
-// this request gets a 429 / 430 / 5xx instead of its real answer.
+// this request gets a 429 / 430 / 423 / 5xx instead of its real answer.
 
 import type { FaultConfig, FaultRule } from "./types";
 
 export interface FaultResponse {
   status: number;
-  kind: "rateLimited" | "securityRejected" | "serverErrors";
+  kind: "rateLimited" | "securityRejected" | "locked" | "serverErrors";
   headers: Record<string, string>;
   body: string;
 }
@@ -38,7 +38,7 @@ export class FaultInjector {
   next(isJsonEndpoint: boolean): FaultResponse | null {
     if (this.config.scope === "json" && !isJsonEndpoint) return null;
     const n = ++this.seq;
-    const { rateLimit, securityRejection, serverErrors } = this.config;
+    const { rateLimit, securityRejection, locked, serverErrors } = this.config;
     if (hits(rateLimit, n)) {
       const retryAfter = rateLimit?.retryAfterSeconds === undefined ? 2 : rateLimit.retryAfterSeconds;
       return {
@@ -50,6 +50,9 @@ export class FaultInjector {
     }
     if (hits(securityRejection, n)) {
       return { status: 430, kind: "securityRejected", headers: {}, body: page("Shopify Security Rejection") };
+    }
+    if (hits(locked, n)) {
+      return { status: 423, kind: "locked", headers: {}, body: page("Locked") };
     }
     if (hits(serverErrors, n)) {
       const statuses = serverErrors?.statuses?.length ? serverErrors.statuses : [503];

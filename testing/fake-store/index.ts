@@ -17,7 +17,7 @@
  *       names are served freely, the rest one a second per store (429 unsigned / 430 bad signature).
  *       Off by default; startFakeStore({ botAuth }) starts with it on.
  *   FakeStore (per host)
- *     .counters() { requests, byStatus, rateLimited, securityRejected, serverErrors }
+ *     .counters() { requests, byStatus, rateLimited, securityRejected, locked, serverErrors }
  *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
  *     .setFaults(FaultConfig)   (request numbering restarts at 1)
  *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)

@@ -11,6 +11,7 @@ export const faultConfigSchema: z.ZodType<FaultConfig> = z.object({
   latencyMs: count.optional(),
   rateLimit: rule.extend({ retryAfterSeconds: z.number().min(0).nullable().optional() }).optional(),
   securityRejection: rule.optional(),
+  locked: rule.optional(),
   serverErrors: rule.extend({ statuses: z.array(z.union([z.literal(500), z.literal(502), z.literal(503)])).optional() }).optional(),
   scope: z.enum(["all", "json"]).optional(),
 });
@@ -50,6 +51,7 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     publishedProductsCount: z.number().int().min(0).optional(),
     password: z.boolean().optional(),
     jsonBlocked: z.boolean().optional(),
+    robotsTxt: z.string().nullable().optional(),
     listingContentType: z.string().min(1).optional(),
     apps: z.array(z.string()).optional(),
     theme: z

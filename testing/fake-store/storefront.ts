@@ -83,8 +83,12 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   }
   if (path === "/meta.json") return json(metaJson(store, shop, def.kind === "shopify" ? def.publishedProductsCount : undefined));
   if (path === "/sitemap.xml") return sitemapIndex(shop, store.domain);
-  if (path === "/robots.txt")
-    return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: robotsTxt(store.domain) };
+  if (path === "/robots.txt") {
+    const text = def.kind === "shopify" && def.robotsTxt !== undefined ? def.robotsTxt : robotsTxt(store.domain);
+    if (text === null) return { status: 404, headers: { "content-type": "text/html; charset=utf-8" }, body: "<h1>Not found</h1>" };
+
+    return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
+  }
 
   const collectionProducts = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
   if (collectionProducts) {

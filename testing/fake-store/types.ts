@@ -22,6 +22,8 @@ export interface FaultConfig {
   rateLimit?: FaultRule & { retryAfterSeconds?: number | null };
   /** 430 "Shopify Security Rejection". */
   securityRejection?: FaultRule;
+  /** 423 Locked (a store or proxy refusing us for now). */
+  locked?: FaultRule;
   /** Transient 5xx; `statuses` are served in turn (default [503]). */
   serverErrors?: FaultRule & { statuses?: Array<500 | 502 | 503> };
   /** Which requests may fail: every storefront request (default) or only `.json`/`.js` endpoints. */
@@ -80,6 +82,11 @@ export interface ShopifyStoreDefinition {
   /** Store clock start (ISO); advance() moves it forward. Default 2026-09-30T09:00:00Z. */
   now?: string;
   faults?: FaultConfig;
+  /**
+   * /robots.txt: this text, or null for a 404 (no robots.txt). Default: Shopify's own
+   * (disallows /admin, /cart, /checkout…, allows what the crawler reads).
+   */
+  robotsTxt?: string | null;
   /** Generated products grown past anything Shopify allows (hostile stores). */
   oversized?: OversizedProducts;
 }
@@ -198,5 +205,6 @@ export interface StoreCounters {
   /** Faults injected (subset of byStatus). */
   rateLimited: number;
   securityRejected: number;
+  locked: number;
   serverErrors: number;
 }

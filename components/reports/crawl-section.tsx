@@ -1,0 +1,55 @@
+import type { Labelled } from "@/lib/report-view/schemas";
+import { crawlSectionSchema } from "@/lib/reports/schemas";
+import { formatCount } from "./format";
+import { ReportSection } from "./report-section";
+
+const REFUSAL_NAMES: Record<string, string> = {
+  "403": "403 Forbidden",
+  "423": "423 Locked",
+  "429": "429 Too Many Requests",
+  "430": "430 Security Rejection",
+  challenge: "Bot challenge",
+};
+
+/** How the store was read: our requests, the store's refusals, and what its robots.txt kept us from. */
+export function CrawlSection({ crawl }: { crawl: Labelled | undefined }) {
+  const parsed = crawlSectionSchema.safeParse(crawl?.value);
+  if (!parsed.success) return null;
+  const { requests, signed_requests: signed, retries, refusals, robots } = parsed.data;
+  const refused = Object.entries(refusals).filter(([, n]) => n > 0);
+  const stats = [
+    { label: "Requests", value: formatCount(requests) },
+    { label: "Signed", value: formatCount(signed) },
+    { label: "Retries", value: formatCount(retries) },
+    { label: "Refused", value: formatCount(refused.reduce((sum, [, n]) => sum + n, 0)) },
+  ];
+
+  return (
+    <ReportSection id="crawl" title="How the store was read" aside="Our own requests, counted as they were made">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs text-slate-500">{stat.label}</dt>
+            <dd className="text-lg font-semibold tabular-nums text-slate-800">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="mt-4 space-y-1 text-sm text-slate-600">
+        {refused.length > 0 ? (
+          <li>Refusals: {refused.map(([status, n]) => `${REFUSAL_NAMES[status] ?? status} × ${formatCount(n)}`).join(", ")}</li>
+        ) : null}
+        <li>
+          robots.txt:{" "}
+          {robots.status === "missing" ? "none served (everything allowed)" : robots.status === "ok" ? "read and followed" : "not read"}
+          {robots.crawl_delay_seconds !== null ? `; one request every ${robots.crawl_delay_seconds} s at most, as it asks` : ""}
+        </li>
+        {robots.skipped.length > 0 ? (
+          <li className="break-words">
+            Not read because robots.txt disallows it:{" "}
+            {robots.skipped.map((skip) => `${skip.path.replace(/\?.*$/, "")} (${skip.kind})`).join(", ")}
+          </li>
+        ) : null}
+      </ul>
+    </ReportSection>
+  );
+}

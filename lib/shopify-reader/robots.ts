@@ -1,0 +1,64 @@
+import robotsParser from "robots-parser";
+import type { RobotsPolicy } from "./crawl-context";
+import { fetchStore, type StoreFetchOptions } from "./fetch-store";
+import type { StoreFailure } from "./outcomes";
+
+/** The product token of our User-Agent: a robots.txt group naming it applies to us, else `*`. */
+export const ROBOTS_PRODUCT_TOKEN = "StoreLensBot";
+
+/** RFC 9309 §2.5: crawlers MUST parse at least the first 500 KiB; we read 512 KiB at most. */
+export const ROBOTS_MAX_BYTES = 512 * 1024;
+
+/**
+ * The longest Crawl-delay we honour. Shopify's default robots.txt asks nothing of `*`; a store
+ * asking for more than this would turn one analysis (up to a few hundred requests) into a day-long
+ * job holding a worker, so longer delays are capped here and the job still runs, one request per 30 s.
+ */
+export const MAX_CRAWL_DELAY_MS = 30_000;
+
+/** Paths the crawl cannot do without: the store check (meta.json) and the product listing. */
+export const ESSENTIAL_PATHS = ["/meta.json", "/products.json?limit=250&page=1"] as const;
+
+/** What one job read from robots.txt (stored as the job's "robots" artifact). */
+export type RobotsRecord = {
+  /** "missing": 4xx, no rules (RFC 9309 §2.3.1.3: allow all). */
+  status: "ok" | "missing";
+  /** The file as read (at most ROBOTS_MAX_BYTES); null when missing. */
+  text: string | null;
+};
+
+const BASE = "https://robots.invalid";
+
+export function robotsPolicy(record: RobotsRecord): RobotsPolicy {
+  if (record.text === null) return { isAllowed: () => true, crawlDelayMs: null };
+  const robots = robotsParser(`${BASE}/robots.txt`, record.text);
+  const delay = robots.getCrawlDelay(ROBOTS_PRODUCT_TOKEN);
+
+  return {
+    isAllowed: (path) => robots.isAllowed(`${BASE}${path}`, ROBOTS_PRODUCT_TOKEN) !== false,
+    crawlDelayMs: typeof delay === "number" && delay > 0 ? Math.min(delay * 1000, MAX_CRAWL_DELAY_MS) : null,
+  };
+}
+
+/** The essential paths robots.txt disallows (empty: the crawl may run). */
+export function disallowedEssentials(policy: RobotsPolicy): string[] {
+  return ESSENTIAL_PATHS.filter((path) => !policy.isAllowed(path)).map((path) => path.replace(/\?.*$/, ""));
+}
+
+/**
+ * Reads /robots.txt through the store fetch helper (paced, SSRF-guarded, redirects followed).
+ * RFC 9309 §2.3.1: a 4xx (404 above all) means no rules; a 5xx or a network failure means
+ * "unreachable", which the RFC treats as complete disallow: that comes back as the failure, and
+ * the job does not crawl (the workflow retries the step, then the job fails store_unavailable).
+ * A 429 still after retries is treated as unreachable too, not as "allow all". A file past the
+ * size cap is refused by the fetch helper (too_large) and also ends the job: we never guess its rules.
+ */
+export async function readRobots(domain: string, options: StoreFetchOptions = {}): Promise<RobotsRecord | StoreFailure> {
+  const answer = await fetchStore(domain, "/robots.txt", "text", { maxBytes: ROBOTS_MAX_BYTES, ...options });
+  if (answer.status === "ok") return { status: "ok", text: answer.body };
+  if (answer.status === "http_error" && answer.httpStatus >= 400 && answer.httpStatus < 500) return { status: "missing", text: null };
+  // A storefront behind its password page: no rules to read; the store check reports the password.
+  if (answer.status === "password") return { status: "missing", text: null };
+
+  return answer;
+}
