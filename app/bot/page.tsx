@@ -23,7 +23,7 @@ const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", { maximum
 /** `mailto:a@b` → a link reading `a@b`; an https: URL reads as itself. */
 function ContactLink({ href }: { href: string }) {
   return (
-    <a href={href} className="break-all text-indigo-700 hover:underline">
+    <a href={href} className="break-all text-indigo-700 underline hover:text-indigo-900">
       {href.replace(/^mailto:/, "")}
     </a>
   );
@@ -56,7 +56,7 @@ export default function BotPage() {
           Requests are signed with HTTP Message Signatures as Web Bot Auth describes (<code className={code}>Signature</code>,{" "}
           <code className={code}>Signature-Input</code> and <code className={code}>Signature-Agent</code> headers, Ed25519). The public keys
           are published at{" "}
-          <a href={directory} className="break-all text-indigo-700 hover:underline">
+          <a href={directory} className="break-all text-indigo-700 underline hover:text-indigo-900">
             {directory}
           </a>
           : a request signed by one of them comes from this StoreLens server, whatever address it comes from.
@@ -141,7 +141,7 @@ export default function BotPage() {
         </p>
         <p>
           For the API and what a report holds, see the{" "}
-          <Link href="/docs" className="text-indigo-700 hover:underline">
+          <Link href="/docs" className="text-indigo-700 underline hover:text-indigo-900">
             API reference
           </Link>
           .

@@ -158,7 +158,7 @@ export default function DocsPage() {
             at a time per store, with signed requests (Web Bot Auth; keys at{" "}
             <code className="rounded bg-slate-100 px-1">/.well-known/http-message-signatures-directory</code>). Store owners opt out with{" "}
             <code className="rounded bg-slate-100 px-1">User-agent: StoreLensBot</code> in robots.txt.{" "}
-            <Link href="/bot" className="text-indigo-700 hover:underline">
+            <Link href="/bot" className="text-indigo-700 underline hover:text-indigo-900">
               What it fetches, how fast, and whom to contact
             </Link>
             .
