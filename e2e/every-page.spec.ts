@@ -71,7 +71,7 @@ async function visit(page: Page, path: string) {
   await page.goto(url);
   // The page itself, not a redirect to sign in: the checks must see what they name.
   expect(new URL(page.url()).pathname).toBe(url.split("?")[0]);
-  // Client-rendered panels (tracked shops, API keys) fill in after their first request.
+  // Client-rendered panels (tracked stores, API keys) fill in after their first request.
   await page.waitForLoadState("networkidle");
   await expect(page.getByText("Loading…")).toHaveCount(0);
 }

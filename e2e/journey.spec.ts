@@ -109,7 +109,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await checkScreen(page, viewport, "report");
 
     // Track the shop from the report; its analytics page opens and leads back to the report.
-    await page.getByRole("group", { name: "Report actions" }).getByRole("button", { name: "Track shop" }).click();
+    await page.getByRole("group", { name: "Report actions" }).getByRole("button", { name: "Track store" }).click();
     const tracked = page.getByRole("link", { name: "Tracked: open shop" });
     await expect(tracked).toHaveAttribute("href", `/dashboard/tracked-stores/${slug}`);
     await tracked.click();
@@ -121,14 +121,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(
       page.getByRole("navigation", { name: "Reports of this shop" }).getByRole("link", { name: "Latest report" }),
     ).toHaveAttribute("href", reportPath);
-    await checkScreen(page, viewport, "tracked-shop");
+    await checkScreen(page, viewport, "tracked-store");
 
     // A password-protected store fails in plain words, and the analysis is handed back.
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const usage = page.getByTestId("usage");
     await expect(usage).toHaveText("1 of 3 analyses used");
-    await expect(page.getByTestId("tracked-shop-figures")).toContainText("Izabel de Paula");
+    await expect(page.getByTestId("tracked-store-figures")).toContainText("Izabel de Paula");
     await analyzeFromDashboard(page, "locked.test");
     const failure = page.getByTestId("job-failure");
     await expect(failure.getByRole("heading", { name: "We could not analyze locked.test" })).toBeVisible({ timeout: 60_000 });

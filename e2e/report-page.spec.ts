@@ -5,7 +5,7 @@ import { signUp, uniqueEmail } from "./support/accounts";
 // The report page a merchant shares: the actions each viewer may use (track, analyze again,
 // export, store page, share), values in words rather than codes or JSON, provenance said once,
 // charts, product images over a placeholder, stock and compare-at prices, PageSpeed's failure in
-// plain words, the way to the tracked shop and back, and no sideways scrolling on a phone.
+// plain words, the way to the tracked store and back, and no sideways scrolling on a phone.
 
 test.describe.configure({ mode: "serial" });
 
@@ -32,7 +32,7 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Izabel de Paula");
 
   const actions = page.getByRole("group", { name: "Report actions" });
-  await expect(actions.getByRole("button", { name: "Track shop" })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Track store" })).toBeVisible();
   await expect(actions.getByRole("button", { name: "Analyze again" })).toBeVisible();
   await expect(actions.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=csv");
   await expect(actions.getByRole("link", { name: "Export JSON" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=json");
@@ -90,7 +90,7 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
 
   // Tracking the shop turns the button into the way to its page, which links back to the report.
   await page.goto(reportPath);
-  await page.getByRole("button", { name: "Track shop" }).click();
+  await page.getByRole("button", { name: "Track store" }).click();
   const tracked = page.getByRole("link", { name: "Tracked: open shop" });
   await expect(tracked).toHaveAttribute("href", "/dashboard/tracked-stores/report-test");
   await tracked.click();
@@ -117,7 +117,7 @@ test("a signed-out reader of a shared report is offered only what they may use",
     "href",
     `/sign-in?callbackUrl=${encodeURIComponent(reportPath)}`,
   );
-  await expect(actions.getByRole("button", { name: "Track shop" })).toHaveCount(0);
+  await expect(actions.getByRole("button", { name: "Track store" })).toHaveCount(0);
   await expect(actions.getByRole("button", { name: "Analyze again" })).toHaveCount(0);
   await expect(actions.getByRole("link", { name: "Export CSV" })).toBeVisible();
   await expect(actions.getByRole("link", { name: "Store page" })).toBeVisible();

@@ -66,7 +66,7 @@ test("each dashboard page has its own H1 and title, and its tab is marked curren
   const pages: [path: string, title: string, h1: string, tab: string][] = [
     ["/dashboard", "Dashboard · StoreLens", "Dashboard", "Overview"],
     ["/dashboard/jobs", "Jobs · Dashboard · StoreLens", "Jobs", "Jobs"],
-    ["/dashboard/tracked-stores", "Tracked shops · Dashboard · StoreLens", "Tracked shops", "Tracked shops"],
+    ["/dashboard/tracked-stores", "Tracked stores · Dashboard · StoreLens", "Tracked stores", "Tracked stores"],
     ["/dashboard/api-keys", "API keys · Dashboard · StoreLens", "API keys", "API keys"],
     ["/dashboard/billing", "Billing · Dashboard · StoreLens", "Billing", "Billing"],
   ];

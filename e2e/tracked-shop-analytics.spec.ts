@@ -1,5 +1,5 @@
 /**
- * A tracked shop's analytics on a phone (390 px): the heat graph opens on the latest weeks, the
+ * A tracked store's analytics on a phone (390 px): the heat graph opens on the latest weeks, the
  * page never scrolls sideways, figures say what they are measured over, and Compare picks any
  * two snapshots and counts their changes as the heat graph does.
  */
@@ -27,7 +27,7 @@ async function advance(control: APIRequestContext, data: Record<string, unknown>
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-test("a tracked shop on a phone: heat graph at the latest weeks, no sideways scroll, figures with their basis, compare any two snapshots", async ({
+test("a tracked store on a phone: heat graph at the latest weeks, no sideways scroll, figures with their basis, compare any two snapshots", async ({
   page,
   playwright,
 }) => {

@@ -9,14 +9,14 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
 }) => {
   test.setTimeout(120_000);
   await signUp(page, uniqueEmail("tracking"));
-  const tab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Tracked shops" });
+  const tab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Tracked stores" });
   await tab.click();
   await expect(page).toHaveURL(/\/dashboard\/tracked-stores$/);
-  await expect(page.getByText("No tracked shops yet.")).toBeVisible();
+  await expect(page.getByText("No tracked stores yet.")).toBeVisible();
 
   await page.getByLabel("Store domain").fill("https://tracked.test/");
-  await page.getByRole("button", { name: "Track shop" }).click();
-  const row = page.getByTestId("tracked-shop-row").filter({ hasText: "tracked.test" });
+  await page.getByRole("button", { name: "Track store" }).click();
+  const row = page.getByTestId("tracked-store-row").filter({ hasText: "tracked.test" });
   await expect(row).toBeVisible();
   await expect(row).toContainText("latest job completed", { timeout: 60_000 });
   await expect(row).toContainText("Next check:");
@@ -29,8 +29,8 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
 
   // The free plan tracks one shop: a second one is refused with the reason.
   await page.getByLabel("Store domain").fill("demo.test");
-  await page.getByRole("button", { name: "Track shop" }).click();
-  await expect(page.getByText(/allows 1 tracked shop/)).toBeVisible();
+  await page.getByRole("button", { name: "Track store" }).click();
+  await expect(page.getByText(/allows 1 tracked store/)).toBeVisible();
 
   // A day passes at the store (sales, a restock, price changes), and the shop is analyzed again.
   const control = await playwright.request.newContext();
@@ -86,5 +86,5 @@ test("track a shop, see it listed, and open its page with the heat graph, invent
   // Stop tracking.
   await page.goto("/dashboard/tracked-stores");
   await page.getByRole("button", { name: /Stop tracking/ }).click();
-  await expect(page.getByText("No tracked shops yet.")).toBeVisible();
+  await expect(page.getByText("No tracked stores yet.")).toBeVisible();
 });

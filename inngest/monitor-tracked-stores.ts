@@ -4,7 +4,7 @@ import { cronMoment } from "@/lib/workflow/cron-moment";
 import { trackedStoresMonitorRequested, trackedStoreCheckRequested } from "@/lib/workflow/events";
 
 /**
- * Daily re-analysis of tracked shops. It ticks hourly; each store has its own minute of the
+ * Daily re-analysis of tracked stores. It ticks hourly; each store has its own minute of the
  * day (lib/tracking/monitor-schedule.ts), so each tick hands out about 1/24 of the stores, one
  * event per store, to check-tracked-store.
  */
@@ -12,7 +12,7 @@ export const monitorTrackedStores = inngest.createFunction(
   {
     // The id keeps its first name: on Inngest a new id is a new function, and the old cron would keep firing.
     id: "monitor-tracked-shops",
-    name: "Monitor tracked shops",
+    name: "Monitor tracked stores",
     retries: 2,
     concurrency: { limit: 1 },
     triggers: [{ cron: "7 * * * *" }, trackedStoresMonitorRequested],

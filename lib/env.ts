@@ -23,6 +23,24 @@ const csv = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** BOT_SIGNING_KEYS' shape, checked at start-up (lib/bot-auth/bot-keys.ts also checks each x against its d). */
+function isPrivateEd25519JwkList(raw: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  const keys: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+  const isKey = (key: unknown) =>
+    typeof key === "object" &&
+    key !== null &&
+    Object.entries({ kty: "OKP", crv: "Ed25519" }).every(([name, value]) => (key as Record<string, unknown>)[name] === value) &&
+    ["x", "d"].every((name) => typeof (key as Record<string, unknown>)[name] === "string");
+
+  return keys.length > 0 && keys.every(isKey);
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -98,7 +116,17 @@ export const envSchema = z.object({
       "expected pattern=origin[,pattern=origin...] e.g. *.test=http://127.0.0.1:4010",
     ),
   ALLOW_PRIVATE_NETWORK: bool,
-  SCRAPER_USER_AGENT: z.string().default("StoreLensBot/0.1 (+https://github.com/storelens/storelens; store analysis)"),
+  /** Unset: `StoreLensBot/<version> (+<BASE_URL>/bot)`, see scraperUserAgent(). */
+  SCRAPER_USER_AGENT: z.string().optional(),
+  /**
+   * Web Bot Auth signing keys: a private Ed25519 JWK or a JSON array of them. The first signs store
+   * requests; all are published in /.well-known/http-message-signatures-directory (rotation).
+   * Unset: one key derived from AUTH_SECRET (stable per installation).
+   */
+  BOT_SIGNING_KEYS: z
+    .string()
+    .refine(isPrivateEd25519JwkList, 'expected a private Ed25519 JWK ({"kty":"OKP","crv":"Ed25519","x":…,"d":…}) or a JSON array of them')
+    .optional(),
   SCRAPER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   SCRAPER_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   SCRAPER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(5),

@@ -14,7 +14,7 @@ import { jobs, reports, webhookCallbacks, workflowRuns, workflowSteps } from "@/
 import { quietLogger } from "@/lib/workflow/embedded";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
 import { functions } from "@/inngest";
-import { createJob, insertQueuedJob } from "@/lib/jobs/create-job";
+import { enqueueJob, insertAdmittedJob } from "@/testing/enqueue-job";
 import { REDISPATCH_AFTER_MS, redispatchStalledJobs, sendAnalysisEvent } from "@/lib/jobs/dispatch-job";
 import { bootstrap } from "@/server/bootstrap";
 
@@ -22,15 +22,10 @@ await bootstrap();
 const engine = await startWorkflowEngine({ functions, leaseMs: 1000, pollMs: 20, backoffMs: () => 50, log: quietLogger() });
 
 if (process.env.WORKER_MODE === "start") {
-  const job = await createJob({
-    domain: process.env.JOB_DOMAIN!,
-    webhookUrl: process.env.WEBHOOK_URL || undefined,
-    userId: null,
-    paymentMethod: "admin",
-  });
+  const job = await enqueueJob(process.env.JOB_DOMAIN!, { webhookUrl: process.env.WEBHOOK_URL || undefined });
   process.stdout.write(`${JSON.stringify({ jobId: job.id, runId: job.workflowRunId })}\n`);
 } else if (process.env.WORKER_MODE === "send-and-die") {
-  const job = await insertQueuedJob({ domain: process.env.JOB_DOMAIN!, userId: null, paymentMethod: "admin" });
+  const job = await insertAdmittedJob(process.env.JOB_DOMAIN!);
   await sendAnalysisEvent(job);
   process.stdout.write(`${JSON.stringify({ jobId: job.id })}\n`, () => process.kill(process.pid, "SIGKILL"));
 } else {

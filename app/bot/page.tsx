@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
 import { siteUrl } from "@/lib/store-directory/serialize-store";
 
@@ -49,8 +50,8 @@ export default function BotPage() {
       <section id="identity" className={section}>
         <h2 className={h2}>How to recognise it</h2>
         <p>
-          Every request carries the User-Agent <code className={`${code} break-all`}>{env.SCRAPER_USER_AGENT}</code>. Its robots.txt token
-          is <code className={code}>StoreLensBot</code>.
+          Every request carries the User-Agent <code className={`${code} break-all`}>{scraperUserAgent(env)}</code>. Its robots.txt token is{" "}
+          <code className={code}>StoreLensBot</code>.
         </p>
         <p>
           Requests are signed with HTTP Message Signatures as Web Bot Auth describes (<code className={code}>Signature</code>,{" "}

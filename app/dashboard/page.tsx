@@ -12,7 +12,7 @@ const RECENT = 5;
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 
-/** The signed-in hub: analyze a store and follow it here, recent jobs, this month's usage, tracked shops. */
+/** The signed-in hub: analyze a store and follow it here, recent jobs, this month's usage, tracked stores. */
 export default async function DashboardPage(props: PageProps<"/dashboard">) {
   const user = await requireSessionUser("/dashboard");
   // The home form of a signed-out visitor comes back here through sign-in with its domain.

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "API reference",
-  description: "The StoreLens JSON API and MCP server: jobs, reports, the store and app directories, tracked shops, API keys.",
+  description: "The StoreLens JSON API and MCP server: jobs, reports, the store and app directories, tracked stores, API keys.",
 };
 
 type Operation = DocumentOperation & { operationId: string; summary: string; description?: string; tags: string[] };

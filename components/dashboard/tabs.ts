@@ -16,7 +16,7 @@ export type DashboardTab = {
 export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard", label: "Overview", heading: "Dashboard", exact: true },
   { href: "/dashboard/jobs", label: "Jobs" },
-  { href: "/dashboard/tracked-stores", label: "Tracked shops" },
+  { href: "/dashboard/tracked-stores", label: "Tracked stores" },
   { href: "/dashboard/api-keys", label: "API keys" },
   { href: "/dashboard/billing", label: "Billing" },
 ];

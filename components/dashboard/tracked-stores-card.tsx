@@ -14,8 +14,8 @@ type TrackedStoresCardProps = {
 export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardProps) {
   return (
     <DashboardCard
-      title={`Tracked shops (${total})`}
-      more={{ href: "/dashboard/tracked-stores", label: total > shops.length ? "All tracked shops" : "Manage" }}
+      title={`Tracked stores (${total})`}
+      more={{ href: "/dashboard/tracked-stores", label: total > shops.length ? "All tracked stores" : "Manage" }}
     >
       {shops.length === 0 ? (
         <p className="text-slate-600">
@@ -25,7 +25,7 @@ export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardPr
           </Link>
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" data-testid="tracked-shop-figures">
+        <ul className="grid gap-4 sm:grid-cols-2" data-testid="tracked-store-figures">
           {shops.map((shop, i) => {
             const units = figures[i]!.units_sold_30d;
 

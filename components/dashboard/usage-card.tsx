@@ -43,7 +43,7 @@ export function UsageCard({ billing }: { billing: BillingSummary }) {
               Upgrade to Pro
             </Link>
             <p className="mt-2 text-xs text-slate-500">
-              Unlimited analyses and up to 50 tracked shops.{" "}
+              Unlimited analyses and up to 50 tracked stores.{" "}
               <Link href="/pricing" className="underline hover:text-slate-700">
                 Compare plans
               </Link>

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatDate } from "./format";
 
-/** Links from a tracked shop's page to the store's reports, newest first, and to its public page. */
+/** Links from a tracked store's page to the store's reports, newest first, and to its public page. */
 export function StoreReportsLinks({ slug, reports }: { slug: string; reports: { job_id: string; completed_at: string }[] }) {
   if (reports.length === 0) return null;
   const [latest, ...earlier] = reports;

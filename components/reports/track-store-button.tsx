@@ -6,7 +6,7 @@ import { callApi } from "@/components/dashboard/api-client";
 import { trackStoreResultSchema } from "@/lib/tracking/schemas";
 import { PRIMARY_ACTION } from "./action-styles";
 
-/** Tracks the report's store for the signed-in viewer; the page then links to the tracked shop. */
+/** Tracks the report's store for the signed-in viewer; the page then links to the tracked store. */
 export function TrackStoreButton({ domain }: { domain: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function TrackStoreButton({ domain }: { domain: string }) {
   return (
     <>
       <button type="button" onClick={() => void track()} disabled={pending || refreshing} className={PRIMARY_ACTION}>
-        {pending || refreshing ? "Tracking…" : "Track shop"}
+        {pending || refreshing ? "Tracking…" : "Track store"}
       </button>
       {error ? (
         <p role="alert" className="basis-full text-sm text-red-700">

@@ -1,4 +1,4 @@
-/** The small building blocks of a tracked shop's page. */
+/** The small building blocks of a tracked store's page. */
 export function Section({ title, children, testId, id }: { title: string; children: React.ReactNode; testId?: string; id?: string }) {
   return (
     <section className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:p-5" data-testid={testId} id={id}>

@@ -14,7 +14,7 @@ import { InventorySummaryView } from "./inventory-summary-view";
 const base = (slug: string) => `/api/store-detail/${encodeURIComponent(slug)}`;
 const noSubscription = () => () => {};
 
-/** The page of one tracked shop: its reports, catalogue, heat graph, inventory, events feed and compare. */
+/** The page of one tracked store: its reports, catalogue, heat graph, inventory, events feed and compare. */
 export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
@@ -44,7 +44,7 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
     <div className="min-w-0 space-y-6">
       <div className="min-w-0">
         <Link href="/dashboard/tracked-stores" className="text-sm text-indigo-700 hover:underline">
-          ← Tracked shops
+          ← Tracked stores
         </Link>
         <h2 className="mt-2 break-words text-xl font-bold">{store?.name ?? store?.domain ?? slug}</h2>
         {store ? <p className="break-words text-sm text-slate-600">{store.domain}</p> : null}

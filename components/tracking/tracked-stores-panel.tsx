@@ -45,7 +45,7 @@ export function TrackedStoresPanel() {
       <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
         <h2 className="text-lg font-semibold">Track a shop</h2>
         <p className="mt-1 text-sm text-slate-600">
-          A tracked shop is re-analyzed once a day: sales, restocks, price changes, new and removed products.
+          A tracked store is re-analyzed once a day: sales, restocks, price changes, new and removed products.
           {shops.data
             ? ` Your ${planName(shops.data.limit.plan)} plan tracks up to ${plural(shops.data.limit.max, "shop")} (${formatCount(shops.data.limit.tracked)} in use).`
             : ""}
@@ -60,7 +60,7 @@ export function TrackedStoresPanel() {
           placeholder="e.g. allbirds.com"
           maxLength={300}
           pending={track.isPending}
-          submitLabel="Track shop"
+          submitLabel="Track store"
           pendingLabel="Adding…"
           error={track.isError ? track.error.message : undefined}
         />
@@ -74,14 +74,14 @@ export function TrackedStoresPanel() {
       </section>
 
       <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Your tracked shops</h2>
+        <h2 className="text-lg font-semibold">Your tracked stores</h2>
         {shops.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
         {shops.isError ? (
           <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load your tracked shops: {shops.error.message}
+            Could not load your tracked stores: {shops.error.message}
           </p>
         ) : null}
-        {shops.data && shops.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No tracked shops yet.</p> : null}
+        {shops.data && shops.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No tracked stores yet.</p> : null}
         {shops.data && shops.data.data.length > 0 ? (
           <ul className="mt-3 divide-y divide-slate-100">
             {shops.data.data.map((shop) => (
@@ -104,7 +104,7 @@ function TrackedStoreRow({ shop }: { shop: TrackedStoreView }) {
   const name = shop.store.name ?? shop.store.domain;
 
   return (
-    <li data-testid="tracked-shop-row" className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li data-testid="tracked-store-row" className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <Link href={`/dashboard/tracked-stores/${shop.slug}`} className="font-medium text-indigo-700 hover:underline">
           {name}

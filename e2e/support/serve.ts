@@ -48,7 +48,7 @@ fakeStore.addStore(inventoryStore("journey-phone.test"));
 fakeStore.addStore(passwordStore("locked.test"));
 // A store whose quantities show, for the tracked-stores page (its spec moves it forward in time).
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
-// Its own store for the tracked shop's analytics on a phone, so neither spec moves the other's.
+// Its own store for the tracked store's analytics on a phone, so neither spec moves the other's.
 fakeStore.addStore(generatedStore("analytics.test", { products: 30, seed: 41, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));

@@ -1,5 +1,5 @@
 /**
- * One meaning of "a change" on a tracked shop: the heat graph's count for a day equals what
+ * One meaning of "a change" on a tracked store: the heat graph's count for a day equals what
  * Compare counts between that day's snapshot and the one before it, and both count items — a
  * product, collection or page added, removed or changed, a product once however many of its
  * variants, prices or stock flags moved — never sales, restocks or variant-level moves one by

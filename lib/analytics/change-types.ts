@@ -1,7 +1,7 @@
 import type { Change } from "@/lib/snapshots/diff-snapshots";
 
 /**
- * What "a change" means on a tracked shop, for the heat graph and Compare alike: one item — a
+ * What "a change" means on a tracked store, for the heat graph and Compare alike: one item — a
  * product, collection or page — added, removed or changed from one snapshot to the next. A
  * product counts once however many of its fields, variants, prices or stock flags moved; sales
  * and restocks are inventory events, not changes; apps and theme are shown by Compare but not

@@ -86,7 +86,7 @@ describe("tracking is admitted like any job", () => {
     expect(list.body.data).toHaveLength(0);
   });
 
-  it("a refused track request leaves nothing behind: no store, no tracked shop, no job", async () => {
+  it("a refused track request leaves nothing behind: no store, no tracked store, no job", async () => {
     const { caller } = await signedIn();
     expect((await callApi("POST", "/api/shops", caller, { body: { domain: "tracked-first.test" } })).status).toBe(201);
 

@@ -1,26 +1,29 @@
-import type { Transaction } from "@/db";
+import { getDb, type Transaction } from "@/db";
 import type { Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
-import { createJob, type CreateJobInput } from "@/lib/jobs/create-job";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
+import { insertJob, startJob, type NewJob } from "@/lib/jobs/create-job";
+import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
+import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 import { chargeAccount } from "./charge-account";
 import { chargeFreeRetry } from "./free-retry";
+import type { JobCharge } from "./job-charge";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
 
 /** What the caller asks to have analyzed. */
-export type JobRequest = Pick<CreateJobInput, "domain" | "webhookUrl" | "notifyEmail">;
+export type JobRequest = { domain: string; webhookUrl?: string; notifyEmail?: string };
 
 /**
  * Who asks for a job, and so who pays for it. Every path that starts a job names one, and this
- * module is the only caller of createJob (lint enforces it), so no path can skip the charge:
+ * module is the only caller of insertJob (lint enforces it), so no path can skip the charge:
  *
  * - `account`: POST /api/jobs with an API key, bearer token or session (the dashboard's form
  *   posts there too), and tracking a store that has no fresh report (POST /api/shops). The
  *   account's plan pays: Pro (`subscription`), else the Free monthly quota (`plan`), else a
  *   single_report credit (`credit`), else 402 plan_limit_reached. The account must have
  *   confirmed its e-mail when REQUIRE_EMAIL_VERIFICATION is on (403 email_unverified).
- *   `alongside` writes the caller's own rows (a tracked shop) for the job's store in the job's
+ *   `alongside` writes the caller's own rows (a tracked store) for the job's store in the job's
  *   transaction, before the charge: refused, it charges nothing; charged, the rows exist.
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
  *   exactly one job. The payer's jobs share one concurrency slot set.
@@ -45,7 +48,12 @@ export type Admission =
   | { payer: "admin"; adminId: string; retryOf: string; ownerId: string | null }
   | { payer: "monitor" };
 
-type Terms = Pick<CreateJobInput, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey" | "retryOf" | "charge" | "alongside">;
+type Terms = Pick<NewJob, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey" | "retryOf"> & {
+  /** What pays, settled in the job's transaction (overrides paymentMethod/paymentRef). */
+  charge?: JobCharge;
+  /** The caller's own writes for the job's store, in the job's transaction, before the charge. */
+  alongside?: (tx: Transaction, storeId: string) => Promise<void>;
+};
 
 function termsOf(admission: Admission): Terms {
   switch (admission.payer) {
@@ -87,10 +95,27 @@ function termsOf(admission: Admission): Terms {
   }
 }
 
-/** The one way a job is started: the admission's terms decide who owns it and what pays. */
+/**
+ * The one way a job is started: the admission's terms decide who owns it and what pays. The
+ * store row, the charge and the job commit together or not at all; billing holds the
+ * transaction, so lib/jobs only writes the row it is given and never calls back into billing.
+ */
 export async function admitJob(admission: Admission, request: JobRequest): Promise<Job> {
-  // A disk nearly full: 503 storage_low before anything is charged or written.
+  // An invalid domain, or a disk nearly full (503 storage_low), before anything is charged or written.
+  const domain = parseDomainOrThrow(request.domain);
   await assertStorageAvailable();
+  const { charge, alongside, ...terms } = termsOf(admission);
+  const job = await getDb().transaction(async (tx) => {
+    // www.example.com and example.com are one store; a slug is never shared by two domains. A
+    // new store row exists only if this transaction commits: a refused job leaves none (§6.2).
+    const store = await claimStoreForDomain(tx, domain);
+    await alongside?.(tx, store.id);
+    const paid = charge ? await charge.take(tx) : { paymentMethod: terms.paymentMethod, paymentRef: terms.paymentRef };
+    const created = await insertJob(tx, { ...request, ...terms, ...paid, domain, store });
+    await charge?.link?.(tx, created);
 
-  return createJob({ ...request, ...termsOf(admission) });
+    return created;
+  });
+
+  return startJob(job);
 }

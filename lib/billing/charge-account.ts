@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { spendJobCredit } from "@/lib/auth/job-credits";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import type { JobCharge } from "@/lib/jobs/job-charge";
+import type { JobCharge } from "./job-charge";
 import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
 import type { PlanLimitReachedBody } from "./schemas";
 

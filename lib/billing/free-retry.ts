@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "@/db";
 import { jobs, x402Payments, type Job } from "@/db/schema";
-import type { JobCharge } from "@/lib/jobs/job-charge";
+import type { JobCharge } from "./job-charge";
 import { FREE_RETRY_DAYS } from "@/lib/jobs/charge-return";
 
 const retries = alias(jobs, "retries");

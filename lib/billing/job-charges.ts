@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { payments, trackedStores, x402Payments } from "@/db/schema";
-import type { JobCharge } from "@/lib/jobs/job-charge";
+import type { JobCharge } from "./job-charge";
 
 /** A settled x402 payment pays for the job, linked to it in the job's transaction (once, ever). */
 export function chargeX402Payment(paymentId: string, paymentRef: string): JobCharge {

@@ -5,9 +5,9 @@ import { PLAN_NAMES, type PlanId } from "./plan-ids";
 // Plan state lives in our database; only verified Stripe events change it.
 export { PLAN_IDS, PLAN_NAMES, PURCHASABLE_PLANS, planName, type PlanId, type PurchasablePlan } from "./plan-ids";
 
-/** Tracked shops a Pro user may keep. */
+/** Tracked stores a Pro user may keep. */
 export const PRO_TRACKED_SHOPS_LIMIT = 50;
-/** Tracked shops on Free (and with single_report credits, which are one-off reports). */
+/** Tracked stores on Free (and with single_report credits, which are one-off reports). */
 export const FREE_TRACKED_SHOPS_LIMIT = 1;
 
 /** How many shops a user on `plan` may track (users.plan, set only by verified Stripe events). */

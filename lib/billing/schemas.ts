@@ -76,7 +76,7 @@ export const planLimitReachedBodySchema = z.object({
 });
 export type PlanLimitReachedBody = z.infer<typeof planLimitReachedBodySchema>;
 
-/** 402 of POST /api/shops when the plan's tracked shops are all taken. */
+/** 402 of POST /api/shops when the plan's tracked stores are all taken. */
 export const trackedStoreLimitBodySchema = z.object({
   error: z.string(),
   code: z.literal("payment_required"),

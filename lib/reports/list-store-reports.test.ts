@@ -4,7 +4,7 @@ import { jobs, reports } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { listStoreReports } from "./list-store-reports";
 
-// A tracked shop's page lists the store's reports, newest first, and only that store's.
+// A tracked store's page lists the store's reports, newest first, and only that store's.
 
 describe("listStoreReports", () => {
   it("lists a store's completed reports newest first, not another store's", async () => {

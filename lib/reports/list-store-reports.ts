@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, reports } from "@/db/schema";
 
-/** Reports a tracked shop's page links to; the older ones are a click away through the previous-report links. */
+/** Reports a tracked store's page links to; the older ones are a click away through the previous-report links. */
 export const STORE_REPORTS_LISTED = 10;
 
 /**

@@ -1,3 +1,5 @@
+import { signStoreRequest } from "@/lib/bot-auth/sign-store-request";
+import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
 import { currentStepSignal } from "@/lib/workflow/step-signal";
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
@@ -74,7 +76,7 @@ export async function fetchStore(
   const request: SafeFetchOptions = {
     ...options.net,
     headers: {
-      "user-agent": options.userAgent ?? env.SCRAPER_USER_AGENT,
+      "user-agent": options.userAgent ?? scraperUserAgent(env),
       accept: ACCEPT[expected],
     },
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
@@ -86,7 +88,13 @@ export async function fetchStore(
   for (let attempt = 0; ; attempt += 1) {
     let result;
     try {
-      result = await pacer.schedule(key, (sent) => safeFetch(url, { ...request, onRequestSent: sent }), signal);
+      // Signed at send time (inside the pacer), so a request that waited still has a fresh window.
+      const send = async (sent: () => void) => {
+        const signature = await signStoreRequest(new URL(url));
+
+        return safeFetch(url, { ...request, headers: { ...request.headers, ...signature }, onRequestSent: sent });
+      };
+      result = await pacer.schedule(key, send, signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
     }

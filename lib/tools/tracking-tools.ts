@@ -21,7 +21,7 @@ const SESSION_ONLY = "Only a shop you track, with a signed-in session (as the da
 
 export const listTrackedStoresTool = defineTool({
   name: "list_tracked_stores",
-  title: "List tracked shops",
+  title: "List tracked stores",
   endpoint: listTrackedStoresEndpoint,
   note: "API key or session. Their slugs feed the other tracked-shop tools.",
   input: z.strictObject(paginationQuerySchema.shape),
@@ -30,7 +30,7 @@ export const listTrackedStoresTool = defineTool({
 
 export const getStoreInventoryTool = defineTool({
   name: "get_store_inventory",
-  title: "Inventory of a tracked shop",
+  title: "Inventory of a tracked store",
   endpoint: getInventorySummaryEndpoint,
   note: SESSION_ONLY,
   input: z.strictObject(trackedStoreParamsSchema.shape),
@@ -39,7 +39,7 @@ export const getStoreInventoryTool = defineTool({
 
 export const getStoreAnalyticsTool = defineTool({
   name: "get_store_analytics",
-  title: "Analytics of a tracked shop",
+  title: "Analytics of a tracked store",
   endpoint: getStoreAnalyticsEndpoint,
   note: SESSION_ONLY,
   input: z.strictObject(trackedStoreParamsSchema.shape),
@@ -48,7 +48,7 @@ export const getStoreAnalyticsTool = defineTool({
 
 export const compareSnapshotsTool = defineTool({
   name: "compare_snapshots",
-  title: "Compare two snapshots of a tracked shop",
+  title: "Compare two snapshots of a tracked store",
   endpoint: compareSnapshotsEndpoint,
   note: `${SESSION_ONLY} Give both from and to (job ids), or neither.`,
   input: z

@@ -26,7 +26,7 @@ export const listTrackedStoresEndpoint = defineEndpoint({
   access: "account",
   operationId: "listTrackedStores",
   tag: "tracking",
-  summary: "Your tracked shops: store, latest job, last and next check; paginated",
+  summary: "Your tracked stores: store, latest job, last and next check; paginated",
   query: paginationQuerySchema,
   answers: { 200: { schema: trackedStoreListSchema }, 400: "error" },
 });

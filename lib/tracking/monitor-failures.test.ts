@@ -1,6 +1,6 @@
 /**
  * A tracked store that starts failing (here: it turns password-protected) is reported on the
- * tracked shop and, after MAX_CONSECUTIVE_FAILURES daily checks, paused instead of retried
+ * tracked store and, after MAX_CONSECUTIVE_FAILURES daily checks, paused instead of retried
  * forever; tracking it again resumes monitoring.
  */
 import { eq, sql } from "drizzle-orm";
@@ -58,7 +58,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-it("reports a failing store on the tracked shop and pauses it after repeated failures", async () => {
+it("reports a failing store on the tracked store and pauses it after repeated failures", async () => {
   expect((await callApi("POST", "/api/shops", user, { body: { domain: "fading.test" } })).status).toBe(201);
   await waitFor(
     async () => (await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.slug, "fading-test")))[0]?.status === "completed",

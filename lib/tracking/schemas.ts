@@ -23,7 +23,7 @@ export const trackedStoreParamsSchema = z.object({
     .regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
 });
 
-/** The monitoring state shown with each tracked shop. */
+/** The monitoring state shown with each tracked store. */
 export const monitoringSchema = z.object({
   /** active: checked daily; failing: the last checks failed; paused: failed too often, not retried until tracked again. */
   state: z.enum(["active", "failing", "paused"]),
@@ -55,6 +55,6 @@ export const trackedStoreListSchema = paginatedSchema(trackedStoreSchema).extend
   limit: z.object({ plan: z.string(), tracked: z.number().int(), max: z.number().int() }),
 });
 
-/** POST /api/shops answer: the tracked shop, and whether this call started tracking it. */
+/** POST /api/shops answer: the tracked store, and whether this call started tracking it. */
 export const trackStoreResultSchema = z.object({ shop: trackedStoreSchema, created: z.boolean() });
 export const untrackStoreResultSchema = z.object({ slug: z.string(), tracked: z.literal(false) });

@@ -25,7 +25,7 @@ class AlreadyTracked extends Error {
 }
 
 /**
- * Adds the store to the user's tracked shops under the plan's limit, atomically per user
+ * Adds the store to the user's tracked stores under the plan's limit, atomically per user
  * (two concurrent requests cannot both take the last slot), and puts it under monitoring.
  */
 async function addTrackedStore(tx: Transaction, user: PrincipalUser, storeId: string): Promise<void> {
@@ -45,7 +45,7 @@ async function addTrackedStore(tx: Transaction, user: PrincipalUser, storeId: st
     const pricing = new URL("/pricing", getEnv().BASE_URL).toString();
     throw new ApiError(
       "payment_required",
-      `Your ${planName(user.plan)} plan allows ${max} tracked shop${max === 1 ? "" : "s"}; remove one or upgrade to Pro at ${pricing}`,
+      `Your ${planName(user.plan)} plan allows ${max} tracked store${max === 1 ? "" : "s"}; remove one or upgrade to Pro at ${pricing}`,
       {
         status: 402,
         extra: { reason: "tracked_shop_limit", plan: user.plan, limit: max, tracked: n, upgrade_url: pricing } satisfies Omit<
@@ -90,7 +90,7 @@ async function startTracking(user: PrincipalUser, domain: string): Promise<strin
     { payer: "account", user, purpose: "tracking", alongside: (tx, storeId) => addTrackedStore(tx, user, storeId) },
     { domain: latest?.domain ?? domain },
   );
-  logger.info("tracked shop: first analysis started", { storeId: job.storeId, jobId: job.id });
+  logger.info("tracked store: first analysis started", { storeId: job.storeId, jobId: job.id });
 
   return job.storeId;
 }
@@ -98,7 +98,7 @@ async function startTracking(user: PrincipalUser, domain: string): Promise<strin
 /**
  * POST /api/shops: track a store by domain. A newly tracked store whose report is fresh reuses
  * it; otherwise its first analysis is admitted as the account's own job, charged to its plan in
- * the transaction that adds the tracked shop: refused (402 plan_limit_reached), the store is not
+ * the transaction that adds the tracked store: refused (402 plan_limit_reached), the store is not
  * tracked either, so tracking and untracking never starts an uncharged job. Tracking again is a
  * no-op that also resumes monitoring of a store paused after repeated failures.
  */

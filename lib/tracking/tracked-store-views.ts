@@ -29,7 +29,7 @@ export function lastActivityOf(monitor: { lastCheckedAt: Date | null } | null, l
 
 type Where = { userId: string; storeIds?: string[]; offset?: number; limit?: number };
 
-/** Tracked shops of a user as the API shows them, newest first. */
+/** Tracked stores of a user as the API shows them, newest first. */
 export async function loadTrackedStoreViews({ userId, storeIds, offset = 0, limit = 50 }: Where): Promise<TrackedStoreView[]> {
   const rows = await getDb()
     .select({ tracked: trackedStores, store: stores, monitor: monitoredStores })

@@ -1,5 +1,5 @@
 /**
- * Thirty days of a tracked shop, simulated: the fake store moves forward a day at a time
+ * Thirty days of a tracked store, simulated: the fake store moves forward a day at a time
  * (sales, restocks, price changes, products and pages added and removed), the monitor cron
  * runs on the embedded executor with a virtual clock, and the store-detail endpoints are
  * checked against the fake store's own list of what changed.
@@ -78,7 +78,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-describe("tracked shops over 30 simulated days", () => {
+describe("tracked stores over 30 simulated days", () => {
   it("tracks stores (plan limits, idempotent, first analysis) and monitors them daily, one job per store", async () => {
     const first = await callApi<{ created: boolean; shop: { slug: string } }>("POST", "/api/shops", pro, {
       body: { domain: "https://Visible.test/" },
@@ -101,7 +101,7 @@ describe("tracked shops over 30 simulated days", () => {
     });
     // People read the plan's name and where to upgrade, never a plan id.
     expect((overLimit.body as { error: string }).error).toBe(
-      "Your Free plan allows 1 tracked shop; remove one or upgrade to Pro at http://localhost:3000/pricing",
+      "Your Free plan allows 1 tracked store; remove one or upgrade to Pro at http://localhost:3000/pricing",
     );
     expect((await callApi("POST", "/api/shops", pro, { body: { domain: "not a domain" } })).status).toBe(400);
 

@@ -12,6 +12,10 @@
  *     .origin "http://127.0.0.1:PORT", .port, .shopResolve(pattern = "*.test")
  *     .addStore(def) -> FakeStore      .store(domain) -> FakeStore (throws if unknown)
  *     .findStore(domain) / .removeStore(domain) / .stores()      .close()
+ *     .requireSignatures({ trustedAgents? } | null) / .botAuthStats()   Web Bot Auth as Shopify
+ *       enforces it (bot-auth.ts): requests signed by a key of the directory their Signature-Agent
+ *       names are served freely, the rest one a second per store (429 unsigned / 430 bad signature).
+ *       Off by default; startFakeStore({ botAuth }) starts with it on.
  *   FakeStore (per host)
  *     .counters() { requests, byStatus, rateLimited, securityRejected, serverErrors }
  *     .log() [{ seq, method, path, status, at }] (last 10,000)   .resetCounters()
@@ -49,6 +53,7 @@
 
 export { startFakeStore, type FakeStoreServer, type StartOptions } from "./server";
 export { FakeStore, type StoreSummary } from "./fake-store";
+export { BotAuthGate, fetchDirectory, rfc7638Thumbprint, type BotAuthOptions, type BotAuthStats, type BotAuthVerdict } from "./bot-auth";
 export {
   SAMPLE_APPS,
   blockedStore,

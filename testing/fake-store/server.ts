@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { BotAuthGate, type BotAuthOptions, type BotAuthStats } from "./bot-auth";
 import { CONTROL_PREFIX, handleControl, type StoreRegistry } from "./control-api";
 import { FakeStore, normaliseHost } from "./fake-store";
 import { notShopifyHtml } from "./html";
@@ -19,6 +20,11 @@ export interface StartOptions {
   port?: number;
   /** Interface to bind; default 127.0.0.1 (loopback only). */
   host?: string;
+  /**
+   * Web Bot Auth as Shopify enforces it (bot-auth.ts): verified requests are served freely, the
+   * rest one a second per store with 429/430. Off by default; `requireSignatures()` switches it.
+   */
+  botAuth?: BotAuthOptions;
 }
 
 export interface FakeStoreServer extends StoreRegistry {
@@ -31,6 +37,10 @@ export interface FakeStoreServer extends StoreRegistry {
   addStore(def: StoreDefinition): FakeStore;
   /** Handle of a registered store; throws if there is none (tests want a loud failure). */
   store(domain: string): FakeStore;
+  /** Switches Web Bot Auth enforcement on (fresh directory cache and stats) or off (null). */
+  requireSignatures(options: BotAuthOptions | null): void;
+  /** What the Web Bot Auth check saw since it was switched on (null when off). */
+  botAuthStats(): BotAuthStats | null;
   close(): Promise<void>;
 }
 
@@ -56,8 +66,9 @@ export async function startFakeStore(options: StartOptions = {}): Promise<FakeSt
     stores: () => [...new Set(stores.values())],
   };
 
+  const gate: { current: BotAuthGate | null } = { current: options.botAuth ? new BotAuthGate(options.botAuth) : null };
   const server = createServer((req, res) => {
-    handle(registry, req, res).catch((error: unknown) => {
+    handle(registry, gate.current, req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(error instanceof Error ? error.message : String(error));
     });
@@ -83,6 +94,10 @@ export async function startFakeStore(options: StartOptions = {}): Promise<FakeSt
       if (!found) throw new Error(`fake store: no store registered for ${domain}`);
       return found;
     },
+    requireSignatures(botAuth) {
+      gate.current = botAuth ? new BotAuthGate(botAuth) : null;
+    },
+    botAuthStats: () => gate.current?.stats() ?? null,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -91,7 +106,7 @@ export async function startFakeStore(options: StartOptions = {}): Promise<FakeSt
   };
 }
 
-async function handle(registry: StoreRegistry, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(registry: StoreRegistry, gate: BotAuthGate | null, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const receivedAt = performance.now();
   const method = req.method ?? "GET";
   const url = new URL(req.url ?? "/", "http://fake-store.invalid");
@@ -109,6 +124,25 @@ async function handle(registry: StoreRegistry, req: IncomingMessage, res: Server
     send(res, method, html(notShopifyHtml(host, url.pathname + url.search)));
     return;
   }
+  if (gate && store.shop) {
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined),
+    );
+    const target = `https://${req.headers.host ?? host}${url.pathname}${url.search}`;
+    const { throttleStatus } = await gate.admit(store.domain, { method, url: target, headers });
+    if (throttleStatus) {
+      const reply = throttled(throttleStatus);
+      store.record(
+        method,
+        url.pathname + url.search,
+        reply.status,
+        throttleStatus === 429 ? "rateLimited" : "securityRejected",
+        receivedAt,
+      );
+      send(res, method, reply);
+      return;
+    }
+  }
   if (store.redirectHosts.has(host)) {
     const reply = redirect(`https://${store.domain}${url.pathname}${url.search}`, 301);
     store.record(method, url.pathname + url.search, reply.status, undefined, receivedAt);
@@ -123,6 +157,16 @@ async function handle(registry: StoreRegistry, req: IncomingMessage, res: Server
   if (store.faults.latencyMs > 0) await sleep(store.faults.latencyMs);
   store.record(method, url.pathname + url.search, reply.status, fault?.kind, receivedAt);
   send(res, method, reply);
+}
+
+function throttled(status: 429 | 430): Reply {
+  const title = status === 429 ? "Too Many Requests" : "Shopify Security Rejection";
+
+  return {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "retry-after": "1" },
+    body: `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
+  };
 }
 
 function send(res: ServerResponse, method: string, reply: Reply): void {

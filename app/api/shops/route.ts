@@ -5,7 +5,7 @@ import { listTrackedStoresEndpoint, trackStoreEndpoint } from "@/lib/tracking/en
 
 export const dynamic = "force-dynamic";
 
-// GET /api/shops – the caller's tracked shops (paginated) with store, latest job and monitoring state
+// GET /api/shops – the caller's tracked stores (paginated) with store, latest job and monitoring state
 export const GET = route(listTrackedStoresEndpoint, ({ user, query }) => listTrackedStores(user, query));
 
 // POST /api/shops – track a store by domain (201 when newly tracked, 200 when it already was)

@@ -78,7 +78,7 @@ export default async function BillingPage(props: PageProps<"/dashboard/billing">
           {isPro ? null : (
             <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
               <h2 className="text-lg font-semibold">Pro — USD {prices.pro_monthly}/month</h2>
-              <p className="mt-1 text-sm text-slate-600">Unlimited jobs, up to 50 tracked shops, cancel any time.</p>
+              <p className="mt-1 text-sm text-slate-600">Unlimited jobs, up to 50 tracked stores, cancel any time.</p>
               <div className="mt-4">
                 <CheckoutForm plan="pro_monthly" label="Upgrade to Pro" />
               </div>

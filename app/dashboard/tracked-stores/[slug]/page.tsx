@@ -18,7 +18,7 @@ async function trackedStoreReports(userId: string, slug: string) {
   }
 }
 
-export const metadata: Metadata = { title: "Tracked shop" };
+export const metadata: Metadata = { title: "Tracked store" };
 
 export default async function TrackedStorePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
