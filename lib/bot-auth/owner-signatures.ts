@@ -4,8 +4,7 @@ import { getDb } from "@/db";
 import { ownerSignatures, type OwnerSignature } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { openText, sealText } from "@/lib/secrets/seal";
-import { normalizeDomain } from "@/lib/shopify-reader/domain";
-import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
+import { normalizeDomain } from "@/lib/http/store-host";
 import { ownerSignatureSchema, registerOwnerSignatureSchema, type OwnerSignatureView, type RegisterOwnerSignatureInput } from "./schemas";
 
 /**
@@ -28,7 +27,15 @@ export const OWNER_SIGNATURE_HEADERS = ["Signature", "Signature-Input", "Signatu
 type Headers3 = Record<(typeof OWNER_SIGNATURE_HEADERS)[number], string>;
 export type FoundOwnerSignature = { headers: Record<string, string>; expiresAt: Date };
 
-const invalid = (path: string, message: string) =>
+/** A store host as the crawler reads it (lib/http/store-host.ts), or the caller's 400. */
+function domainOrThrow(input: string, path: string): string {
+  const result = normalizeDomain(input);
+  if (!result.ok) throw invalid(path, result.error);
+
+  return result.domain;
+}
+
+const invalid = (path: string, message: string): ApiError =>
   new ApiError("invalid_request", `Invalid ${path}: ${message}`, { extra: { issues: [{ path, message }] } });
 
 function parseDictionaryOr(value: string, path: string): Dictionary {
@@ -103,7 +110,7 @@ export async function registerOwnerSignature(input: unknown, registeredBy: strin
     throw invalid(["body", ...issue.path.map(String)].join("."), issue.message);
   }
   const values = parsed.data;
-  const domain = parseDomainOrThrow(values.domain);
+  const domain = domainOrThrow(values.domain, "body.domain");
   const { signedAt, expiresAt } = parseSignatureValues(values);
   if (expiresAt.getTime() <= now.getTime()) throw invalid("body.signature_input", `expired at ${expiresAt.toISOString()}`);
   if (expiresAt.getTime() - now.getTime() > MAX_VALIDITY_MS) {
@@ -134,7 +141,7 @@ export async function listOwnerSignatures(now = new Date()): Promise<OwnerSignat
 
 /** Removes the registration of one domain; 404 when there is none. */
 export async function removeOwnerSignature(domainInput: string, now = new Date()): Promise<OwnerSignatureView> {
-  const domain = parseDomainOrThrow(domainInput, "params.domain");
+  const domain = domainOrThrow(domainInput, "params.domain");
   const [row] = await getDb().delete(ownerSignatures).where(eq(ownerSignatures.domain, domain)).returning();
   cache.delete(domain);
   if (!row) throw notFound("Owner signature");
