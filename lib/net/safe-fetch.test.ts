@@ -182,6 +182,26 @@ describe("safeFetch: redirects", () => {
     }
   });
 
+  it("adds each hop's own headers for its own URL, and never carries them to the next hop", async () => {
+    const other = await startTestServer((req, res) => res.end(String(req.headers["x-hop"])));
+    try {
+      const asked: string[] = [];
+      const result = await safeFetch(`${server.origin}/redirect?to=${encodeURIComponent(`${other.origin}/landing`)}`, {
+        ...allowLocal,
+        headersForUrl: async (url) => {
+          asked.push(url.href);
+
+          return { "x-hop": url.host };
+        },
+      });
+      expect(asked).toEqual([`${server.origin}/redirect?to=${encodeURIComponent(`${other.origin}/landing`)}`, `${other.origin}/landing`]);
+      expect(result).toMatchObject({ ok: true, response: { body: new URL(other.origin).host } });
+      expect(server.seen.at(-1)?.headers["x-hop"]).toBe(new URL(server.origin).host);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("turns a POST into a GET on 302", async () => {
     const result = await safeFetch(`${server.origin}/redirect?to=/echo`, { ...allowLocal, method: "POST", body: "{}" });
     expect(result.ok && JSON.parse(result.response.body)).toMatchObject({ method: "GET" });

@@ -65,7 +65,8 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
     if (!resolved.ok) {
       return resolved;
     }
-    const res = await sendRequest(resolved.target, url, { method, headers, body, signal, onSent: options.onRequestSent });
+    const hopHeaders = options.headersForUrl ? { ...headers, ...(await options.headersForUrl(url)) } : headers;
+    const res = await sendRequest(resolved.target, url, { method, headers: hopHeaders, body, signal, onSent: options.onRequestSent });
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if (isRedirectStatus(status) && location) {

@@ -54,4 +54,9 @@ export type SafeFetchOptions = {
   lookup?: (hostname: string) => Promise<LookupAddress[]>;
   /** Called when a request (each redirect hop) has been handed to the network; pacing counts from then. */
   onRequestSent?: () => void;
+  /**
+   * Headers made for each hop's own URL, added to that hop only (a signature covers the host it
+   * is sent to, so a redirect to another host needs its own).
+   */
+  headersForUrl?: (url: URL) => Promise<Record<string, string>>;
 };

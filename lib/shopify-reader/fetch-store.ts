@@ -88,12 +88,9 @@ export async function fetchStore(
   for (let attempt = 0; ; attempt += 1) {
     let result;
     try {
-      // Signed at send time (inside the pacer), so a request that waited still has a fresh window.
-      const send = async (sent: () => void) => {
-        const signature = await signStoreRequest(new URL(url));
-
-        return safeFetch(url, { ...request, headers: { ...request.headers, ...signature }, onRequestSent: sent });
-      };
+      // Signed at send time (inside the pacer), so a request that waited still has a fresh
+      // window, and per hop, so a redirect to another host carries a signature for that host.
+      const send = (sent: () => void) => safeFetch(url, { ...request, headersForUrl: signStoreRequest, onRequestSent: sent });
       result = await pacer.schedule(key, send, signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
