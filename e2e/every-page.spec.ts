@@ -46,6 +46,7 @@ const PUBLIC_PAGES = [
   "/docs",
   "/docs/changelog",
   "/pricing",
+  "/bot",
   "/reports/published-shop-test",
   "/sign-in",
   "/sign-up",

@@ -54,6 +54,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL")
     .optional(),
+  /** Whom a store owner writes about the crawler (shown on /bot): a mailto: address or an https: URL; defaults to BASE_URL. */
+  BOT_CONTACT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL")
+    .optional(),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
   /**

@@ -95,6 +95,23 @@ describe("logger: secrets never reach the logs", () => {
     }
   });
 
+  it("hides Web Bot Auth header values (a store's own signature is a credential) in text and in fields", async () => {
+    const sig = "sig1=:c2lnbmF0dXJlLXZhbHVlLW9mLXRoZS1zdG9yZQ==:";
+    const input = 'sig1=("@authority" "signature-agent");created=1767225600;expires=1774915200;keyid="owner-key-id-77"';
+    const agent = '"https://agent.example/owner-agent"';
+    const output = await captureLogs(() => {
+      logger.warn(`store request failed\nSignature: ${sig}\nSignature-Input: ${input}\nsignature-agent: ${agent}`, {
+        headers: { Signature: sig, "Signature-Input": input, "Signature-Agent": agent },
+        signatureInput: input,
+      });
+    });
+
+    expect(output).toContain("store request failed");
+    for (const secret of ["c2lnbmF0dXJl", "owner-key-id-77", "owner-agent", "1774915200"]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+
   it("cuts a store's long text in a message, a field or an error to a bounded length", async () => {
     const header = `text/html; ${"x".repeat(40_000)}`;
     const output = await captureLogs(() =>

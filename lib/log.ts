@@ -25,8 +25,8 @@ const SCRUBBERS: Array<[RegExp, string | ((match: string) => string)]> = [
   [/\b(param(?:eter)?s:)[^\n]*/gi, `$1 ${REDACTED}`],
   // query strings: ?token=…, ?code=…; the path stays readable
   [/\?[^\s#"'<>=&?]*=[^\s#"'<>]*/g, `?${REDACTED}`],
-  // headers written out as text
-  [/\b((?:set-)?cookie|authorization|x-payment|payment-signature)(["']?\s*[:=]\s*)[^\n]*/gi, `$1$2${REDACTED}`],
+  // headers written out as text (signature, signature-input, signature-agent: Web Bot Auth)
+  [/\b((?:set-)?cookie|authorization|x-payment|(?:payment-)?signature(?:-input|-agent)?)(["']?\s*[:=]\s*)[^\n]*/gi, `$1$2${REDACTED}`],
   [/\bBearer\s+[^\s"',]+/gi, `Bearer ${REDACTED}`],
   // API keys and session/reset tokens: long base64url runs with letters and digits (not UUIDs or hex digests)
   [/[A-Za-z0-9_-]{32,}/g, (run) => (looksLikeToken(run) ? REDACTED : run)],

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { curlExample, type DocumentOperation } from "@/lib/endpoints/curl-example";
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ACCESS } from "@/lib/auth/access";
@@ -41,6 +42,11 @@ function TocList({ tags, operations }: TocProps) {
       <li>
         <a href="#promises" className="text-indigo-700 hover:underline">
           Promises
+        </a>
+      </li>
+      <li>
+        <a href="#crawler" className="text-indigo-700 hover:underline">
+          The crawler
         </a>
       </li>
       <li>
@@ -143,6 +149,19 @@ export default function DocsPage() {
             <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
             serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication is
             about search engines, not about who may read.
+          </p>
+        </section>
+        <section id="crawler" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
+          <h2 className="text-lg font-semibold text-slate-900">The crawler</h2>
+          <p>
+            Reports are made by StoreLensBot, which reads a store&apos;s public pages and Shopify&apos;s public JSON endpoints, one request
+            at a time per store, with signed requests (Web Bot Auth; keys at{" "}
+            <code className="rounded bg-slate-100 px-1">/.well-known/http-message-signatures-directory</code>). Store owners opt out with{" "}
+            <code className="rounded bg-slate-100 px-1">User-agent: StoreLensBot</code> in robots.txt.{" "}
+            <Link href="/bot" className="text-indigo-700 underline hover:text-indigo-900">
+              What it fetches, how fast, and whom to contact
+            </Link>
+            .
           </p>
         </section>
         <section id="mcp" className="scroll-mt-4 space-y-2 text-sm text-slate-700">

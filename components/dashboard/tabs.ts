@@ -21,7 +21,10 @@ export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard/billing", label: "Billing" },
 ];
 
-/** The tab the reader is in, if any. */
+/** Operator pages: not tabs (only ADMIN_USER_IDS reach them), but each names its H1 here. */
+const ADMIN_PAGES: DashboardTab[] = [{ href: "/dashboard/admin/owner-signatures", label: "Owner signatures" }];
+
+/** The tab (or operator page) the reader is in, if any. */
 export function currentTab(pathname: string): DashboardTab | undefined {
-  return DASHBOARD_TABS.find((tab) => (tab.exact ? pathname === tab.href : isCurrentSection(pathname, tab.href)));
+  return [...DASHBOARD_TABS, ...ADMIN_PAGES].find((tab) => (tab.exact ? pathname === tab.href : isCurrentSection(pathname, tab.href)));
 }

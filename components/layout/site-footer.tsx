@@ -7,6 +7,7 @@ const LINKS = [
   { href: "/docs", label: "API reference" },
   { href: "/docs/changelog", label: "Changelog" },
   { href: "/pricing", label: "Pricing" },
+  { href: "/bot", label: "Our crawler" },
 ];
 
 export function SiteFooter() {

@@ -4,6 +4,7 @@ export * from "./apps";
 export * from "./auth";
 export * from "./billing";
 export * from "./blog";
+export * from "./bot-auth";
 export * from "./changelog";
 export * from "./chat";
 export * from "./inventory";

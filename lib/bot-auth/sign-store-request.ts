@@ -1,6 +1,7 @@
 import { SIGNATURE_AGENT_HEADER, signatureHeaders } from "web-bot-auth";
 import { getEnv } from "@/lib/env";
 import { getBotKeys } from "./bot-keys";
+import { findOwnerSignature } from "./owner-signatures";
 import { signatureAgent } from "./signature-agent";
 
 /** How long a store request's signature stays valid after it was made (at send time). */
@@ -13,6 +14,9 @@ export const REQUEST_SIGNATURE_LIFETIME_MS = 60_000;
  * Call it when the request is sent, so a request delayed by pacing is not signed stale.
  */
 export async function signStoreRequest(url: URL): Promise<Record<string, string>> {
+  // A store's owner registered their own signature values for this exact host: those, not ours.
+  const owner = await findOwnerSignature(url.hostname);
+  if (owner) return Object.fromEntries(Object.entries(owner.headers).map(([name, value]) => [name.toLowerCase(), value]));
   const env = getEnv();
   const { current } = await getBotKeys(env);
   const agent = signatureAgent(env);

@@ -4,6 +4,7 @@ import * as apps from "@/lib/apps/endpoints";
 import * as auth from "@/lib/auth/endpoints";
 import * as billing from "@/lib/billing/endpoints";
 import * as blog from "@/lib/blog/endpoints";
+import * as botAuth from "@/lib/bot-auth/endpoints";
 import * as chat from "@/lib/chat/endpoints";
 import * as freeExport from "@/lib/export/endpoints";
 import * as health from "@/lib/health/endpoints";
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(apps),
   ...Object.values(freeExport),
   ...Object.values(billing),
+  ...Object.values(botAuth),
   ...Object.values(chat),
   ...Object.values(blog),
   ...Object.values(tracking),

@@ -1,5 +1,6 @@
 import type { Snapshot } from "@/lib/snapshots/diff-snapshots";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
+import { findOwnerSignature } from "@/lib/bot-auth/owner-signatures";
 import { loadArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /** How the product crawl ended: whether it read everything, and how it made sure. */
@@ -17,6 +18,8 @@ export type CurrentSnapshot = {
   storefront: Artifact<"storefront"> | null;
   robots: Artifact<"robots"> | null;
   crawl: Artifact<"crawl"> | null;
+  /** When the owner-registered signature the crawl sent for this store expires, if there is one. */
+  ownerSignatureExpiresAt: string | null;
   reconciliation: Reconciliation;
 };
 
@@ -30,6 +33,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     loadArtifact(jobId, "crawl"),
   ]);
   if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
+  const owner = await findOwnerSignature(store.canonicalDomain);
 
   return {
     snapshot: {
@@ -43,6 +47,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     storefront,
     robots,
     crawl,
+    ownerSignatureExpiresAt: owner?.expiresAt.toISOString() ?? null,
     reconciliation,
   };
 }

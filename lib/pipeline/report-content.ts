@@ -91,6 +91,7 @@ type MetadataInput = {
   pages: Artifact<"pages"> | null;
   robots?: Artifact<"robots"> | null;
   crawl?: Artifact<"crawl"> | null;
+  ownerSignatureExpiresAt?: string | null;
   listingComplete: boolean;
   reconciliation: Reconciliation;
   exposesInventory: boolean;
@@ -133,11 +134,11 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     storefront_title: observed(input.storefront?.title ?? null),
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
-    crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null)),
+    crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
   };
 }
 
-function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"> | null): CrawlSection {
+function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"> | null, ownerExpiresAt: string | null): CrawlSection {
   const delayMs = robots ? robotsPolicy(robots).crawlDelayMs : null;
 
   return {
@@ -150,7 +151,7 @@ function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"
       crawl_delay_seconds: delayMs === null ? null : delayMs / 1000,
       skipped: crawl?.robotsSkipped ?? [],
     },
-    // Filled once store owners can register signatures.
-    owner_signature_expires_at: null,
+    // The store owner's registered signature (sent instead of ours for their host), if any.
+    owner_signature_expires_at: ownerExpiresAt,
   };
 }

@@ -16,7 +16,7 @@ export type SitemapEntry = {
 type Section = "stores" | "reports" | "apps" | "blog";
 const SECTIONS = ["stores", "reports", "apps", "blog"] as const;
 
-const STATIC_PATHS = ["/", "/stores", "/apps", "/blog", "/docs"] as const;
+const STATIC_PATHS = ["/", "/stores", "/apps", "/blog", "/docs", "/bot"] as const;
 
 const publishedStore = and(isNotNull(stores.publishedAt), isNotNull(stores.latestJobId));
 const publishedPost = (now: Date) => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now));

@@ -65,6 +65,10 @@ ${STORE_TOOLS.map((tool) => `- \`${tool.name}\` (${tool.endpoint.method} ${tool.
 - Chat (\`POST /api/chat\`): 10 requests per minute and 200,000 tokens per day with a key or session; 3 per minute and 20,000 tokens per day anonymous. A 429 carries \`limit_type\` and \`retry_after\`: wait at least that long, add ±10% jitter, give up after 3 consecutive 429s.
 - Paginated lists take \`page\` and \`per_page\` (max 50) and answer \`{"data": […], "pagination": {…}}\`.
 
+## Our crawler
+
+StoreLensBot reads the public storefront data of the stores it is asked about: the home page, \`/meta.json\`, \`/products.json\`, \`/collections.json\`, \`/pages.json\` and the sitemap, one request at a time per store, ${env.SCRAPER_MIN_INTERVAL_MS} ms apart at least. Its requests are signed (Web Bot Auth, HTTP Message Signatures); the keys are at ${base}/.well-known/http-message-signatures-directory. Its robots.txt token is \`StoreLensBot\`. More, and how to opt out: [${base}/bot](${base}/bot).
+
 ## Optional
 
 - [Store directory](${base}/stores)

@@ -1,0 +1,40 @@
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import {
+  ownerSignatureEnvelopeSchema,
+  ownerSignatureListSchema,
+  ownerSignatureParamsSchema,
+  registerOwnerSignatureSchema,
+} from "./schemas";
+
+export const listOwnerSignaturesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/owner-signatures",
+  access: "admin",
+  operationId: "listOwnerSignatures",
+  tag: "admin",
+  summary: "List the stores' own Web Bot Auth signatures the crawler sends (domain and expiry, never the values; administrators)",
+  answers: { 200: { schema: ownerSignatureListSchema } },
+});
+
+export const registerOwnerSignatureEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/owner-signatures",
+  access: "admin",
+  operationId: "registerOwnerSignature",
+  tag: "admin",
+  summary:
+    "Register the Signature, Signature-Input and Signature-Agent values a merchant generated in Shopify's admin for their store; the crawler sends them to that domain until they expire (administrators)",
+  body: registerOwnerSignatureSchema,
+  answers: { 201: { schema: ownerSignatureEnvelopeSchema }, 400: "error" },
+});
+
+export const removeOwnerSignatureEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/owner-signatures/:domain",
+  access: "admin",
+  operationId: "removeOwnerSignature",
+  tag: "admin",
+  summary: "Stop sending a store's own Web Bot Auth signature and forget it (administrators)",
+  params: ownerSignatureParamsSchema,
+  answers: { 200: { schema: ownerSignatureEnvelopeSchema }, 400: "error", 404: "error" },
+});

@@ -1,0 +1,57 @@
+import { isIP } from "node:net";
+import { domainToASCII } from "node:url";
+
+// The store host rule, on the floor: the shopify-reader reads by it and bot-auth keys owner
+// signatures by it (lib/shopify-reader/domain.ts re-exports it).
+
+export type DomainResult = { ok: true; domain: string } | { ok: false; error: string };
+
+export const MAX_DOMAIN_LENGTH = 253;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * Turns user input ("https://www.Allbirds.com/collections?x=1", "allbirds.com.") into
+ * the host name we fetch. `www.` is kept because some stores only answer on it; the
+ * slug drops it. Ports, paths, queries and credentials-looking input are refused or
+ * stripped; IP addresses and single-label names are not store domains.
+ */
+export function normalizeDomain(input: string): DomainResult {
+  let host = input.trim().toLowerCase();
+  host = host.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/^\/\//, "");
+  host = host.split(/[/?#\\]/, 1)[0] ?? "";
+  if (host.includes("@")) {
+    return { ok: false, error: "a domain cannot contain '@'" };
+  }
+  if (host.startsWith("[") || isIP(host) !== 0) {
+    return { ok: false, error: "IP addresses are not store domains" };
+  }
+  host = host.replace(/:\d*$/, "").replace(/\.$/, "");
+  if (host === "") {
+    return { ok: false, error: "a domain is required" };
+  }
+
+  // Internationalized names are fetched (and slugged) in their punycode form.
+  const ascii = domainToASCII(host);
+  if (ascii === "") {
+    return { ok: false, error: `"${host}" is not a valid host name` };
+  }
+  if (ascii.length > MAX_DOMAIN_LENGTH) {
+    return { ok: false, error: "the domain is too long" };
+  }
+  if (isIP(ascii) !== 0) {
+    return { ok: false, error: "IP addresses are not store domains" };
+  }
+
+  const labels = ascii.split(".");
+  if (labels.length < 2) {
+    return { ok: false, error: "a domain needs at least two labels (e.g. example.com)" };
+  }
+  if (!labels.every((label) => LABEL.test(label))) {
+    return { ok: false, error: `"${ascii}" is not a valid host name` };
+  }
+  if (/^\d+$/.test(labels[labels.length - 1] ?? "")) {
+    return { ok: false, error: "the top-level label cannot be numeric" };
+  }
+
+  return { ok: true, domain: ascii };
+}
