@@ -1,7 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { PIPELINE_STEPS as STEPS, type PipelineStep } from "@/lib/pipeline/pipeline-steps";
-import { withJobCrawl } from "@/lib/pipeline/job-crawl";
 import { timeStepRun } from "@/lib/pipeline/time-step-run";
 import { inngest } from "@/lib/workflow/client";
 import { storeAnalysisRequested } from "@/lib/workflow/events";
@@ -50,7 +49,8 @@ export const analyzeStore = inngest.createFunction(
     const crawling =
       <T>(pipelineStep: PipelineStep, body: () => Promise<T>) =>
       () =>
-        timeStepRun(jobId, pipelineStep, attempt, () => withJobCrawl(jobId, body));
+        // Imported on first use like the steps: it reaches the store fetch and its HTML scanner.
+        timeStepRun(jobId, pipelineStep, attempt, async () => (await import("@/lib/pipeline/job-crawl")).withJobCrawl(jobId, body));
 
     const store = await step.run(
       STEPS.resolveStore.id,
