@@ -57,6 +57,11 @@ export async function expectNoOverflow(page: Page): Promise<void> {
  * best practices). The message lists each rule with the first few nodes it failed on.
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // After a client-side navigation Next sets the new page's <title> once its payload arrives: the
+  // page is judged when it is whole, not in the moment between (a page with no title still fails).
+  await expect(page)
+    .toHaveTitle(/\S/, { timeout: 5_000 })
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
