@@ -95,7 +95,10 @@ export default async function AppsPage(props: PageProps<"/apps">) {
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Pixels and tags">
             {tags.map((tag) => (
               <li key={tag.kind} className="min-w-0 rounded-lg bg-white p-3 ring-1 ring-slate-200">
-                <Link href={`/stores?tag=${encodeURIComponent(tag.kind)}`} className="break-words font-medium text-indigo-700 hover:underline">
+                <Link
+                  href={`/stores?tag=${encodeURIComponent(tag.kind)}`}
+                  className="break-words font-medium text-indigo-700 hover:underline"
+                >
                   {tag.name}
                 </Link>
                 <p className="text-sm text-slate-600">{plural(tag.stores, "store")}</p>

@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
+/** A list of short values, empty until written. */
+const textList = () =>
+  text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
 /** One row per analyzed store; the public directory reads from here. */
 export const stores = pgTable(
   "stores",
@@ -33,10 +40,10 @@ export const stores = pgTable(
      * (lib/store-directory/store-technologies.ts): marketing tag kinds, base language codes,
      * ships-to countries, and the agent endpoints that answered. Empty before an analysis found any.
      */
-    tagKinds: text().array().notNull().default(sql`'{}'::text[]`),
-    languages: text().array().notNull().default(sql`'{}'::text[]`),
-    markets: text().array().notNull().default(sql`'{}'::text[]`),
-    agentReadiness: text().array().notNull().default(sql`'{}'::text[]`),
+    tagKinds: textList(),
+    languages: textList(),
+    markets: textList(),
+    agentReadiness: textList(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,7 +14,9 @@ describe("listApps", () => {
     await seedAnalyzedStore({ domain: "pixels-b.test", technologies: { tags: ["meta-pixel", "tiktok-pixel"] } });
     await seedAnalyzedStore({ domain: "pixels-c.test", technologies: { tags: ["meta-pixel"] } });
     // Claimed, never analysed: not a directory store.
-    await getDb().insert(stores).values({ domain: "pixels-d.test", slug: "pixels-d-test", tagKinds: ["tiktok-pixel", "hotjar"] });
+    await getDb()
+      .insert(stores)
+      .values({ domain: "pixels-d.test", slug: "pixels-d-test", tagKinds: ["tiktok-pixel", "hotjar"] });
 
     const expected = [
       { kind: "meta-pixel", name: "Meta Pixel", stores: 3 },

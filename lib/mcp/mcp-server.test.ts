@@ -136,7 +136,10 @@ describe("MCP server /api/mcp", () => {
   });
 
   it("search_stores finds stores by app and agent readiness together, and refuses a filter value the endpoint refuses", async () => {
-    await getDb().update(stores).set({ agentReadiness: ["storefront_mcp"], tagKinds: ["meta-pixel"] }).where(eq(stores.id, seeded.storeId));
+    await getDb()
+      .update(stores)
+      .set({ agentReadiness: ["storefront_mcp"], tagKinds: ["meta-pixel"] })
+      .where(eq(stores.id, seeded.storeId));
     const c = await client();
     const slugs = async (args: Record<string, unknown>) =>
       (await call<{ data: { slug: string }[] }>(c, "search_stores", args)).body.data.map((store) => store.slug);

@@ -24,16 +24,18 @@ beforeAll(async () => {
   await seedAnalyzedStore({ domain: "facet-c.test", currency: "SEK" });
   await getDb().update(stores).set({ country: "DE" }).where(eq(stores.id, a.store.id));
   // Claimed but never analyzed: not in the directory, so its currency is not offered.
-  await getDb().insert(stores).values({
-    domain: "unlisted.test",
-    slug: "unlisted-test",
-    currency: "JPY",
-    country: "JP",
-    tagKinds: ["hotjar", "meta-pixel"],
-    languages: ["ja"],
-    markets: ["JP"],
-    agentReadiness: ["ucp"],
-  });
+  await getDb()
+    .insert(stores)
+    .values({
+      domain: "unlisted.test",
+      slug: "unlisted-test",
+      currency: "JPY",
+      country: "JP",
+      tagKinds: ["hotjar", "meta-pixel"],
+      languages: ["ja"],
+      markets: ["JP"],
+      agentReadiness: ["ucp"],
+    });
 });
 
 describe("getDirectoryFacets", () => {

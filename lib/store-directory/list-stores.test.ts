@@ -45,7 +45,13 @@ beforeAll(async () => {
   // Claimed, never analysed: not in the directory whatever its row says.
   await getDb()
     .insert(stores)
-    .values({ domain: "unlisted.test", slug: "unlisted-test", tagKinds: ["meta-pixel"], agentReadiness: ["storefront_mcp"], markets: ["DE"] });
+    .values({
+      domain: "unlisted.test",
+      slug: "unlisted-test",
+      tagKinds: ["meta-pixel"],
+      agentReadiness: ["storefront_mcp"],
+      markets: ["DE"],
+    });
   const [both] = await getDb().select().from(stores).where(eq(stores.slug, "both-test"));
   expect(both).toMatchObject({ tagKinds: ["google-analytics-4", "meta-pixel"], languages: ["en", "fr"], markets: ["FR", "DE", "US"] });
 });

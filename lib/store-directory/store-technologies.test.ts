@@ -50,7 +50,9 @@ describe("storeTechnologiesOf", () => {
   it("drops values of the wrong shape or form instead of filing the store under them", () => {
     const technologies = storeTechnologiesOf({
       ships_to_countries: observed(["USA", "*", 7, "", "Se"]),
-      marketing: observed({ tags: [{ kind: "Meta Pixel!" }, { kind: 3 }, "meta-pixel", { kind: "a".repeat(200) }, { kind: "TikTok-Pixel" }] }),
+      marketing: observed({
+        tags: [{ kind: "Meta Pixel!" }, { kind: 3 }, "meta-pixel", { kind: "a".repeat(200) }, { kind: "TikTok-Pixel" }],
+      }),
       markets: observed({ locale: ["en"], languages: [{ code: "english" }, { code: "1a" }, null, { code: "i-klingon" }] }),
       agent_readiness: observed({ storefront_mcp: { status: "refused" }, llms_txt: "answers", constructor: { status: "answers" } }),
     });
