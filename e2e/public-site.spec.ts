@@ -69,9 +69,10 @@ for (const [device, viewport] of [
     const tag = form.getByLabel("Pixel or tag");
     const agent = form.getByLabel("Agent readiness");
     await expect(tag.locator("option", { hasText: "Meta Pixel" })).toHaveText(/Meta Pixel \(\d+\)/);
-    // Two fields to a row on a phone, more on a desktop: the pixel and agent filters sit side by side.
-    const [tagBox, agentBox] = [await tag.boundingBox(), await agent.boundingBox()];
-    expect(Math.abs(tagBox!.y - agentBox!.y)).toBeLessThan(2);
+    // Two fields to a row on a phone (the app and pixel filters side by side), more on a desktop.
+    const [appBox, tagBox, agentBox] = await Promise.all([form.getByLabel("App").boundingBox(), tag.boundingBox(), agent.boundingBox()]);
+    expect(Math.abs(appBox!.y - tagBox!.y)).toBeLessThan(2);
+    expect(Math.abs(tagBox!.y - agentBox!.y) < 2).toBe(viewport.width > 1000);
 
     await tag.selectOption("meta-pixel");
     await agent.selectOption("storefront_mcp");
