@@ -1,5 +1,7 @@
 import type { Basis, ContentCutSummary, CrawlSection, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
+import { aiCrawlerVerdicts } from "@/lib/agent-readiness/ai-crawlers";
+import type { AgentEndpointStatus, AgentReadiness } from "@/lib/agent-readiness/schemas";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
@@ -91,6 +93,7 @@ type MetadataInput = {
   pages: Artifact<"pages"> | null;
   robots?: Artifact<"robots"> | null;
   crawl?: Artifact<"crawl"> | null;
+  agentReadiness?: Artifact<"agent-readiness"> | null;
   ownerSignatureExpiresAt?: string | null;
   listingComplete: boolean;
   reconciliation: Reconciliation;
@@ -135,7 +138,20 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
+    // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
+    agent_readiness: observed(agentReadinessSection(input.agentReadiness ?? null, input.robots ?? null)),
   };
+}
+
+function agentReadinessSection(found: Artifact<"agent-readiness"> | null, robots: Artifact<"robots"> | null): AgentReadiness {
+  const unchecked = { status: "not_checked" as AgentEndpointStatus, http_status: null, detail: null };
+  const endpoints = found ?? {
+    storefront_mcp: { ...unchecked, tools: [], tool_count: 0 },
+    ucp_profile: { ...unchecked, version: null, capabilities: [], capability_count: 0 },
+    llms_txt: { ...unchecked, bytes: null, heading: null },
+  };
+
+  return { ...endpoints, ai_crawlers: aiCrawlerVerdicts(robots) };
 }
 
 function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"> | null, ownerExpiresAt: string | null): CrawlSection {
