@@ -84,9 +84,7 @@ export const analyzeStore = inngest.createFunction(
     );
     await step.run(
       STEPS.checkAgentReadiness.id,
-      crawling(STEPS.checkAgentReadiness, async () =>
-        (await steps.checkAgentReadiness()).checkAgentReadinessStep(jobId, store.domain),
-      ),
+      crawling(STEPS.checkAgentReadiness, async () => (await steps.checkAgentReadiness()).checkAgentReadinessStep(jobId, store.domain)),
     );
     await step.run(
       STEPS.pagespeed.id,

@@ -8,7 +8,8 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
   const parsed = agentReadinessSchema.safeParse(readiness?.value);
   if (!parsed.success) return null;
   const { ai_crawlers: crawlers } = parsed.data;
-  const fallback = crawlers.everyone === "not_mentioned" ? "no rules for every crawler" : CRAWLER_VERDICT_TEXT[crawlers.everyone].toLowerCase();
+  const fallback =
+    crawlers.everyone === "not_mentioned" ? "no rules for every crawler" : CRAWLER_VERDICT_TEXT[crawlers.everyone].toLowerCase();
 
   return (
     <ReportSection id="agent-readiness" title="Ready for AI agents" aside="One request each, as the store answered it">
@@ -24,8 +25,7 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
       </ul>
       <h3 className="mt-5 text-sm font-medium text-slate-700">AI crawlers in robots.txt</h3>
       <p className="text-xs text-slate-500">
-        What the store&apos;s robots.txt tells each crawler; one it does not mention follows the rules for every crawler (
-        {fallback}).
+        What the store&apos;s robots.txt tells each crawler; one it does not mention follows the rules for every crawler ({fallback}).
       </p>
       <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="w-full text-left text-sm" aria-label="AI crawlers in robots.txt">
@@ -43,7 +43,9 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
             {crawlers.crawlers.map(({ agent, verdict }) => (
               <tr key={agent}>
                 <td className="px-3 py-1.5 font-mono text-xs text-slate-800">{agent}</td>
-                <td className={`px-3 py-1.5 ${verdict === "disallowed" ? "text-rose-700" : "text-slate-700"}`}>{CRAWLER_VERDICT_TEXT[verdict]}</td>
+                <td className={`px-3 py-1.5 ${verdict === "disallowed" ? "text-rose-700" : "text-slate-700"}`}>
+                  {CRAWLER_VERDICT_TEXT[verdict]}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -41,13 +41,26 @@ const TOOLS = ["search_shop_catalog", "search_shop_policies_and_faqs", "get_cart
 
 describe("checkAgentReadiness", () => {
   it("reads a store that answers all three, one request each, the MCP one a JSON-RPC POST", async () => {
-    script.set("/api/mcp", reply(200, JSON_TYPE, JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: TOOLS.map((name) => ({ name })) } })));
-    script.set("/.well-known/ucp", reply(200, JSON_TYPE, JSON.stringify({ ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.checkout": [] } } })));
+    script.set(
+      "/api/mcp",
+      reply(200, JSON_TYPE, JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: TOOLS.map((name) => ({ name })) } })),
+    );
+    script.set(
+      "/.well-known/ucp",
+      reply(200, JSON_TYPE, JSON.stringify({ ucp: { version: "2026-04-08", capabilities: { "dev.ucp.shopping.checkout": [] } } })),
+    );
     script.set("/llms.txt", reply(200, "text/plain", "# Shop\n\n> Coffee\n"));
 
     expect(await checkAgentReadiness("shop.test", options)).toEqual({
       storefront_mcp: { status: "answers", http_status: 200, detail: null, tools: TOOLS, tool_count: 5 },
-      ucp_profile: { status: "answers", http_status: 200, detail: null, version: "2026-04-08", capabilities: ["dev.ucp.shopping.checkout"], capability_count: 1 },
+      ucp_profile: {
+        status: "answers",
+        http_status: 200,
+        detail: null,
+        version: "2026-04-08",
+        capabilities: ["dev.ucp.shopping.checkout"],
+        capability_count: 1,
+      },
       llms_txt: { status: "answers", http_status: 200, detail: null, bytes: 17, heading: "Shop" },
     });
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/mcp", "GET /.well-known/ucp", "GET /llms.txt"]);

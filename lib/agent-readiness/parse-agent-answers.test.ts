@@ -55,7 +55,9 @@ describe("readToolsList: a Storefront MCP tools/list answer", () => {
   });
 
   it("keeps no NUL or lone surrogate in a name (the database refuses both)", () => {
-    expect(readToolsList(parseStoreJson('{"jsonrpc":"2.0","result":{"tools":[{"name":"a\\u0000b\\ud800c"}]}}'))?.names).toEqual(["ab\ufffdc"]);
+    expect(readToolsList(parseStoreJson('{"jsonrpc":"2.0","result":{"tools":[{"name":"a\\u0000b\\ud800c"}]}}'))?.names).toEqual([
+      "ab\ufffdc",
+    ]);
     expect(keptName("x\0y")).toBe("xy");
   });
 

@@ -10,8 +10,7 @@ export function keptName(text: string): string {
   return boundText(text.replaceAll("\0", "").toWellFormed(), NAME_MAX);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The string names of `items` (each a string, or an object with a string `name`), capped. */
 function namesOf(items: readonly unknown[], nameOf: (item: unknown) => unknown): { names: string[]; count: number } {

@@ -23,8 +23,7 @@ const checked = {
   detail: z.string().nullable().describe("Why it is not `answers`, in a few words (at most 200 characters); null when it is"),
 };
 
-const names = (what: string) =>
-  z.array(z.string()).describe(`${what} (at most ${NAMES_KEPT}, each cut to ${NAME_MAX} characters)`);
+const names = (what: string) => z.array(z.string()).describe(`${what} (at most ${NAMES_KEPT}, each cut to ${NAME_MAX} characters)`);
 
 export const storefrontMcpCheckSchema = z.object({
   ...checked,

@@ -32,7 +32,8 @@ export const PIPELINE_STEPS = {
   checkAgentReadiness: {
     id: "check-agent-readiness",
     label: "Checking AI agent readiness",
-    explanation: "Asking whether the store answers AI shopping agents (Shopify's Storefront MCP, a UCP profile, llms.txt): one request each.",
+    explanation:
+      "Asking whether the store answers AI shopping agents (Shopify's Storefront MCP, a UCP profile, llms.txt): one request each.",
   },
   pagespeed: { id: "pagespeed", label: "Measuring speed", explanation: "Measuring how fast the storefront loads with Google PageSpeed." },
   buildReport: {

@@ -11,7 +11,10 @@ export const STOREFRONT_MCP_TOOLS = [
   ["search_shop_catalog", "Search for products from the online store, hosted on Shopify."],
   ["search_shop_policies_and_faqs", "Used to get facts about the stores policies, products, or services."],
   ["get_cart", "Get the cart including items, shipping options, discount info, and checkout url for a given cart id."],
-  ["update_cart", "Perform updates to a cart, including adding/removing/updating line items, buyer information, shipping details, discount codes, gift cards and notes in one consolidated call."],
+  [
+    "update_cart",
+    "Perform updates to a cart, including adding/removing/updating line items, buyer information, shipping details, discount codes, gift cards and notes in one consolidated call.",
+  ],
   ["get_product_details", "Look up a product by ID and optionally specify variant options to select a specific variant."],
 ] as const;
 
@@ -24,7 +27,11 @@ const rpcError = (id: unknown, code: number, message: string, status = 200) =>
   json({ jsonrpc: "2.0", id: id ?? null, error: { code, message } }, status);
 
 export function storefrontMcp(method: string, body: string): Reply {
-  if (method !== "POST") return { ...rpcError(null, -32600, "Method not allowed: use POST", 405), headers: { "content-type": "application/json; charset=utf-8", allow: "POST" } };
+  if (method !== "POST")
+    return {
+      ...rpcError(null, -32600, "Method not allowed: use POST", 405),
+      headers: { "content-type": "application/json; charset=utf-8", allow: "POST" },
+    };
   let call: { id?: unknown; method?: unknown };
   try {
     call = JSON.parse(body) as typeof call;

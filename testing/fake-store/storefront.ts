@@ -4,6 +4,7 @@
 
 import type { BuiltStore } from "./build-store";
 import type { FakeStore } from "./fake-store";
+import type { ShopifyStoreDefinition } from "./types";
 import { cloudflareBlockHtml, homeHtml, notFoundHtml, notShopifyHtml, passwordHtml, productHtml } from "./html";
 import { html, json, redirect, type Reply } from "./reply";
 import { ajaxProduct, collectionJson, listProduct, pageJson, singleProduct, type ShapeContext } from "./shapes";
@@ -94,8 +95,9 @@ function route(store: FakeStore, shop: BuiltStore, url: URL, request: Storefront
     return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
   }
 
-  const served = def.kind === "shopify" ? def : {};
-  if (path === "/api/mcp") return served.storefrontMcp === false ? json({ errors: "Not Found" }, 404) : storefrontMcp(request.method, request.body);
+  const served: Pick<ShopifyStoreDefinition, "storefrontMcp" | "ucpProfile" | "llmsTxt"> = def.kind === "shopify" ? def : {};
+  if (path === "/api/mcp")
+    return served.storefrontMcp === false ? json({ errors: "Not Found" }, 404) : storefrontMcp(request.method, request.body);
   if (path === "/.well-known/ucp") return served.ucpProfile === false ? notServed(store) : ucpProfile(store);
   if (path === "/llms.txt") return served.llmsTxt === false ? notServed(store) : llmsTxt(store, shop.settings.name);
 
