@@ -16,7 +16,7 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
       <ul className="space-y-1 text-sm text-slate-700">
         {agentReadinessLines(parsed.data).map((line) => (
           <li key={line.label} className="flex gap-2 break-words">
-            <span aria-hidden="true" className={line.ok ? "text-emerald-600" : "text-slate-400"}>
+            <span aria-hidden="true" className={line.ok ? "text-emerald-700" : "text-slate-500"}>
               {line.ok ? "✓" : "–"}
             </span>
             <span>{line.text}</span>

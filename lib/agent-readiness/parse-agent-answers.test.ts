@@ -46,7 +46,7 @@ describe("readToolsList: a Storefront MCP tools/list answer", () => {
   });
 
   it("keeps 50 names of 100 characters at most from 10,000 tools, counting them all, and skips nameless ones", () => {
-    const read = readToolsList(tools(10_000, (i) => `${"x".repeat(5_000)}${i}`));
+    const read = readToolsList(tools(10_000, (i) => `${"x".repeat(200)}${i}`));
     expect(read?.count).toBe(10_000);
     expect(read?.names).toHaveLength(NAMES_KEPT);
     expect(read?.names.every((name) => name.length === NAME_MAX && name.endsWith("…"))).toBe(true);

@@ -1,7 +1,6 @@
 import type { Basis, ContentCutSummary, CrawlSection, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
-import { aiCrawlerVerdicts } from "@/lib/agent-readiness/ai-crawlers";
-import type { AgentEndpointStatus, AgentReadiness } from "@/lib/agent-readiness/schemas";
+import { agentReadinessReport } from "@/lib/agent-readiness/agent-readiness-report";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
@@ -139,19 +138,8 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
     // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
-    agent_readiness: observed(agentReadinessSection(input.agentReadiness ?? null, input.robots ?? null)),
+    agent_readiness: observed(agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null)),
   };
-}
-
-function agentReadinessSection(found: Artifact<"agent-readiness"> | null, robots: Artifact<"robots"> | null): AgentReadiness {
-  const unchecked = { status: "not_checked" as AgentEndpointStatus, http_status: null, detail: null };
-  const endpoints = found ?? {
-    storefront_mcp: { ...unchecked, tools: [], tool_count: 0 },
-    ucp_profile: { ...unchecked, version: null, capabilities: [], capability_count: 0 },
-    llms_txt: { ...unchecked, bytes: null, heading: null },
-  };
-
-  return { ...endpoints, ai_crawlers: aiCrawlerVerdicts(robots) };
 }
 
 function crawlSection(robots: Artifact<"robots"> | null, crawl: Artifact<"crawl"> | null, ownerExpiresAt: string | null): CrawlSection {
