@@ -1,5 +1,5 @@
-import { crawlerVerdicts, type RobotsRecord } from "@/lib/shopify-reader/robots";
-import type { AgentReadiness } from "./schemas";
+import { namedGroups, type NamedGroup, type RobotsRecord } from "@/lib/shopify-reader/robots";
+import type { AgentReadiness, CrawlerVerdict } from "./schemas";
 
 /** The AI crawlers whose robots.txt verdict the report shows: training, search and user-fetch agents of each vendor. */
 export const AI_CRAWLERS = [
@@ -19,12 +19,23 @@ export const AI_CRAWLERS = [
   "Amazonbot",
 ] as const;
 
-/** What the job's robots.txt tells each AI crawler; no robots.txt read: nothing names any of them. */
+/**
+ * What a crawler's own group says: the whole site disallowed, some paths, or nothing; no group
+ * naming it: not_mentioned (it follows `*`).
+ */
+export function crawlerVerdict(group: NamedGroup): CrawlerVerdict {
+  if (!group) return "not_mentioned";
+  if (group.disallowsRoot) return "disallowed";
+
+  return group.disallowsSome ? "partly" : "allowed";
+}
+
+/** What the job's robots.txt tells each AI crawler, and `*`; no robots.txt read: nothing names any of them. */
 export function aiCrawlerVerdicts(robots: RobotsRecord | null): AgentReadiness["ai_crawlers"] {
-  const verdicts = crawlerVerdicts(robots ?? { status: "missing", text: null }, [...AI_CRAWLERS, "*"]);
+  const groups = namedGroups(robots ?? { status: "missing", text: null }, [...AI_CRAWLERS, "*"]);
 
   return {
-    everyone: verdicts["*"],
-    crawlers: AI_CRAWLERS.map((agent) => ({ agent, verdict: verdicts[agent] })),
+    everyone: crawlerVerdict(groups["*"]),
+    crawlers: AI_CRAWLERS.map((agent) => ({ agent, verdict: crawlerVerdict(groups[agent]) })),
   };
 }

@@ -58,6 +58,7 @@ export const crawlerVerdictSchema = z
     "`allowed`: a group names it and disallows nothing; `partly`: it names it and disallows some paths; " +
       "`disallowed`: it names it and disallows `/`, the whole site; `not_mentioned`: no group names it, so the `*` group applies",
   );
+export type CrawlerVerdict = z.infer<typeof crawlerVerdictSchema>;
 
 export const aiCrawlersSchema = z.object({
   everyone: crawlerVerdictSchema.describe("What the `*` group says (`not_mentioned`: there is none, or no robots.txt)"),

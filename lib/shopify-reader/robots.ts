@@ -40,31 +40,33 @@ export function robotsPolicy(record: RobotsRecord): RobotsPolicy {
   };
 }
 
-/** What robots.txt tells one crawler (another than ours), by the groups RFC 9309 would apply to it. */
-export type CrawlerVerdict = "allowed" | "partly" | "disallowed" | "not_mentioned";
+/**
+ * The group robots.txt has for one crawler (another than ours), when a group names it: whether
+ * it disallows `/` (the whole site) and whether it disallows anything. null: no group names it,
+ * so the crawler falls to `*`.
+ */
+export type NamedGroup = { disallowsRoot: boolean; disallowsSome: boolean } | null;
 
 /** The parser's rules by lower-cased product token (robots-parser 3.0.1, pinned: robots.test.ts fails if this changes). */
 type ParsedGroups = { _rules: Record<string, readonly { allow: boolean }[] | undefined> };
 
 /**
- * What robots.txt says to each of `tokens` (product tokens such as "GPTBot"), parsed once:
- * `disallowed` when a group naming it disallows `/` (the whole site), `partly` when it names it
- * and disallows some paths only, `allowed` when it names it and disallows nothing, and
- * `not_mentioned` when no group names it (the `*` group then applies). `"*"` itself is answered
- * as `*`'s own group (not_mentioned when there is none). No file: every crawler not_mentioned.
+ * The group naming each of `tokens` (product tokens such as "GPTBot"; `"*"` for the group of
+ * every crawler), read with the same parser as our own rules, once. No file: no groups.
  */
-export function crawlerVerdicts<T extends string>(record: RobotsRecord, tokens: readonly T[]): Record<T, CrawlerVerdict> {
-  const verdicts = {} as Record<T, CrawlerVerdict>;
+export function namedGroups<T extends string>(record: RobotsRecord, tokens: readonly T[]): Record<T, NamedGroup> {
+  const found = {} as Record<T, NamedGroup>;
   const robots = record.text === null ? null : robotsParser(`${BASE}/robots.txt`, record.text);
   const groups = robots ? (robots as unknown as ParsedGroups)._rules : {};
   for (const token of tokens) {
     const rules = groups[token.toLowerCase()];
-    if (!robots || !rules) verdicts[token] = "not_mentioned";
-    else if (robots.isAllowed(`${BASE}/`, token) === false) verdicts[token] = "disallowed";
-    else verdicts[token] = rules.some((rule) => !rule.allow) ? "partly" : "allowed";
+    found[token] =
+      robots && rules
+        ? { disallowsRoot: robots.isAllowed(`${BASE}/`, token) === false, disallowsSome: rules.some((rule) => !rule.allow) }
+        : null;
   }
 
-  return verdicts;
+  return found;
 }
 
 /** The essential paths robots.txt disallows (empty: the crawl may run). */
