@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentReadiness } from "@/lib/agent-readiness/schemas";
-import { agentReadinessLines } from "./agent-readiness-lines";
+import { agentReadinessLines, unnamedCrawlerSentence } from "./agent-readiness-lines";
 
 const none = { http_status: 404, detail: "HTTP 404" };
 const readiness = (over: Partial<AgentReadiness> = {}): AgentReadiness => ({
@@ -40,5 +40,14 @@ describe("agentReadinessLines", () => {
       ["UCP profile: none (HTTP 404)", false],
       ["llms.txt: not asked: robots.txt disallows it for StoreLensBot", false],
     ]);
+  });
+
+  it("says what a crawler robots.txt does not name may do", () => {
+    expect(unnamedCrawlerSentence("partly")).toBe(
+      "A crawler it does not name follows its rules for all crawlers, which disallow some paths.",
+    );
+    expect(unnamedCrawlerSentence("not_mentioned")).toBe(
+      "A crawler it does not name may read everything: it has no rules for all crawlers.",
+    );
   });
 });

@@ -59,3 +59,15 @@ export const CRAWLER_VERDICT_TEXT: Record<AgentReadiness["ai_crawlers"]["everyon
   disallowed: "Whole site disallowed",
   not_mentioned: "Not mentioned",
 };
+
+const EVERYONE: Record<AgentReadiness["ai_crawlers"]["everyone"], string> = {
+  allowed: "follows its rules for all crawlers, which disallow nothing",
+  partly: "follows its rules for all crawlers, which disallow some paths",
+  disallowed: "follows its rules for all crawlers, which disallow the whole site",
+  not_mentioned: "may read everything: it has no rules for all crawlers",
+};
+
+/** What robots.txt tells a crawler it does not name (the `*` group's verdict), as a sentence. */
+export function unnamedCrawlerSentence(everyone: AgentReadiness["ai_crawlers"]["everyone"]): string {
+  return `A crawler it does not name ${EVERYONE[everyone]}.`;
+}

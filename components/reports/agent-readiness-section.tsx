@@ -1,6 +1,6 @@
 import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import type { Labelled } from "@/lib/report-view/schemas";
-import { agentReadinessLines, CRAWLER_VERDICT_TEXT } from "./agent-readiness-lines";
+import { agentReadinessLines, CRAWLER_VERDICT_TEXT, unnamedCrawlerSentence } from "./agent-readiness-lines";
 import { ReportSection } from "./report-section";
 
 /** What the store offers AI agents, and what its robots.txt tells AI crawlers. */
@@ -8,8 +8,6 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
   const parsed = agentReadinessSchema.safeParse(readiness?.value);
   if (!parsed.success) return null;
   const { ai_crawlers: crawlers } = parsed.data;
-  const fallback =
-    crawlers.everyone === "not_mentioned" ? "no rules for every crawler" : CRAWLER_VERDICT_TEXT[crawlers.everyone].toLowerCase();
 
   return (
     <ReportSection id="agent-readiness" title="Ready for AI agents" aside="One request each, as the store answered it">
@@ -25,7 +23,7 @@ export function AgentReadinessSection({ readiness }: { readiness: Labelled | und
       </ul>
       <h3 className="mt-5 text-sm font-medium text-slate-700">AI crawlers in robots.txt</h3>
       <p className="text-xs text-slate-500">
-        What the store&apos;s robots.txt tells each crawler; one it does not mention follows the rules for every crawler ({fallback}).
+        What the store&apos;s robots.txt tells each crawler. {unnamedCrawlerSentence(crawlers.everyone)}
       </p>
       <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-slate-200">
         <table className="w-full text-left text-sm" aria-label="AI crawlers in robots.txt">
