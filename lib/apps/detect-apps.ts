@@ -1,6 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 import { boundText } from "@/lib/http/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
+import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
 
@@ -102,75 +103,6 @@ function unescapeJsonUrls(text: string): string {
   return text.replaceAll("\\/", "/").replaceAll("\\u0026", "&");
 }
 
-/** The minimal shape of htmlparser2/domhandler nodes that the walk below reads. */
-type DomNode = {
-  type: string;
-  name?: string;
-  data?: string;
-  attribs?: Record<string, string>;
-  children?: DomNode[];
-};
-
-type PageSignals = {
-  scriptUrls: string[];
-  otherUrls: string[];
-  inlineScripts: string[];
-  metaNames: string[];
-  ids: Set<string>;
-  classes: Set<string>;
-};
-
-/**
- * Everything detection looks at, gathered in one walk over the parsed tree. A walk
- * is used instead of several cheerio selections because a 1 MB storefront has tens of
- * thousands of elements and each selector would traverse all of them again.
- */
-function collectPageSignals($: CheerioAPI): PageSignals {
-  const out: PageSignals = {
-    scriptUrls: [],
-    otherUrls: [],
-    inlineScripts: [],
-    metaNames: [],
-    ids: new Set(),
-    classes: new Set(),
-  };
-  const stack: DomNode[] = [$.root()[0] as unknown as DomNode];
-  while (stack.length > 0) {
-    const node = stack.pop() as DomNode;
-    const attribs = node.attribs;
-    if (attribs && node.name) {
-      const tag = node.name.toLowerCase();
-      if (attribs.id) out.ids.add(attribs.id);
-      if (attribs.class) {
-        // A product grid repeats the same classes thousands of times; keep distinct tokens.
-        for (const token of attribs.class.split(/\s+/)) if (token) out.classes.add(token);
-      }
-      if (tag === "script") {
-        // Lazy-loading speed apps move src to data-src until first interaction.
-        const src = attribs.src || attribs["data-src"];
-        if (src) out.scriptUrls.push(src);
-        // JSON-LD is merchant content (product names, descriptions), not app code.
-        else if ((attribs.type ?? "").trim().toLowerCase() !== "application/ld+json") {
-          const text = (node.children ?? []).map((child) => child.data ?? "").join("");
-          if (text) out.inlineScripts.push(text);
-        }
-        continue;
-      }
-      if (tag === "link" && attribs.href) out.otherUrls.push(attribs.href);
-      else if (tag === "iframe" && attribs.src) out.otherUrls.push(attribs.src);
-      else if (tag === "meta") {
-        const name = (attribs.name ?? attribs.property ?? "").toLowerCase();
-        if (name) out.metaNames.push(name);
-      }
-    }
-    const children = node.children;
-    // Pushed in reverse so nodes are visited in document order.
-    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as DomNode);
-  }
-
-  return out;
-}
-
 export type DetectOptions = {
   /** Defaults to APP_CATALOGUE; tests pass their own to check single patterns. */
   catalogue?: readonly App[];
@@ -187,15 +119,21 @@ export type DetectOptions = {
 export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {}): DetectedApp[] {
   const catalogue = options.catalogue ?? APP_CATALOGUE;
   const c = compiled(catalogue);
-  const page = collectPageSignals($);
+  const page = readPageSignals($);
   const evidence = new Map<number, string>();
   const record = (index: number | undefined, text: string) => {
     if (index !== undefined && !evidence.has(index)) evidence.set(index, boundText(text, MAX_EVIDENCE));
   };
 
-  // 1. External resources: script src first (the strongest sign), then link and iframe.
+  // 1. External resources: script src first (the strongest sign), then link and iframe. A
+  // resource hint (dns-prefetch, preconnect) loads nothing: it is no sign of an installed app.
+  const resourceUrls = [
+    ...page.scripts.map((script) => script.src),
+    ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href),
+    ...page.iframes,
+  ];
   if (c.src) {
-    for (const url of [...page.scriptUrls, ...page.otherUrls]) {
+    for (const url of resourceUrls) {
       for (const m of url.toLowerCase().matchAll(c.src)) record(c.srcOwner.get(m[0]), url.trim());
     }
   }

@@ -14,3 +14,44 @@ export type StorefrontTheme = z.infer<typeof storefrontThemeSchema>;
 /** An app of the catalogue found in the storefront's HTML, with the pattern that matched. */
 export const detectedAppSchema = z.object({ slug: z.string(), name: z.string(), category: z.string(), evidence: z.string() });
 export type DetectedApp = z.infer<typeof detectedAppSchema>;
+
+/** Where on the page a finding was recognised. */
+export const evidenceSourceSchema = z
+  .enum([
+    "script",
+    "script-tag",
+    "proxied-script-tag",
+    "inline-script",
+    "web-pixel",
+    "trekkie",
+    "app-block",
+    "app-extension",
+    "link",
+    "iframe",
+    "image",
+    "meta",
+    "markup",
+    "json-ld",
+    "globals",
+    "anchor",
+    "hreflang",
+  ])
+  .describe(
+    "Where it was seen: script (a <script src>), script-tag (Shopify's ScriptTag loader), proxied-script-tag (a ScriptTag Shopify proxies, cdn.shopify.com/proxy/…), inline-script, web-pixel (Shopify's webPixelsConfigList), trekkie (Shopify's older analytics settings), app-block (an app block or embed comment), app-extension (an app extension's asset), link, iframe, image, meta, markup (a class or id), json-ld, globals (Shopify.* values), anchor (a link on the page), hreflang",
+  );
+export type EvidenceSource = z.infer<typeof evidenceSourceSchema>;
+
+export const confidenceSchema = z
+  .enum(["high", "medium", "low"])
+  .describe(
+    "high: the vendor's own identifier (its app handle, client id, script, tag id or a link to the profile); medium: a host or marker known to be the vendor's; low: a trace other things could leave",
+  );
+export type Confidence = z.infer<typeof confidenceSchema>;
+
+/** What every finding on the storefront carries: what it was recognised by, where, and how sure. */
+export const findingSchema = z.object({
+  evidence: z.string().describe("What it was recognised by (a URL, marker, pixel entry or link), cut to 160 characters"),
+  source: evidenceSourceSchema,
+  confidence: confidenceSchema,
+});
+export type Finding = z.infer<typeof findingSchema>;

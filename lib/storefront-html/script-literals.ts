@@ -90,30 +90,45 @@ function readLiteral(text: string, start: number, meter: ScanMeter): string | nu
 }
 
 /**
- * The literals assigned to `name` (e.g. "Shopify.theme") in `text`, in source order: those of
- * its first MAX_ASSIGNMENTS_READ assignments that are complete literals.
- * `Shopify.theme.handle = …` and `MyShopify.theme = …` are not assignments to it.
+ * How a value is bound to its name: `name = value` (an assignment), `name: value` (a property
+ * of an object literal, quoted or not) or `name(value` (the first argument of a call).
  */
-export function collectAssignedLiterals(text: string, name: string, meter: ScanMeter = { steps: 0 }): string[] {
+export type Binding = "=" | ":" | "(";
+
+/**
+ * The literals bound to `name` (e.g. "Shopify.theme") in `text`, in source order: those of its
+ * first MAX_ASSIGNMENTS_READ bindings that are complete literals.
+ * `Shopify.theme.handle = …` and `MyShopify.theme = …` are not bindings of it.
+ */
+export function collectBoundLiterals(text: string, name: string, binding: Binding, meter: ScanMeter = { steps: 0 }): string[] {
   const out: string[] = [];
-  let assignments = 0;
+  let bindings = 0;
   let from = 0;
-  while (assignments < MAX_ASSIGNMENTS_READ) {
+  while (bindings < MAX_ASSIGNMENTS_READ) {
     const at = text.indexOf(name, from);
     meter.steps += (at === -1 ? text.length : at) - from;
     if (at === -1) break;
     from = at + name.length;
     const before = at > 0 ? (text[at - 1] as string) : "";
     if (before !== "" && IDENT.test(before)) continue;
-    let i = skipSpace(text, from, meter);
-    if (text[i] !== "=" || text[i + 1] === "=") continue;
+    let i = from;
+    // A quoted property name: `"webPixelsConfigList": […]`.
+    if (binding === ":" && (before === '"' || before === "'") && text[i] === before) i += 1;
+    i = skipSpace(text, i, meter);
+    if (text[i] !== binding || (binding === "=" && text[i + 1] === "=")) continue;
+    if (binding === ":" && text[i + 1] === ":") continue;
     i = skipSpace(text, i + 1, meter);
-    assignments += 1;
+    bindings += 1;
     const literal = readLiteral(text, i, meter);
     if (literal !== null) out.push(literal);
   }
 
   return out;
+}
+
+/** The literals assigned to `name` (`name = value`); see collectBoundLiterals. */
+export function collectAssignedLiterals(text: string, name: string, meter: ScanMeter = { steps: 0 }): string[] {
+  return collectBoundLiterals(text, name, "=", meter);
 }
 
 /** Decodes a literal read by collectAssignedLiterals: JSON, or a single-quoted JS string. */
@@ -127,11 +142,11 @@ export function decodeLiteral(literal: string): unknown {
   return JSON.parse(literal);
 }
 
-/** The first assignment to `name` across `scripts` that decodes cleanly, else undefined. */
-export function readAssignedValue(scripts: readonly string[], name: string): unknown {
+/** The first value bound to `name` across `scripts` that decodes cleanly, else undefined. */
+export function readBoundValue(scripts: readonly string[], name: string, binding: Binding): unknown {
   for (const text of scripts) {
     if (!text.includes(name)) continue;
-    for (const literal of collectAssignedLiterals(text, name)) {
+    for (const literal of collectBoundLiterals(text, name, binding)) {
       try {
         return decodeLiteral(literal);
       } catch {
@@ -141,4 +156,9 @@ export function readAssignedValue(scripts: readonly string[], name: string): unk
   }
 
   return undefined;
+}
+
+/** The first assignment to `name` across `scripts` that decodes cleanly, else undefined. */
+export function readAssignedValue(scripts: readonly string[], name: string): unknown {
+  return readBoundValue(scripts, name, "=");
 }
