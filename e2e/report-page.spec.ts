@@ -62,6 +62,14 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
   await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");
   await expect(page.locator("#pagespeed")).not.toContainText("Measured");
+  // Agent readiness in sentences, and what robots.txt tells each AI crawler (the fake store's defaults).
+  const agents = page.locator("#agent-readiness");
+  await expect(agents).toContainText("Answers Shopify's Storefront MCP (5 tools: search_shop_catalog,");
+  await expect(agents).toContainText("UCP profile: version 2026-04-08");
+  await expect(agents).toContainText("llms.txt: present");
+  const crawlers = agents.getByRole("table", { name: "AI crawlers in robots.txt" });
+  await expect(crawlers.getByRole("row", { name: /GPTBot/ })).toContainText("Whole site disallowed");
+  await expect(crawlers.getByRole("row", { name: /ClaudeBot/ })).toContainText("Allowed");
 
   // Charts, each with its table of figures.
   await expect(page.getByRole("table", { name: "Products per price band" })).toBeVisible();

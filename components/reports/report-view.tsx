@@ -1,3 +1,4 @@
+import { AgentReadinessSection } from "./agent-readiness-section";
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import { CrawlSection } from "./crawl-section";
@@ -51,6 +52,7 @@ export function ReportView({
       <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.metadata.crawl} />
+      <AgentReadinessSection readiness={view.metadata.agent_readiness} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

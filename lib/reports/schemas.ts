@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
@@ -105,6 +106,11 @@ export const reportMetadataSchema = z.object({
   crawl: labelled(crawlSectionSchema)
     .optional()
     .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
+  agent_readiness: labelled(agentReadinessSchema)
+    .optional()
+    .describe(
+      "What the store offers AI agents (Storefront MCP, UCP profile, llms.txt) and what its robots.txt tells AI crawlers; absent in reports built before it was checked",
+    ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 

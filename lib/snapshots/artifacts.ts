@@ -5,6 +5,7 @@ import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
+import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
 
 // What the steps of one job gathered, by kind. Stored in job_artifacts (not in step outputs,
 // which the workflow replays on every call) and read back by build-report.
@@ -58,6 +59,8 @@ const ARTIFACT_SCHEMAS = {
   pages: pagesArtifactSchema,
   storefront: storefrontArtifactSchema,
   "collection-pages": collectionPagesArtifactSchema,
+  // What check-agent-readiness read: Storefront MCP, UCP profile, llms.txt (lib/agent-readiness/).
+  "agent-readiness": agentEndpointsSchema,
 } as const;
 
 type ArtifactKind = keyof typeof ARTIFACT_SCHEMAS;
