@@ -1,0 +1,24 @@
+import type { CheerioAPI } from "cheerio";
+import type { DetectedApp, UnidentifiedApp } from "@/lib/storefront-html/schemas";
+import { APP_CATALOGUE } from "./catalogue";
+import { detectAppTraces } from "./detect-apps";
+import type { App } from "./schemas";
+
+const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));
+
+/**
+ * The apps of a parsed storefront page as the report and the storefront artifact keep them: each
+ * catalogue app with its name, category, strongest trace and whether it is Shopify's own, and the
+ * apps Shopify names there that the catalogue does not know.
+ */
+export function reportStorefrontApps($: CheerioAPI): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
+  const detection = detectAppTraces($);
+  const apps = detection.apps.flatMap(({ slug, evidence, source, confidence }) => {
+    const app = BY_SLUG.get(slug);
+    if (!app) return [];
+
+    return [{ slug, name: app.name, category: app.category, evidence, source, confidence, ...(app.firstParty ? { first_party: true as const } : {}) }];
+  });
+
+  return { apps, unidentified: detection.unidentified };
+}
