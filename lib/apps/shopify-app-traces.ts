@@ -151,7 +151,11 @@ export function readAppHandles(page: PageSignals): HandleTrace[] {
 export function readAppClientIds(page: PageSignals): ClientIdTrace[] {
   const out: ClientIdTrace[] = [];
   const seen = new Set<number>();
-  for (const pixel of readWebPixels(page.inlineScripts)) {
+  // Each script's list: Shopify writes one, but a page that carries two (a saved copy with an
+  // injected snippet) must not hide the second.
+  const withPixels = page.inlineScripts.filter((script) => script.includes("webPixelsConfigList")).slice(0, 10);
+  for (const pixel of withPixels.flatMap((script) => readWebPixels([script]))) {
+    if (out.length >= MAX_TRACES) break;
     if (pixel.type !== "APP" || pixel.apiClientId === null || seen.has(pixel.apiClientId)) continue;
     seen.add(pixel.apiClientId);
     out.push({ clientId: pixel.apiClientId, evidence: `web pixel ${pixel.id}: apiClientId ${pixel.apiClientId}` });

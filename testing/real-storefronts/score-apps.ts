@@ -23,11 +23,11 @@ export function reportedAppKeys(report: ReportedApps): { thirdParty: string[]; f
  * Scores a page's reported apps against its truth. Certain truth apps count (found or missed);
  * uncertain ones and the expectation's `also` list may be reported without counting either way.
  * Shopify's own apps are reported apart (first_party) and are no third-party claim, so they are
- * never extra. A truth app missing from the expectation table throws: the table must follow truth.json.
+ * never extra; the truth lists some of them (Product Reviews) among its apps, and those count as found. A truth app missing from the expectation table throws: the table must follow truth.json.
  */
 export function scoreApps(truth: StorefrontTruth, expectation: PageAppExpectation, report: ReportedApps): PageScore {
-  const { thirdParty } = reportedAppKeys(report);
-  const reported = new Set(thirdParty);
+  const { thirdParty, firstParty } = reportedAppKeys(report);
+  const reported = new Set([...thirdParty, ...firstParty]);
   const allowed = new Set(expectation.also ?? []);
   let expected = 0;
   let found = 0;
@@ -42,5 +42,5 @@ export function scoreApps(truth: StorefrontTruth, expectation: PageAppExpectatio
     else missed.push(`${app.vendor} (${key})`);
   }
 
-  return { expected, found, missed, extra: [...reported].filter((key) => !allowed.has(key)) };
+  return { expected, found, missed, extra: thirdParty.filter((key) => !allowed.has(key)) };
 }
