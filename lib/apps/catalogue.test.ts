@@ -30,9 +30,7 @@ function htmlForPattern(kind: PatternKind, value: string | number): string {
 }
 
 const patternCases = APP_CATALOGUE.flatMap((app) =>
-  PATTERN_KINDS.flatMap((kind) =>
-    (app.patterns[kind] ?? []).map((value) => ({ slug: app.slug, kind, value })),
-  ),
+  PATTERN_KINDS.flatMap((kind) => (app.patterns[kind] ?? []).map((value) => ({ slug: app.slug, kind, value }))),
 );
 
 describe("APP_CATALOGUE", () => {

@@ -56,7 +56,11 @@ export const APP_CATALOGUE: readonly App[] = [
     category: "reviews",
     website: "https://www.yotpo.com/platform/reviews/",
     description: "Review and rating widgets from Yotpo, with review syndication and moderation tools.",
-    patterns: { handles: ["yotpo-product-photo-reviews", "yotpo-product-reviews-ugc"], src: ["staticw2.yotpo.com", "cdn-widgetsrepository.yotpo.com"], dom: [".yotpo-main-widget"] },
+    patterns: {
+      handles: ["yotpo-product-photo-reviews", "yotpo-product-reviews-ugc"],
+      src: ["staticw2.yotpo.com", "cdn-widgetsrepository.yotpo.com"],
+      dom: [".yotpo-main-widget"],
+    },
   },
   {
     slug: "stamped",
@@ -163,7 +167,8 @@ export const APP_CATALOGUE: readonly App[] = [
     category: "email-sms",
     website: "https://www.klaviyo.com",
     description: "Email and SMS marketing automation with onsite sign-up forms and behavioural tracking.",
-    patterns: { handles: ["klaviyo-email-marketing-sms"],
+    patterns: {
+      handles: ["klaviyo-email-marketing-sms"],
       src: ["static.klaviyo.com", "static-tracking.klaviyo.com", "a.klaviyo.com/media"],
       inline: ["_learnq"],
       dom: [".klaviyo-form-"],

@@ -1,10 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 import type { DetectedApp, UnidentifiedApp } from "@/lib/storefront-html/schemas";
-import { APP_CATALOGUE } from "./catalogue";
 import { detectAppTraces } from "./detect-apps";
-import type { App } from "./schemas";
-
-const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));
+import { findAppBySlug } from "./index";
 
 /**
  * The apps of a parsed storefront page as the report and the storefront artifact keep them: each
@@ -14,10 +11,20 @@ const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app])
 export function reportStorefrontApps($: CheerioAPI): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
   const detection = detectAppTraces($);
   const apps = detection.apps.flatMap(({ slug, evidence, source, confidence }) => {
-    const app = BY_SLUG.get(slug);
+    const app = findAppBySlug(slug);
     if (!app) return [];
 
-    return [{ slug, name: app.name, category: app.category, evidence, source, confidence, ...(app.firstParty ? { first_party: true as const } : {}) }];
+    return [
+      {
+        slug,
+        name: app.name,
+        category: app.category,
+        evidence,
+        source,
+        confidence,
+        ...(app.firstParty ? { first_party: true as const } : {}),
+      },
+    ];
   });
 
   return { apps, unidentified: detection.unidentified };

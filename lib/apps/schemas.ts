@@ -83,10 +83,7 @@ export const appPatternsSchema = z
     clientIds: z.array(clientIdPatternSchema).optional(),
   })
   .strict()
-  .refine(
-    (p) => PATTERN_KINDS.some((kind) => (p[kind]?.length ?? 0) > 0),
-    "an app needs at least one detection pattern",
-  );
+  .refine((p) => PATTERN_KINDS.some((kind) => (p[kind]?.length ?? 0) > 0), "an app needs at least one detection pattern");
 
 export type AppPatterns = z.infer<typeof appPatternsSchema>;
 

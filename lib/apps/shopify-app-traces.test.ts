@@ -58,12 +58,12 @@ describe("app extension assets (cdn.shopify.com/extensions/<uuid>/<name>-<versio
   });
 
   it("reads stylesheets, inline loaders and the paths page savers rewrite", () => {
-    expect(traces(`<link rel="stylesheet" href="//cdn.shopify.com/extensions/${UUID}/qikify-bogo-freegift-222/assets/a.css">`).apps).toEqual([
-      expect.objectContaining({ slug: "qikify-bogo" }),
-    ]);
-    expect(traces(`<script>s.src = 'https:\\/\\/cdn.shopify.com\\/extensions\\/${UUID}\\/ecomsend-popups-11\\/assets\\/a.js';</script>`).apps).toEqual(
-      [expect.objectContaining({ slug: "ecomsend-popups", source: "inline-script", confidence: "medium" })],
-    );
+    expect(
+      traces(`<link rel="stylesheet" href="//cdn.shopify.com/extensions/${UUID}/qikify-bogo-freegift-222/assets/a.css">`).apps,
+    ).toEqual([expect.objectContaining({ slug: "qikify-bogo" })]);
+    expect(
+      traces(`<script>s.src = 'https:\\/\\/cdn.shopify.com\\/extensions\\/${UUID}\\/ecomsend-popups-11\\/assets\\/a.js';</script>`).apps,
+    ).toEqual([expect.objectContaining({ slug: "ecomsend-popups", source: "inline-script", confidence: "medium" })]);
     expect(traces(`<script src="extensions/${UUID}/ecomsend-popups-11/assets/a.js"></script>`).apps).toEqual([
       expect.objectContaining({ slug: "ecomsend-popups", source: "app-extension" }),
     ]);
@@ -155,7 +155,10 @@ describe("hostile pages", () => {
 
   it("a 2 MB proxied URL and a 2 MB script of extension paths stay linear and capped", () => {
     const longUrl = `https://cdn.shopify.com/proxy/${"a".repeat(64)}/api.goaffpro.com/${"x/".repeat(1_000_000)}loader.js`;
-    const paths = Array.from({ length: 20_000 }, (_, i) => `"https:\\/\\/cdn.shopify.com\\/extensions\\/${UUID}\\/odd%20name<${i}>-${i}\\/a.js"`).join(",");
+    const paths = Array.from(
+      { length: 20_000 },
+      (_, i) => `"https:\\/\\/cdn.shopify.com\\/extensions\\/${UUID}\\/odd%20name<${i}>-${i}\\/a.js"`,
+    ).join(",");
     const oddHandles = Array.from({ length: 20_000 }, (_, i) => `"cdn.shopify.com/extensions/${UUID}/x${i}-${i}/a.js"`).join(",");
     const started = performance.now();
     const result = traces(`<script src="${longUrl}"></script><script>var a=[${paths}];var b=[${oddHandles}];</script>`);

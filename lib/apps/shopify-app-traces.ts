@@ -75,7 +75,8 @@ function extensionFolderAt(lower: string, start: number): string | null {
 
 /** The whitespace/quote-delimited token around [start, end) of text, for evidence. */
 function tokenAround(text: string, start: number, end: number): string {
-  const stop = (ch: string | undefined) => ch === undefined || ch === '"' || ch === "'" || ch === " " || ch === "\n" || ch === "<" || ch === ">";
+  const stop = (ch: string | undefined) =>
+    ch === undefined || ch === '"' || ch === "'" || ch === " " || ch === "\n" || ch === "<" || ch === ">";
   let a = start;
   let b = end;
   while (a > 0 && start - a < SCAN_WINDOW && !stop(text[a - 1])) a--;
@@ -134,14 +135,18 @@ export function readAppHandles(page: PageSignals): HandleTrace[] {
     const handle = at < 0 ? null : handleAt(comment.toLowerCase(), at + APP_BLOCK.length);
     if (handle) list.add(handle, comment, "app-block");
   }
-  const urls = [...page.scripts.map((script) => script.src), ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href)];
+  const urls = [
+    ...page.scripts.map((script) => script.src),
+    ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href),
+  ];
   for (const url of urls) {
     if (list.full) break;
     if (url.toLowerCase().includes(EXTENSIONS)) scanText(url, list, "app-block", "app-extension");
   }
   for (const script of page.inlineScripts) {
     if (list.full) break;
-    if (script.includes("apps") || script.includes("extensions")) scanText(unescapeJsonSlashes(script), list, "inline-script", "inline-script");
+    if (script.includes("apps") || script.includes("extensions"))
+      scanText(unescapeJsonSlashes(script), list, "inline-script", "inline-script");
   }
 
   return list.items;

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-
 /** Where on the page a finding was recognised. */
 export const evidenceSourceSchema = z
   .enum([
