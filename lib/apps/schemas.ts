@@ -168,7 +168,20 @@ export const directoryAppSchema = z.object({
   stores: z.number().int(),
 });
 
-export const appListSchema = z.object({ data: z.array(directoryAppSchema), categories: z.array(appCategorySchema) });
+/** A marketing tag or pixel kind with how many directory stores carry it (GET /api/apps). */
+export const directoryTagSchema = z.object({
+  kind: z.string().describe("The tag kind's stable slug (google-analytics-4, meta-pixel…), the `tag` filter of GET /api/stores"),
+  name: z.string(),
+  stores: z.number().int().describe("Listed stores whose latest analysis found it"),
+});
+
+export const appListSchema = z.object({
+  data: z.array(directoryAppSchema),
+  categories: z.array(appCategorySchema),
+  tags: z
+    .array(directoryTagSchema)
+    .describe("Pixels and tags seen on directory stores, most stores first; all of them, whatever category or q filters the apps"),
+});
 export type AppList = z.infer<typeof appListSchema>;
 
 /** GET /api/apps/:name: the app and the stores last seen running it (at most 50, newest first). */
