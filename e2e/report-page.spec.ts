@@ -58,6 +58,12 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   const apps = page.locator("#theme-apps");
   await expect(apps).toContainText("Email & SMS");
   await expect(apps).not.toContainText("email-sms");
+  // How each app was found, on demand and by keyboard.
+  await expect(apps.getByText("Seen in a script the page loads.")).toBeHidden();
+  await apps.getByLabel("How we know: Klaviyo").focus();
+  await page.keyboard.press("Enter");
+  await expect(apps.getByText("Seen in a script the page loads.")).toBeVisible();
+  await expect(apps.getByText("High confidence").first()).toBeVisible();
   await expect(page.getByRole("article").getByText("First analysis", { exact: true })).toBeVisible();
   // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
   await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");

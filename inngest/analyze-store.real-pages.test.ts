@@ -6,6 +6,9 @@ import { getReport } from "@/lib/reports/get-report";
 import type { Report } from "@/lib/reports/schemas";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { EXPECTED_APPS } from "@/testing/real-storefronts/expected-apps";
+import { addScores } from "@/testing/real-storefronts/score";
+import { scoreApps } from "@/testing/real-storefronts/score-apps";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
 
 let h: PipelineHarness;
@@ -42,5 +45,18 @@ describe("the report of a store serving a real captured home page", () => {
       // The reader wrote names with their runs of spaces collapsed.
       expect(report.metadata.theme.value?.name?.replace(/\s+/g, " "), truth.file).toBe(truth.theme.name);
     }
+  });
+
+  it("finds the apps the pages carry (at least 90% of the certain ones) and no other", () => {
+    const scores = [...reports.values()].map(({ truth, report }) => {
+      const domain = truth.file.replace(/\.html?$/, "");
+      const reported = { apps: report.metadata.apps.value, unidentified: report.metadata.unidentified_apps?.value ?? [] };
+
+      return { page: domain, ...scoreApps(truth, EXPECTED_APPS[domain] ?? { apps: {} }, reported) };
+    });
+    const total = addScores(scores);
+    expect(total.expected).toBe(83);
+    expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
+    expect(total.extra).toEqual([]);
   });
 });

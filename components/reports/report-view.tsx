@@ -49,7 +49,7 @@ export function ReportView({
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />
       <StoreDetailsSection metadata={view.metadata} />
-      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
+      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.metadata.crawl} />
       <AgentReadinessSection readiness={view.metadata.agent_readiness} />

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs } from "@/db/schema";
-import { detectAppsInDocument, findAppBySlug } from "@/lib/apps";
 import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
+import { reportStorefrontApps } from "@/lib/apps/report-apps";
 import { announceAnswerChanges, storeTopic } from "@/lib/answer-changes/answer-events";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
@@ -10,6 +10,7 @@ import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
+import { themeFinding } from "@/lib/storefront-html/theme-finding";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /**
@@ -24,14 +25,11 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
   } else {
     const $ = loadHtml(page.html);
     const info = parseStorefrontDocument($);
-    const apps = detectAppsInDocument($).flatMap(({ slug, evidence }) => {
-      const app = findAppBySlug(slug);
-
-      return app ? [{ slug, name: app.name, category: app.category, evidence }] : [];
-    });
+    const { apps, unidentified } = reportStorefrontApps($);
     artifact = {
-      theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName },
+      theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName, ...themeFinding(info.theme) },
       apps,
+      unidentifiedApps: unidentified,
       title: info.title,
       metaDescription: info.metaDescription,
       fetched: true,
@@ -39,6 +37,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
     };
   }
   await saveArtifact(jobId, "storefront", artifact);
+  // Unidentified apps have no catalogue entry, so they stay out of the directory.
   await recordStoreApps(jobId, artifact.apps);
   await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
 

@@ -133,6 +133,7 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     theme: observed(input.storefront?.theme ?? null),
     // Detection matches our catalogue's patterns against the storefront HTML.
     apps: derived(input.storefront?.apps ?? []),
+    unidentified_apps: derived(input.storefront?.unidentifiedApps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.

@@ -3,7 +3,7 @@ import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
 // The report of GET /api/reports/:id: what report-envelope.ts answers and build-report.ts stores.
@@ -97,6 +97,11 @@ export const reportMetadataSchema = z.object({
   exposes_inventory: labelled(z.boolean()),
   theme: labelled(storefrontThemeSchema.nullable()),
   apps: labelled(z.array(detectedAppSchema)),
+  unidentified_apps: labelled(z.array(unidentifiedAppSchema))
+    .optional()
+    .describe(
+      "Apps the storefront names by their Shopify handle or web-pixel client id that StoreLens' catalogue does not know (at most 50); absent in reports built before they were read",
+    ),
   storefront_title: labelled(z.string().nullable()),
   cut_to_limits: labelled(contentCutSummarySchema)
     .optional()

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
 
@@ -28,6 +28,8 @@ export const pagesArtifactSchema = z.object({ pages: z.array(pageSchema), comple
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
   apps: z.array(detectedAppSchema),
+  /** Apps Shopify names on the page that the catalogue does not know; absent in older jobs' artifacts. */
+  unidentifiedApps: z.array(unidentifiedAppSchema).optional(),
   title: z.string().nullable(),
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
