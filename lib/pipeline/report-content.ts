@@ -132,6 +132,8 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     // Detection matches our catalogue's patterns against the storefront HTML.
     apps: derived(input.storefront?.apps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
+    // Older jobs' artifacts lack it: the report then lacks it too, rather than claim no tags.
+    ...(input.storefront?.marketing && { marketing: observed(input.storefront.marketing) }),
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
@@ -105,6 +106,11 @@ export const reportMetadataSchema = z.object({
   crawl: labelled(crawlSectionSchema)
     .optional()
     .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
+  marketing: labelled(marketingSchema)
+    .optional()
+    .describe(
+      "The marketing and analytics tags on the store's home page (Google, Meta, TikTok … with their ids) and its custom pixels; absent in reports built before they were read, or when the home page could not be read",
+    ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 
