@@ -10,13 +10,19 @@ export function MarketingSection({ marketing }: { marketing: Labelled | undefine
   if (!parsed.success)
     return (
       <ReportSection id="marketing" title="Marketing and analytics">
-        <EmptyNote>Not read for this report: it was made before StoreLens read marketing tags, or the home page could not be read.</EmptyNote>
+        <EmptyNote>
+          Not read for this report: it was made before StoreLens read marketing tags, or the home page could not be read.
+        </EmptyNote>
       </ReportSection>
     );
   const { tags, custom_pixels: custom } = parsed.data;
 
   return (
-    <ReportSection id="marketing" title="Marketing and analytics" aside={`${formatCount(tags.length)} ${tags.length === 1 ? "tag" : "tags"}`}>
+    <ReportSection
+      id="marketing"
+      title="Marketing and analytics"
+      aside={`${formatCount(tags.length)} ${tags.length === 1 ? "tag" : "tags"}`}
+    >
       <p className="text-xs text-slate-500">
         Read from the store&apos;s home page: the tags it loads, Shopify&apos;s list of web pixels and the page&apos;s own tracking code. A
         tag a page loads only after consent or on checkout is not seen.

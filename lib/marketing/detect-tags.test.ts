@@ -21,7 +21,12 @@ describe("tags from Shopify's web pixels", () => {
     };
     const html = webPixels([
       { id: "1", type: "APP", apiClientId: 1780363, configuration: JSON.stringify({ config: JSON.stringify(google) }) },
-      { id: "2", type: "APP", apiClientId: 2329312, configuration: JSON.stringify({ pixel_id: "1234567890", pixel_type: "facebook_pixel" }) },
+      {
+        id: "2",
+        type: "APP",
+        apiClientId: 2329312,
+        configuration: JSON.stringify({ pixel_id: "1234567890", pixel_type: "facebook_pixel" }),
+      },
       { id: "3", type: "APP", apiClientId: 3009811, configuration: JSON.stringify({ tagID: "2614000000000" }) },
       { id: "4", type: "APP", apiClientId: 4383523, configuration: JSON.stringify({ pixelCode: "CFPT7PJC77U9JM5JVMRG" }) },
       { id: "5", type: "APP", apiClientId: 2556259, configuration: JSON.stringify({ pixelId: "eafb0fb0-774e-4fb3-829a-b16a9a69b34e" }) },
@@ -58,7 +63,10 @@ describe("tags from trekkie's settings", () => {
       "Facebook Pixel": { pixelIds: ["265848547272590", "111111111111"] },
       "Pinterest Pixel": { pixelId: "2612534850004" },
       "TikTok Pixel": { pixelId: "C0QS0D6F998V43B91IN0" },
-      "Google Gtag Pixel": { conversionId: "G-P29BX59ERS", eventLabels: [{ type: "search", action_label: ["G-P29BX59ERS", "AW-11157212794/x"] }] },
+      "Google Gtag Pixel": {
+        conversionId: "G-P29BX59ERS",
+        eventLabels: [{ type: "search", action_label: ["G-P29BX59ERS", "AW-11157212794/x"] }],
+      },
     };
     const html = `<script>trekkie.load(\n  ${JSON.stringify(settings)}\n);</script>`;
 
@@ -77,7 +85,12 @@ describe("tags from trekkie's settings", () => {
 
 describe("tags from scripts, snippets, images and iframes", () => {
   it.each([
-    ['<script async src="https://www.googletagmanager.com/gtag/js?id=G-Q9BCVDH9JL"></script>', "google-analytics-4", "G-Q9BCVDH9JL", "script"],
+    [
+      '<script async src="https://www.googletagmanager.com/gtag/js?id=G-Q9BCVDH9JL"></script>',
+      "google-analytics-4",
+      "G-Q9BCVDH9JL",
+      "script",
+    ],
     ["<script>gtag('config', 'AW-809103448', {'send_page_view': false});</script>", "google-ads", "AW-809103448", "inline-script"],
     ['<script>gtag("config","GT-K4ABCDE");</script>', "google-tag", "GT-K4ABCDE", "inline-script"],
     ["<script>})(window, document, 'script', 'dataLayer', 'GTM-N7RL24D');</script>", "google-tag-manager", "GTM-N7RL24D", "inline-script"],
@@ -85,21 +98,51 @@ describe("tags from scripts, snippets, images and iframes", () => {
     ['<script src="https://www.googleoptimize.com/optimize.js?id=GTM-KR9RC3L"></script>', "google-optimize", "GTM-KR9RC3L", "script"],
     ["<script>ga('create', 'UA-1234567-2', 'auto');</script>", "universal-analytics", "UA-1234567-2", "inline-script"],
     ["<script>fbq('init', '601470738308919');</script>", "meta-pixel", "601470738308919", "inline-script"],
-    ['<noscript><img src="https://www.facebook.com/tr?id=601470738308919&ev=PageView&noscript=1"></noscript>', "meta-pixel", "601470738308919", "image"],
+    [
+      '<noscript><img src="https://www.facebook.com/tr?id=601470738308919&ev=PageView&noscript=1"></noscript>',
+      "meta-pixel",
+      "601470738308919",
+      "image",
+    ],
     ["<script>ttq.load('C0QS0D6F998V43B91IN0'); ttq.page();</script>", "tiktok-pixel", "C0QS0D6F998V43B91IN0", "inline-script"],
     ["<script>pintrk('load', '2612534850004', {em: ''});</script>", "pinterest-tag", "2612534850004", "inline-script"],
-    ["<script>snaptr('init', '1190899a-0a4b-46cd-9ea7-7d7b7b8ad3e9', {});</script>", "snapchat-pixel", "1190899a-0a4b-46cd-9ea7-7d7b7b8ad3e9", "inline-script"],
+    [
+      "<script>snaptr('init', '1190899a-0a4b-46cd-9ea7-7d7b7b8ad3e9', {});</script>",
+      "snapchat-pixel",
+      "1190899a-0a4b-46cd-9ea7-7d7b7b8ad3e9",
+      "inline-script",
+    ],
     ['<script>})(window, document, "clarity", "script", "r560ruc5yu");</script>', "microsoft-clarity", "r560ruc5yu", "inline-script"],
-    ["<script>h._hjSettings={hjid:1335704,hjsv:6};a.src='https://static.hotjar.com/c/hotjar-'</script>", "hotjar", "1335704", "inline-script"],
+    [
+      "<script>h._hjSettings={hjid:1335704,hjsv:6};a.src='https://static.hotjar.com/c/hotjar-'</script>",
+      "hotjar",
+      "1335704",
+      "inline-script",
+    ],
     ['<script>var o={ti:"26030929"};n.src="//bat.bing.com/bat.js"</script>', "microsoft-ads", "26030929", "inline-script"],
     ["<script>twq('init','o6f19');</script>", "x-pixel", "o6f19", "inline-script"],
     ["<script>rdt('init','t2_abc123');</script>", "reddit-pixel", "t2_abc123", "inline-script"],
-    ["<script>qp('init', '23e8a66a1647491c90a528e2e6084b2e');</script>", "quora-pixel", "23e8a66a1647491c90a528e2e6084b2e", "inline-script"],
+    [
+      "<script>qp('init', '23e8a66a1647491c90a528e2e6084b2e');</script>",
+      "quora-pixel",
+      "23e8a66a1647491c90a528e2e6084b2e",
+      "inline-script",
+    ],
     ['<script>_qevents.push({qacct:"p-85GBSuMAEMYVa"});</script>', "quantcast", "p-85GBSuMAEMYVa", "inline-script"],
     ['<script>_linkedin_partner_id = "1234567";</script>', "linkedin-insight", "1234567", "inline-script"],
     ['<script src="//b-code.liadm.com/a-01yt.min.js"></script>', "liveintent", "a-01yt", "script"],
-    ["<script>w.spdt('conf', {\n   key: '84e11851a3b548328042bf58e87fe1c9'\n});</script>", "spotify-pixel", "84e11851a3b548328042bf58e87fe1c9", "inline-script"],
-    ['<script src="//cdn-4.convertexperiments.com/v1/js/10043014-10044146.js"></script>', "convert-experiments", "10043014-10044146", "script"],
+    [
+      "<script>w.spdt('conf', {\n   key: '84e11851a3b548328042bf58e87fe1c9'\n});</script>",
+      "spotify-pixel",
+      "84e11851a3b548328042bf58e87fe1c9",
+      "inline-script",
+    ],
+    [
+      '<script src="//cdn-4.convertexperiments.com/v1/js/10043014-10044146.js"></script>',
+      "convert-experiments",
+      "10043014-10044146",
+      "script",
+    ],
     [
       '<script>function asyncLoad(){var urls=["https:\\/\\/intg.snapchat.com\\/shopify\\/shopify-scevent.js?id=1190899a-0a4b-46cd-9ea7-7d7b7b8ad3e9\\u0026shop=x.myshopify.com"]}</script>',
       "snapchat-pixel",

@@ -26,9 +26,7 @@ export type CustomPixels = z.infer<typeof customPixelsSchema>;
 
 /** The marketing and analytics stack read from the store's home page. */
 export const marketingSchema = z.object({
-  tags: z
-    .array(marketingTagSchema)
-    .describe("Tags found, one per kind and id (at most 100), each with its strongest evidence"),
+  tags: z.array(marketingTagSchema).describe("Tags found, one per kind and id (at most 100), each with its strongest evidence"),
   custom_pixels: customPixelsSchema,
 });
 export type Marketing = z.infer<typeof marketingSchema>;

@@ -45,7 +45,12 @@ function webPixels(store: FakeStore): string {
   const google = { pixel_id: FAKE_STORE_TAG_IDS.googleAnalytics, target_country: "US", gtag_events: [] };
   const list = [
     { id: "100001", configuration: JSON.stringify({ config: JSON.stringify(google) }), type: "APP", apiClientId: 1780363 },
-    { id: "100002", configuration: JSON.stringify({ pixel_id: FAKE_STORE_TAG_IDS.metaPixel, pixel_type: "facebook_pixel" }), type: "APP", apiClientId: 2329312 },
+    {
+      id: "100002",
+      configuration: JSON.stringify({ pixel_id: FAKE_STORE_TAG_IDS.metaPixel, pixel_type: "facebook_pixel" }),
+      type: "APP",
+      apiClientId: 2329312,
+    },
     { id: "shopify-app-pixel", configuration: "{}", type: "APP" },
     { id: "shopify-custom-pixel", configuration: "{}", type: "CUSTOM" },
   ];
