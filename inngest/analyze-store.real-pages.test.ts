@@ -6,6 +6,8 @@ import { getReport } from "@/lib/reports/get-report";
 import type { Report } from "@/lib/reports/schemas";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { addScores } from "@/testing/real-storefronts/score";
+import { scoreTags } from "@/testing/real-storefronts/score-tags";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
 
 let h: PipelineHarness;
@@ -42,5 +44,19 @@ describe("the report of a store serving a real captured home page", () => {
       // The reader wrote names with their runs of spaces collapsed.
       expect(report.metadata.theme.value?.name?.replace(/\s+/g, " "), truth.file).toBe(truth.theme.name);
     }
+  });
+
+  it("lists at least 90 % of the tag ids the reader found, and none they did not", () => {
+    const total = addScores(
+      [...reports.values()].map(({ truth, report }) => {
+        expect(report.metadata.marketing?.basis, truth.file).toBe("observed");
+        const marketing = report.metadata.marketing?.value ?? { tags: [], custom_pixels: { count: 0, names: [] } };
+
+        return { page: truth.file, ...scoreTags(truth, marketing) };
+      }),
+    );
+
+    expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
+    expect(total.extra, "extra").toEqual([]);
   });
 });
