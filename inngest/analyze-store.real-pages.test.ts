@@ -9,6 +9,7 @@ import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { EXPECTED_APPS } from "@/testing/real-storefronts/expected-apps";
 import { addScores } from "@/testing/real-storefronts/score";
 import { scoreApps } from "@/testing/real-storefronts/score-apps";
+import { scoreTags } from "@/testing/real-storefronts/score-tags";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
 
 let h: PipelineHarness;
@@ -58,5 +59,19 @@ describe("the report of a store serving a real captured home page", () => {
     expect(total.expected).toBe(83);
     expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
     expect(total.extra).toEqual([]);
+  });
+
+  it("lists at least 90 % of the tag ids the reader found, and none they did not", () => {
+    const total = addScores(
+      [...reports.values()].map(({ truth, report }) => {
+        expect(report.metadata.marketing?.basis, truth.file).toBe("observed");
+        const marketing = report.metadata.marketing?.value ?? { tags: [], custom_pixels: { count: 0, names: [] } };
+
+        return { page: truth.file, ...scoreTags(truth, marketing) };
+      }),
+    );
+
+    expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
+    expect(total.extra, "extra").toEqual([]);
   });
 });

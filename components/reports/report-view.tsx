@@ -3,6 +3,7 @@ import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import { CrawlSection } from "./crawl-section";
 import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
+import { MarketingSection } from "./marketing-section";
 import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";
@@ -50,6 +51,7 @@ export function ReportView({
       <PagesSection pages={view.pages} domain={domain} />
       <StoreDetailsSection metadata={view.metadata} />
       <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
+      <MarketingSection marketing={view.metadata.marketing} />
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.metadata.crawl} />
       <AgentReadinessSection readiness={view.metadata.agent_readiness} />

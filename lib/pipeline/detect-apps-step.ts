@@ -8,14 +8,15 @@ import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
+import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { themeFinding } from "@/lib/storefront-html/theme-finding";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /**
- * Step detect-apps: the theme and the installed apps, read from the storefront HTML (parsed
- * once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
+ * Step detect-apps: the theme, the installed apps and the marketing tags, read from the
+ * storefront HTML (parsed once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
  */
 export async function detectAppsStep(jobId: string, domain: string): Promise<{ apps: number; theme: string | null }> {
   const page = await fetchStorefrontHtml(domain);
@@ -34,6 +35,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
       metaDescription: info.metaDescription,
       fetched: true,
       error: null,
+      marketing: detectMarketing($),
     };
   }
   await saveArtifact(jobId, "storefront", artifact);

@@ -135,6 +135,8 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     apps: derived(input.storefront?.apps ?? []),
     unidentified_apps: derived(input.storefront?.unidentifiedApps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
+    // Older jobs' artifacts lack it: the report then lacks it too, rather than claim no tags.
+    ...(input.storefront?.marketing && { marketing: observed(input.storefront.marketing) }),
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),

@@ -3,6 +3,7 @@ import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
@@ -115,6 +116,11 @@ export const reportMetadataSchema = z.object({
     .optional()
     .describe(
       "What the store offers AI agents (Storefront MCP, UCP profile, llms.txt) and what its robots.txt tells AI crawlers; absent in reports built before it was checked",
+    ),
+  marketing: labelled(marketingSchema)
+    .optional()
+    .describe(
+      "The marketing and analytics tags on the store's home page (Google, Meta, TikTok … with their ids) and its custom pixels; absent in reports built before they were read, or when the home page could not be read",
     ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;

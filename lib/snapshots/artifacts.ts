@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
@@ -34,6 +35,8 @@ export const storefrontArtifactSchema = z.object({
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
   error: z.string().nullable(),
+  /** Tags and custom pixels of the home page; absent in artifacts of jobs before they were read. */
+  marketing: marketingSchema.optional(),
 });
 
 /** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */
