@@ -68,7 +68,7 @@ for (const [device, viewport] of [
     const form = page.getByRole("search", { name: "Stores" });
     const tag = form.getByLabel("Pixel or tag");
     const agent = form.getByLabel("Agent readiness");
-    await expect(tag.locator("option", { hasText: "Meta Pixel" })).toHaveText(/Meta Pixel \(\d+\)/);
+    await expect(tag.locator("option", { hasText: "Meta pixel" })).toHaveText(/Meta pixel \(\d+\)/);
     // Two fields to a row on a phone (the app and pixel filters side by side), more on a desktop.
     const [appBox, tagBox, agentBox] = await Promise.all([form.getByLabel("App").boundingBox(), tag.boundingBox(), agent.boundingBox()]);
     expect(Math.abs(appBox!.y - tagBox!.y)).toBeLessThan(2);
@@ -100,9 +100,9 @@ for (const [device, viewport] of [
     await page.goto("/apps");
     const pixels = page.getByRole("list", { name: "Pixels and tags" });
     await expect(page.getByRole("heading", { name: "Pixels and tags" })).toBeVisible();
-    const metaPixel = pixels.getByRole("listitem").filter({ hasText: "Meta Pixel" });
+    const metaPixel = pixels.getByRole("listitem").filter({ hasText: "Meta pixel" });
     await expect(metaPixel).toContainText(/\d+ stores/);
-    await metaPixel.getByRole("link", { name: "Meta Pixel" }).click();
+    await metaPixel.getByRole("link", { name: "Meta pixel" }).click();
     await expect(page).toHaveURL(/\/stores\?tag=meta-pixel$/);
     await expect(page.getByRole("list", { name: "Stores" }).getByRole("link", { name: "Third Shop" })).toBeVisible();
   });
