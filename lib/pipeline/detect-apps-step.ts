@@ -9,6 +9,9 @@ import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
 import { loadHtml } from "@/lib/storefront-html/load-html";
+import { readPageSignals } from "@/lib/storefront-html/page-signals";
+import { readMarkets } from "@/lib/markets/read-markets";
+import { readSocials } from "@/lib/socials/read-socials";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
@@ -29,6 +32,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
 
       return app ? [{ slug, name: app.name, category: app.category, evidence }] : [];
     });
+    const signals = readPageSignals($);
     artifact = {
       theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName },
       apps,
@@ -36,6 +40,8 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
       metaDescription: info.metaDescription,
       fetched: true,
       error: null,
+      socials: readSocials([{ signals, seenOn: "/" }]),
+      markets: readMarkets(signals),
     };
   }
   await saveArtifact(jobId, "storefront", artifact);

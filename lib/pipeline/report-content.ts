@@ -5,6 +5,7 @@ import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
 import type { Artifact } from "@/lib/snapshots/artifacts";
+import { mergeSocials } from "@/lib/socials/read-socials";
 
 export type { Basis, Labelled };
 
@@ -135,6 +136,23 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
+    ...storeVoice(input.storefront, input.pages),
+  };
+}
+
+/**
+ * What the store says of itself on its pages: profiles and contact from the home page (detect-apps)
+ * and the contact pages (fetch-pages), merged here because each step reads one of them; languages
+ * and market from the home page. Jobs older than these reads have neither.
+ */
+function storeVoice(storefront: Artifact<"storefront"> | null, pages: Artifact<"pages"> | null): Pick<ReportMetadata, "socials" | "markets"> {
+  const home = storefront?.socials;
+  const contact = pages?.socials;
+  const socials = home && contact ? mergeSocials(home, contact) : (home ?? contact);
+
+  return {
+    ...(socials && { socials: observed(socials) }),
+    ...(storefront?.markets && { markets: observed(storefront.markets) }),
   };
 }
 

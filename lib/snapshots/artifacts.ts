@@ -4,6 +4,8 @@ import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { marketsSchema } from "@/lib/markets/schemas";
+import { socialsSchema } from "@/lib/socials/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 
 // What the steps of one job gathered, by kind. Stored in job_artifacts (not in step outputs,
@@ -22,7 +24,12 @@ export const collectionsArtifactSchema = z.object({
   complete: z.boolean(),
 });
 
-export const pagesArtifactSchema = z.object({ pages: z.array(pageSchema), complete: z.boolean() });
+export const pagesArtifactSchema = z.object({
+  pages: z.array(pageSchema),
+  complete: z.boolean(),
+  /** Profiles and contact linked from the contact and about pages; absent in older jobs. */
+  socials: socialsSchema.optional(),
+});
 
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
@@ -31,6 +38,10 @@ export const storefrontArtifactSchema = z.object({
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
   error: z.string().nullable(),
+  /** Profiles and contact on the home page; absent in older jobs and when it could not be read. */
+  socials: socialsSchema.optional(),
+  /** Languages and the visit's market on the home page; absent likewise. */
+  markets: marketsSchema.optional(),
 });
 
 /** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */
