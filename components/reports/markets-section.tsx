@@ -40,7 +40,9 @@ export function MarketsSection({ markets, shipsTo }: { markets: Labelled | undef
                   {language.code.toLowerCase() === "x-default" ? "Default (x-default)" : named(language.code)}
                 </li>
               ))}
-              {count > languages.length ? <li className="px-1 py-0.5 text-slate-500">and {formatCount(count - languages.length)} more</li> : null}
+              {count > languages.length ? (
+                <li className="px-1 py-0.5 text-slate-500">and {formatCount(count - languages.length)} more</li>
+              ) : null}
             </ul>
           )}
         </Fact>

@@ -39,11 +39,19 @@ describe("readMarkets", () => {
   });
 
   it("says nothing it cannot read", () => {
-    expect(read("<p>no globals</p>")).toEqual({ languages: [], language_count: 0, locale: null, visitor_country: null, presentment_currency: null });
+    expect(read("<p>no globals</p>")).toEqual({
+      languages: [],
+      language_count: 0,
+      locale: null,
+      visitor_country: null,
+      presentment_currency: null,
+    });
   });
 
   it("lists at most 100 of 10,000 alternates, counts the distinct ones, in linear time", () => {
-    const links = Array.from({ length: 10_000 }, (_, i) => `<link rel="alternate" hreflang="en-${i}" href="https://acme.com/${i}">`).join("");
+    const links = Array.from({ length: 10_000 }, (_, i) => `<link rel="alternate" hreflang="en-${i}" href="https://acme.com/${i}">`).join(
+      "",
+    );
     const started = performance.now();
     const markets = read(`<head>${links}</head>`);
     expect(performance.now() - started).toBeLessThan(5_000);

@@ -17,7 +17,9 @@ function shortString(value: unknown): string | null {
 }
 
 function activeCurrency(value: unknown): string | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? shortString((value as Record<string, unknown>).active) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? shortString((value as Record<string, unknown>).active)
+    : null;
 }
 
 /**

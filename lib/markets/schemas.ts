@@ -12,7 +12,10 @@ export const marketsSchema = z.object({
       }),
     )
     .describe(`The page's <link rel="alternate" hreflang> alternates, each code once, at most ${MAX_LANGUAGES}`),
-  language_count: z.number().int().describe("How many distinct hreflang codes the page lists (a store on Shopify Markets can list hundreds)"),
+  language_count: z
+    .number()
+    .int()
+    .describe("How many distinct hreflang codes the page lists (a store on Shopify Markets can list hundreds)"),
   locale: z.string().nullable().describe("Shopify.locale: the language the page was served in; null when the page does not say"),
   visitor_country: z
     .string()

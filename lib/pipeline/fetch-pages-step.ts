@@ -12,7 +12,8 @@ import { describeStoreFailure, RetryableStoreError } from "./store-failures";
 export async function fetchPagesStep(jobId: string, domain: string): Promise<{ pages: number }> {
   const answer = await fetchPages(domain);
   // Pages robots.txt disallows are skipped (the report's crawl section says so), not an error.
-  const list = answer.status === "disallowed" ? { status: "ok" as const, pages: [], complete: false, requests: 0, contactHtml: [] } : answer;
+  const list =
+    answer.status === "disallowed" ? { status: "ok" as const, pages: [], complete: false, requests: 0, contactHtml: [] } : answer;
   if (isStoreFailure(list)) {
     const failure = describeStoreFailure(domain, list);
     throw new RetryableStoreError(failure.code, failure.error);

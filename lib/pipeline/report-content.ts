@@ -145,7 +145,10 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
  * and the contact pages (fetch-pages), merged here because each step reads one of them; languages
  * and market from the home page. Jobs older than these reads have neither.
  */
-function storeVoice(storefront: Artifact<"storefront"> | null, pages: Artifact<"pages"> | null): Pick<ReportMetadata, "socials" | "markets"> {
+function storeVoice(
+  storefront: Artifact<"storefront"> | null,
+  pages: Artifact<"pages"> | null,
+): Pick<ReportMetadata, "socials" | "markets"> {
   const home = storefront?.socials;
   const contact = pages?.socials;
   const socials = home && contact ? mergeSocials(home, contact) : (home ?? contact);

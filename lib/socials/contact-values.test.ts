@@ -8,12 +8,16 @@ describe("readEmail", () => {
     expect(readEmail(" info@acme.in ")).toBe("info@acme.in");
   });
 
-  it.each(["mailto:", "mailto:not-an-address", "mailto:a@b", "mailto:you@example.com", "mailto:%E0%A4%A", `mailto:${"a".repeat(300)}@acme.com`])(
-    "refuses %j",
-    (raw) => {
-      expect(readEmail(raw)).toBeNull();
-    },
-  );
+  it.each([
+    "mailto:",
+    "mailto:not-an-address",
+    "mailto:a@b",
+    "mailto:you@example.com",
+    "mailto:%E0%A4%A",
+    `mailto:${"a".repeat(300)}@acme.com`,
+  ])("refuses %j", (raw) => {
+    expect(readEmail(raw)).toBeNull();
+  });
 });
 
 describe("readPhone", () => {

@@ -3,10 +3,18 @@ import { absoluteLink, profileKey, readProfileUrl } from "./profile-url";
 
 describe("readProfileUrl", () => {
   it("reads a profile of each network, with the account as handle", () => {
-    expect(readProfileUrl("https://www.instagram.com/acme/")).toMatchObject({ network: "instagram", handle: "acme", key: "instagram.com/acme" });
+    expect(readProfileUrl("https://www.instagram.com/acme/")).toMatchObject({
+      network: "instagram",
+      handle: "acme",
+      key: "instagram.com/acme",
+    });
     expect(readProfileUrl("https://m.facebook.com/acme")).toMatchObject({ network: "facebook", key: "facebook.com/acme" });
     expect(readProfileUrl("https://www.tiktok.com/@acme")).toMatchObject({ network: "tiktok", handle: "@acme" });
-    expect(readProfileUrl("https://www.youtube.com/channel/UC123")).toMatchObject({ network: "youtube", handle: "UC123", key: "youtube.com/channel/UC123" });
+    expect(readProfileUrl("https://www.youtube.com/channel/UC123")).toMatchObject({
+      network: "youtube",
+      handle: "UC123",
+      key: "youtube.com/channel/UC123",
+    });
     expect(readProfileUrl("https://www.youtube.com/@acme")).toMatchObject({ network: "youtube", handle: "@acme" });
     expect(readProfileUrl("https://pinterest.co.uk/acme")).toMatchObject({ network: "pinterest", key: "pinterest.com/acme" });
     expect(readProfileUrl("https://www.linkedin.com/company/acme/")).toMatchObject({ network: "linkedin", handle: "acme" });
@@ -76,7 +84,10 @@ describe("readProfileUrl", () => {
   });
 
   it("ends an address at a leaked attribute fragment", () => {
-    expect(readProfileUrl('https://instagram.com/acme?igshid=Z=" target="')).toMatchObject({ key: "instagram.com/acme", url: "https://instagram.com/acme?igshid=Z=" });
+    expect(readProfileUrl('https://instagram.com/acme?igshid=Z=" target="')).toMatchObject({
+      key: "instagram.com/acme",
+      url: "https://instagram.com/acme?igshid=Z=",
+    });
   });
 
   it("refuses a 1 MB address quickly", () => {

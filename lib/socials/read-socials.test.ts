@@ -48,7 +48,9 @@ describe("readSocials", () => {
   });
 
   it("reads mailto: and tel: links, refusing implausible numbers", () => {
-    const socials = read(`<a href="mailto:hi@acme.com?subject=x">Mail</a><a href="tel:+1 201 228 4683">Call</a><a href="tel:%20(090)%">Bad</a><a href="mailto:HI@acme.com">again</a>`);
+    const socials = read(
+      `<a href="mailto:hi@acme.com?subject=x">Mail</a><a href="tel:+1 201 228 4683">Call</a><a href="tel:%20(090)%">Bad</a><a href="mailto:HI@acme.com">again</a>`,
+    );
     expect(socials.emails.map((e) => [e.address, e.source])).toEqual([["hi@acme.com", "anchor"]]);
     expect(socials.phones.map((p) => p.number)).toEqual(["+1 201 228 4683"]);
   });
@@ -67,7 +69,11 @@ describe("readSocials", () => {
   });
 
   it("caps what it lists and stays linear on hostile pages", () => {
-    const anchors = Array.from({ length: 100_000 }, (_, i) => `<a href="https://www.instagram.com/shop${i}">i</a><a href="mailto:a${i}@acme.com">m</a><a href="tel:+1212555${String(i).padStart(4, "0")}">t</a>`).join("");
+    const anchors = Array.from(
+      { length: 100_000 },
+      (_, i) =>
+        `<a href="https://www.instagram.com/shop${i}">i</a><a href="mailto:a${i}@acme.com">m</a><a href="tel:+1212555${String(i).padStart(4, "0")}">t</a>`,
+    ).join("");
     const huge = `<a href="https://www.facebook.com/${"a".repeat(1_000_000)}">f</a>`;
     const depth = 5_000;
     const nested = `${'{"@type":"Thing","item":'.repeat(depth)}{"@type":"Organization","sameAs":"https://x.com/deep"}${"}".repeat(depth)}`;

@@ -101,7 +101,8 @@ function readJsonLd(items: readonly unknown[], seenOn: string, into: Collector) 
     if (nodes.length >= MAX_JSON_LD_NODES) break;
     if (!isObject(item)) continue;
     nodes.push(item);
-    if (Array.isArray(item["@graph"])) for (const member of item["@graph"].slice(0, MAX_JSON_LD_NODES)) if (isObject(member)) nodes.push(member);
+    if (Array.isArray(item["@graph"]))
+      for (const member of item["@graph"].slice(0, MAX_JSON_LD_NODES)) if (isObject(member)) nodes.push(member);
   }
   for (const node of nodes.slice(0, MAX_JSON_LD_NODES)) {
     if (!speaksForStore(node)) continue;
@@ -142,9 +143,12 @@ export function readSocials(pages: readonly SocialsSource[]): Socials {
 export function mergeSocials(first: Socials, second: Socials): Socials {
   const merged = createCollector();
   for (const list of [first, second]) {
-    for (const { url, seen_on, evidence: e, source, confidence } of list.profiles) merged.profile(url, seen_on, { evidence: e, source, confidence });
-    for (const { address, seen_on, evidence: e, source, confidence } of list.emails) merged.email(address, seen_on, { evidence: e, source, confidence });
-    for (const { number, seen_on, evidence: e, source, confidence } of list.phones) merged.phone(number, seen_on, { evidence: e, source, confidence });
+    for (const { url, seen_on, evidence: e, source, confidence } of list.profiles)
+      merged.profile(url, seen_on, { evidence: e, source, confidence });
+    for (const { address, seen_on, evidence: e, source, confidence } of list.emails)
+      merged.email(address, seen_on, { evidence: e, source, confidence });
+    for (const { number, seen_on, evidence: e, source, confidence } of list.phones)
+      merged.phone(number, seen_on, { evidence: e, source, confidence });
   }
 
   return merged.socials;

@@ -7,7 +7,9 @@ export const socialNetworkSchema = z
   .describe("The network (x covers twitter.com and x.com)");
 export type SocialNetwork = z.infer<typeof socialNetworkSchema>;
 
-const seenOn = z.string().describe('The store page it was seen on, as a path: "/" for the home page, "/pages/contact" for the contact page');
+const seenOn = z
+  .string()
+  .describe('The store page it was seen on, as a path: "/" for the home page, "/pages/contact" for the contact page');
 
 export const socialProfileSchema = findingSchema.extend({
   network: socialNetworkSchema,
