@@ -54,6 +54,10 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     robotsTxt: z.string().nullable().optional(),
     listingContentType: z.string().min(1).optional(),
     apps: z.array(z.string()).optional(),
+    homePage: z
+      .string()
+      .max(5 * 1024 * 1024)
+      .optional(),
     theme: z
       .object({
         name: z.string(),

@@ -56,6 +56,7 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   const ctx: ShapeContext = { exposeInventory: def.kind === "shopify" && def.exposeInventory === true, currency: shop.settings.currency };
   const catalog = shop.catalog;
 
+  if ((path === "/" || path === "") && def.kind === "shopify" && def.homePage !== undefined) return html(def.homePage);
   if (path === "/" || path === "")
     return html(
       homeHtml(

@@ -76,6 +76,11 @@ export interface ShopifyStoreDefinition {
   listingContentType?: string;
   /** Raw HTML snippets injected into the storefront <head>, e.g. app script tags. */
   apps?: string[];
+  /**
+   * The home page served as-is instead of the generated one (a real captured storefront page);
+   * every other path answers as before.
+   */
+  homePage?: string;
   theme?: ThemeInfo;
   /** Number of generated CMS pages (/pages.json). Default 4. */
   pages?: number;
