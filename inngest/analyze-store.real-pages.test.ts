@@ -6,6 +6,9 @@ import { getReport } from "@/lib/reports/get-report";
 import type { Report } from "@/lib/reports/schemas";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { addScores } from "@/testing/real-storefronts/score";
+import { scoreLanguages } from "@/testing/real-storefronts/score-languages";
+import { scoreSocials } from "@/testing/real-storefronts/score-socials";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
 
 let h: PipelineHarness;
@@ -42,5 +45,17 @@ describe("the report of a store serving a real captured home page", () => {
       // The reader wrote names with their runs of spaces collapsed.
       expect(report.metadata.theme.value?.name?.replace(/\s+/g, " "), truth.file).toBe(truth.theme.name);
     }
+  });
+
+  it("lists the store's own profiles and its hreflang languages, and nothing the pages do not", () => {
+    const pages = [...reports.values()].map(({ truth, report }) => ({ truth, page: truth.file, metadata: report.metadata }));
+    const socials = addScores(pages.map(({ truth, page, metadata }) => ({ page, ...scoreSocials(truth, metadata.socials!.value) })));
+    const languages = addScores(pages.map(({ truth, page, metadata }) => ({ page, ...scoreLanguages(truth, metadata.markets!.value) })));
+    expect({ share: socials.share >= 0.9, missed: socials.missed, extra: socials.extra }).toEqual({ share: true, missed: [], extra: [] });
+    expect({ share: languages.share >= 0.9, missed: languages.missed, extra: languages.extra }).toEqual({
+      share: true,
+      missed: [],
+      extra: [],
+    });
   });
 });
