@@ -83,6 +83,8 @@ export type SeedStoreOptions = {
   apps?: { slug: string; detectedAt?: Date }[];
   /** The first this-many products were gone from the store by the end of the job (a deletion mid-crawl). */
   goneProducts?: number;
+  /** The report's metadata (reports rows are immutable once written); empty by default. */
+  metadata?: Record<string, unknown>;
 };
 
 const INSERT_BATCH = 1000;
@@ -133,7 +135,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
       },
     ],
     pages: [],
-    metadata: {},
+    metadata: options.metadata ?? {},
     summary:
       count <= 5000
         ? summary
