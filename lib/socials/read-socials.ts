@@ -12,7 +12,7 @@ const MAX_JSON_LD_NODES = 200;
 const MAX_LIST = 50;
 
 /** Schema.org types that speak for the store itself (a Product's brand does not). */
-const STORE_TYPES = new Set(["Organization", "Corporation", "OnlineStore", "OnlineBusiness", "Store", "LocalBusiness", "Brand"]);
+const STORE_TYPES = new Set(["Organization", "Corporation", "OnlineStore", "OnlineBusiness", "Store", "LocalBusiness"]);
 
 type Seen = { evidence: string; source: EvidenceSource; confidence: Confidence };
 
