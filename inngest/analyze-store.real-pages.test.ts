@@ -6,7 +6,10 @@ import { getReport } from "@/lib/reports/get-report";
 import type { Report } from "@/lib/reports/schemas";
 import { generatedStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { EXPECTED_APPS } from "@/testing/real-storefronts/expected-apps";
 import { addScores } from "@/testing/real-storefronts/score";
+import { scoreApps } from "@/testing/real-storefronts/score-apps";
+import { scoreTags } from "@/testing/real-storefronts/score-tags";
 import { scoreLanguages } from "@/testing/real-storefronts/score-languages";
 import { scoreSocials } from "@/testing/real-storefronts/score-socials";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
@@ -45,6 +48,33 @@ describe("the report of a store serving a real captured home page", () => {
       // The reader wrote names with their runs of spaces collapsed.
       expect(report.metadata.theme.value?.name?.replace(/\s+/g, " "), truth.file).toBe(truth.theme.name);
     }
+  });
+
+  it("finds the apps the pages carry (at least 90% of the certain ones) and no other", () => {
+    const scores = [...reports.values()].map(({ truth, report }) => {
+      const domain = truth.file.replace(/\.html?$/, "");
+      const reported = { apps: report.metadata.apps.value, unidentified: report.metadata.unidentified_apps?.value ?? [] };
+
+      return { page: domain, ...scoreApps(truth, EXPECTED_APPS[domain] ?? { apps: {} }, reported) };
+    });
+    const total = addScores(scores);
+    expect(total.expected).toBe(83);
+    expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
+    expect(total.extra).toEqual([]);
+  });
+
+  it("lists at least 90 % of the tag ids the reader found, and none they did not", () => {
+    const total = addScores(
+      [...reports.values()].map(({ truth, report }) => {
+        expect(report.metadata.marketing?.basis, truth.file).toBe("observed");
+        const marketing = report.metadata.marketing?.value ?? { tags: [], custom_pixels: { count: 0, names: [] } };
+
+        return { page: truth.file, ...scoreTags(truth, marketing) };
+      }),
+    );
+
+    expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
+    expect(total.extra, "extra").toEqual([]);
   });
 
   it("lists the store's own profiles and its hreflang languages, and nothing the pages do not", () => {

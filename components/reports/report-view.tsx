@@ -1,7 +1,9 @@
+import { AgentReadinessSection } from "./agent-readiness-section";
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import { CrawlSection } from "./crawl-section";
 import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
+import { MarketingSection } from "./marketing-section";
 import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";
@@ -52,9 +54,11 @@ export function ReportView({
       <StoreDetailsSection metadata={view.metadata} />
       <SocialsSection socials={view.metadata.socials} />
       <MarketsSection markets={view.metadata.markets} shipsTo={view.metadata.ships_to_countries} />
-      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
+      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
+      <MarketingSection marketing={view.metadata.marketing} />
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.metadata.crawl} />
+      <AgentReadinessSection readiness={view.metadata.agent_readiness} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

@@ -27,7 +27,7 @@ function Row({ label, children, finding }: { label: string; children: ReactNode;
         <span className="text-xs text-slate-500">seen on {seenOnText(finding.seen_on)}</span>
       </div>
       <div className="mt-1 sm:pl-31">
-        <FindingDetails finding={finding} />
+        <FindingDetails label={label} evidence={finding.evidence} source={finding.source} confidence={finding.confidence} />
       </div>
     </li>
   );

@@ -18,19 +18,21 @@ export type CurrentSnapshot = {
   storefront: Artifact<"storefront"> | null;
   robots: Artifact<"robots"> | null;
   crawl: Artifact<"crawl"> | null;
+  agentReadiness: Artifact<"agent-readiness"> | null;
   /** When the owner-registered signature the crawl sent for this store expires, if there is one. */
   ownerSignatureExpiresAt: string | null;
   reconciliation: Reconciliation;
 };
 
 export async function readCurrentSnapshot(jobId: string, { listingComplete, reconciliation }: CrawlOutcome): Promise<CurrentSnapshot> {
-  const [store, collections, pages, storefront, robots, crawl] = await Promise.all([
+  const [store, collections, pages, storefront, robots, crawl, agentReadiness] = await Promise.all([
     loadArtifact(jobId, "store"),
     loadArtifact(jobId, "collections"),
     loadArtifact(jobId, "pages"),
     loadArtifact(jobId, "storefront"),
     loadArtifact(jobId, "robots"),
     loadArtifact(jobId, "crawl"),
+    loadArtifact(jobId, "agent-readiness"),
   ]);
   if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
   const owner = await findOwnerSignature(store.canonicalDomain);
@@ -47,6 +49,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     storefront,
     robots,
     crawl,
+    agentReadiness,
     ownerSignatureExpiresAt: owner?.expiresAt.toISOString() ?? null,
     reconciliation,
   };

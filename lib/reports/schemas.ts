@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { marketsSchema } from "@/lib/markets/schemas";
 import { socialsSchema } from "@/lib/socials/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
@@ -98,6 +100,11 @@ export const reportMetadataSchema = z.object({
   exposes_inventory: labelled(z.boolean()),
   theme: labelled(storefrontThemeSchema.nullable()),
   apps: labelled(z.array(detectedAppSchema)),
+  unidentified_apps: labelled(z.array(unidentifiedAppSchema))
+    .optional()
+    .describe(
+      "Apps the storefront names by their Shopify handle or web-pixel client id that StoreLens' catalogue does not know (at most 50); absent in reports built before they were read",
+    ),
   storefront_title: labelled(z.string().nullable()),
   cut_to_limits: labelled(contentCutSummarySchema)
     .optional()
@@ -107,6 +114,16 @@ export const reportMetadataSchema = z.object({
   crawl: labelled(crawlSectionSchema)
     .optional()
     .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
+  agent_readiness: labelled(agentReadinessSchema)
+    .optional()
+    .describe(
+      "What the store offers AI agents (Storefront MCP, UCP profile, llms.txt) and what its robots.txt tells AI crawlers; absent in reports built before it was checked",
+    ),
+  marketing: labelled(marketingSchema)
+    .optional()
+    .describe(
+      "The marketing and analytics tags on the store's home page (Google, Meta, TikTok … with their ids) and its custom pixels; absent in reports built before they were read, or when the home page could not be read",
+    ),
   socials: labelled(socialsSchema)
     .optional()
     .describe(

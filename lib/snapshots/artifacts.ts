@@ -3,10 +3,12 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { marketsSchema } from "@/lib/markets/schemas";
 import { socialsSchema } from "@/lib/socials/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
+import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
 
 // What the steps of one job gathered, by kind. Stored in job_artifacts (not in step outputs,
 // which the workflow replays on every call) and read back by build-report.
@@ -34,10 +36,14 @@ export const pagesArtifactSchema = z.object({
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
   apps: z.array(detectedAppSchema),
+  /** Apps Shopify names on the page that the catalogue does not know; absent in older jobs' artifacts. */
+  unidentifiedApps: z.array(unidentifiedAppSchema).optional(),
   title: z.string().nullable(),
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
   error: z.string().nullable(),
+  /** Tags and custom pixels of the home page; absent in artifacts of jobs before they were read. */
+  marketing: marketingSchema.optional(),
   /** Profiles and contact on the home page; absent in older jobs and when it could not be read. */
   socials: socialsSchema.optional(),
   /** Languages and the visit's market on the home page; absent likewise. */
@@ -69,6 +75,8 @@ const ARTIFACT_SCHEMAS = {
   pages: pagesArtifactSchema,
   storefront: storefrontArtifactSchema,
   "collection-pages": collectionPagesArtifactSchema,
+  // What check-agent-readiness read: Storefront MCP, UCP profile, llms.txt (lib/agent-readiness/).
+  "agent-readiness": agentEndpointsSchema,
 } as const;
 
 type ArtifactKind = keyof typeof ARTIFACT_SCHEMAS;
