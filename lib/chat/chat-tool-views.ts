@@ -3,6 +3,8 @@ import type { compareSnapshots } from "@/lib/analytics";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
+import { z } from "zod";
+import { reportMetadataSchema } from "@/lib/reports/schemas";
 
 // What the chat's tools hand the model: the domain's answers (the same the HTTP endpoints and
 // the MCP tools give), narrowed to what fits a prompt. Figures are passed through, never
@@ -44,6 +46,42 @@ export function appsView(page: StorePageData) {
     apps: page.apps.map((app) => ({ name: app.name, category: app.category })),
   };
 }
+
+/**
+ * The store's own profiles and contact, its languages and the market its storefront served us,
+ * as its latest report gives them; null where the report was built before they were read.
+ */
+export function socialsAndMarketsView(report: unknown) {
+  // Read leniently: a report of any age answers, with null for what it lacks.
+  const parsed = socialsAndMarketsSchema.safeParse(report);
+  const metadata = parsed.success ? parsed.data.metadata : {};
+  const socials = metadata.socials?.value;
+  const markets = metadata.markets?.value;
+
+  return {
+    socials: socials
+      ? {
+          profiles: socials.profiles.map((p) => ({ network: p.network, url: cap(p.url, 200), seen_on: cap(p.seen_on, 100) })),
+          emails: socials.emails.map((e) => e.address),
+          phones: socials.phones.map((p) => p.number),
+        }
+      : null,
+    markets: markets
+      ? {
+          languages: markets.languages.slice(0, 30).map((l) => l.code),
+          language_count: markets.language_count,
+          locale: markets.locale,
+          visitor_country: markets.visitor_country,
+          presentment_currency: markets.presentment_currency,
+        }
+      : null,
+    ships_to_countries: metadata.ships_to_countries?.value.slice(0, 50) ?? [],
+  };
+}
+
+const socialsAndMarketsSchema = z.object({
+  metadata: reportMetadataSchema.pick({ socials: true, markets: true, ships_to_countries: true }).partial(),
+});
 
 /** A page of the changelog and the tally of the whole job's changes. */
 export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, tally: Awaited<ReturnType<typeof getChangelogTally>>) {
