@@ -62,6 +62,19 @@ for (const [device, viewport] of [
   ["a desktop", { width: 1366, height: 900 }],
   ["a phone", { width: 390, height: 844 }],
 ] as const) {
+  test(`on ${device}, the store page shows the storefront's tags, profiles, languages and agent endpoints`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(STORE);
+    const section = page.getByRole("region", { name: "Marketing, socials and agents" });
+    await expect(section.getByRole("link", { name: /Meta pixel · 1234567890/ })).toHaveAttribute("href", "/stores?tag=meta-pixel");
+    await expect(section.getByRole("link", { name: "Instagram · publishedshop" })).toHaveAttribute("rel", /nofollow/);
+    await expect(section).toContainText("Icelandic");
+    await expect(section).toContainText("Answers Shopify's Storefront MCP (2 tools: search_shop_catalog, get_cart)");
+    await section.getByRole("link", { name: "Other stores that answer Storefront MCP" }).click();
+    await expect(page).toHaveURL(/\/stores\?agent=storefront_mcp/);
+    await expect(page.getByRole("link", { name: "Published Shop" }).first()).toBeVisible();
+  });
+
   test(`on ${device}, /stores filters by pixel, agent readiness, market and language, and /apps counts the pixels`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/stores");

@@ -5,7 +5,7 @@ import type { Finding } from "@/lib/storefront-html/schemas";
 import { FindingDetails } from "./finding-details";
 import { EmptyNote, ReportSection } from "./report-section";
 
-const NETWORK_NAMES: Record<SocialNetwork, string> = {
+export const NETWORK_NAMES: Record<SocialNetwork, string> = {
   instagram: "Instagram",
   facebook: "Facebook",
   tiktok: "TikTok",

@@ -38,12 +38,24 @@ export function storeSummaryView(page: StorePageData) {
   };
 }
 
-/** The theme and the detected apps, as GET /api/stores/:slug lists them. */
+/** The theme, the detected apps, the marketing tags and what the store offers AI agents, as GET /api/stores/:slug lists them. */
 export function appsView(page: StorePageData) {
+  const { marketing, agent_readiness: agents } = page.storefront;
+
   return {
     theme: cap(page.theme, 100),
     app_count: page.apps.length,
     apps: page.apps.map((app) => ({ name: app.name, category: app.category })),
+    marketing_tags: marketing ? marketing.tags.map((tag) => ({ name: tag.name, id: tag.id })) : null,
+    custom_pixels: marketing ? marketing.custom_pixels.count : null,
+    agent_readiness: agents
+      ? {
+          storefront_mcp: agents.storefront_mcp.status,
+          storefront_mcp_tools: agents.storefront_mcp.tools.slice(0, 10),
+          ucp_profile: agents.ucp_profile.status,
+          llms_txt: agents.llms_txt.status,
+        }
+      : null,
   };
 }
 

@@ -107,7 +107,8 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
       execute: (input) => searchProducts(store, input),
     }),
     get_apps_and_theme: tool({
-      description: "The store's theme and the apps StoreLens detected on its storefront.",
+      description:
+        "The store's theme, the apps StoreLens detected on its storefront, its marketing and analytics tags (with ids) and whether it answers AI agents (Storefront MCP, UCP profile, llms.txt).",
       inputSchema: z.strictObject({}),
       execute: async () => appsView(await readStorePage()),
     }),

@@ -6,6 +6,7 @@ import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
 import { getAnalysedStore } from "./get-analysed-store";
+import { readStorefrontFindings } from "./read-storefront-findings";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
 import type { StorePageData, StorePageQuery } from "./schemas";
@@ -78,7 +79,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
   const store = await getAnalysedStore(slug);
   const jobId = store.latestJobId;
 
-  const [[report], products, collections, installed, audits, publishedReports] = await Promise.all([
+  const [[report], products, collections, installed, audits, publishedReports, storefront] = await Promise.all([
     getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
     readProductPage(jobId, store.productCount, query),
     readCollections(jobId),
@@ -90,6 +91,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
       .orderBy(asc(apps.name)),
     listJobAudits(jobId),
     listPublishedReports(store.id),
+    readStorefrontFindings(jobId),
   ]);
 
   const summary = (report?.summary ?? {}) as ReportSummary;
@@ -131,6 +133,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     collections: { total: collections.total, data: collections.shown },
     theme: store.themeName,
     apps: installed,
+    storefront,
     pagespeed: audits,
     analyzed_at: store.lastAnalyzedAt?.toISOString() ?? report?.createdAt.toISOString() ?? null,
     first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null,
