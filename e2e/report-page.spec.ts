@@ -59,15 +59,22 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(apps).toContainText("Email & SMS");
   await expect(apps).not.toContainText("email-sms");
   // How each app was found, on demand and by keyboard.
-  await expect(apps.getByText("Seen in a script the page loads.")).toBeHidden();
+  const klaviyo = apps.locator("details", { has: page.getByLabel("How we know: Klaviyo") });
+  await expect(klaviyo.getByText("Seen in a script the page loads.")).toBeHidden();
   await apps.getByLabel("How we know: Klaviyo").focus();
   await page.keyboard.press("Enter");
-  await expect(apps.getByText("Seen in a script the page loads.")).toBeVisible();
-  await expect(apps.getByText("High confidence").first()).toBeVisible();
+  await expect(klaviyo.getByText("Seen in a script the page loads.")).toBeVisible();
+  await expect(klaviyo.getByText("High confidence")).toBeVisible();
   await expect(page.getByRole("article").getByText("First analysis", { exact: true })).toBeVisible();
   // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
   await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");
   await expect(page.locator("#pagespeed")).not.toContainText("Measured");
+  // The fake store's web pixels, its own profiles (not its share button) and its languages.
+  await expect(page.locator("#marketing")).toContainText("G-FAKE12345X");
+  await expect(page.locator("#marketing")).toContainText("987654321098765");
+  await expect(page.locator('#socials a[href*="instagram.com"]')).toHaveAttribute("rel", /nofollow/);
+  await expect(page.locator("#socials")).not.toContainText("sharer");
+  await expect(page.locator("#markets")).toContainText("French");
   // Agent readiness in sentences, and what robots.txt tells each AI crawler (the fake store's defaults).
   const agents = page.locator("#agent-readiness");
   await expect(agents).toContainText("Answers Shopify's Storefront MCP (5 tools: search_shop_catalog,");
