@@ -11,6 +11,7 @@ describe("pipeline steps", () => {
       "fetch-collections",
       "fetch-pages",
       "detect-apps",
+      "render",
       "pagespeed",
       "build-report",
       "store-report-body",

@@ -29,6 +29,11 @@ export const PIPELINE_STEPS = {
     label: "Detecting apps and theme",
     explanation: "Looking through the storefront's code for its theme and installed apps.",
   },
+  render: {
+    id: "render",
+    label: "Rendering the store",
+    explanation: "Opening the home page in a browser of our own: screenshots at desktop and phone size, and the apps its scripts add.",
+  },
   pagespeed: { id: "pagespeed", label: "Measuring speed", explanation: "Measuring how fast the storefront loads with Google PageSpeed." },
   buildReport: {
     id: "build-report",
@@ -72,6 +77,7 @@ export function plannedWork(counts: Record<string, number>): Record<string, numb
     [PIPELINE_STEPS.fetchCollections.id]: 2 + Math.min(MEMBERSHIP_REQUEST_BUDGET, Math.ceil(pages * 2.5) + 2),
     [PIPELINE_STEPS.fetchPages.id]: 2,
     [PIPELINE_STEPS.detectApps.id]: 3,
+    [PIPELINE_STEPS.render.id]: 5,
     [PIPELINE_STEPS.pagespeed.id]: 3,
     [PIPELINE_STEPS.buildReport.id]: 2 + Math.ceil(products / 2_000),
   };

@@ -1,4 +1,5 @@
-import type { Basis, ContentCutSummary, CrawlSection, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { Basis, ContentCutSummary, CrawlSection, Labelled, RenderSection, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { ScreenshotSize } from "@/lib/render/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
@@ -92,6 +93,7 @@ type MetadataInput = {
   robots?: Artifact<"robots"> | null;
   crawl?: Artifact<"crawl"> | null;
   ownerSignatureExpiresAt?: string | null;
+  render?: RenderInput;
   listingComplete: boolean;
   reconciliation: Reconciliation;
   exposesInventory: boolean;
@@ -135,6 +137,27 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
+    // Our own browser's view of the home page.
+    ...(input.render ? { render: observed(renderSection(input.render)) } : {}),
+  };
+}
+
+/** The render artifact, and where its screenshots are served (the site's address at completion). */
+export type RenderInput = { artifact: Artifact<"render"> | null; screenshotUrl: (size: ScreenshotSize) => string };
+
+function renderSection({ artifact, screenshotUrl }: RenderInput): RenderSection {
+  const has = (size: ScreenshotSize) => (artifact?.screenshots.includes(size) ? screenshotUrl(size) : null);
+
+  return {
+    status: artifact?.status ?? "not_rendered",
+    // A job that reached build-report without a render artifact ran before the step existed mid-way.
+    code: artifact ? artifact.code : "render_failed",
+    screenshots: { desktop: has("desktop"), phone: has("phone") },
+    requests: artifact?.stats.requests ?? 0,
+    bytes: artifact?.stats.bytes ?? 0,
+    refused: artifact?.stats.refused ?? {},
+    stored_bytes: artifact?.storedBytes ?? 0,
+    after_render: artifact?.afterRender ?? [],
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { hostileRenderPages, type HostileRenderPage } from "@/testing/hostile/render-pages";
 import { findChromium } from "./find-chromium";
-import { renderResourceFetcher } from "./fetch-render-resource";
+import { renderResourceFetcher } from "@/lib/pipeline/render-resource-fetcher";
 import { DEFAULT_RENDER_BUDGET, renderHomePage } from "./render-home-page";
 
 const chromium = findChromium();

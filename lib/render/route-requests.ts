@@ -7,7 +7,7 @@ export type FetchedResource =
   | { kind: "refused"; reason: "private_address" | "robots" | "too_large" | "failed"; message: string };
 
 /**
- * Fetches one of the page's requests for it (lib/render/fetch-render-resource.ts in a job): the
+ * Fetches one of the page's requests for it (lib/pipeline/render-resource-fetcher.ts in a job): the
  * browser never connects anywhere itself.
  */
 export type ResourceFetcher = (url: URL, limits: { maxBytes: number; signal: AbortSignal }) => Promise<FetchedResource>;

@@ -50,3 +50,19 @@ export const renderRequestStatsSchema = z.object({
   refused: z.record(z.string(), z.number().int().min(0)).describe("Requests refused, by reason (method, scheme, other_host, private_address, robots, …)"),
 });
 export type RenderRequestStats = z.infer<typeof renderRequestStatsSchema>;
+
+/** What a job's render step kept (the "render" artifact); the report's metadata.render is built from it. */
+export const renderArtifactSchema = z.object({
+  status: z.enum(["rendered", "not_rendered"]),
+  code: renderCodeSchema.nullable(),
+  message: z.string().nullable(),
+  /** The sizes whose screenshot is stored (render_screenshots). */
+  screenshots: z.array(screenshotSizeSchema),
+  stats: renderRequestStatsSchema,
+  /** Bytes of the stored screenshots, counted in the job's storage budget. */
+  storedBytes: z.number().int().min(0),
+  durationMs: z.number().int().min(0),
+  /** What the detectors found in the rendered page and not in the served HTML. */
+  afterRender: z.array(z.object({ kind: z.enum(["app", "theme"]), slug: z.string(), name: z.string(), evidence: z.string() })),
+});
+export type RenderArtifact = z.infer<typeof renderArtifactSchema>;

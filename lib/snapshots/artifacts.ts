@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
+import { renderArtifactSchema } from "@/lib/render/schemas";
 import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 
@@ -58,6 +59,8 @@ const ARTIFACT_SCHEMAS = {
   pages: pagesArtifactSchema,
   storefront: storefrontArtifactSchema,
   "collection-pages": collectionPagesArtifactSchema,
+  /** The render of the home page in a browser (lib/pipeline/render-step.ts). */
+  render: renderArtifactSchema,
 } as const;
 
 type ArtifactKind = keyof typeof ARTIFACT_SCHEMAS;

@@ -1,7 +1,7 @@
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { safeFetch } from "@/lib/net";
 import { fetchStore } from "@/lib/shopify-reader/fetch-store";
-import type { FetchedResource, ResourceFetcher } from "./route-requests";
+import type { FetchedResource, ResourceFetcher } from "@/lib/render/route-requests";
 
 /** One resource may take this long; the render's own budget bounds them all together. */
 const RESOURCE_TIMEOUT_MS = 10_000;
