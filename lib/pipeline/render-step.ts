@@ -9,7 +9,7 @@ import { logger } from "@/lib/log";
 import { renderResourceFetcher } from "./render-resource-fetcher";
 import { findRenderBrowser } from "@/lib/render/find-browser";
 import { recordScreenshots } from "@/lib/render/record-screenshots";
-import { renderHomePage, type RenderOutcome } from "@/lib/render/render-home-page";
+import { DEFAULT_RENDER_BUDGET, renderHomePage, type RenderOutcome } from "@/lib/render/render-home-page";
 import { withRenderSlot } from "@/lib/render/render-slot";
 import type { RenderArtifact, ScreenshotSize } from "@/lib/render/schemas";
 import { loadArtifact, saveArtifact } from "@/lib/snapshots/artifacts";
@@ -43,8 +43,10 @@ async function renderAndKeep(jobId: string, domain: string): Promise<RenderArtif
   const store = await loadArtifact(jobId, "store");
   const hosts = new Set([domain, store?.canonicalDomain ?? domain].map((host) => host.toLowerCase()));
   const url = `https://${store?.canonicalDomain ?? domain}/`;
-  const outcome: RenderOutcome = await withRenderSlot(getEnv().RENDER_CONCURRENCY, () =>
-    renderHomePage({ executablePath: browser.path, url, storeHosts: hosts, fetchResource: renderResourceFetcher(hosts) }),
+  const env = getEnv();
+  const budget = { ...DEFAULT_RENDER_BUDGET, timeoutMs: env.RENDER_TIMEOUT_MS };
+  const outcome: RenderOutcome = await withRenderSlot(env.RENDER_CONCURRENCY, () =>
+    renderHomePage({ executablePath: browser.path, url, storeHosts: hosts, fetchResource: renderResourceFetcher(hosts), budget }),
   );
   if (outcome.status === "not_rendered") return { ...notRendered(outcome.code, outcome.message), stats: outcome.stats };
 

@@ -56,6 +56,7 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   const ctx: ShapeContext = { exposeInventory: def.kind === "shopify" && def.exposeInventory === true, currency: shop.settings.currency };
   const catalog = shop.catalog;
 
+  if ((path === "/" || path === "") && def.kind === "shopify" && def.homeHtml !== undefined) return html(def.homeHtml);
   if (path === "/" || path === "")
     return html(
       homeHtml(
@@ -112,9 +113,21 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
     return html(productHtml(store, product));
   }
 
+  // Theme assets: what the home page links and what its scripts add (html.ts, SCRIPT_INJECTED_APP).
+  if (path.startsWith("/cdn/shop/t/1/assets/")) return themeAsset(path);
+
   const sitemap = childSitemap(shop, store.domain, path, url.searchParams);
   if (sitemap) return sitemap;
   return data ? json({ errors: "Not Found" }, 404) : html(notFoundHtml(store), 404);
+}
+
+function themeAsset(path: string): Reply {
+  if (path.endsWith(".css")) return { status: 200, headers: { "content-type": "text/css" }, body: "body{font-family:sans-serif;margin:0 2rem}" };
+  if (path.endsWith(".js")) {
+    return { status: 200, headers: { "content-type": "text/javascript" }, body: `document.documentElement.dataset.app = ${JSON.stringify(path)};` };
+  }
+
+  return { status: 404, headers: { "content-type": "text/plain" }, body: "Not found" };
 }
 
 /** Shopify's storefront pagination: only limit (clamped 1..250, default 30) and 1-based page. */

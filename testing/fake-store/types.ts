@@ -74,6 +74,8 @@ export interface ShopifyStoreDefinition {
    * Every other path answers as Shopify's.
    */
   listingContentType?: string;
+  /** The home page served as is instead of the generated one (hostile pages for the render step). */
+  homeHtml?: string;
   /** Raw HTML snippets injected into the storefront <head>, e.g. app script tags. */
   apps?: string[];
   theme?: ThemeInfo;
