@@ -72,7 +72,9 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
     }
     // Counted in the job's storage budget, and part of the frozen report: the database refuses a change.
     expect(render.stored_bytes).toBeGreaterThan(1000);
-    await expect(getDb().update(renderScreenshots).set({ contentType: "image/png" }).where(eq(renderScreenshots.jobId, job.id))).rejects.toThrow();
+    await expect(
+      getDb().update(renderScreenshots).set({ contentType: "image/png" }).where(eq(renderScreenshots.jobId, job.id)),
+    ).rejects.toThrow();
 
     // The app the page injects from script: not in the served HTML, found after render, and saying so.
     const served = await fetch(`${h.fakeStore.origin}/`, { headers: { host: "rendered-shop.test" } }).then((r) => r.text());
@@ -88,28 +90,32 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
     ["privateAddresses", "render_blocked_request"],
     ["popups", "render_popup"],
     ["allocates", "render_memory"],
-  ] as const)("ends the render of a home page that %s with %s, and the job completes", async (page, code) => {
-    const domain = `hostile-${page.toLowerCase()}.test`;
-    h.fakeStore.addStore(fixtureStore(domain, { homeHtml: hostileRenderPages[page] }));
-    const response = await h.submit({ domain });
-    const { job: submitted } = (await response.json()) as { job: { id: string } };
-    // While the render runs, the server answers its health check (timed for the log, not asserted).
-    let health: Response | undefined;
-    let slowestMs = 0;
-    for (let i = 0; i < 400 && !(await loadArtifact(submitted.id, "render")); i += 1) {
-      const asked = performance.now();
-      health = await healthRoute(new Request("http://localhost:3000/api/health"), { params: Promise.resolve({}) });
-      slowestMs = Math.max(slowestMs, performance.now() - asked);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    console.info(`/api/health answered within ${Math.round(slowestMs)} ms during the render of ${page}`);
-    expect(health?.status).toBe(200);
-    expect(((await health!.json()) as { browser: string }).browser).toBe("found");
+  ] as const)(
+    "ends the render of a home page that %s with %s, and the job completes",
+    async (page, code) => {
+      const domain = `hostile-${page.toLowerCase()}.test`;
+      h.fakeStore.addStore(fixtureStore(domain, { homeHtml: hostileRenderPages[page] }));
+      const response = await h.submit({ domain });
+      const { job: submitted } = (await response.json()) as { job: { id: string } };
+      // While the render runs, the server answers its health check (timed for the log, not asserted).
+      let health: Response | undefined;
+      let slowestMs = 0;
+      for (let i = 0; i < 400 && !(await loadArtifact(submitted.id, "render")); i += 1) {
+        const asked = performance.now();
+        health = await healthRoute(new Request("http://localhost:3000/api/health"), { params: Promise.resolve({}) });
+        slowestMs = Math.max(slowestMs, performance.now() - asked);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      console.info(`/api/health answered within ${Math.round(slowestMs)} ms during the render of ${page}`);
+      expect(health?.status).toBe(200);
+      expect(((await health!.json()) as { browser: string }).browser).toBe("found");
 
-    const job = await h.waitForJob(submitted.id, 60_000);
-    expect(job.status).toBe("completed");
-    const render = (await metadataOf(job.id)).render!.value;
-    expect(render).toMatchObject({ status: "not_rendered", code, screenshots: { desktop: null, phone: null } });
-    expect((await screenshot(job.id, "desktop")).status).toBe(404);
-  }, 90_000);
+      const job = await h.waitForJob(submitted.id, 60_000);
+      expect(job.status).toBe("completed");
+      const render = (await metadataOf(job.id)).render!.value;
+      expect(render).toMatchObject({ status: "not_rendered", code, screenshots: { desktop: null, phone: null } });
+      expect((await screenshot(job.id, "desktop")).status).toBe(404);
+    },
+    90_000,
+  );
 });

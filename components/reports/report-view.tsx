@@ -11,6 +11,7 @@ import { ReportActions, type ReportViewer } from "./report-actions";
 import { ReportHeader, reportCurrency, reportTitle } from "./report-header";
 import { ReportSection } from "./report-section";
 import { StoreDetailsSection } from "./store-details-section";
+import { StoreScreenshotsSection } from "./store-screenshots-section";
 import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "./format";
 
@@ -35,6 +36,7 @@ export function ReportView({
   return (
     <article className="space-y-6">
       <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
+      <StoreScreenshotsSection jobId={view.job.id} domain={domain} render={view.metadata.render} />
       <OverviewSection summary={view.summary} currency={currency} />
       <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
         <ProductsTable

@@ -13,6 +13,8 @@ export const healthSchema = z.object({
   version: z.string(),
   browser: z
     .enum(["found", "missing", "disabled"])
-    .describe("Whether reports are rendered in a browser: found, missing (none installed: README › Installing a browser) or disabled (RENDER=false)"),
+    .describe(
+      "Whether reports are rendered in a browser: found, missing (none installed: README › Installing a browser) or disabled (RENDER=false)",
+    ),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -27,7 +27,8 @@ export function detectInRenderedPage(page: RenderedPage): Finding[] {
     findings.push({ kind: "app", slug, name: app.name, evidence });
   };
   for (const { slug, evidence } of detectAppsInDocument($)) addApp(slug, evidence);
-  for (const { slug, evidence } of detectAppsInDocument(loadHtml(requestedScripts(page.requestUrls)))) addApp(slug, `requested ${evidence}`);
+  for (const { slug, evidence } of detectAppsInDocument(loadHtml(requestedScripts(page.requestUrls))))
+    addApp(slug, `requested ${evidence}`);
   const theme = parseStorefrontDocument($).theme;
   const themeName = theme?.name ?? theme?.themeStoreName ?? null;
   if (themeName) findings.push({ kind: "theme", slug: themeName, name: themeName, evidence: "Shopify.theme" });

@@ -25,12 +25,14 @@ export function renderResourceFetcher(storeHosts: ReadonlySet<string>): Resource
         timeoutMs: RESOURCE_TIMEOUT_MS,
         signal,
       });
-      if (answer.status === "ok") return { kind: "answer", status: answer.httpStatus, headers: answer.headers, body: answer.raw ?? Buffer.alloc(0) };
+      if (answer.status === "ok")
+        return { kind: "answer", status: answer.httpStatus, headers: answer.headers, body: answer.raw ?? Buffer.alloc(0) };
       if (answer.status === "disallowed") return { kind: "refused", reason: "robots", message: answer.message };
       if (answer.status === "too_large") return { kind: "refused", reason: "too_large", message: answer.message };
       if (answer.status === "refused") return { kind: "refused", reason: "private_address", message: answer.message };
       // A 404 or a 500 is an answer the page handles; the browser gets its status, without the body.
-      if ("httpStatus" in answer && answer.httpStatus !== null) return { kind: "answer", status: answer.httpStatus, headers: {}, body: Buffer.alloc(0) };
+      if ("httpStatus" in answer && answer.httpStatus !== null)
+        return { kind: "answer", status: answer.httpStatus, headers: {}, body: Buffer.alloc(0) };
 
       return { kind: "refused", reason: "failed", message: answer.message };
     }
@@ -48,7 +50,13 @@ async function fetchOtherHost(url: URL, maxBytes: number, signal: AbortSignal): 
     headers: { "user-agent": scraperUserAgent() },
     signal,
   });
-  if (result.ok) return { kind: "answer", status: result.response.status, headers: result.response.headers, body: result.response.raw ?? Buffer.alloc(0) };
+  if (result.ok)
+    return {
+      kind: "answer",
+      status: result.response.status,
+      headers: result.response.headers,
+      body: result.response.raw ?? Buffer.alloc(0),
+    };
   if (result.error.kind === "blocked_address") return { kind: "refused", reason: "private_address", message: result.error.message };
   if (result.error.kind === "too_large") return { kind: "refused", reason: "too_large", message: result.error.message };
 

@@ -39,7 +39,11 @@ export async function renderStep(jobId: string, domain: string): Promise<{ statu
 
 async function renderAndKeep(jobId: string, domain: string): Promise<RenderArtifact> {
   const browser = findRenderBrowser();
-  if (browser.status !== "found") return notRendered(browser.status === "disabled" ? "render_disabled" : "render_no_browser", browser.status === "missing" ? browser.message : "RENDER=false");
+  if (browser.status !== "found")
+    return notRendered(
+      browser.status === "disabled" ? "render_disabled" : "render_no_browser",
+      browser.status === "missing" ? browser.message : "RENDER=false",
+    );
   const store = await loadArtifact(jobId, "store");
   const hosts = new Set([domain, store?.canonicalDomain ?? domain].map((host) => host.toLowerCase()));
   const url = `https://${store?.canonicalDomain ?? domain}/`;

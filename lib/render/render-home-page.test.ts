@@ -25,19 +25,26 @@ beforeAll(async () => {
       return;
     }
     if (req.url === "/") {
-      res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html><head><title>Shop</title></head><body style="background:#ace">
+      res.writeHead(200, { "content-type": "text/html" })
+        .end(`<!doctype html><html><head><title>Shop</title></head><body style="background:#ace">
 <h1>Shop</h1><script>var s = document.createElement("script"); s.src = "/late.js"; document.head.appendChild(s);</script></body></html>`);
       return;
     }
     if (req.url === "/late.js") {
-      res.writeHead(200, { "content-type": "text/javascript" }).end(`document.body.insertAdjacentHTML("beforeend", "<p id=late>late</p>");`);
+      res
+        .writeHead(200, { "content-type": "text/javascript" })
+        .end(`document.body.insertAdjacentHTML("beforeend", "<p id=late>late</p>");`);
       return;
     }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  Object.assign(process.env, { SHOP_RESOLVE: `*.test=http://127.0.0.1:${port}`, ALLOW_PRIVATE_NETWORK: "true", SCRAPER_MIN_INTERVAL_MS: "0" });
+  Object.assign(process.env, {
+    SHOP_RESOLVE: `*.test=http://127.0.0.1:${port}`,
+    ALLOW_PRIVATE_NETWORK: "true",
+    SCRAPER_MIN_INTERVAL_MS: "0",
+  });
   resetEnvCache();
 });
 
@@ -68,7 +75,8 @@ describe.skipIf(!chromium.found)("renderHomePage", () => {
     expect(outcome.requestUrls).toEqual([`https://${STORE}/`, `https://${STORE}/late.js`]);
     expect(seen).toEqual(["/", "/late.js"]);
     // JPEG, viewport only.
-    for (const image of [outcome.screenshots.desktop, outcome.screenshots.phone]) expect(image.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    for (const image of [outcome.screenshots.desktop, outcome.screenshots.phone])
+      expect(image.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     expect(jpegSize(outcome.screenshots.desktop)).toEqual({ width: 1280, height: 800 });
     expect(jpegSize(outcome.screenshots.phone)).toEqual({ width: 390, height: 844 });
   }, 30_000);
@@ -79,17 +87,21 @@ describe.skipIf(!chromium.found)("renderHomePage", () => {
     ["privateAddresses", "render_blocked_request"],
     ["popups", "render_popup"],
     ["allocates", "render_memory"],
-  ] as const)("ends the render of a page that %s with %s", async (page, code) => {
-    seen = [];
-    const started = performance.now();
-    const outcome = await render(`/hostile/${page}`, { heapMb: 64 });
+  ] as const)(
+    "ends the render of a page that %s with %s",
+    async (page, code) => {
+      seen = [];
+      const started = performance.now();
+      const outcome = await render(`/hostile/${page}`, { heapMb: 64 });
 
-    expect(outcome).toMatchObject({ status: "not_rendered", code });
-    // The deadline held: the browser was ended, not waited for.
-    expect(performance.now() - started).toBeLessThan(8_000 + 10_000);
-    // Nothing reached a private address: the loopback server saw only the store's own paths.
-    expect(seen.every((path) => path.startsWith("/hostile/") || path === "/never" || path === "/other" || path === "/popup")).toBe(true);
-  }, 40_000);
+      expect(outcome).toMatchObject({ status: "not_rendered", code });
+      // The deadline held: the browser was ended, not waited for.
+      expect(performance.now() - started).toBeLessThan(8_000 + 10_000);
+      // Nothing reached a private address: the loopback server saw only the store's own paths.
+      expect(seen.every((path) => path.startsWith("/hostile/") || path === "/never" || path === "/other" || path === "/popup")).toBe(true);
+    },
+    40_000,
+  );
 });
 
 /** Width and height from a JPEG's start-of-frame marker. */

@@ -73,7 +73,10 @@ export async function renderHomePage(options: {
     controller.abort(reason);
     rejectStopped(reason);
   };
-  const deadline = setTimeout(() => stop(new RenderStop("render_timeout", `the page did not finish within ${budget.timeoutMs} ms`)), budget.timeoutMs);
+  const deadline = setTimeout(
+    () => stop(new RenderStop("render_timeout", `the page did not finish within ${budget.timeoutMs} ms`)),
+    budget.timeoutMs,
+  );
 
   let launched: LaunchedBrowser | undefined;
   try {
@@ -113,7 +116,15 @@ async function renderIn(
     javaScriptEnabled: true,
   });
   const requestUrls: string[] = [];
-  await routeRequests(context, { storeHosts: options.storeHosts, fetchResource: options.fetchResource, budget, stats, signal, stop, requestUrls });
+  await routeRequests(context, {
+    storeHosts: options.storeHosts,
+    fetchResource: options.fetchResource,
+    budget,
+    stats,
+    signal,
+    stop,
+    requestUrls,
+  });
   const page = await context.newPage();
   // Anything but the one page is a pop-up (window.open, target=_blank clicked by script).
   context.on("page", (other) => {
@@ -140,7 +151,13 @@ async function renderIn(
     const phone = await screenshot(page, budget);
     const html = (await page.content()).slice(0, budget.maxHtmlChars);
 
-    return { status: "rendered", screenshots: { desktop, phone }, html, requestUrls: [...requestUrls], stats: { ...stats, refused: { ...stats.refused } } };
+    return {
+      status: "rendered",
+      screenshots: { desktop, phone },
+      html,
+      requestUrls: [...requestUrls],
+      stats: { ...stats, refused: { ...stats.refused } },
+    };
   } catch (error) {
     // A goto or screenshot cut short by a crash, a pop-up or the deadline: their own code wins the race.
     await sleep(CRASH_REASON_WAIT_MS * 2);
@@ -153,9 +170,18 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function screenshot(page: Page, budget: RenderBudget): Promise<Buffer> {
-  const image = await page.screenshot({ type: "jpeg", quality: JPEG_QUALITY, fullPage: false, animations: "disabled", timeout: budget.timeoutMs });
+  const image = await page.screenshot({
+    type: "jpeg",
+    quality: JPEG_QUALITY,
+    fullPage: false,
+    animations: "disabled",
+    timeout: budget.timeoutMs,
+  });
   if (image.length > budget.maxScreenshotBytes) {
-    throw new RenderStop("render_screenshot_too_large", `a screenshot took ${image.length} bytes, over the ${budget.maxScreenshotBytes} cap`);
+    throw new RenderStop(
+      "render_screenshot_too_large",
+      `a screenshot took ${image.length} bytes, over the ${budget.maxScreenshotBytes} cap`,
+    );
   }
 
   return image;

@@ -38,7 +38,9 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "last-modified", 
 
 function keptHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => KEPT_HEADERS.has(name) || name.startsWith("access-control-") || name === "timing-allow-origin"),
+    Object.entries(headers).filter(
+      ([name]) => KEPT_HEADERS.has(name) || name.startsWith("access-control-") || name === "timing-allow-origin",
+    ),
   );
 }
 
@@ -95,7 +97,8 @@ export async function routeRequests(
 
     const answer = await fetchResource(url, { maxBytes: Math.max(1, budget.maxBytes - stats.bytes), signal });
     if (answer.kind === "refused") {
-      if (answer.reason === "private_address") stop(new RenderStop("render_blocked_request", `the page asked for ${url.host}: ${answer.message}`));
+      if (answer.reason === "private_address")
+        stop(new RenderStop("render_blocked_request", `the page asked for ${url.host}: ${answer.message}`));
       if (answer.reason === "too_large") stop(new RenderStop("render_too_large", `the page's requests passed ${budget.maxBytes} bytes`));
 
       return refuse(route, answer.reason);

@@ -47,7 +47,9 @@ export const SCREENSHOT_VIEWPORTS: Record<ScreenshotSize, { width: number; heigh
 export const renderRequestStatsSchema = z.object({
   requests: z.number().int().min(0).describe("Requests the page made (each answered or refused by us, never by the browser itself)"),
   bytes: z.number().int().min(0).describe("Bytes of the answers handed to the browser"),
-  refused: z.record(z.string(), z.number().int().min(0)).describe("Requests refused, by reason (method, scheme, other_host, private_address, robots, …)"),
+  refused: z
+    .record(z.string(), z.number().int().min(0))
+    .describe("Requests refused, by reason (method, scheme, other_host, private_address, robots, …)"),
 });
 export type RenderRequestStats = z.infer<typeof renderRequestStatsSchema>;
 

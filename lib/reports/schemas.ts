@@ -76,13 +76,18 @@ export const renderSectionSchema = z.object({
   screenshots: z
     .object({ desktop: z.url().nullable(), phone: z.url().nullable() })
     .describe("GET /api/reports/:id/screenshots/:size: JPEG, 1280×800 and 390×844, viewport only; null when not rendered"),
-  requests: z.number().int().describe("Requests the page made, each answered by us (through the store fetch or the guarded fetch) or refused"),
+  requests: z
+    .number()
+    .int()
+    .describe("Requests the page made, each answered by us (through the store fetch or the guarded fetch) or refused"),
   bytes: z.number().int().describe("Bytes of the answers handed to the browser"),
   refused: z.record(z.string(), z.number().int()).describe("Requests refused, by reason"),
   stored_bytes: z.number().int().describe("Bytes of the stored screenshots, counted in the job's storage budget"),
   after_render: z
     .array(z.object({ kind: z.enum(["app", "theme"]), slug: z.string(), name: z.string(), evidence: z.string() }))
-    .describe("What the detectors found in the rendered page and not in the served HTML; apps also join `apps`, their evidence starting \"after render:\""),
+    .describe(
+      'What the detectors found in the rendered page and not in the served HTML; apps also join `apps`, their evidence starting "after render:"',
+    ),
 });
 export type RenderSection = z.infer<typeof renderSectionSchema>;
 
@@ -125,7 +130,9 @@ export const reportMetadataSchema = z.object({
     .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
   render: labelled(renderSectionSchema)
     .optional()
-    .describe("The home page rendered in a browser: screenshots, and findings seen only after its scripts ran; absent in reports built before the render step"),
+    .describe(
+      "The home page rendered in a browser: screenshots, and findings seen only after its scripts ran; absent in reports built before the render step",
+    ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;
 

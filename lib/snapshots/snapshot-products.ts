@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
-import { jobs, snapshotProducts, snapshotUsage } from "@/db/schema";
-import { getEnv } from "@/lib/env";
+import { snapshotProducts } from "@/db/schema";
 import { yieldWhenBusy } from "@/lib/loop-share";
 import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 import { countJobStorage } from "./job-storage-budget";

@@ -122,9 +122,14 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
 }
 
 function themeAsset(path: string): Reply {
-  if (path.endsWith(".css")) return { status: 200, headers: { "content-type": "text/css" }, body: "body{font-family:sans-serif;margin:0 2rem}" };
+  if (path.endsWith(".css"))
+    return { status: 200, headers: { "content-type": "text/css" }, body: "body{font-family:sans-serif;margin:0 2rem}" };
   if (path.endsWith(".js")) {
-    return { status: 200, headers: { "content-type": "text/javascript" }, body: `document.documentElement.dataset.app = ${JSON.stringify(path)};` };
+    return {
+      status: 200,
+      headers: { "content-type": "text/javascript" },
+      body: `document.documentElement.dataset.app = ${JSON.stringify(path)};`,
+    };
   }
 
   return { status: 404, headers: { "content-type": "text/plain" }, body: "Not found" };
