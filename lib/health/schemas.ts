@@ -14,7 +14,7 @@ export const healthSchema = z.object({
   browser: z
     .enum(["found", "missing", "disabled"])
     .describe(
-      "Whether reports are rendered in a browser: found, missing (none installed: README › Installing a browser) or disabled (RENDER=false)",
+      "Whether reports are rendered in a browser: found, missing (none installed: docs/operations.md › A browser for the render) or disabled (RENDER=false)",
     ),
 });
 export type Health = z.infer<typeof healthSchema>;
