@@ -1,5 +1,6 @@
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { safeFetch } from "@/lib/net";
+import { currentCrawlContext, runWithCrawlContext } from "@/lib/shopify-reader/crawl-context";
 import { fetchStore } from "@/lib/shopify-reader/fetch-store";
 import type { FetchedResource, ResourceFetcher } from "@/lib/render/route-requests";
 
@@ -15,16 +16,22 @@ const RESOURCE_TIMEOUT_MS = 10_000;
  * size and re-check every redirect.
  */
 export function renderResourceFetcher(storeHosts: ReadonlySet<string>): ResourceFetcher {
+  // The job's robots.txt and request counts, taken now: the browser's requests arrive through
+  // Playwright's events, outside the step's async context.
+  const crawl = currentCrawlContext();
+
   return async (url, { maxBytes, signal }) => {
     const host = url.hostname.toLowerCase();
     if (storeHosts.has(host)) {
-      const answer = await fetchStore(host, url.pathname + url.search, "text", {
-        binary: true,
-        maxRetries: 0,
-        maxBytes,
-        timeoutMs: RESOURCE_TIMEOUT_MS,
-        signal,
-      });
+      const read = () =>
+        fetchStore(host, url.pathname + url.search, "text", {
+          binary: true,
+          maxRetries: 0,
+          maxBytes,
+          timeoutMs: RESOURCE_TIMEOUT_MS,
+          signal,
+        });
+      const answer = await (crawl ? runWithCrawlContext(crawl, read) : read());
       if (answer.status === "ok")
         return { kind: "answer", status: answer.httpStatus, headers: answer.headers, body: answer.raw ?? Buffer.alloc(0) };
       if (answer.status === "disallowed") return { kind: "refused", reason: "robots", message: answer.message };

@@ -20,6 +20,7 @@ export const DEFAULT_RENDER_BUDGET: RenderBudget = {
   maxScreenshotBytes: 1024 * 1024,
   maxHtmlChars: 5 * 1024 * 1024,
   maxRequests: 300,
+  maxStoreRequests: 20,
   maxOtherHosts: 30,
   maxBytes: 30 * 1024 * 1024,
 };

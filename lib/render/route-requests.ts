@@ -15,6 +15,12 @@ export type ResourceFetcher = (url: URL, limits: { maxBytes: number; signal: Abo
 export type RequestBudget = {
   /** Requests the page may make; past it they are refused (counted), the render goes on. */
   maxRequests: number;
+  /**
+   * Requests to the store's own hosts; past it they are refused (counted). They are paced with the
+   * job's other store requests (one a second by default), so this keeps a page whose assets all sit
+   * on the store's domain inside the time budget.
+   */
+  maxStoreRequests: number;
   /** Hosts besides the store's the page may reach (its CDN, its apps); others are refused. */
   maxOtherHosts: number;
   /** Bytes of answers in all; past it the render ends render_too_large. */
@@ -64,6 +70,7 @@ export async function routeRequests(
 ): Promise<void> {
   const { storeHosts, fetchResource, budget, stats, signal, stop, requestUrls } = options;
   const otherHosts = new Set<string>();
+  let storeRequests = 0;
   const refuse = async (route: Route, reason: string) => {
     stats.refused[reason] = (stats.refused[reason] ?? 0) + 1;
     await route.abort("blockedbyclient").catch(() => undefined);
@@ -86,12 +93,14 @@ export async function routeRequests(
     if (request.method() !== "GET") return refuse(route, "method");
     const host = url.hostname.toLowerCase();
     const ownHost = storeHosts.has(host);
-    if (!ownHost && request.isNavigationRequest() && request.frame().parentFrame() === null) return refuse(route, "navigation");
+    if (!ownHost && isTopNavigation(route)) return refuse(route, "navigation");
     if (!ownHost && !otherHosts.has(host)) {
       if (otherHosts.size >= budget.maxOtherHosts) return refuse(route, "other_host");
       otherHosts.add(host);
     }
     if (stats.requests >= budget.maxRequests) return refuse(route, "too_many");
+    if (ownHost && storeRequests >= budget.maxStoreRequests) return refuse(route, "store_budget");
+    if (ownHost) storeRequests += 1;
     stats.requests += 1;
     if (requestUrls.length < budget.maxRequests) requestUrls.push(url.href);
 
@@ -111,4 +120,14 @@ export async function routeRequests(
     }
     await route.fulfill({ status: answer.status, headers: keptHeaders(answer.headers), body: answer.body }).catch(() => undefined);
   });
+}
+
+/** A navigation of the page itself (not of a frame inside it). A request without a frame (a worker's) is none. */
+function isTopNavigation(route: Route): boolean {
+  const request = route.request();
+  try {
+    return request.isNavigationRequest() && request.frame().parentFrame() === null;
+  } catch {
+    return false;
+  }
 }
