@@ -38,6 +38,7 @@ const PUBLIC_PAGES = [
   "/",
   "/stores",
   "/stores?sort=products&currency=EUR",
+  "/stores?tag=meta-pixel&agent=storefront_mcp&language=is&market=IS",
   "/stores/published-shop-test",
   "/apps",
   "/apps/judge-me",

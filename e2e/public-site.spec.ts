@@ -57,6 +57,57 @@ test("a published store page has its meta tags, parseable JSON-LD and a 1200×63
   expect((await csv.text()).split("\n")[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor,Type,Tags,Published,Option1 Name/);
 });
 
+// Stores analysed by other specs may carry the same tags: each check names the seeded stores it tells apart.
+for (const [device, viewport] of [
+  ["a desktop", { width: 1366, height: 900 }],
+  ["a phone", { width: 390, height: 844 }],
+] as const) {
+  test(`on ${device}, /stores filters by pixel, agent readiness, market and language, and /apps counts the pixels`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/stores");
+    const form = page.getByRole("search", { name: "Stores" });
+    const tag = form.getByLabel("Pixel or tag");
+    const agent = form.getByLabel("Agent readiness");
+    await expect(tag.locator("option", { hasText: "Meta Pixel" })).toHaveText(/Meta Pixel \(\d+\)/);
+    // Two fields to a row on a phone (the app and pixel filters side by side), more on a desktop.
+    const [appBox, tagBox, agentBox] = await Promise.all([form.getByLabel("App").boundingBox(), tag.boundingBox(), agent.boundingBox()]);
+    expect(Math.abs(appBox!.y - tagBox!.y)).toBeLessThan(2);
+    expect(Math.abs(tagBox!.y - agentBox!.y) < 2).toBe(viewport.width > 1000);
+
+    await tag.selectOption("meta-pixel");
+    await agent.selectOption("storefront_mcp");
+    await form.getByRole("button", { name: "Show stores" }).click();
+    await expect(page).toHaveURL(/tag=meta-pixel/);
+    await expect(page).toHaveURL(/agent=storefront_mcp/);
+    const stores = page.getByRole("list", { name: "Stores" });
+    await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
+    await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
+    await expect(stores.getByRole("link", { name: "Fresh Shop" })).toHaveCount(0);
+    await expect(form.getByLabel("Pixel or tag")).toHaveValue("meta-pixel");
+    await expect(form.getByLabel("Agent readiness")).toHaveValue("storefront_mcp");
+
+    await page.goto("/stores?market=IS");
+    await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
+    await expect(stores.getByRole("link", { name: "Third Shop" })).toBeVisible();
+    await expect(form.getByLabel("Ships to")).toHaveValue("IS");
+    await form.getByLabel("Language").selectOption("is");
+    await form.getByRole("button", { name: "Show stores" }).click();
+    await expect(page).toHaveURL(/language=is/);
+    await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
+    await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.goto("/apps");
+    const pixels = page.getByRole("list", { name: "Pixels and tags" });
+    await expect(page.getByRole("heading", { name: "Pixels and tags" })).toBeVisible();
+    const metaPixel = pixels.getByRole("listitem").filter({ hasText: "Meta Pixel" });
+    await expect(metaPixel).toContainText(/\d+ stores/);
+    await metaPixel.getByRole("link", { name: "Meta Pixel" }).click();
+    await expect(page).toHaveURL(/\/stores\?tag=meta-pixel$/);
+    await expect(page.getByRole("list", { name: "Stores" }).getByRole("link", { name: "Third Shop" })).toBeVisible();
+  });
+}
+
 test("an unpublished store page says noindex and stays out of the sitemap", async ({ page, request }) => {
   await page.goto("/stores/fresh-shop-test");
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, follow");

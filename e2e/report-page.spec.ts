@@ -61,10 +61,24 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   const apps = page.locator("#theme-apps");
   await expect(apps).toContainText("Email & SMS");
   await expect(apps).not.toContainText("email-sms");
+  // How each app was found, on demand and by keyboard.
+  await expect(apps.getByText("Seen in a script the page loads.")).toBeHidden();
+  await apps.getByLabel("How we know: Klaviyo").focus();
+  await page.keyboard.press("Enter");
+  await expect(apps.getByText("Seen in a script the page loads.")).toBeVisible();
+  await expect(apps.getByText("High confidence").first()).toBeVisible();
   await expect(page.getByRole("article").getByText("First analysis", { exact: true })).toBeVisible();
   // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
   await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");
   await expect(page.locator("#pagespeed")).not.toContainText("Measured");
+  // Agent readiness in sentences, and what robots.txt tells each AI crawler (the fake store's defaults).
+  const agents = page.locator("#agent-readiness");
+  await expect(agents).toContainText("Answers Shopify's Storefront MCP (5 tools: search_shop_catalog,");
+  await expect(agents).toContainText("UCP profile: version 2026-04-08");
+  await expect(agents).toContainText("llms.txt: present");
+  const crawlers = agents.getByRole("table", { name: "AI crawlers in robots.txt" });
+  await expect(crawlers.getByRole("row", { name: /GPTBot/ })).toContainText("Whole site disallowed");
+  await expect(crawlers.getByRole("row", { name: /ClaudeBot/ })).toContainText("Allowed");
 
   // Charts, each with its table of figures.
   await expect(page.getByRole("table", { name: "Products per price band" })).toBeVisible();

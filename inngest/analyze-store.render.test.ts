@@ -111,7 +111,7 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
     "ends the render of a home page that %s with %s, and the job completes",
     async (page, code) => {
       const domain = `hostile-${page.toLowerCase()}.test`;
-      h.fakeStore.addStore(fixtureStore(domain, { homeHtml: hostileRenderPages[page] }));
+      h.fakeStore.addStore(fixtureStore(domain, { homePage: hostileRenderPages[page] }));
       const response = await h.submit({ domain });
       const { job: submitted } = (await response.json()) as { job: { id: string } };
       // While the render runs, the server answers its health check (timed for the log, not asserted).

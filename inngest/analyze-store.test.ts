@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { changelogEntries, inventoryEvents, inventoryLevels, jobs, reportBodies, reports, snapshotProducts, stores } from "@/db/schema";
 import { loadArtifact } from "@/lib/snapshots/artifacts";
 import { readStoredEncoding } from "@/lib/reports/report-body";
+import { reportMetadataSchema } from "@/lib/reports/schemas";
 import {
   blockedStore,
   fixtureStore,
@@ -12,6 +13,7 @@ import {
   inventoryStore,
   notShopifySite,
   passwordStore,
+  FAKE_STORE_TAG_IDS,
   SAMPLE_APPS,
 } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -101,16 +103,31 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(await snapshotCount(job.id)).toBe(30);
   });
 
-  it("detects the theme and the apps in the storefront HTML", async () => {
+  it("detects the theme, the apps and the marketing tags in the storefront HTML", async () => {
     const klaviyo = SAMPLE_APPS.klaviyo;
     expect(klaviyo).toBeDefined();
-    h.fakeStore.addStore(fixtureStore("apps-shop.test", { apps: [klaviyo!] }));
+    const unknownBlock = "<!-- BEGIN app block: shopify://apps/acme-upsell/blocks/embed/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b -->";
+    h.fakeStore.addStore(fixtureStore("apps-shop.test", { apps: [klaviyo!, unknownBlock] }));
     const job = await h.waitForJob(await submitOk("apps-shop.test"));
     expect(job.status).toBe("completed");
     const [report] = await getDb().select().from(reports).where(eq(reports.jobId, job.id));
-    const metadata = report!.metadata as { apps: { value: { slug: string }[] }; theme: { value: { name: string } | null } };
-    expect(metadata.apps.value.map((app) => app.slug)).toContain("klaviyo");
+    const metadata = reportMetadataSchema.parse(report!.metadata);
+    expect(metadata.apps.value.find((app) => app.slug === "klaviyo")).toMatchObject({ source: "script", confidence: "high" });
     expect(metadata.theme.value?.name).toBeTruthy();
+    expect(metadata.theme.value).toMatchObject({ source: "globals", confidence: "high" });
+    // An app Shopify names but the catalogue does not know is reported by its handle, never as a catalogue app.
+    expect(metadata.unidentified_apps).toEqual({
+      value: [expect.objectContaining({ handle: "acme-upsell", source: "app-block", confidence: "high" })],
+      basis: "derived",
+    });
+    // The home page's web pixels: a GA4 property and a Meta pixel, with what showed them.
+    const marketing = reportMetadataSchema.shape.marketing.parse((report!.metadata as Record<string, unknown>).marketing);
+    expect(marketing?.basis).toBe("observed");
+    expect(marketing?.value.tags.map(({ kind, id, source }) => ({ kind, id, source }))).toEqual([
+      { kind: "google-analytics-4", id: FAKE_STORE_TAG_IDS.googleAnalytics, source: "web-pixel" },
+      { kind: "meta-pixel", id: FAKE_STORE_TAG_IDS.metaPixel, source: "web-pixel" },
+    ]);
+    expect(marketing?.value.custom_pixels).toEqual({ count: 0, names: [] });
   });
 
   it("completes a flaky store that answers 429, 430 and 5xx along the way", async () => {

@@ -14,6 +14,7 @@ const steps = {
   fetchCollections: () => import("@/lib/pipeline/fetch-collections-step"),
   fetchPages: () => import("@/lib/pipeline/fetch-pages-step"),
   detectApps: () => import("@/lib/pipeline/detect-apps-step"),
+  checkAgentReadiness: () => import("@/lib/pipeline/check-agent-readiness-step"),
   render: () => import("@/lib/pipeline/render-step"),
   pagespeed: () => import("@/lib/pipeline/pagespeed-step"),
   buildReport: () => import("@/lib/pipeline/build-report"),
@@ -81,6 +82,10 @@ export const analyzeStore = inngest.createFunction(
     await step.run(
       STEPS.detectApps.id,
       crawling(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)),
+    );
+    await step.run(
+      STEPS.checkAgentReadiness.id,
+      crawling(STEPS.checkAgentReadiness, async () => (await steps.checkAgentReadiness()).checkAgentReadinessStep(jobId, store.domain)),
     );
     // Its requests go through the store fetch like the crawl's: paced, signed, under robots.txt, counted.
     await step.run(

@@ -8,6 +8,7 @@ import { getDb } from "@/db";
 import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
 import { summarizeProducts } from "@/lib/pipeline/report-content";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
+import { storeTechnologiesOf, type StoreTechnologies } from "@/lib/store-directory/store-technologies";
 import type { Product, StoreMeta } from "@/lib/shopify-reader/schemas";
 import { snapshotProductRow } from "./snapshot-product-row";
 
@@ -81,6 +82,10 @@ export type SeedStoreOptions = {
   theme?: string | null;
   currency?: string;
   apps?: { slug: string; detectedAt?: Date }[];
+  /** The report's metadata (`{}` by default, as a report of no field would be). */
+  metadata?: Record<string, unknown>;
+  /** What the directory filters by; by default what recordStoreAnalysis would write from `metadata`. */
+  technologies?: Partial<StoreTechnologies>;
   /** The first this-many products were gone from the store by the end of the job (a deletion mid-crawl). */
   goneProducts?: number;
 };
@@ -133,7 +138,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
       },
     ],
     pages: [],
-    metadata: {},
+    metadata: options.metadata ?? {},
     summary:
       count <= 5000
         ? summary
@@ -161,6 +166,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
     await db.insert(apps).values({ slug: app.slug, name: app.slug, category: "test" }).onConflictDoNothing();
     await db.insert(storeApps).values({ storeId: store!.id, appSlug: app.slug, jobId: job!.id, detectedAt: app.detectedAt ?? analyzedAt });
   }
+  const technologies = { ...storeTechnologiesOf(options.metadata ?? {}), ...options.technologies };
   const [updated] = await db
     .update(stores)
     .set({
@@ -172,6 +178,10 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
       firstAnalyzedAt: options.firstAnalyzedAt ?? analyzedAt,
       lastAnalyzedAt: analyzedAt,
       publishedAt: options.publishedAt ?? null,
+      tagKinds: technologies.tags,
+      languages: technologies.languages,
+      markets: technologies.markets,
+      agentReadiness: technologies.agent,
     })
     .where(eq(stores.id, store!.id))
     .returning();

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Shopify app directory",
-  description: "Shopify apps detected on analyzed stores, most installed first, with how many stores run each.",
+  description: "Shopify apps, pixels and tags detected on analyzed stores, most installed first, with how many stores run each.",
 };
 
 const field = "w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-sm";
@@ -21,7 +21,7 @@ export default async function AppsPage(props: PageProps<"/apps">) {
   const query = parsed.success ? parsed.data : {};
   const showAll = first(raw.all) === "1";
   // Ordered by stores seen (listApps); apps no analyzed store runs wait behind "show all", unless searched for.
-  const { data } = await listApps(query);
+  const { data, tags } = await listApps(query);
   const seen = data.filter((app) => app.stores > 0);
   const shown = showAll || query.q ? data : seen;
   const hidden = data.length - shown.length;
@@ -85,6 +85,27 @@ export default async function AppsPage(props: PageProps<"/apps">) {
             Show all {plural(data.length, "app")}, including {hidden} not seen on a store yet
           </Link>
         </p>
+      ) : null}
+      {tags.length > 0 ? (
+        <section aria-labelledby="pixels-and-tags" className="space-y-3">
+          <h2 id="pixels-and-tags" className="text-lg font-semibold">
+            Pixels and tags
+          </h2>
+          <p className="text-sm text-slate-600">Analytics and advertising tags found on analyzed stores, most stores first.</p>
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label="Pixels and tags">
+            {tags.map((tag) => (
+              <li key={tag.kind} className="min-w-0 rounded-lg bg-white p-3 ring-1 ring-slate-200">
+                <Link
+                  href={`/stores?tag=${encodeURIComponent(tag.kind)}`}
+                  className="break-words font-medium text-indigo-700 hover:underline"
+                >
+                  {tag.name}
+                </Link>
+                <p className="text-sm text-slate-600">{plural(tag.stores, "store")}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
     </div>
   );

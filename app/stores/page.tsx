@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { plural } from "@/components/reports/format";
-import { DirectoryFilters } from "@/components/stores/directory-filters";
+import { DirectoryFilters, isFilteredQuery } from "@/components/stores/directory-filters";
 import { PaginationNav } from "@/components/ui/pagination-nav";
 import { getDirectoryFacets } from "@/lib/store-directory/directory-facets";
 import { listStores } from "@/lib/store-directory/list-stores";
@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Shopify store directory",
-  description: "Every Shopify store analyzed by StoreLens: catalogue size, theme, currency and installed apps.",
+  description:
+    "Every Shopify store analyzed by StoreLens: catalogue size, theme, currency, installed apps, pixels and tags, languages, markets and agent readiness.",
 };
 
 export default async function StoresPage(props: PageProps<"/stores">) {
@@ -23,7 +24,7 @@ export default async function StoresPage(props: PageProps<"/stores">) {
   const parsed = listStoresQuerySchema.safeParse(Object.fromEntries(fields));
   const query = parsed.success ? parsed.data : listStoresQuerySchema.parse({});
   const [{ data, pagination }, facets] = await Promise.all([listStores(query), getDirectoryFacets()]);
-  const filtered = Boolean(query.q || query.country || query.currency || query.app);
+  const filtered = isFilteredQuery(query);
 
   return (
     <div className="space-y-6">
@@ -59,6 +60,10 @@ export default async function StoresPage(props: PageProps<"/stores">) {
           app: query.app,
           currency: query.currency,
           country: query.country,
+          tag: query.tag,
+          language: query.language,
+          market: query.market,
+          agent: query.agent,
           sort: query.sort === "recent" ? undefined : query.sort,
         }}
         page={pagination.page}

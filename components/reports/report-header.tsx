@@ -11,6 +11,7 @@ const SECTIONS = [
   ["pages", "Pages"],
   ["details", "Details"],
   ["theme-apps", "Theme & apps"],
+  ["marketing", "Marketing"],
   ["pagespeed", "PageSpeed"],
   ["changes", "Changes"],
 ] as const;

@@ -1,7 +1,9 @@
+import { AgentReadinessSection } from "./agent-readiness-section";
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import { CrawlSection } from "./crawl-section";
 import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
+import { MarketingSection } from "./marketing-section";
 import { OverviewSection } from "./overview-section";
 import { PagesSection } from "./pages-section";
 import { PagespeedSection } from "./pagespeed-section";
@@ -50,9 +52,11 @@ export function ReportView({
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />
       <StoreDetailsSection metadata={view.metadata} />
-      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} />
+      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
+      <MarketingSection marketing={view.metadata.marketing} />
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.metadata.crawl} />
+      <AgentReadinessSection readiness={view.metadata.agent_readiness} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

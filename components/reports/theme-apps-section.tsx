@@ -1,13 +1,30 @@
 import Link from "next/link";
+import type { z } from "zod";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { EmptyNote, ReportSection } from "./report-section";
-import { detectedAppsSchema, themeSchema, type Labelled } from "@/lib/report-view/schemas";
+import { FindingDetails } from "./finding-details";
+import { detectedAppsSchema, themeSchema, unidentifiedAppsSchema, type Labelled } from "@/lib/report-view/schemas";
 
-export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined; apps: Labelled | undefined }) {
+type DetectedApps = z.infer<typeof detectedAppsSchema>;
+type UnidentifiedApps = z.infer<typeof unidentifiedAppsSchema>;
+
+export function ThemeAppsSection({
+  theme,
+  apps,
+  unidentified,
+}: {
+  theme: Labelled | undefined;
+  apps: Labelled | undefined;
+  unidentified?: Labelled | undefined;
+}) {
   const themeValue = theme ? themeSchema.safeParse(theme.value) : null;
   const appList = apps ? detectedAppsSchema.safeParse(apps.value) : null;
+  const unknownList = unidentified ? unidentifiedAppsSchema.safeParse(unidentified.value) : null;
   const themeData = themeValue?.success ? themeValue.data : null;
   const detected = appList?.success ? appList.data : [];
+  const thirdParty = detected.filter((app) => !app.first_party);
+  const shopifyOwn = detected.filter((app) => app.first_party);
+  const unknown = unknownList?.success ? unknownList.data : [];
 
   return (
     <ReportSection id="theme-apps" title="Theme and apps">
@@ -16,57 +33,103 @@ export function ThemeAppsSection({ theme, apps }: { theme: Labelled | undefined;
           <h3 className="text-sm font-medium text-slate-700">Theme</h3>
           <p className="text-xs text-slate-500">Read from the storefront, where the theme names itself.</p>
           {themeData ? (
-            <dl className="mt-2 space-y-1 text-sm">
-              <div className="flex gap-2">
-                <dt className="text-slate-500">Name</dt>
-                <dd className="font-medium text-slate-800">{themeData.name ?? "—"}</dd>
-              </div>
-              {themeData.schemaName ? (
+            <>
+              <dl className="mt-2 space-y-1 text-sm">
                 <div className="flex gap-2">
-                  <dt className="text-slate-500">Based on</dt>
-                  <dd className="text-slate-800">
-                    {themeData.schemaName}
-                    {themeData.schemaVersion ? ` ${themeData.schemaVersion}` : ""}
-                  </dd>
+                  <dt className="text-slate-500">Name</dt>
+                  <dd className="font-medium break-words text-slate-800">{themeData.name ?? "—"}</dd>
                 </div>
+                {themeData.schemaName ? (
+                  <div className="flex gap-2">
+                    <dt className="text-slate-500">Based on</dt>
+                    <dd className="text-slate-800">
+                      {themeData.schemaName}
+                      {themeData.schemaVersion ? ` ${themeData.schemaVersion}` : ""}
+                    </dd>
+                  </div>
+                ) : null}
+                {themeData.themeStoreId ? (
+                  <div className="flex gap-2">
+                    <dt className="text-slate-500">Theme Store id</dt>
+                    <dd className="text-slate-800">{themeData.themeStoreId}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {themeData.evidence ? (
+                <FindingDetails
+                  label="the theme"
+                  evidence={themeData.evidence}
+                  source={themeData.source}
+                  confidence={themeData.confidence}
+                />
               ) : null}
-              {themeData.themeStoreId ? (
-                <div className="flex gap-2">
-                  <dt className="text-slate-500">Theme Store id</dt>
-                  <dd className="text-slate-800">{themeData.themeStoreId}</dd>
-                </div>
-              ) : null}
-            </dl>
+            </>
           ) : (
             <EmptyNote>The storefront did not reveal its theme.</EmptyNote>
           )}
         </div>
         <div>
-          <h3 className="text-sm font-medium text-slate-700">Detected apps ({detected.length})</h3>
+          <h3 className="text-sm font-medium text-slate-700">Detected apps ({thirdParty.length})</h3>
           <p className="text-xs text-slate-500">
-            Worked out by matching StoreLens&apos; catalogue of app traces against the storefront&apos;s home page; an app that leaves no
-            trace there is not seen.
+            Worked out by matching StoreLens&apos; catalogue of app traces, and the names Shopify gives apps, against the storefront&apos;s
+            home page; an app that leaves no trace there is not seen. A class name or theme file alone is not counted: it stays after an app
+            is removed.
           </p>
-          {detected.length === 0 ? (
+          {thirdParty.length === 0 ? (
             <EmptyNote>No apps from our catalogue were found on the storefront.</EmptyNote>
           ) : (
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {detected.map((app) => (
-                <li key={app.slug}>
-                  <Link
-                    href={`/apps/${encodeURIComponent(app.slug)}`}
-                    title={`Found by: ${app.evidence}`}
-                    className="inline-flex items-center gap-1.5 rounded-full bg-slate-50 px-2.5 py-1 text-sm text-slate-800 ring-1 ring-slate-200 hover:ring-indigo-300"
-                  >
-                    {app.name}
-                    <span className="text-xs text-slate-500">{appCategoryLabel(app.category)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <AppList apps={thirdParty} />
           )}
+          {shopifyOwn.length > 0 ? (
+            <>
+              <h4 className="mt-4 text-sm font-medium text-slate-700">Shopify&apos;s own apps ({shopifyOwn.length})</h4>
+              <AppList apps={shopifyOwn} />
+            </>
+          ) : null}
+          {unknown.length > 0 ? <UnidentifiedList apps={unknown} /> : null}
         </div>
       </div>
     </ReportSection>
+  );
+}
+
+function AppList({ apps }: { apps: DetectedApps }) {
+  return (
+    <ul className="mt-2 space-y-2">
+      {apps.map((app) => (
+        <li key={app.slug} className="rounded-lg px-3 py-2 ring-1 ring-slate-200">
+          <div className="flex flex-wrap items-baseline gap-x-2">
+            <Link href={`/apps/${encodeURIComponent(app.slug)}`} className="text-sm font-medium text-slate-800 hover:text-indigo-700">
+              {app.name}
+            </Link>
+            <span className="text-xs text-slate-500">{appCategoryLabel(app.category)}</span>
+          </div>
+          <FindingDetails label={app.name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
+  return (
+    <>
+      <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalogue ({apps.length})</h4>
+      <p className="text-xs text-slate-500">
+        Shopify names these apps on the page by their handle or their web pixel&apos;s client id, but we do not know which app that is yet.
+      </p>
+      <ul className="mt-2 space-y-2">
+        {apps.map((app) => {
+          const name = app.handle ?? `Web pixel client id ${app.api_client_id}`;
+
+          return (
+            <li key={`${app.handle}-${app.api_client_id}`} className="rounded-lg px-3 py-2 ring-1 ring-slate-200">
+              <span className="font-mono text-sm break-all text-slate-800">{name}</span>
+              <FindingDetails label={name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

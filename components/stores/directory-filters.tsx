@@ -28,8 +28,9 @@ function FacetSelect({
   const options =
     selected && !values.some((v) => v.value === selected) ? [...values, { value: selected, label: selected, stores: 0 }] : values;
 
+  // min-w-0: a long option must not widen its column past half a phone's width.
   return (
-    <div>
+    <div className="min-w-0">
       <label htmlFor={`filter-${name}`} className={labelText}>
         {label}
       </label>
@@ -45,32 +46,44 @@ function FacetSelect({
   );
 }
 
+/** Whether the query narrows the directory by anything (its order aside). */
+export function isFilteredQuery(query: ListStoresQuery): boolean {
+  return Boolean(query.q || query.country || query.currency || query.app || query.tag || query.language || query.market || query.agent);
+}
+
+/** A filter shown once a listed store has a value for it, or once the address asks for one. */
+function OptionalFacetSelect(props: Parameters<typeof FacetSelect>[0]) {
+  return props.values.length > 0 || props.selected ? <FacetSelect {...props} /> : null;
+}
+
 /**
  * The directory's search, filters and order as one GET form: every choice is in the address,
  * so a filtered list can be shared and works without JavaScript.
  */
 export function DirectoryFilters({ query, facets }: { query: ListStoresQuery; facets: DirectoryFacets }) {
-  const filtered = Boolean(query.q || query.country || query.currency || query.app);
+  const filtered = isFilteredQuery(query);
 
   return (
     <form
       role="search"
       aria-label="Stores"
       action="/stores"
-      className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      className="grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 lg:grid-cols-6"
     >
-      <div className="sm:col-span-2">
+      <div className="col-span-2">
         <label htmlFor="filter-q" className={labelText}>
           Search
         </label>
         <input id="filter-q" name="q" type="search" defaultValue={query.q} placeholder="Name, domain or description" className={field} />
       </div>
       <FacetSelect name="app" label="App" any="Any app" values={facets.apps} selected={query.app} />
+      <OptionalFacetSelect name="tag" label="Pixel or tag" any="Any pixel or tag" values={facets.tags} selected={query.tag} />
+      <OptionalFacetSelect name="agent" label="Agent readiness" any="Any" values={facets.agent} selected={query.agent} />
       <FacetSelect name="currency" label="Currency" any="Any currency" values={facets.currencies} selected={query.currency} />
-      {facets.countries.length > 0 || query.country ? (
-        <FacetSelect name="country" label="Country" any="Any country" values={facets.countries} selected={query.country} />
-      ) : null}
-      <div>
+      <OptionalFacetSelect name="country" label="Country" any="Any country" values={facets.countries} selected={query.country} />
+      <OptionalFacetSelect name="market" label="Ships to" any="Anywhere" values={facets.markets} selected={query.market} />
+      <OptionalFacetSelect name="language" label="Language" any="Any language" values={facets.languages} selected={query.language} />
+      <div className="min-w-0">
         <label htmlFor="filter-sort" className={labelText}>
           Sort by
         </label>
@@ -82,7 +95,7 @@ export function DirectoryFilters({ query, facets }: { query: ListStoresQuery; fa
           ))}
         </select>
       </div>
-      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-6">
+      <div className="col-span-2 flex items-center gap-3 lg:col-span-6">
         <button className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">Show stores</button>
         {filtered ? (
           <Link href="/stores" className="text-sm text-indigo-700 underline">

@@ -5,7 +5,7 @@ import { jobs } from "./jobs";
 /**
  * The screenshots of a job's render of the store's home page (lib/render), one per size. Part of
  * the report: written before the job completes, counted in its storage budget, and never changed
- * once it completed (migration 0024), like its PageSpeed audits.
+ * once it completed (migration 0025), like its PageSpeed audits.
  */
 export const renderScreenshots = pgTable(
   "render_screenshots",

@@ -62,7 +62,9 @@ export const jobArtifacts = pgTable(
     jobId: uuid()
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["store", "collections", "pages", "storefront", "collection-pages", "robots", "crawl", "render"] }).notNull(),
+    kind: text({
+      enum: ["store", "collections", "pages", "storefront", "collection-pages", "robots", "crawl", "agent-readiness", "render"],
+    }).notNull(),
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

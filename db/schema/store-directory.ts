@@ -1,4 +1,12 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** A list of short values, empty until written. */
+const textList = () =>
+  text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 
 /** One row per analyzed store; the public directory reads from here. */
 export const stores = pgTable(
@@ -27,6 +35,15 @@ export const stores = pgTable(
     /** Latest completed job: the store page and the directory read its report. */
     latestJobId: uuid(),
     publishedAt: timestamp({ withTimezone: true }),
+    /**
+     * What the latest analysis found the store running and serving, for the directory's filters
+     * (lib/store-directory/store-technologies.ts): marketing tag kinds, base language codes,
+     * ships-to countries, and the agent endpoints that answered. Empty before an analysis found any.
+     */
+    tagKinds: textList(),
+    languages: textList(),
+    markets: textList(),
+    agentReadiness: textList(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -35,6 +52,10 @@ export const stores = pgTable(
     uniqueIndex().on(t.myshopifyDomain),
     index().on(t.publishedAt),
     index().on(t.lastAnalyzedAt),
+    index().using("gin", t.tagKinds),
+    index().using("gin", t.languages),
+    index().using("gin", t.markets),
+    index().using("gin", t.agentReadiness),
   ],
 );
 

@@ -1,6 +1,7 @@
 /**
  * What the public-site browser tests read: a published store (its report older than 30 days
- * as publish-reports leaves it), an unpublished one, and last week's data post, written into
+ * as publish-reports leaves it), an unpublished one, a third (the directory's filters tell the
+ * published and the third apart), and last week's data post, written into
  * the server's own database through the same code paths the crons use.
  */
 import { publishWeeklyPost } from "../../lib/blog/publish-weekly-post";
@@ -32,6 +33,12 @@ await seedAnalyzedStore({
   theme: "Dawn",
   apps: [{ slug: "judge-me" }, { slug: "loox" }],
   currency: "EUR",
+  technologies: {
+    tags: ["google-analytics-4", "meta-pixel"],
+    languages: ["en", "is"],
+    markets: ["IS", "NO"],
+    agent: ["storefront_mcp", "llms_txt"],
+  },
 });
 await seedAnalyzedStore({ domain: "fresh-shop.test", name: "Fresh Shop", products: 5, analyzedAt: lastWeek, theme: "Sense" });
 await seedAnalyzedStore({
@@ -41,5 +48,6 @@ await seedAnalyzedStore({
   analyzedAt: lastWeek,
   theme: "Dawn",
   apps: [{ slug: "judge-me" }],
+  technologies: { tags: ["meta-pixel"], languages: ["en"], markets: ["IS"], agent: ["llms_txt"] },
 });
 await publishWeeklyPost(now);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { countListedStoreTags } from "@/lib/store-directory/directory-facets";
 import { serializeStore } from "@/lib/store-directory/serialize-store";
 import { APP_CATEGORIES, type AppDetail, type AppList } from "./schemas";
 
@@ -14,9 +15,19 @@ export const appNameParamsSchema = z.object({ name: z.string().min(1).max(200) }
 
 const storeCount = sql<number>`(select count(*)::int from ${storeApps} where ${storeApps.appSlug} = ${apps.slug})`;
 
-/** The app directory: every catalogue app with how many analyzed stores run it. */
+/** The app directory: every catalogue app with how many analyzed stores run it, and the pixels and tags stores carry. */
 export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Promise<AppList> {
-  const rows = await getDb()
+  const [rows, tags] = await Promise.all([appRows(), countListedStoreTags()]);
+  const q = query.q?.toLowerCase();
+  const data = rows.filter(
+    (app) => (!query.category || app.category === query.category) && (!q || app.name.toLowerCase().includes(q) || app.slug.includes(q)),
+  );
+
+  return { data, categories: [...APP_CATEGORIES], tags: tags.map(({ value, label, stores }) => ({ kind: value, name: label, stores })) };
+}
+
+function appRows() {
+  return getDb()
     .select({
       slug: apps.slug,
       name: apps.name,
@@ -27,12 +38,6 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Prom
     })
     .from(apps)
     .orderBy(desc(storeCount), asc(apps.name));
-  const q = query.q?.toLowerCase();
-  const data = rows.filter(
-    (app) => (!query.category || app.category === query.category) && (!q || app.name.toLowerCase().includes(q) || app.slug.includes(q)),
-  );
-
-  return { data, categories: [...APP_CATEGORIES] };
 }
 
 /** A malformed escape (`%E0`) names no app; it is not a server error. */

@@ -22,6 +22,7 @@ export const APP_CATEGORY_LABELS: Record<AppCategory, string> = {
   "social-ugc": "Social & user content",
   "privacy-consent": "Privacy & consent",
   "store-tools": "Store tools",
+  "sales-channels": "Sales channels",
 };
 
 const isCategory = (slug: string): slug is AppCategory => (APP_CATEGORIES as readonly string[]).includes(slug);

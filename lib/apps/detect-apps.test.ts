@@ -42,16 +42,45 @@ const MULTI_APP_HTML = buildDawnStorefrontHtml({
 describe("detectApps", () => {
   it("finds exactly the installed apps, in catalogue order, each once with its evidence", () => {
     expect(detectApps(MULTI_APP_HTML)).toEqual([
-      { slug: "loox", evidence: "https://loox.io/widget/4kQx1mAbCd/loox.1712345678901.js?shop=demo-store.myshopify.com" },
-      { slug: "trustpilot", evidence: "https://widget.trustpilot.com/trustboxes/53aa8807dec7e10d38f59f32/index.html" },
-      { slug: "klaviyo", evidence: "https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123&shop=demo-store.myshopify.com" },
-      { slug: "recharge", evidence: "https://static.rechargecdn.com/static/css/recharge-widget.css" },
-      { slug: "rebuy", evidence: "https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com" },
-      { slug: "nosto", evidence: "meta nosto-version" },
-      { slug: "zendesk", evidence: "https://static.zdassets.com/ekr/snippet.js?key=abc" },
-      { slug: "meta-pixel", evidence: "https://connect.facebook.net/en_US/fbevents.js" },
-      { slug: "swym-wishlist-plus", evidence: ".swym-button" },
+      {
+        slug: "loox",
+        evidence: "https://loox.io/widget/4kQx1mAbCd/loox.1712345678901.js?shop=demo-store.myshopify.com",
+        source: "script-tag",
+        confidence: "high",
+      },
+      {
+        slug: "trustpilot",
+        evidence: "https://widget.trustpilot.com/trustboxes/53aa8807dec7e10d38f59f32/index.html",
+        source: "iframe",
+        confidence: "medium",
+      },
+      {
+        slug: "klaviyo",
+        evidence: "https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123&shop=demo-store.myshopify.com",
+        source: "script-tag",
+        confidence: "high",
+      },
+      { slug: "recharge", evidence: "https://static.rechargecdn.com/static/css/recharge-widget.css", source: "link", confidence: "medium" },
+      {
+        slug: "rebuy",
+        evidence: "https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com",
+        source: "script",
+        confidence: "high",
+      },
+      { slug: "nosto", evidence: "meta nosto-version", source: "meta", confidence: "medium" },
+      { slug: "zendesk", evidence: "https://static.zdassets.com/ekr/snippet.js?key=abc", source: "script", confidence: "high" },
+      { slug: "meta-pixel", evidence: "https://connect.facebook.net/en_US/fbevents.js", source: "inline-script", confidence: "medium" },
     ]);
+  });
+
+  it("leaves out an app seen only by a class name: it stays in the theme after the app is uninstalled", () => {
+    expect(detectApps(MULTI_APP_HTML).map((d) => d.slug)).not.toContain("swym-wishlist-plus");
+    expect(detectApps(MULTI_APP_HTML, { minConfidence: "low" }).find((d) => d.slug === "swym-wishlist-plus")).toEqual({
+      slug: "swym-wishlist-plus",
+      evidence: ".swym-button",
+      source: "markup",
+      confidence: "low",
+    });
   });
 
   it("prefers an external script URL over inline or DOM evidence", () => {
@@ -59,16 +88,25 @@ describe("detectApps", () => {
       head: `<script>jdgm = window.jdgm || {}; jdgm.SHOP_DOMAIN = 'x.myshopify.com';</script>`,
       body: '<div class="jdgm-widget jdgm-preview-badge"></div><script src="https://cdn.judge.me/widget_preloader.js"></script>',
     });
-    expect(detectApps(html)).toEqual([{ slug: "judge-me", evidence: "https://cdn.judge.me/widget_preloader.js" }]);
+    expect(detectApps(html)).toEqual([
+      { slug: "judge-me", evidence: "https://cdn.judge.me/widget_preloader.js", source: "script", confidence: "high" },
+    ]);
   });
 
-  it("falls back to inline markers and class prefixes when no URL is present", () => {
+  it("falls back to inline markers when no URL is present; class prefixes and theme files only back up", () => {
     expect(detectApps(buildDawnStorefrontHtml({ head: "<script>var _learnq = _learnq || [];</script>" }))).toEqual([
-      { slug: "klaviyo", evidence: "inline script: _learnq" },
+      { slug: "klaviyo", evidence: "inline script: _learnq", source: "inline-script", confidence: "medium" },
     ]);
-    expect(detectApps(buildDawnStorefrontHtml({ body: '<div class="jdgm-widget jdgm-all-reviews-widget"></div>' }))).toEqual([
-      { slug: "judge-me", evidence: ".jdgm-widget" },
+    const classOnly = buildDawnStorefrontHtml({ body: '<div class="jdgm-widget jdgm-all-reviews-widget"></div>' });
+    expect(detectApps(classOnly)).toEqual([]);
+    expect(detectApps(classOnly, { minConfidence: "low" })).toEqual([
+      { slug: "judge-me", evidence: ".jdgm-widget", source: "markup", confidence: "low" },
     ]);
+    const themeFile = buildDawnStorefrontHtml({
+      head: '<script src="https://cdn.shopify.com/s/files/1/0612/3456/7890/t/4/assets/booster-page-speed-optimizer.js"></script>',
+    });
+    expect(detectApps(themeFile)).toEqual([]);
+    expect(detectApps(themeFile, { minConfidence: "low" }).map((d) => [d.slug, d.confidence])).toEqual([["booster-page-speed", "low"]]);
   });
 
   it("matches URLs case-insensitively and truncates long evidence", () => {

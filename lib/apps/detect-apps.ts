@@ -2,15 +2,22 @@ import type { CheerioAPI } from "cheerio";
 import { boundText } from "@/lib/http/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
+import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
 import type { App } from "./schemas";
 import { APP_CATALOGUE } from "./catalogue";
+import { readAppClientIds, readAppHandles, unescapeJsonSlashes } from "./shopify-app-traces";
 
-export type DetectedApp = { slug: string; evidence: string };
+/** A catalogue app found on the page, by its strongest trace. */
+export type DetectedApp = { slug: string; evidence: string; source: EvidenceSource; confidence: Confidence };
 
 const MAX_EVIDENCE = 160;
+/** Unknown handles and client ids reported per page; a hostile page may name thousands. */
+export const MAX_UNIDENTIFIED = 50;
 
 /** Patterns of every kind, each pointing back at its app's position in the catalogue. */
 type CompiledCatalogue = {
+  handleOwner: Map<string, number>;
+  clientIdOwner: Map<number, number>;
   /** One alternation over all src fragments (lower-case), longest first. */
   src: RegExp | null;
   srcOwner: Map<string, number>;
@@ -43,12 +50,16 @@ function alternation(patterns: Iterable<string>, flags: string, anchored = false
 }
 
 function compile(catalogue: readonly App[]): CompiledCatalogue {
+  const handleOwner = new Map<string, number>();
+  const clientIdOwner = new Map<number, number>();
   const srcOwner = new Map<string, number>();
   const inlineOwner = new Map<string, number>();
   const metaOwner = new Map<string, number>();
   const classOwner = new Map<string, number>();
   const idOwner = new Map<string, number>();
   catalogue.forEach((app, index) => {
+    for (const p of app.patterns.handles ?? []) handleOwner.set(p, index);
+    for (const p of app.patterns.clientIds ?? []) clientIdOwner.set(p, index);
     for (const p of app.patterns.src ?? []) srcOwner.set(p.toLowerCase(), index);
     for (const p of app.patterns.inline ?? []) inlineOwner.set(p, index);
     for (const p of app.patterns.meta ?? []) metaOwner.set(p.toLowerCase(), index);
@@ -56,6 +67,8 @@ function compile(catalogue: readonly App[]): CompiledCatalogue {
   });
 
   return {
+    handleOwner,
+    clientIdOwner,
     src: alternation(srcOwner.keys(), "g"),
     srcOwner,
     inline: alternation(inlineOwner.keys(), "g"),
@@ -94,88 +107,164 @@ function surroundingToken(text: string, start: number, end: number): string {
   return text.slice(a, b);
 }
 
+const RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
+
+/** A URL Shopify proxies for a ScriptTag: cdn.shopify.com/proxy/<hash>/<vendor host>/<path>. */
+function isProxiedScriptTag(lowerUrl: string): boolean {
+  return lowerUrl.includes("cdn.shopify.com/proxy/");
+}
+
 /**
- * Shopify's ScriptTag loader and most app embeds write their URLs into inline scripts
- * as JSON strings, where "/" is escaped as "\/" and "&" as "\u0026". Unescaping is a
- * plain string replacement over script text, not a parse of the HTML.
+ * A file of the theme itself (cdn.shopify.com/s/files/…/t/<n>/assets/…, or /cdn/shop/t/…): apps of
+ * the older kind copy files there, and the files stay after the app is uninstalled.
  */
-function unescapeJsonUrls(text: string): string {
-  return text.replaceAll("\\/", "/").replaceAll("\\u0026", "&");
+function isThemeAsset(lowerUrl: string): boolean {
+  return lowerUrl.includes("/assets/") && (lowerUrl.includes("/s/files/") || lowerUrl.includes("/cdn/shop/t/"));
+}
+
+/** True when the match at `start` sits inside a `<link rel="preconnect|dns-prefetch|…">` written as text. */
+function insideResourceHintMarkup(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 200), start);
+  const open = before.lastIndexOf("<");
+  if (open < 0 || before.indexOf(">", open) >= 0) return false;
+  const tag = before.slice(open).toLowerCase();
+
+  return tag.startsWith("<link") && /preconnect|dns-prefetch|prefetch|prerender/.test(tag);
 }
 
 export type DetectOptions = {
   /** Defaults to APP_CATALOGUE; tests pass their own to check single patterns. */
   catalogue?: readonly App[];
+  /**
+   * Weakest trace that reports an app on its own (default "medium"). A class name, or a file in the
+   * theme, stays after an app is uninstalled, so a "low" trace only backs up a stronger one.
+   */
+  minConfidence?: Confidence;
 };
 
+export type AppDetection = { apps: DetectedApp[]; unidentified: UnidentifiedApp[] };
+
 /**
- * Detects catalogue apps in an already parsed document. Use this when the same page
- * is also read by parseStorefrontHtml, so the HTML is parsed only once.
+ * Detects catalogue apps in an already parsed document, and the apps Shopify names there (by
+ * handle or web-pixel client id) that the catalogue does not know. Use this when the same page is
+ * also read by parseStorefrontHtml, so the HTML is parsed only once.
  *
- * Result order is catalogue order (stable whatever the page layout); each app appears
- * once, with the strongest evidence found: an external resource URL first, then a URL
- * or marker inside an inline script, then a meta tag, then a class/id prefix.
+ * Apps come in catalogue order (stable whatever the page layout), each once, with its strongest
+ * trace (confidence, then the order below): high for what only the app itself puts there — its
+ * handle, its client id, its script loaded by the page or registered as a ScriptTag; medium for a
+ * vendor host in a stylesheet, iframe or inline script, an inline code marker or a meta tag; low for
+ * a class/id prefix or a theme file.
  */
-export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {}): DetectedApp[] {
+export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): AppDetection {
   const catalogue = options.catalogue ?? APP_CATALOGUE;
+  const minRank = RANK[options.minConfidence ?? "medium"];
   const c = compiled(catalogue);
   const page = readPageSignals($);
-  const evidence = new Map<number, string>();
-  const record = (index: number | undefined, text: string) => {
-    if (index !== undefined && !evidence.has(index)) evidence.set(index, boundText(text, MAX_EVIDENCE));
+  const found = new Map<number, Omit<DetectedApp, "slug">>();
+  const record = (index: number | undefined, text: string, source: EvidenceSource, confidence: Confidence) => {
+    if (index === undefined) return;
+    const previous = found.get(index);
+    if (previous && RANK[previous.confidence] >= RANK[confidence]) return;
+    found.set(index, { evidence: boundText(text, MAX_EVIDENCE), source, confidence });
+  };
+  const unidentified: UnidentifiedApp[] = [];
+  const unknown = new Set<string>();
+  const addUnidentified = (key: string, entry: UnidentifiedApp) => {
+    if (unidentified.length >= MAX_UNIDENTIFIED || unknown.has(key)) return;
+    unknown.add(key);
+    unidentified.push(entry);
   };
 
-  // 1. External resources: script src first (the strongest sign), then link and iframe. A
-  // resource hint (dns-prefetch, preconnect) loads nothing: it is no sign of an installed app.
-  const resourceUrls = [
-    ...page.scripts.map((script) => script.src),
-    ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href),
-    ...page.iframes,
-  ];
-  if (c.src) {
-    for (const url of resourceUrls) {
-      for (const m of url.toLowerCase().matchAll(c.src)) record(c.srcOwner.get(m[0]), url.trim());
+  // 1. Shopify's own names for apps: handles in app blocks and extension folders, pixel client ids.
+  for (const trace of readAppHandles(page)) {
+    const index = c.handleOwner.get(trace.handle);
+    const confidence: Confidence = trace.source === "inline-script" ? "medium" : "high";
+    if (index !== undefined) record(index, trace.evidence, trace.source, confidence);
+    else {
+      const evidence = boundText(trace.evidence, MAX_EVIDENCE);
+      addUnidentified(`h:${trace.handle}`, { handle: trace.handle, api_client_id: null, evidence, source: trace.source, confidence });
+    }
+  }
+  for (const trace of readAppClientIds(page)) {
+    const index = c.clientIdOwner.get(trace.clientId);
+    if (index !== undefined) record(index, trace.evidence, "web-pixel", "high");
+    else {
+      const entry = { handle: null, api_client_id: trace.clientId, evidence: trace.evidence, source: "web-pixel" as const };
+      addUnidentified(`c:${trace.clientId}`, { ...entry, confidence: "high" });
     }
   }
 
-  // 2. Inline scripts, joined so each alternation scans the page's script text once.
-  if (page.inlineScripts.length > 0) {
-    const text = unescapeJsonUrls(page.inlineScripts.join("\n;\n"));
+  // 2. External resources: a script the page loads is the app's own; a stylesheet or iframe names
+  // its host. A resource hint (dns-prefetch, preconnect) loads nothing: it is no sign of an app.
+  if (c.src) {
+    const resources: { url: string; source: EvidenceSource; confidence: Confidence }[] = [
+      ...page.scripts.map((script) => ({ url: script.src, source: "script" as const, confidence: "high" as const })),
+      ...page.links
+        .filter((link) => !isResourceHint(link))
+        .map((link) => ({ url: link.href, source: "link" as const, confidence: "medium" as const })),
+      ...page.iframes.map((url) => ({ url, source: "iframe" as const, confidence: "medium" as const })),
+    ];
+    for (const { url, source, confidence } of resources) {
+      const lower = url.toLowerCase();
+      const proxied = isProxiedScriptTag(lower);
+      const strength: Confidence = isThemeAsset(lower) ? "low" : confidence;
+      for (const m of lower.matchAll(c.src)) {
+        record(c.srcOwner.get(m[0]), url.trim(), proxied ? "proxied-script-tag" : source, proxied ? "high" : strength);
+      }
+    }
+  }
+
+  // 3. Inline scripts. A URL in Shopify's ScriptTag loader (asyncLoad) is a script the app registered.
+  for (const script of page.inlineScripts) {
+    const text = unescapeJsonSlashes(script);
+    const scriptTags = text.includes("asyncLoad");
     if (c.src) {
       for (const m of text.toLowerCase().matchAll(c.src)) {
         const index = c.srcOwner.get(m[0]);
-        if (index === undefined || evidence.has(index)) continue;
-        record(index, surroundingToken(text, m.index, m.index + m[0].length));
+        if (index === undefined || insideResourceHintMarkup(text, m.index)) continue;
+        const url = surroundingToken(text, m.index, m.index + m[0].length);
+        const lower = url.toLowerCase();
+        if (isProxiedScriptTag(lower)) record(index, url, "proxied-script-tag", "high");
+        else if (scriptTags) record(index, url, "script-tag", isThemeAsset(lower) && !lower.includes("shop=") ? "low" : "high");
+        else record(index, url, "inline-script", isThemeAsset(lower) ? "low" : "medium");
       }
     }
     if (c.inline) {
-      for (const m of text.matchAll(c.inline)) record(c.inlineOwner.get(m[0]), `inline script: ${m[0]}`);
+      for (const m of text.matchAll(c.inline)) record(c.inlineOwner.get(m[0]), `inline script: ${m[0]}`, "inline-script", "medium");
     }
   }
 
-  // 3. <meta name|property>.
-  for (const name of page.metaNames) record(c.metaOwner.get(name), `meta ${name}`);
+  // 4. <meta name|property>.
+  for (const name of page.metaNames) record(c.metaOwner.get(name), `meta ${name}`, "meta", "medium");
 
-  // 4. Id and class prefixes, each distinct token tested once.
+  // 5. Id and class prefixes, each distinct token tested once.
   if (c.idPrefix) {
     for (const id of page.ids) {
       const m = c.idPrefix.exec(id);
-      if (m) record(c.idOwner.get(m[0]), `#${id}`);
+      if (m) record(c.idOwner.get(m[0]), `#${id}`, "markup", "low");
     }
   }
   if (c.classPrefix) {
     for (const cls of page.classes) {
       const m = c.classPrefix.exec(cls);
-      if (m) record(c.classOwner.get(m[0]), `.${cls}`);
+      if (m) record(c.classOwner.get(m[0]), `.${cls}`, "markup", "low");
     }
   }
 
-  return [...evidence.entries()]
+  const apps = [...found.entries()]
+    .filter(([, trace]) => RANK[trace.confidence] >= minRank)
     .sort(([a], [b]) => a - b)
-    .map(([index, text]) => ({ slug: (catalogue[index] as App).slug, evidence: text }));
+    .map(([index, trace]) => ({ slug: (catalogue[index] as App).slug, ...trace }));
+
+  return { apps, unidentified };
 }
 
-/** Detects the catalogue apps a storefront page loads. See detectAppsInDocument. */
+/** The catalogue apps of an already parsed document (see detectAppTraces). */
+export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {}): DetectedApp[] {
+  return detectAppTraces($, options).apps;
+}
+
+/** Detects the catalogue apps a storefront page loads. See detectAppTraces. */
 export function detectApps(html: string, options: DetectOptions = {}): DetectedApp[] {
   return detectAppsInDocument(loadHtml(html), options);
 }

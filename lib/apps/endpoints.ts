@@ -8,7 +8,8 @@ export const listAppsEndpoint = defineEndpoint({
   access: "public",
   operationId: "listApps",
   tag: "directory",
-  summary: "The app directory: every Shopify app StoreLens detects, with how many analysed stores run it; filter by category or words (q)",
+  summary:
+    "The app directory: every Shopify app StoreLens detects, with how many analysed stores run it; filter by category or words (q); and the pixels and tags directory stores carry, with their store counts",
   query: listAppsQuerySchema,
   answers: { 200: { schema: appListSchema }, 400: "error" },
 });

@@ -5,8 +5,8 @@ export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchem
 export type { App, AppCategory, AppPatterns } from "./schemas";
 export { APP_CATALOGUE } from "./catalogue";
 export { APP_CATEGORY_LABELS, appCategoryLabel } from "./category-labels";
-export { detectApps, detectAppsInDocument } from "./detect-apps";
-export type { DetectedApp, DetectOptions } from "./detect-apps";
+export { detectApps, detectAppsInDocument, detectAppTraces } from "./detect-apps";
+export type { AppDetection, DetectedApp, DetectOptions } from "./detect-apps";
 export { syncAppCatalogue } from "./sync-app-catalogue";
 
 const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));

@@ -26,6 +26,7 @@ export const APP_CATEGORIES = [
   "social-ugc",
   "privacy-consent",
   "store-tools",
+  "sales-channels",
 ] as const;
 
 export const appCategorySchema = z.enum(APP_CATEGORIES);
@@ -58,18 +59,31 @@ const metaPatternSchema = z
 /** ".prefix" for a class-name prefix or "#prefix" for an id prefix. Case-sensitive. */
 const domPatternSchema = z.string().regex(/^[.#][A-Za-z_][\w-]{3,}$/, "'.class-prefix' or '#id-prefix', 4+ chars");
 
+/**
+ * A Shopify app handle as app blocks name it (`shopify://apps/<handle>/blocks/…`), or the name of
+ * an app extension's asset folder without its version (`cdn.shopify.com/extensions/<uuid>/<name>-<n>/`).
+ * Compared exactly, so a short handle cannot match inside a longer one.
+ */
+const handlePatternSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{2,99}$/, "lower-case app handle");
+
+/** An app's API client id, as its web pixel names it (`webPixelsConfigList[].apiClientId`). */
+const clientIdPatternSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Every kind of pattern, strongest trace first. */
+export const PATTERN_KINDS = ["handles", "clientIds", "src", "inline", "meta", "dom"] as const;
+export type PatternKind = (typeof PATTERN_KINDS)[number];
+
 export const appPatternsSchema = z
   .object({
     src: z.array(srcPatternSchema).optional(),
     inline: z.array(inlinePatternSchema).optional(),
     meta: z.array(metaPatternSchema).optional(),
     dom: z.array(domPatternSchema).optional(),
+    handles: z.array(handlePatternSchema).optional(),
+    clientIds: z.array(clientIdPatternSchema).optional(),
   })
   .strict()
-  .refine(
-    (p) => (p.src?.length ?? 0) + (p.inline?.length ?? 0) + (p.meta?.length ?? 0) + (p.dom?.length ?? 0) > 0,
-    "an app needs at least one detection pattern",
-  );
+  .refine((p) => PATTERN_KINDS.some((kind) => (p[kind]?.length ?? 0) > 0), "an app needs at least one detection pattern");
 
 export type AppPatterns = z.infer<typeof appPatternsSchema>;
 
@@ -86,23 +100,28 @@ export const appSchema = z
       .max(200)
       .refine((s) => s.endsWith("."), "one full sentence"),
     patterns: appPatternsSchema,
+    /** Shopify's own app (Inbox, Geolocation …): part of the platform, reported apart from third-party apps. */
+    firstParty: z.literal(true).optional(),
   })
   .strict();
 
 export type App = z.infer<typeof appSchema>;
 
-function allPatterns(app: App): { kind: keyof AppPatterns; value: string }[] {
-  const out: { kind: keyof AppPatterns; value: string }[] = [];
-  for (const kind of ["src", "inline", "meta", "dom"] as const) {
-    for (const value of app.patterns[kind] ?? []) out.push({ kind, value });
+function allPatterns(app: App): { kind: PatternKind; value: string }[] {
+  const out: { kind: PatternKind; value: string }[] = [];
+  for (const kind of PATTERN_KINDS) {
+    for (const value of app.patterns[kind] ?? []) out.push({ kind, value: String(value) });
   }
 
   return out;
 }
 
+/** Handles and client ids are compared whole; the other kinds are found inside longer text. */
+const EXACT_KINDS: ReadonlySet<string> = new Set<PatternKind>(["handles", "clientIds"]);
+
 /**
  * The whole catalogue: unique slugs and names, and no pattern shared between two apps
- * or contained in another app's pattern of the same kind, so every match names exactly
+ * or (for the kinds found inside longer text) contained in another app's pattern of the same kind, so every match names exactly
  * one app and a longer pattern can never hide a shorter one of a different app.
  */
 export const appCatalogueSchema = z
@@ -132,7 +151,7 @@ export const appCatalogueSchema = z
         if (ownerA === ownerB || keyA === keyB) continue;
         const [kindA, ...a] = keyA.split(":");
         const [kindB, ...b] = keyB.split(":");
-        if (kindA === kindB && b.join(":").includes(a.join(":"))) {
+        if (kindA === kindB && !EXACT_KINDS.has(kindA as string) && b.join(":").includes(a.join(":"))) {
           ctx.addIssue({ code: "custom", message: `pattern ${keyA} (${ownerA}) is inside ${keyB} (${ownerB})` });
         }
       }
@@ -149,7 +168,20 @@ export const directoryAppSchema = z.object({
   stores: z.number().int(),
 });
 
-export const appListSchema = z.object({ data: z.array(directoryAppSchema), categories: z.array(appCategorySchema) });
+/** A marketing tag or pixel kind with how many directory stores carry it (GET /api/apps). */
+export const directoryTagSchema = z.object({
+  kind: z.string().describe("The tag kind's stable slug (google-analytics-4, meta-pixel…), the `tag` filter of GET /api/stores"),
+  name: z.string(),
+  stores: z.number().int().describe("Listed stores whose latest analysis found it"),
+});
+
+export const appListSchema = z.object({
+  data: z.array(directoryAppSchema),
+  categories: z.array(appCategorySchema),
+  tags: z
+    .array(directoryTagSchema)
+    .describe("Pixels and tags seen on directory stores, most stores first; all of them, whatever category or q filters the apps"),
+});
 export type AppList = z.infer<typeof appListSchema>;
 
 /** GET /api/apps/:name: the app and the stores last seen running it (at most 50, newest first). */

@@ -99,6 +99,7 @@ describe("real answers match the OpenAPI document", () => {
   it("directory: stores, store page, apps, app, health, blog, the JSON export", async () => {
     const reads: [string, Record<string, string>, string][] = [
       ["/api/stores", {}, "?q=answers"],
+      ["/api/stores", {}, "?tag=meta-pixel&language=en&market=us&agent=storefront_mcp&app=klaviyo"],
       ["/api/stores/{slug}", { slug: "answers-test" }, ""],
       ["/api/apps", {}, ""],
       ["/api/apps/{name}", { name: "klaviyo" }, ""],

@@ -59,6 +59,17 @@ describe("OpenAPI document", () => {
     expect(job.parameters).toEqual([expect.objectContaining({ name: "id", in: "path" })]);
   });
 
+  it("documents the directory's technology filters and the app directory's pixel and tag counts", () => {
+    const list = operation("/api/stores", "get") as unknown as { parameters: { name: string; in: string; schema: Json }[] };
+    const query = Object.fromEntries(list.parameters.filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(["q", "country", "currency", "app", "tag", "language", "market", "agent"]));
+    expect(query.agent).toMatchObject({ enum: ["storefront_mcp", "ucp", "llms_txt"] });
+    expect(query.language).toMatchObject({ pattern: "^[a-z]{2,3}$" });
+    expect(query.market).toMatchObject({ pattern: "^[A-Z]{2}$" });
+    const tags = (doc.components.schemas.AppList as { properties: Record<string, Json> }).properties.tags!;
+    expect(tags).toMatchObject({ type: "array", items: { required: ["kind", "name", "stores"] } });
+  });
+
   it("names every operation with a unique camelCase operationId", () => {
     const ids = operations.map(({ op }) => op.operationId);
     for (const { name, op } of operations) expect(op.operationId, name).toMatch(/^[a-z][a-zA-Z0-9]*$/);

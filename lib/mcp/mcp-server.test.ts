@@ -9,7 +9,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs } from "@/db/schema";
+import { jobs, stores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { STORE_TOOLS } from "@/lib/tools";
 import {
@@ -133,6 +133,23 @@ describe("MCP server /api/mcp", () => {
     });
     expect(report.body.products).toHaveLength(2);
     expect(report.body.products_pagination).toMatchObject({ total: 3, page: 1 });
+  });
+
+  it("search_stores finds stores by app and agent readiness together, and refuses a filter value the endpoint refuses", async () => {
+    await getDb()
+      .update(stores)
+      .set({ agentReadiness: ["storefront_mcp"], tagKinds: ["meta-pixel"] })
+      .where(eq(stores.id, seeded.storeId));
+    const c = await client();
+    const slugs = async (args: Record<string, unknown>) =>
+      (await call<{ data: { slug: string }[] }>(c, "search_stores", args)).body.data.map((store) => store.slug);
+
+    expect(await slugs({ app: "klaviyo", agent: "storefront_mcp", tag: "meta-pixel" })).toEqual(["mcp-shop-test"]);
+    expect(await slugs({ app: "klaviyo", agent: "ucp" })).toEqual([]);
+    const http = await callApi("GET", "/api/stores", {}, { query: "?app=klaviyo&agent=storefront_mcp" });
+    expect((await call(c, "search_stores", { app: "klaviyo", agent: "storefront_mcp" })).body).toEqual(http.body);
+    // The input schema is the endpoint's: the MCP server refuses the value before the tool runs.
+    expect((await call(c, "search_stores", { agent: "mcp" })).isError).toBe(true);
   });
 
   it("a store that does not exist is a tool error with the endpoint's 404 body", async () => {

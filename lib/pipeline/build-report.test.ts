@@ -232,6 +232,26 @@ describe("build-report while other requests come", () => {
     );
   });
 
+  it("files the store in the directory under the countries its latest report says it ships to", async () => {
+    const [store] = await getDb().insert(stores).values({ domain: "ships.test", slug: "ships-test" }).returning();
+    const analyzeShippingTo = async (shipsToCountries: string[]) => {
+      const [job] = await getDb()
+        .insert(jobs)
+        .values({ storeId: store!.id, domain: "ships.test", slug: "ships-test", status: "running" })
+        .returning();
+      await saveSnapshotProducts(job!.id, [sampleProduct(1)]);
+      await saveArtifact(job!.id, "store", { meta: { ...meta, shipsToCountries }, canonicalDomain: "ships.test", cartCurrency: null });
+      await buildReport(job!.id, crawl);
+    };
+    const marketsOf = async () => (await getDb().select().from(stores).where(eq(stores.id, store!.id)))[0]!.markets;
+
+    await analyzeShippingTo(["SE", "no", "DE"]);
+    expect(await marketsOf()).toEqual(["SE", "NO", "DE"]);
+    // The latest analysis replaces what an earlier one found.
+    await analyzeShippingTo(["US"]);
+    expect(await marketsOf()).toEqual(["US"]);
+  });
+
   it("clears changelog rows an interrupted attempt left before building again", async () => {
     const [store] = await getDb().insert(stores).values({ domain: "again.test", slug: "again-test" }).returning();
     const products = Array.from({ length: 10 }, (_, i) => sampleProduct(i));

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
 import { jobs, reports, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/analytics/record-daily-stats";
-import type { ReportSummary } from "@/lib/reports/schemas";
+import type { ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
 import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
 import { completeJob } from "@/lib/jobs/job-state";
 import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/time-of-record";
 import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
+import { storeTechnologiesOf } from "@/lib/store-directory/store-technologies";
 import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
@@ -24,27 +25,32 @@ async function lockJob(tx: Transaction, jobId: string): Promise<Job> {
   return job;
 }
 
+function reportMetadata(current: CurrentSnapshot, catalogue: RecordedCatalogue): ReportMetadata {
+  return buildMetadata({
+    ...current,
+    listingComplete: current.snapshot.listingComplete,
+    productCount: catalogue.products,
+    exposesInventory: catalogue.exposesInventory,
+    cut: catalogue.cut,
+  });
+}
+
 async function insertReport(
   tx: Transaction,
   job: Job,
   current: CurrentSnapshot,
   catalogue: RecordedCatalogue,
+  metadata: ReportMetadata,
   store: Store,
 ): Promise<void> {
-  const { collections, pages, listingComplete } = current.snapshot;
+  const { collections, pages } = current.snapshot;
   await recordReport(tx, {
     jobId: job.id,
     storeId: job.storeId,
     storeFacts: storeFactsAtCompletion(store),
     collections,
     pages,
-    metadata: buildMetadata({
-      ...current,
-      listingComplete,
-      productCount: catalogue.products,
-      exposesInventory: catalogue.exposesInventory,
-      cut: catalogue.cut,
-    }),
+    metadata,
     summary: {
       ...catalogue.summary,
       collection_count: collections.length,
@@ -112,6 +118,7 @@ async function completeWithReport(
   now: Date,
 ): Promise<BuildReportResult | null> {
   const { collections, pages } = current.snapshot;
+  const metadata = reportMetadata(current, catalogue);
 
   return getDb().transaction(async (tx) => {
     const job = await lockJob(tx, jobId);
@@ -133,6 +140,8 @@ async function completeWithReport(
       collectionCount: collections.length,
       pageCount: pages.length,
       exposesInventory: catalogue.exposesInventory,
+      // The directory filters by what the report found (tags, languages, markets, agent endpoints).
+      technologies: storeTechnologiesOf(metadata),
     });
     // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
     // this one included, before it completes and its webhook names the slug.
@@ -140,7 +149,7 @@ async function completeWithReport(
     if (job.slug !== directory.store.slug) await followStoreSlug(tx, job.storeId, directory.store.slug);
     // The report keeps the store as this analysis left it, slug settled: a later one changes the
     // row, not this report.
-    await insertReport(tx, job, current, catalogue, directory.store);
+    await insertReport(tx, job, current, catalogue, metadata, directory.store);
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,

@@ -20,6 +20,7 @@ export type CurrentSnapshot = {
   storefront: Artifact<"storefront"> | null;
   robots: Artifact<"robots"> | null;
   crawl: Artifact<"crawl"> | null;
+  agentReadiness: Artifact<"agent-readiness"> | null;
   /** The render artifact and where its screenshots will be served (report-content.ts). */
   render: RenderInput;
   /** When the owner-registered signature the crawl sent for this store expires, if there is one. */
@@ -28,13 +29,14 @@ export type CurrentSnapshot = {
 };
 
 export async function readCurrentSnapshot(jobId: string, { listingComplete, reconciliation }: CrawlOutcome): Promise<CurrentSnapshot> {
-  const [store, collections, pages, storefront, robots, crawl, render] = await Promise.all([
+  const [store, collections, pages, storefront, robots, crawl, agentReadiness, render] = await Promise.all([
     loadArtifact(jobId, "store"),
     loadArtifact(jobId, "collections"),
     loadArtifact(jobId, "pages"),
     loadArtifact(jobId, "storefront"),
     loadArtifact(jobId, "robots"),
     loadArtifact(jobId, "crawl"),
+    loadArtifact(jobId, "agent-readiness"),
     loadArtifact(jobId, "render"),
   ]);
   if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
@@ -52,6 +54,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     storefront,
     robots,
     crawl,
+    agentReadiness,
     render: { artifact: render, screenshotUrl: (size) => `${siteUrl()}/api/reports/${jobId}/screenshots/${size}` },
     ownerSignatureExpiresAt: owner?.expiresAt.toISOString() ?? null,
     reconciliation,

@@ -11,6 +11,7 @@ describe("pipeline steps", () => {
       "fetch-collections",
       "fetch-pages",
       "detect-apps",
+      "check-agent-readiness",
       "render",
       "pagespeed",
       "build-report",

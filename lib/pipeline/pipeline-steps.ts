@@ -29,6 +29,12 @@ export const PIPELINE_STEPS = {
     label: "Detecting apps and theme",
     explanation: "Looking through the storefront's code for its theme and installed apps.",
   },
+  checkAgentReadiness: {
+    id: "check-agent-readiness",
+    label: "Checking AI agent readiness",
+    explanation:
+      "Asking whether the store answers AI shopping agents (Shopify's Storefront MCP, a UCP profile, llms.txt): one request each.",
+  },
   render: {
     id: "render",
     label: "Rendering the store",
@@ -77,6 +83,7 @@ export function plannedWork(counts: Record<string, number>): Record<string, numb
     [PIPELINE_STEPS.fetchCollections.id]: 2 + Math.min(MEMBERSHIP_REQUEST_BUDGET, Math.ceil(pages * 2.5) + 2),
     [PIPELINE_STEPS.fetchPages.id]: 2,
     [PIPELINE_STEPS.detectApps.id]: 3,
+    [PIPELINE_STEPS.checkAgentReadiness.id]: 3,
     [PIPELINE_STEPS.render.id]: 5,
     [PIPELINE_STEPS.pagespeed.id]: 3,
     [PIPELINE_STEPS.buildReport.id]: 2 + Math.ceil(products / 2_000),

@@ -1,4 +1,4 @@
-import { detectAppsInDocument, findAppBySlug } from "@/lib/apps";
+import { detectAppsInDocument, findAppBySlug, type DetectedApp } from "@/lib/apps";
 import type { Artifact } from "@/lib/snapshots/artifacts";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
@@ -20,15 +20,14 @@ export function detectInRenderedPage(page: RenderedPage): Finding[] {
   const $ = loadHtml(page.html);
   const findings: Finding[] = [];
   const seen = new Set<string>();
-  const addApp = (slug: string, evidence: string) => {
-    const app = findAppBySlug(slug);
-    if (!app || seen.has(slug)) return;
-    seen.add(slug);
-    findings.push({ kind: "app", slug, name: app.name, evidence });
+  const addApp = (found: DetectedApp, evidence = found.evidence) => {
+    const app = findAppBySlug(found.slug);
+    if (!app || seen.has(found.slug)) return;
+    seen.add(found.slug);
+    findings.push({ kind: "app", slug: found.slug, name: app.name, evidence, source: found.source, confidence: found.confidence });
   };
-  for (const { slug, evidence } of detectAppsInDocument($)) addApp(slug, evidence);
-  for (const { slug, evidence } of detectAppsInDocument(loadHtml(requestedScripts(page.requestUrls))))
-    addApp(slug, `requested ${evidence}`);
+  for (const found of detectAppsInDocument($)) addApp(found);
+  for (const found of detectAppsInDocument(loadHtml(requestedScripts(page.requestUrls)))) addApp(found, `requested ${found.evidence}`);
   const theme = parseStorefrontDocument($).theme;
   const themeName = theme?.name ?? theme?.themeStoreName ?? null;
   if (themeName) findings.push({ kind: "theme", slug: themeName, name: themeName, evidence: "Shopify.theme" });

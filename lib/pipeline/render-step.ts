@@ -100,7 +100,18 @@ async function keepAppsFoundAfterRender(jobId: string, findings: RenderArtifact[
   const added = apps.flatMap((finding) => {
     const app = storefront.apps.some((known) => known.slug === finding.slug) ? undefined : findAppBySlug(finding.slug);
 
-    return app ? [{ slug: app.slug, name: app.name, category: app.category, evidence: finding.evidence }] : [];
+    return app
+      ? [
+          {
+            slug: app.slug,
+            name: app.name,
+            category: app.category,
+            evidence: finding.evidence,
+            source: finding.source,
+            confidence: finding.confidence,
+          },
+        ]
+      : [];
   });
   if (added.length === 0) return;
   await saveArtifact(jobId, "storefront", { ...storefront, apps: [...storefront.apps, ...added] });

@@ -1,6 +1,7 @@
 import type { Basis, ContentCutSummary, CrawlSection, Labelled, RenderSection, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
 import type { ScreenshotSize } from "@/lib/render/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
+import { agentReadinessReport } from "@/lib/agent-readiness/agent-readiness-report";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
@@ -92,6 +93,7 @@ type MetadataInput = {
   pages: Artifact<"pages"> | null;
   robots?: Artifact<"robots"> | null;
   crawl?: Artifact<"crawl"> | null;
+  agentReadiness?: Artifact<"agent-readiness"> | null;
   ownerSignatureExpiresAt?: string | null;
   render?: RenderInput;
   listingComplete: boolean;
@@ -133,10 +135,15 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     theme: observed(input.storefront?.theme ?? null),
     // Detection matches our catalogue's patterns against the storefront HTML.
     apps: derived(input.storefront?.apps ?? []),
+    unidentified_apps: derived(input.storefront?.unidentifiedApps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
+    // Older jobs' artifacts lack it: the report then lacks it too, rather than claim no tags.
+    ...(input.storefront?.marketing && { marketing: observed(input.storefront.marketing) }),
     cut_to_limits: derived(input.cut),
     // Our own requests, counted as they were made.
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
+    // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
+    agent_readiness: observed(agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null)),
     // Our own browser's view of the home page.
     ...(input.render ? { render: observed(renderSection(input.render)) } : {}),
   };

@@ -6,7 +6,7 @@ import { SCREENSHOT_VIEWPORTS, type ScreenshotSize } from "./schemas";
 /**
  * Stores a job's screenshots (JPEG), replacing those of an earlier attempt of its render step. The
  * caller counts their bytes in the job's storage budget in the same transaction; once the job has
- * completed the database refuses any change (migration 0024).
+ * completed the database refuses any change (migration 0025).
  */
 export async function recordScreenshots(tx: DbOrTx, jobId: string, screenshots: Record<ScreenshotSize, Buffer>): Promise<void> {
   const rows = (Object.keys(screenshots) as ScreenshotSize[]).map((size) => ({

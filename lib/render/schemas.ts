@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confidenceSchema, evidenceSourceSchema } from "@/lib/storefront-html/schemas";
 
 /**
  * Why a render ended without screenshots. Each is a finished render step, never a failed job:
@@ -65,6 +66,15 @@ export const renderArtifactSchema = z.object({
   storedBytes: z.number().int().min(0),
   durationMs: z.number().int().min(0),
   /** What the detectors found in the rendered page and not in the served HTML. */
-  afterRender: z.array(z.object({ kind: z.enum(["app", "theme"]), slug: z.string(), name: z.string(), evidence: z.string() })),
+  afterRender: z.array(
+    z.object({
+      kind: z.enum(["app", "theme"]),
+      slug: z.string(),
+      name: z.string(),
+      evidence: z.string(),
+      source: evidenceSourceSchema.optional(),
+      confidence: confidenceSchema.optional(),
+    }),
+  ),
 });
 export type RenderArtifact = z.infer<typeof renderArtifactSchema>;

@@ -21,6 +21,7 @@ export type ReportPageMetadata = z.infer<typeof reportPageMetadataSchema>;
 
 export const themeSchema = storefrontArtifactSchema.shape.theme;
 export const detectedAppsSchema = storefrontArtifactSchema.shape.apps;
+export const unidentifiedAppsSchema = storefrontArtifactSchema.shape.unidentifiedApps.unwrap();
 
 /**
  * reports.summary as the page reads it: the API's reportSummarySchema with every field optional,

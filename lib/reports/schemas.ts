@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
-import { renderCodeSchema } from "@/lib/render/schemas";
+import { renderArtifactSchema, renderCodeSchema } from "@/lib/render/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
 // The report of GET /api/reports/:id: what report-envelope.ts answers and build-report.ts stores.
@@ -84,7 +86,7 @@ export const renderSectionSchema = z.object({
   refused: z.record(z.string(), z.number().int()).describe("Requests refused, by reason"),
   stored_bytes: z.number().int().describe("Bytes of the stored screenshots, counted in the job's storage budget"),
   after_render: z
-    .array(z.object({ kind: z.enum(["app", "theme"]), slug: z.string(), name: z.string(), evidence: z.string() }))
+    .array(renderArtifactSchema.shape.afterRender.element)
     .describe(
       'What the detectors found in the rendered page and not in the served HTML; apps also join `apps`, their evidence starting "after render:"',
     ),
@@ -119,6 +121,11 @@ export const reportMetadataSchema = z.object({
   exposes_inventory: labelled(z.boolean()),
   theme: labelled(storefrontThemeSchema.nullable()),
   apps: labelled(z.array(detectedAppSchema)),
+  unidentified_apps: labelled(z.array(unidentifiedAppSchema))
+    .optional()
+    .describe(
+      "Apps the storefront names by their Shopify handle or web-pixel client id that StoreLens' catalogue does not know (at most 50); absent in reports built before they were read",
+    ),
   storefront_title: labelled(z.string().nullable()),
   cut_to_limits: labelled(contentCutSummarySchema)
     .optional()
@@ -128,6 +135,16 @@ export const reportMetadataSchema = z.object({
   crawl: labelled(crawlSectionSchema)
     .optional()
     .describe("How the store was read (requests, refusals, robots.txt); absent in reports built before it was recorded"),
+  agent_readiness: labelled(agentReadinessSchema)
+    .optional()
+    .describe(
+      "What the store offers AI agents (Storefront MCP, UCP profile, llms.txt) and what its robots.txt tells AI crawlers; absent in reports built before it was checked",
+    ),
+  marketing: labelled(marketingSchema)
+    .optional()
+    .describe(
+      "The marketing and analytics tags on the store's home page (Google, Meta, TikTok … with their ids) and its custom pixels; absent in reports built before they were read, or when the home page could not be read",
+    ),
   render: labelled(renderSectionSchema)
     .optional()
     .describe(

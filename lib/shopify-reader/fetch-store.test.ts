@@ -166,3 +166,24 @@ describe("fetchStore: classification", () => {
     ).toMatchObject({ status: "refused" });
   });
 });
+
+describe("fetchStore: a JSON POST", () => {
+  it("sends the small JSON body as a POST with its content type, under the same User-Agent", async () => {
+    script.set("/api/mcp", [json({ jsonrpc: "2.0", id: 1, result: { tools: [] } })]);
+    const body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+    const result = await fetchStore("shop.test", "/api/mcp", "json", { ...options, jsonBody: body });
+
+    expect(result).toMatchObject({ status: "ok", json: { jsonrpc: "2.0", id: 1 } });
+    expect(server.seen).toHaveLength(1);
+    expect(server.seen[0]).toMatchObject({ method: "POST", body });
+    expect(server.seen[0]?.headers["content-type"]).toBe("application/json");
+    expect(server.seen[0]?.headers["user-agent"]).toMatch(/StoreLensBot/);
+  });
+
+  it("refuses an answer past the size cap like any other", async () => {
+    script.set("/api/mcp", [json({ padding: "x".repeat(70_000) })]);
+    const result = await fetchStore("shop.test", "/api/mcp", "json", { ...options, jsonBody: "{}", maxBytes: 64 * 1024 });
+
+    expect(result).toMatchObject({ status: "too_large" });
+  });
+});

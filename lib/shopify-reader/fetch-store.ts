@@ -30,6 +30,11 @@ export type StoreFetchOptions = {
   maxBytes?: number;
   /** Keep the body's bytes (`raw`): the render hands a store's images and fonts to the browser. */
   binary?: boolean;
+  /**
+   * Sends a POST with this small JSON document as its body instead of a GET (the Storefront MCP
+   * endpoint answers JSON-RPC only to a POST); everything else (robots, pacing, signing) is the same.
+   */
+  jsonBody?: string;
   /** Network seams (tests): private networks, resolve rules, DNS. */
   net?: Pick<SafeFetchOptions, "allowPrivateNetwork" | "resolveRules" | "lookup">;
   signal?: AbortSignal;
@@ -59,7 +64,8 @@ export const DEFAULT_MAX_BLOCK_STREAK = 5;
 export const DEFAULT_STORE_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
- * GET one storefront resource (`path` includes the query) with the crawl policy:
+ * GET one storefront resource (`path` includes the query), or POST a small JSON body to it
+ * (`jsonBody`), with the crawl policy:
  * paced per store, identified by our User-Agent, retried with backoff honouring
  * Retry-After, and classified. Redirects to another host (e.g. .com → .se) are
  * followed and re-checked; a redirect to /password is not followed.
@@ -99,7 +105,9 @@ export async function fetchStore(
     headers: {
       "user-agent": options.userAgent ?? scraperUserAgent(env),
       accept: ACCEPT[expected],
+      ...(options.jsonBody === undefined ? {} : { "content-type": "application/json" }),
     },
+    ...(options.jsonBody === undefined ? {} : { method: "POST", body: options.jsonBody }),
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
     binary: options.binary,

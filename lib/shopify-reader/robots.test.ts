@@ -5,7 +5,7 @@ import { startTestServer } from "@/testing/test-server";
 import { emptyCrawlStats, runWithCrawlContext } from "./crawl-context";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { createPacer } from "./pacer";
-import { disallowedEssentials, MAX_CRAWL_DELAY_MS, readRobots, robotsPolicy } from "./robots";
+import { disallowedEssentials, MAX_CRAWL_DELAY_MS, namedGroups, readRobots, robotsPolicy } from "./robots";
 
 type Reply = (res: ServerResponse) => void;
 const script = new Map<string, Reply>();
@@ -49,6 +49,21 @@ describe("robotsPolicy (RFC 9309)", () => {
     expect(robotsPolicy({ status: "ok", text: "User-agent: *\nCrawl-delay: 2\n" }).crawlDelayMs).toBe(2000);
     expect(robotsPolicy({ status: "ok", text: "User-agent: *\nCrawl-delay: 3600\n" }).crawlDelayMs).toBe(MAX_CRAWL_DELAY_MS);
     expect(robotsPolicy({ status: "ok", text: "User-agent: *\nDisallow: /admin\n" }).crawlDelayMs).toBeNull();
+  });
+});
+
+describe("namedGroups: the groups robots.txt has for other crawlers", () => {
+  it("tells the group's own facts: disallowing / and disallowing anything", () => {
+    const groups = namedGroups({ status: "ok", text: "User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow:\n" }, [
+      "GPTBot",
+      "CCBot",
+      "Amazonbot",
+    ]);
+    expect(groups).toEqual({
+      GPTBot: { disallowsRoot: true, disallowsSome: true },
+      CCBot: { disallowsRoot: false, disallowsSome: false },
+      Amazonbot: null,
+    });
   });
 });
 

@@ -40,6 +40,35 @@ export function robotsPolicy(record: RobotsRecord): RobotsPolicy {
   };
 }
 
+/**
+ * The group robots.txt has for one crawler (another than ours), when a group names it: whether
+ * it disallows `/` (the whole site) and whether it disallows anything. null: no group names it,
+ * so the crawler falls to `*`.
+ */
+export type NamedGroup = { disallowsRoot: boolean; disallowsSome: boolean } | null;
+
+/** The parser's rules by lower-cased product token (robots-parser 3.0.1, pinned: robots.test.ts fails if this changes). */
+type ParsedGroups = { _rules: Record<string, readonly { allow: boolean }[] | undefined> };
+
+/**
+ * The group naming each of `tokens` (product tokens such as "GPTBot"; `"*"` for the group of
+ * every crawler), read with the same parser as our own rules, once. No file: no groups.
+ */
+export function namedGroups<T extends string>(record: RobotsRecord, tokens: readonly T[]): Record<T, NamedGroup> {
+  const found = {} as Record<T, NamedGroup>;
+  const robots = record.text === null ? null : robotsParser(`${BASE}/robots.txt`, record.text);
+  const groups = robots ? (robots as unknown as ParsedGroups)._rules : {};
+  for (const token of tokens) {
+    const rules = groups[token.toLowerCase()];
+    found[token] =
+      robots && rules
+        ? { disallowsRoot: robots.isAllowed(`${BASE}/`, token) === false, disallowsSome: rules.some((rule) => !rule.allow) }
+        : null;
+  }
+
+  return found;
+}
+
 /** The essential paths robots.txt disallows (empty: the crawl may run). */
 export function disallowedEssentials(policy: RobotsPolicy): string[] {
   return ESSENTIAL_PATHS.filter((path) => !policy.isAllowed(path)).map((path) => path.replace(/\?.*$/, ""));

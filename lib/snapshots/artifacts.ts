@@ -3,9 +3,11 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
+import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { renderArtifactSchema } from "@/lib/render/schemas";
-import { detectedAppSchema, storefrontThemeSchema } from "@/lib/storefront-html/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
+import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
 
 // What the steps of one job gathered, by kind. Stored in job_artifacts (not in step outputs,
 // which the workflow replays on every call) and read back by build-report.
@@ -28,10 +30,14 @@ export const pagesArtifactSchema = z.object({ pages: z.array(pageSchema), comple
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
   apps: z.array(detectedAppSchema),
+  /** Apps Shopify names on the page that the catalogue does not know; absent in older jobs' artifacts. */
+  unidentifiedApps: z.array(unidentifiedAppSchema).optional(),
   title: z.string().nullable(),
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
   error: z.string().nullable(),
+  /** Tags and custom pixels of the home page; absent in artifacts of jobs before they were read. */
+  marketing: marketingSchema.optional(),
 });
 
 /** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */
@@ -59,6 +65,8 @@ const ARTIFACT_SCHEMAS = {
   pages: pagesArtifactSchema,
   storefront: storefrontArtifactSchema,
   "collection-pages": collectionPagesArtifactSchema,
+  // What check-agent-readiness read: Storefront MCP, UCP profile, llms.txt (lib/agent-readiness/).
+  "agent-readiness": agentEndpointsSchema,
   /** The render of the home page in a browser (lib/pipeline/render-step.ts). */
   render: renderArtifactSchema,
 } as const;

@@ -9,12 +9,33 @@ import { getDirectoryFacets } from "./directory-facets";
 // stores each value would find.
 
 beforeAll(async () => {
-  const a = await seedAnalyzedStore({ domain: "facet-a.test", currency: "EUR", apps: [{ slug: "loox" }, { slug: "judge-me" }] });
-  await seedAnalyzedStore({ domain: "facet-b.test", currency: "EUR", apps: [{ slug: "judge-me" }] });
+  const a = await seedAnalyzedStore({
+    domain: "facet-a.test",
+    currency: "EUR",
+    apps: [{ slug: "loox" }, { slug: "judge-me" }],
+    technologies: { tags: ["meta-pixel", "google-analytics-4"], languages: ["en", "fr"], markets: ["FR", "DE"], agent: ["storefront_mcp"] },
+  });
+  await seedAnalyzedStore({
+    domain: "facet-b.test",
+    currency: "EUR",
+    apps: [{ slug: "judge-me" }],
+    technologies: { tags: ["meta-pixel", "some-new-tag"], languages: ["en"], markets: ["DE"], agent: ["storefront_mcp", "llms_txt"] },
+  });
   await seedAnalyzedStore({ domain: "facet-c.test", currency: "SEK" });
   await getDb().update(stores).set({ country: "DE" }).where(eq(stores.id, a.store.id));
   // Claimed but never analyzed: not in the directory, so its currency is not offered.
-  await getDb().insert(stores).values({ domain: "unlisted.test", slug: "unlisted-test", currency: "JPY", country: "JP" });
+  await getDb()
+    .insert(stores)
+    .values({
+      domain: "unlisted.test",
+      slug: "unlisted-test",
+      currency: "JPY",
+      country: "JP",
+      tagKinds: ["hotjar", "meta-pixel"],
+      languages: ["ja"],
+      markets: ["JP"],
+      agentReadiness: ["ucp"],
+    });
 });
 
 describe("getDirectoryFacets", () => {
@@ -30,5 +51,26 @@ describe("getDirectoryFacets", () => {
     const loox = facets.apps.findIndex((app) => app.value === "loox");
     expect(facets.apps[judgeMe]).toMatchObject({ label: "Judge.me Product Reviews", stores: 2 });
     expect(judgeMe).toBeLessThan(loox);
+  });
+
+  it("offers the listed stores' marketing tags, languages, markets and agent endpoints, named, with their store counts", async () => {
+    const facets = await getDirectoryFacets();
+    expect(facets.tags).toEqual([
+      { value: "meta-pixel", label: "Meta Pixel", stores: 2 },
+      { value: "google-analytics-4", label: "Google Analytics 4", stores: 1 },
+      { value: "some-new-tag", label: "Some new tag", stores: 1 },
+    ]);
+    expect(facets.languages).toEqual([
+      { value: "en", label: "English", stores: 2 },
+      { value: "fr", label: "French", stores: 1 },
+    ]);
+    expect(facets.markets).toEqual([
+      { value: "DE", label: "Germany", stores: 2 },
+      { value: "FR", label: "France", stores: 1 },
+    ]);
+    expect(facets.agent).toEqual([
+      { value: "storefront_mcp", label: "Answers Storefront MCP", stores: 2 },
+      { value: "llms_txt", label: "Has an llms.txt", stores: 1 },
+    ]);
   });
 });

@@ -1,20 +1,62 @@
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql, type Column } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
+import { agentCapabilitySchema } from "./schemas";
+import { AGENT_CAPABILITY_LABELS } from "./store-technologies";
+import { tagName } from "./tag-names";
 
 export type FacetValue = { value: string; label: string; stores: number };
-export type DirectoryFacets = { countries: FacetValue[]; currencies: FacetValue[]; apps: FacetValue[] };
+export type DirectoryFacets = {
+  countries: FacetValue[];
+  currencies: FacetValue[];
+  apps: FacetValue[];
+  tags: FacetValue[];
+  languages: FacetValue[];
+  markets: FacetValue[];
+  agent: FacetValue[];
+};
 
 const listed = isNotNull(stores.latestJobId);
 const storeCount = sql<number>`count(*)::int`;
 
+/** Every value of one of the store row's arrays with how many listed stores have it (each array holds a value once). */
+async function arrayValueCounts(column: Column): Promise<{ value: string; stores: number }[]> {
+  const db = getDb();
+  const values = db
+    .select({ value: sql<string>`unnest(${column})`.as("value") })
+    .from(stores)
+    .where(listed)
+    .as("values");
+
+  return db
+    .select({ value: values.value, stores: storeCount })
+    .from(values)
+    .groupBy(values.value)
+    .orderBy(desc(storeCount), asc(values.value));
+}
+
+/** The marketing tag kinds of the listed stores, named, with how many stores carry each, most first. */
+export async function countListedStoreTags(): Promise<FacetValue[]> {
+  return (await arrayValueCounts(stores.tagKinds)).map((row) => ({ ...row, label: tagName(row.value) }));
+}
+
+/** A language or country code's English name, the code itself when it names none. */
+function displayName(type: "language" | "region", code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type, fallback: "code" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
- * What the directory's filters offer: the countries, currencies and apps of the listed stores,
- * each with how many stores have it, most common first; a value no listed store has is not offered.
+ * What the directory's filters offer: the countries, currencies, apps, marketing tags,
+ * languages, ships-to markets and agent endpoints of the listed stores, each with how many stores
+ * have it, most common first; a value no listed store has is not offered.
  */
 export async function getDirectoryFacets(): Promise<DirectoryFacets> {
   const db = getDb();
-  const [countries, currencies, appRows] = await Promise.all([
+  const [countries, currencies, appRows, tags, languages, markets, agent] = await Promise.all([
     db
       .select({ value: stores.country, stores: storeCount })
       .from(stores)
@@ -35,9 +77,27 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
       .where(listed)
       .groupBy(apps.slug, apps.name)
       .orderBy(desc(storeCount), asc(apps.name)),
+    countListedStoreTags(),
+    arrayValueCounts(stores.languages),
+    arrayValueCounts(stores.markets),
+    arrayValueCounts(stores.agentReadiness),
   ]);
   const codes = (rows: { value: string | null; stores: number }[]) =>
     rows.map((row) => ({ value: row.value!, label: row.value!, stores: row.stores }));
+  const labelled = (rows: { value: string; stores: number }[], label: (value: string) => string) =>
+    rows.map((row) => ({ ...row, label: label(row.value) }));
 
-  return { countries: codes(countries), currencies: codes(currencies), apps: appRows };
+  return {
+    countries: codes(countries),
+    currencies: codes(currencies),
+    apps: appRows,
+    tags,
+    languages: labelled(languages, (code) => displayName("language", code)),
+    markets: labelled(markets, (code) => displayName("region", code)),
+    // Only the capabilities the filter accepts: a value the query would refuse is not offered.
+    agent: agent.flatMap((row) => {
+      const capability = agentCapabilitySchema.safeParse(row.value);
+      return capability.success ? [{ ...row, label: AGENT_CAPABILITY_LABELS[capability.data] }] : [];
+    }),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { storeApps, stores } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
@@ -21,6 +21,11 @@ export async function listStores(query: ListStoresQuery): Promise<StoreList> {
       sql`exists (select 1 from ${storeApps} where ${storeApps.storeId} = ${stores.id} and ${storeApps.appSlug} = ${query.app})`,
     );
   }
+  // Each is one containment test on an array of the store's row, served by its GIN index.
+  if (query.tag) filters.push(arrayContains(stores.tagKinds, [query.tag]));
+  if (query.language) filters.push(arrayContains(stores.languages, [query.language]));
+  if (query.market) filters.push(arrayContains(stores.markets, [query.market]));
+  if (query.agent) filters.push(arrayContains(stores.agentReadiness, [query.agent]));
   const where = and(...filters);
   const order =
     query.sort === "products"

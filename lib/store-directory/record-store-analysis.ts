@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
 import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
+import type { StoreTechnologies } from "./store-technologies";
 import { takeBaseSlug, type SlugChange } from "./take-base-slug";
 
 export type StoreAnalysis = {
@@ -16,6 +17,8 @@ export type StoreAnalysis = {
   collectionCount: number;
   pageCount: number;
   exposesInventory: boolean;
+  /** What the directory filters by, from the report (storeTechnologiesOf). */
+  technologies: StoreTechnologies;
 };
 
 /**
@@ -43,13 +46,17 @@ export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Pr
  * store in `slugChanges` to its new slug.
  */
 export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<RecordedStoreAnalysis> {
-  const { jobId, at, ...fields } = analysis;
+  const { jobId, at, technologies, ...fields } = analysis;
   const [before] = await tx.select({ latestJobId: stores.latestJobId }).from(stores).where(eq(stores.id, storeId));
   const slugChanges = await takeBaseSlug(tx, storeId);
   const [changed] = await tx
     .update(stores)
     .set({
       ...fields,
+      tagKinds: technologies.tags,
+      languages: technologies.languages,
+      markets: technologies.markets,
+      agentReadiness: technologies.agent,
       latestJobId: jobId,
       lastAnalyzedAt: at,
       firstAnalyzedAt: sql`coalesce(${stores.firstAnalyzedAt}, ${at.toISOString()}::timestamptz)`,

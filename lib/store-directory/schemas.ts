@@ -3,11 +3,41 @@ import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { productSchema } from "@/lib/shopify-reader/schemas";
 
+/** The agent-facing endpoints a store can answer on, as the directory filters by them. */
+export const AGENT_CAPABILITIES = ["storefront_mcp", "ucp", "llms_txt"] as const;
+export const agentCapabilitySchema = z.enum(AGENT_CAPABILITIES);
+export type AgentCapability = z.infer<typeof agentCapabilitySchema>;
+
 export const listStoresQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
   country: z.string().trim().length(2).toUpperCase().optional(),
   currency: z.string().trim().length(3).toUpperCase().optional(),
   app: z.string().trim().max(100).optional(),
+  tag: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(60)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, "a tag kind: lower-case letters, digits and hyphens")
+    .optional()
+    .describe("A marketing tag or pixel kind the store's pages carry (google-analytics-4, meta-pixel, tiktok-pixel…)"),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2,3}$/, "a two- or three-letter language code")
+    .optional()
+    .describe("A language the storefront offers (its locale or an hreflang alternate): `fr` matches fr, fr-CA, fr-BE…"),
+  market: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "a two-letter country code")
+    .optional()
+    .describe("An ISO 3166-1 alpha-2 country the store ships to"),
+  agent: agentCapabilitySchema
+    .optional()
+    .describe("An agent endpoint the store answered on: its Storefront MCP, a UCP profile, or an llms.txt"),
   sort: z.enum(["recent", "products", "name"]).default("recent"),
 });
 export type ListStoresQuery = z.infer<typeof listStoresQuerySchema>;

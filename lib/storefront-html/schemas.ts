@@ -1,20 +1,5 @@
 import { z } from "zod";
 
-/** The theme a storefront's HTML names (Shopify.theme), as the report and the artifacts keep it. */
-export const storefrontThemeSchema = z.object({
-  name: z.string().nullable(),
-  id: z.number().nullable(),
-  schemaName: z.string().nullable(),
-  schemaVersion: z.string().nullable(),
-  themeStoreId: z.number().nullable(),
-  role: z.string().nullable(),
-});
-export type StorefrontTheme = z.infer<typeof storefrontThemeSchema>;
-
-/** An app of the catalogue found in the storefront's HTML, with the pattern that matched. */
-export const detectedAppSchema = z.object({ slug: z.string(), name: z.string(), category: z.string(), evidence: z.string() });
-export type DetectedApp = z.infer<typeof detectedAppSchema>;
-
 /** Where on the page a finding was recognised. */
 export const evidenceSourceSchema = z
   .enum([
@@ -55,3 +40,40 @@ export const findingSchema = z.object({
   confidence: confidenceSchema,
 });
 export type Finding = z.infer<typeof findingSchema>;
+
+// Artifacts and reports of jobs from before findings carried a source and a confidence lack them.
+const optionalFinding = { source: evidenceSourceSchema.optional(), confidence: confidenceSchema.optional() };
+
+/** The theme a storefront's HTML names (Shopify.theme), as the report and the artifacts keep it. */
+export const storefrontThemeSchema = z.object({
+  name: z.string().nullable(),
+  id: z.number().nullable(),
+  schemaName: z.string().nullable(),
+  schemaVersion: z.string().nullable(),
+  themeStoreId: z.number().nullable(),
+  role: z.string().nullable(),
+  evidence: findingSchema.shape.evidence.optional(),
+  ...optionalFinding,
+});
+export type StorefrontTheme = z.infer<typeof storefrontThemeSchema>;
+
+/** An app of the catalogue found in the storefront's HTML, with its strongest trace. */
+export const detectedAppSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  evidence: findingSchema.shape.evidence,
+  ...optionalFinding,
+  first_party: z
+    .literal(true)
+    .optional()
+    .describe("Shopify's own app (Inbox, Geolocation …): part of the platform rather than a third-party install"),
+});
+export type DetectedApp = z.infer<typeof detectedAppSchema>;
+
+/** An app the page names by its Shopify handle or web-pixel client id that the catalogue does not know. */
+export const unidentifiedAppSchema = findingSchema.extend({
+  handle: z.string().nullable().describe("The app's handle (app block) or extension folder name, when that is the trace"),
+  api_client_id: z.number().nullable().describe("The app's API client id, when its web pixel is the trace"),
+});
+export type UnidentifiedApp = z.infer<typeof unidentifiedAppSchema>;

@@ -16,6 +16,7 @@ import { getReportOverview } from "@/lib/reports/get-report";
 import { purgeReport } from "@/lib/reports/purge-report";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
+import { NO_TECHNOLOGIES } from "@/lib/store-directory/store-technologies";
 import { apiKeyHeader, bearerHeader, createTestApiKey, createTestUser, malformedApiKey, revokeTestApiKey } from "@/testing/auth/fixtures";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { rawRequest, type RawAnswer } from "@/testing/raw-request";
@@ -154,6 +155,7 @@ async function newReportFor(storeId: string, slug: string): Promise<string> {
       collectionCount: 0,
       pageCount: 0,
       exposesInventory: false,
+      technologies: NO_TECHNOLOGIES,
     }),
   );
 

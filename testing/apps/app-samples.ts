@@ -193,7 +193,8 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   // ── Translation and currency ──────────────────────────────────────────────
   weglot:
     '<script src="https://cdn.weglot.com/weglot.min.js"></script><script>Weglot.initialize({ api_key: "wg_0123456789abcdef" });</script>',
-  langify: "<script>var langify = window.langify || {}; langify.settings = { switcher: { version: '2.0' } };</script>",
+  // langify's older version pastes its code into the theme, where it outlives the app: only its app embed counts.
+  langify: "<!-- BEGIN app block: shopify://apps/langify/blocks/langify/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b --><!-- END app block -->",
   langshop: '<script src="https://cdn.langshop.app/buckets/app/libs/storefront/sdk.js" defer></script>',
   transcy: '<script src="https://static.transcy.io/storefront/transcy.js?shop=demo-store.myshopify.com" defer></script>',
   gtranslate: '<script src="https://cdn.gtranslate.net/widgets/latest/float.js" defer></script>',
@@ -276,4 +277,68 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   stockist: '<script src="https://stockist.co/embed/v1/widget.min.js" async></script>',
   "storeify-locator": '<script src="https://storeify.app/storefront.js?shop=demo-store.myshopify.com" async></script>',
   tapcart: '<script src="https://cdn.tapcart.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  // ── Sales channels and further apps seen on captured storefronts ───────────
+  nofraud: '<script src="https://services.nofraud.com/js/device.js?shop=demo-store.myshopify.com" async></script>',
+  clyde: '<script src="https://api.joinclyde.com/scripts/shopify-storefront.min.js?shop=demo-store.myshopify.com" async></script>',
+  easygdpr: '<script src="https://easygdpr.b-cdn.net/v/1553540745/gdpr.min.js?shop=demo-store.myshopify.com" async></script>',
+  "cozy-country-redirect":
+    '<script src="https://cozycountryredirect.addons.business/js/eggbox/1234/script_abc.js?shop=demo-store.myshopify.com" async></script>',
+  talkable: '<script src="//d2jjzw81hqbuqv.cloudfront.net/integration/talkable-4.5.7.min.js"></script>',
+  "bucks-currency-converter":
+    '<script src="https://demo-store.myshopify.com/apps/buckscc/sdk.min.js?shop=demo-store.myshopify.com" async></script>',
+  "avada-email-marketing": '<script src="https://app.avada.io/avada-sdk.min.js?shop=demo-store.myshopify.com" async></script>',
+  "avada-flying-pages": '<script src="https://cdn1.avada.io/flying-pages/module.js?shop=demo-store.myshopify.com" async></script>',
+  gelato:
+    '<script type="module" src="https://ecommerce-editor-connector.live.gelato.tech/ecommerce-editor/v1/shopify.esm.js?c=abc&shop=demo-store.myshopify.com"></script>',
+  "omega-facebook-chat":
+    '<script src="https://api.omegatheme.com/facebook-chat/facebook-chat.js?v=1644850829&shop=demo-store.myshopify.com" async></script>',
+  "booster-apps-back-in-stock":
+    '<script src="https://cdn.boosterapps.com/apps/back-in-stock/packs/storefront.js?shop=demo-store.myshopify.com" async></script>',
+  userway: '<script src="https://cdn.userway.org/widget.js" data-account="AbCdEf1234"></script>',
+  "hextom-quick-announcement-bar":
+    '<script src="https://cdn.hextom.com/js/quickannouncementbar.js?shop=demo-store.myshopify.com" async></script>',
+  "globo-product-options":
+    '<script src="https://cdn.shopify.com/extensions/35ea8c06-f706-4d25-a6f7-df8985b238c7/globo-product-option-276/assets/gpomain.js" defer></script>',
+  "ldt-gift-wrap":
+    '<script src="https://cdn.shopify.com/extensions/dba35fbe-74b1-4478-830c-fb2c3ab8ef06/ldt-gift-wrap-526/assets/ldt-gift-wrap.js" defer></script>',
+  "whatsapp-button-eaze":
+    "<!-- BEGIN app block: shopify://apps/whatsapp-button/blocks/app-embed-block/96d80a63-e860-4262-a001-8b82ac4d00e6 --><!-- END app block -->",
+  "qikify-bogo":
+    '<script src="https://cdn.shopify.com/extensions/adef1bae-1a15-4706-af14-77b9d81927f1/qikify-bogo-freegift-222/assets/boosterkit-v2.js" defer></script>',
+  "hulk-order-lookup": '<script src="https://d11gyepaze0qmc.cloudfront.net/assets/js/order-lookup-by-hulkapps.js" async></script>',
+  "govx-id": '<script src="https://id-shop.govx.com/app/demo-store.myshopify.com/govx.js" async></script>',
+  awin: '<script src="https://dr4qe3ddw9y32.cloudfront.net/awin-shopify-integration-code.js?aid=12345" defer></script>',
+  byob: '<script src="https://app.ilovebyob.com/static/shopify_app/js/cart.js?shop=demo-store.myshopify.com" async></script>',
+  wunderkind: '<script src="https://tag.wknd.ai/1234/i.js" async></script>',
+  "appstle-subscriptions":
+    '<script src="https://cdn.shopify.com/extensions/6e74a30b-4c36-44a3-b534-05df6088be6e/appstle-subscriptions-app-114/assets/appstle-subscription-widget.js" defer></script>',
+  shipway: '<script src="https://convert.shipway.com/dashboard/js/shpwidget.js?shop=demo-store.myshopify.com" async></script>',
+  fastrr: '<script src="https://fastrr-boost-ui.pickrr.com/assets/js/channels/shopify.js" defer></script>',
+  "breeze-checkout": '<script type="module" src="https://sdk.breeze.in/electron/97.0.0/index.js" id="breeze-script-tag"></script>',
+  nector: '<script src="https://cdn.nector.io/nector-static/no-cache/reward-widget/mainloader.min.js" async></script>',
+  "proof-bear":
+    '<script src="https://cdn.shopify.com/extensions/de388b0c-47f2-47fe-b27b-c7d01015cf97/proof-bear-sales-popup-2/assets/salespop-widget.js" defer></script>',
+  onepixel:
+    '<script src="https://cdn.shopify.com/extensions/ddf3633d-48cc-469c-ac43-f6983e286fe2/onepixel-facebook-pixel-tiktok-4/assets/one-pixel.js" defer></script>',
+  "use-google-fonts":
+    "<!-- BEGIN app block: shopify://apps/use-google-fonts-custom-fonts/blocks/app-embed/2caf2c68-0038-455e-b0b9-066a7c2ad923 --><!-- END app block -->",
+  uppromote: '<script src="https://d1639lhkj5l89m.cloudfront.net/js/storefront/uppromote.js?shop=demo-store.myshopify.com" async></script>',
+  tolstoy: '<script src="https://widget.gotolstoy.com/widget/widget.js" data-shop="demo-store.myshopify.com" defer></script>',
+  easyads: '<script src="https://api-pixels.easyadsapp.com/storefront.js?eid=1234&shop=demo-store.myshopify.com" async></script>',
+  "ecomsend-popups":
+    '<script src="https://cdn.shopify.com/extensions/1f3a05ea-775a-40de-8f65-45a2860240b8/ecomsend-popups-11/assets/storefront.js" defer></script>',
+  adperfect:
+    "<!-- BEGIN app block: shopify://apps/adperfect-marketing-platform/blocks/app-embed/8b4a8c56-21b5-437e-95f2-1a2b3c4d5e6f --><!-- END app block -->",
+  "air-reviews":
+    '<script src="https://cdn.shopify.com/extensions/ad1713ae-5743-425a-a52f-db2697f1e9aa/air-product-reviews-30/assets/air-reviews.js" defer></script>',
+  "google-youtube":
+    '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":1780363,"privacyPurposes":[]}]});</script>',
+  "facebook-instagram":
+    '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":2329312,"privacyPurposes":[]}]});</script>',
+  "pinterest-channel":
+    '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":3009811,"privacyPurposes":[]}]});</script>',
+  "tiktok-channel":
+    '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":4383523,"privacyPurposes":[]}]});</script>',
+  "snapchat-ads":
+    '<script src="https://intg.snapchat.com/shopify/shopify-scevent.js?id=01234567-89ab-cdef-0123-456789abcdef" async></script>',
 };

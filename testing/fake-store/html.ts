@@ -42,6 +42,32 @@ export const SCRIPT_INJECTED_APP = { slug: "globo-also-bought", path: "/cdn/shop
 
 const INJECT_APP_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.async = true; s.src = "/cdn/shop/t/1/assets/" + ["globo", "also" + "bought", "js"].join("."); document.head.appendChild(s); })();</script>`;
 
+/** Tag ids of the web pixels every fake Shopify store's pages list (lib/marketing reads them). */
+export const FAKE_STORE_TAG_IDS = { googleAnalytics: "G-FAKE12345X", metaPixel: "987654321098765" } as const;
+
+/**
+ * Shopify's web pixel list as a modern storefront inlines it: the Google & YouTube app's pixel
+ * (a GA4 id), the Meta app's pixel and Shopify's own two. App pixels leave no script tag, so the
+ * app catalogue's patterns do not see them.
+ */
+function webPixels(store: FakeStore): string {
+  if (store.definition.kind !== "shopify") return "";
+  const google = { pixel_id: FAKE_STORE_TAG_IDS.googleAnalytics, target_country: "US", gtag_events: [] };
+  const list = [
+    { id: "100001", configuration: JSON.stringify({ config: JSON.stringify(google) }), type: "APP", apiClientId: 1780363 },
+    {
+      id: "100002",
+      configuration: JSON.stringify({ pixel_id: FAKE_STORE_TAG_IDS.metaPixel, pixel_type: "facebook_pixel" }),
+      type: "APP",
+      apiClientId: 2329312,
+    },
+    { id: "shopify-app-pixel", configuration: "{}", type: "APP" },
+    { id: "shopify-custom-pixel", configuration: "{}", type: "CUSTOM" },
+  ];
+
+  return `<script>(function(){ window.webPixelsManager && webPixelsManager.init({shopId: ${store.shopId}, webPixelsConfigList: ${JSON.stringify(list)}}); })();</script>`;
+}
+
 function layout(store: FakeStore, title: string, main: string): string {
   const def = store.definition;
   const apps = def.kind === "shopify" ? (def.apps ?? []).join("\n") : "";
@@ -55,6 +81,7 @@ function layout(store: FakeStore, title: string, main: string): string {
 <link rel="preconnect" href="https://cdn.shopify.com" crossorigin>
 <link href="//${store.domain}/cdn/shop/t/1/assets/base.css?v=1" rel="stylesheet" type="text/css" media="all">
 ${shopGlobals(store)}
+${webPixels(store)}
 <script id="shopify-features" type="application/json">{"accessToken":"fake","betas":["rickshaw"],"domain":"${store.domain}","predictiveSearch":true,"shopId":${store.shopId},"locale":"en"}</script>
 <script src="https://cdn.shopify.com/shopifycloud/storefront/assets/storefront/load_feature.js" defer></script>
 ${apps}

@@ -43,7 +43,9 @@
  *
  * Endpoints per store: /, /products/<h> (HTML), /password, /products.json, /products/<h>.json,
  *   /products/<h>.js, /collections.json, /collections/<h>/products.json, /pages.json, /meta.json,
- *   /sitemap.xml, /sitemap_{products,pages,collections}_N.xml?from&to, /robots.txt.
+ *   /sitemap.xml, /sitemap_{products,pages,collections}_N.xml?from&to, /robots.txt, and for AI
+ *   agents POST /api/mcp (Storefront MCP tools/list), /.well-known/ucp, /llms.txt (each off with
+ *   storefrontMcp / ucpProfile / llmsTxt: false).
  * Control API (any host): see control-api.ts (GET/POST /__fake/stores, .../advance, .../faults, ...).
  *
  * Tests: requestAs(origin, host, path, init?) sends a request with that Host header
@@ -66,6 +68,7 @@ export {
   passwordStore,
 } from "./definitions";
 export { controlRequest, requestAs, type FakeResponse, type RequestAsInit } from "./request-as";
+export { FAKE_STORE_TAG_IDS } from "./html";
 export { LISTING_VARIANT_LIMIT } from "./shapes";
 export { MAX_LIMIT, PAGE_CAP_ERROR, PAGE_LIMIT_CAP } from "./storefront";
 export { SITEMAP_CHUNK } from "./sitemap";

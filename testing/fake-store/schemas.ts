@@ -52,8 +52,15 @@ export const storeDefinitionSchema: z.ZodType<StoreDefinition> = z.discriminated
     password: z.boolean().optional(),
     jsonBlocked: z.boolean().optional(),
     robotsTxt: z.string().nullable().optional(),
+    storefrontMcp: z.boolean().optional(),
+    ucpProfile: z.boolean().optional(),
+    llmsTxt: z.boolean().optional(),
     listingContentType: z.string().min(1).optional(),
     apps: z.array(z.string()).optional(),
+    homePage: z
+      .string()
+      .max(5 * 1024 * 1024)
+      .optional(),
     theme: z
       .object({
         name: z.string(),

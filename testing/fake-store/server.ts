@@ -11,6 +11,7 @@ import { FakeStore, normaliseHost } from "./fake-store";
 import { notShopifyHtml } from "./html";
 import { html, redirect, type Reply } from "./reply";
 import { isDataEndpoint, serveStorefront } from "./storefront";
+import { MCP_BODY_MAX } from "./agents";
 import type { StoreDefinition } from "./types";
 
 const MAX_CONTROL_BODY = 1_000_000;
@@ -116,7 +117,9 @@ async function handle(registry: StoreRegistry, gate: BotAuthGate | null, req: In
     send(res, method, handleControl(registry, method, url.pathname, body));
     return;
   }
-  req.resume(); // storefront requests carry no body we care about
+  // Storefront requests carry no body we care about, but for a JSON-RPC call to /api/mcp.
+  const body = method === "POST" && url.pathname === "/api/mcp" ? await readBody(req, MCP_BODY_MAX).catch(() => "") : "";
+  req.resume();
 
   const host = normaliseHost(req.headers.host ?? "");
   const store = registry.findStore(host);
@@ -153,7 +156,7 @@ async function handle(registry: StoreRegistry, gate: BotAuthGate | null, req: In
   const fault = store.shop ? store.faults.next(isDataEndpoint(url.pathname)) : null;
   const reply: Reply = fault
     ? { status: fault.status, headers: { "content-type": "text/html; charset=utf-8", ...fault.headers }, body: fault.body }
-    : serveStorefront(store, url);
+    : serveStorefront(store, url, { method, body });
   if (store.faults.latencyMs > 0) await sleep(store.faults.latencyMs);
   store.record(method, url.pathname + url.search, reply.status, fault?.kind, receivedAt);
   send(res, method, reply);
@@ -175,12 +178,12 @@ function send(res: ServerResponse, method: string, reply: Reply): void {
   res.end(method === "HEAD" ? undefined : body);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage, max = MAX_CONTROL_BODY): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_CONTROL_BODY) throw new Error("control body too large");
+    if (size > max) throw new Error("request body too large");
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");

@@ -4,10 +4,15 @@
 
 import type { BuiltStore } from "./build-store";
 import type { FakeStore } from "./fake-store";
+import type { ShopifyStoreDefinition } from "./types";
 import { cloudflareBlockHtml, homeHtml, notFoundHtml, notShopifyHtml, passwordHtml, productHtml } from "./html";
 import { html, json, redirect, type Reply } from "./reply";
 import { ajaxProduct, collectionJson, listProduct, pageJson, singleProduct, type ShapeContext } from "./shapes";
 import { childSitemap, sitemapIndex } from "./sitemap";
+import { llmsTxt, notServed, storefrontMcp, ucpProfile } from "./agents";
+
+/** The request as the storefront sees it: a GET unless said, and the body of a POST (read capped by the server). */
+export type StorefrontRequest = { method: string; body: string };
 
 export const DEFAULT_LIMIT = 30;
 export const MAX_LIMIT = 250;
@@ -21,11 +26,11 @@ export function isDataEndpoint(pathname: string): boolean {
   return pathname.endsWith(".json") || pathname.endsWith(".js");
 }
 
-export function serveStorefront(store: FakeStore, url: URL): Reply {
+export function serveStorefront(store: FakeStore, url: URL, request: StorefrontRequest = { method: "GET", body: "" }): Reply {
   const def = store.definition;
   const shop = store.shop;
   if (def.kind !== "shopify" || !shop) return html(notShopifyHtml(store.domain, url.pathname + url.search));
-  const reply = route(store, shop, url);
+  const reply = route(store, shop, url, request);
   const cookies = [`cart_currency=${shop.settings.currency}; path=/`, `localization=${shop.settings.country}; path=/`];
   reply.headers = {
     ...reply.headers,
@@ -37,7 +42,7 @@ export function serveStorefront(store: FakeStore, url: URL): Reply {
   return reply;
 }
 
-function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
+function route(store: FakeStore, shop: BuiltStore, url: URL, request: StorefrontRequest): Reply {
   const def = store.definition;
   const path = url.pathname;
   const data = isDataEndpoint(path);
@@ -56,7 +61,7 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
   const ctx: ShapeContext = { exposeInventory: def.kind === "shopify" && def.exposeInventory === true, currency: shop.settings.currency };
   const catalog = shop.catalog;
 
-  if ((path === "/" || path === "") && def.kind === "shopify" && def.homeHtml !== undefined) return html(def.homeHtml);
+  if ((path === "/" || path === "") && def.kind === "shopify" && def.homePage !== undefined) return html(def.homePage);
   if (path === "/" || path === "")
     return html(
       homeHtml(
@@ -90,6 +95,12 @@ function route(store: FakeStore, shop: BuiltStore, url: URL): Reply {
 
     return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
   }
+
+  const served: Pick<ShopifyStoreDefinition, "storefrontMcp" | "ucpProfile" | "llmsTxt"> = def.kind === "shopify" ? def : {};
+  if (path === "/api/mcp")
+    return served.storefrontMcp === false ? json({ errors: "Not Found" }, 404) : storefrontMcp(request.method, request.body);
+  if (path === "/.well-known/ucp") return served.ucpProfile === false ? notServed(store) : ucpProfile(store);
+  if (path === "/llms.txt") return served.llmsTxt === false ? notServed(store) : llmsTxt(store, shop.settings.name);
 
   const collectionProducts = /^\/collections\/([^/]+)\/products\.json$/.exec(path);
   if (collectionProducts) {
@@ -176,6 +187,27 @@ function metaJson(store: FakeStore, shop: BuiltStore, publishedProductsCount?: n
   };
 }
 
+/** Shopify's rules for `*`, and groups for AI crawlers as a store owner adds them: one shut out, one let in, one kept from the cart. */
 function robotsTxt(host: string): string {
-  return `# we use Shopify as our ecommerce platform\nUser-agent: *\nDisallow: /admin\nDisallow: /cart\nDisallow: /checkout\nDisallow: /*?*oseid=*\nSitemap: https://${host}/sitemap.xml\n`;
+  return [
+    "# we use Shopify as our ecommerce platform",
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /*?*oseid=*",
+    "",
+    "User-agent: GPTBot",
+    "Disallow: /",
+    "",
+    "User-agent: ClaudeBot",
+    "Allow: /",
+    "",
+    "User-agent: PerplexityBot",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "",
+    `Sitemap: https://${host}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -74,10 +74,13 @@ export interface ShopifyStoreDefinition {
    * Every other path answers as Shopify's.
    */
   listingContentType?: string;
-  /** The home page served as is instead of the generated one (hostile pages for the render step). */
-  homeHtml?: string;
   /** Raw HTML snippets injected into the storefront <head>, e.g. app script tags. */
   apps?: string[];
+  /**
+   * The home page served as-is instead of the generated one (a real captured storefront page, a
+   * hostile page for the render step); every other path answers as before.
+   */
+  homePage?: string;
   theme?: ThemeInfo;
   /** Number of generated CMS pages (/pages.json). Default 4. */
   pages?: number;
@@ -86,9 +89,16 @@ export interface ShopifyStoreDefinition {
   faults?: FaultConfig;
   /**
    * /robots.txt: this text, or null for a 404 (no robots.txt). Default: Shopify's own
-   * (disallows /admin, /cart, /checkout…, allows what the crawler reads).
+   * (disallows /admin, /cart, /checkout…, allows what the crawler reads), plus groups for AI
+   * crawlers (GPTBot: the whole site disallowed; ClaudeBot: allowed; PerplexityBot: /cart, /checkout).
    */
   robotsTxt?: string | null;
+  /** POST /api/mcp answers Shopify's Storefront MCP `tools/list` (GET: 405); false: 404, as a store without it. Default true. */
+  storefrontMcp?: boolean;
+  /** /.well-known/ucp serves a UCP business profile; false: 404. Default true. */
+  ucpProfile?: boolean;
+  /** /llms.txt serves a short text file naming the store; false: 404. Default true. */
+  llmsTxt?: boolean;
   /** Generated products grown past anything Shopify allows (hostile stores). */
   oversized?: OversizedProducts;
 }

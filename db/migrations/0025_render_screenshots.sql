@@ -9,7 +9,8 @@ CREATE TABLE "render_screenshots" (
 	CONSTRAINT "render_screenshots_job_id_size_pk" PRIMARY KEY("job_id","size")
 );
 --> statement-breakpoint
-ALTER TABLE "render_screenshots" ADD CONSTRAINT "render_screenshots_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "render_screenshots" ADD CONSTRAINT "render_screenshots_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- A completed job's screenshots are part of its report (GET /api/reports/:id/screenshots/:size)
 -- and never change: the render step writes them before the job completes, and nothing may add,
 -- replace or drop one afterwards, except the purge command for the one job it names.

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { AgentReadiness } from "@/lib/agent-readiness/schemas";
+import { agentReadinessLines, unnamedCrawlerSentence } from "./agent-readiness-lines";
+
+const none = { http_status: 404, detail: "HTTP 404" };
+const readiness = (over: Partial<AgentReadiness> = {}): AgentReadiness => ({
+  storefront_mcp: { status: "answers", http_status: 200, detail: null, tools: ["search_shop_catalog", "get_cart"], tool_count: 2 },
+  ucp_profile: {
+    status: "answers",
+    http_status: 200,
+    detail: null,
+    version: "2026-04-08",
+    capabilities: ["dev.ucp.shopping.checkout"],
+    capability_count: 1,
+  },
+  llms_txt: { status: "answers", http_status: 200, detail: null, bytes: 1_234, heading: "Laneway" },
+  ai_crawlers: { everyone: "partly", crawlers: [] },
+  ...over,
+});
+
+describe("agentReadinessLines", () => {
+  it("says what a ready store answers, in a person's words", () => {
+    expect(agentReadinessLines(readiness()).map((line) => line.text)).toEqual([
+      "Answers Shopify's Storefront MCP (2 tools: search_shop_catalog, get_cart)",
+      "UCP profile: version 2026-04-08 (1 capability: dev.ucp.shopping.checkout)",
+      'llms.txt: present, 1,234 bytes ("Laneway")',
+    ]);
+  });
+
+  it("says how many more tools there are than it names, and why one is missing", () => {
+    const lines = agentReadinessLines(
+      readiness({
+        storefront_mcp: { status: "answers", http_status: 200, detail: null, tools: ["a"], tool_count: 60 },
+        ucp_profile: { ...none, status: "absent", version: null, capabilities: [], capability_count: 0 },
+        llms_txt: { status: "disallowed", http_status: null, detail: null, bytes: null, heading: null },
+      }),
+    );
+    expect(lines.map((line) => [line.text, line.ok])).toEqual([
+      ["Answers Shopify's Storefront MCP (60 tools: a, and 59 more)", true],
+      ["UCP profile: none (HTTP 404)", false],
+      ["llms.txt: not asked: robots.txt disallows it for StoreLensBot", false],
+    ]);
+  });
+
+  it("says what a crawler robots.txt does not name may do", () => {
+    expect(unnamedCrawlerSentence("partly")).toBe(
+      "A crawler it does not name follows its rules for all crawlers, which disallow some paths.",
+    );
+    expect(unnamedCrawlerSentence("not_mentioned")).toBe(
+      "A crawler it does not name may read everything: it has no rules for all crawlers.",
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
+import type { Labelled } from "@/lib/report-view/schemas";
+import { agentReadinessLines, CRAWLER_VERDICT_TEXT, unnamedCrawlerSentence } from "./agent-readiness-lines";
+import { ReportSection } from "./report-section";
+
+/** What the store offers AI agents, and what its robots.txt tells AI crawlers. */
+export function AgentReadinessSection({ readiness }: { readiness: Labelled | undefined }) {
+  const parsed = agentReadinessSchema.safeParse(readiness?.value);
+  if (!parsed.success) return null;
+  const { ai_crawlers: crawlers } = parsed.data;
+
+  return (
+    <ReportSection id="agent-readiness" title="Ready for AI agents" aside="One request each, as the store answered it">
+      <ul className="space-y-1 text-sm text-slate-700">
+        {agentReadinessLines(parsed.data).map((line) => (
+          <li key={line.label} className="flex gap-2 break-words">
+            <span aria-hidden="true" className={line.ok ? "text-emerald-700" : "text-slate-500"}>
+              {line.ok ? "✓" : "–"}
+            </span>
+            <span>{line.text}</span>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-5 text-sm font-medium text-slate-700">AI crawlers in robots.txt</h3>
+      <p className="text-xs text-slate-500">
+        What the store&apos;s robots.txt tells each crawler. {unnamedCrawlerSentence(crawlers.everyone)}
+      </p>
+      <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-slate-200">
+        <table className="w-full text-left text-sm" aria-label="AI crawlers in robots.txt">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Crawler
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                robots.txt
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white">
+            {crawlers.crawlers.map(({ agent, verdict }) => (
+              <tr key={agent}>
+                <td className="px-3 py-1.5 font-mono text-xs text-slate-800">{agent}</td>
+                <td className={`px-3 py-1.5 ${verdict === "disallowed" ? "text-rose-700" : "text-slate-700"}`}>
+                  {CRAWLER_VERDICT_TEXT[verdict]}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </ReportSection>
+  );
+}
