@@ -86,13 +86,15 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
   }, 90_000);
 
   it("asks the store for what its page needs under the job's robots.txt, and counts those requests with the crawl's", async () => {
-    const store = h.fakeStore.addStore(fixtureStore("robots-render.test", { robotsTxt: "User-agent: *\nDisallow: /cdn/\n" }));
+    const store = h.fakeStore.addStore(
+      fixtureStore("robots-render.test", { robotsTxt: "User-agent: *\nDisallow: /cdn/\nDisallow: /apps/\n" }),
+    );
     const job = await analyse("robots-render.test");
     expect(job.status).toBe("completed");
     const metadata = await metadataOf(job.id);
 
     expect(metadata.render!.value).toMatchObject({ status: "rendered", refused: { robots: 2 } });
-    expect(store.log().some((entry) => entry.path.startsWith("/cdn/"))).toBe(false);
+    expect(store.log().some((entry) => entry.path.startsWith("/cdn/") || entry.path.startsWith("/apps/"))).toBe(false);
     expect(metadata.crawl!.value.robots.skipped).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: "/cdn/shop/t/1/assets/base.css?v=1" }),

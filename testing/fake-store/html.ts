@@ -34,13 +34,13 @@ function shopGlobals(store: FakeStore): string {
 
 /**
  * An app only a browser sees: an inline script builds its URL from pieces (no catalogue pattern is
- * in the served HTML) and adds its <script src> at runtime, from the store's own theme assets as a
- * theme app extension is served, so no other host is needed. The render step detects it; the
- * served HTML's detectors do not.
+ * in the served HTML) and adds its <script src> at runtime, from the store's own domain through
+ * an app proxy path (/apps/…), as Shopify serves an app's files, so no other host is needed. The
+ * render step detects it; the served HTML's detectors do not.
  */
-export const SCRIPT_INJECTED_APP = { slug: "globo-also-bought", path: "/cdn/shop/t/1/assets/globo.alsobought.js" } as const;
+export const SCRIPT_INJECTED_APP = { slug: "globo-also-bought", path: "/apps/globo/globo.alsobought.js" } as const;
 
-const INJECT_APP_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.async = true; s.src = "/cdn/shop/t/1/assets/" + ["globo", "also" + "bought", "js"].join("."); document.head.appendChild(s); })();</script>`;
+const INJECT_APP_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.async = true; s.src = "/apps/globo/" + ["globo", "also" + "bought", "js"].join("."); document.head.appendChild(s); })();</script>`;
 
 /** Tag ids of the web pixels every fake Shopify store's pages list (lib/marketing reads them). */
 export const FAKE_STORE_TAG_IDS = { googleAnalytics: "G-FAKE12345X", metaPixel: "987654321098765" } as const;

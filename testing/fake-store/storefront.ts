@@ -124,8 +124,8 @@ function route(store: FakeStore, shop: BuiltStore, url: URL, request: Storefront
     return html(productHtml(store, product));
   }
 
-  // Theme assets: what the home page links and what its scripts add (html.ts, SCRIPT_INJECTED_APP).
-  if (path.startsWith("/cdn/shop/t/1/assets/")) return themeAsset(path);
+  // Theme assets the home page links, and the app file its script adds (html.ts, SCRIPT_INJECTED_APP).
+  if (path.startsWith("/cdn/shop/t/1/assets/") || path.startsWith("/apps/")) return themeAsset(path);
 
   const sitemap = childSitemap(shop, store.domain, path, url.searchParams);
   if (sitemap) return sitemap;
