@@ -84,7 +84,7 @@ export function plannedWork(counts: Record<string, number>): Record<string, numb
     [PIPELINE_STEPS.fetchPages.id]: 2,
     [PIPELINE_STEPS.detectApps.id]: 3,
     [PIPELINE_STEPS.checkAgentReadiness.id]: 3,
-    [PIPELINE_STEPS.render.id]: 5,
+    [PIPELINE_STEPS.render.id]: 3,
     [PIPELINE_STEPS.pagespeed.id]: 3,
     [PIPELINE_STEPS.buildReport.id]: 2 + Math.ceil(products / 2_000),
   };
