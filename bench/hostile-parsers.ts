@@ -9,7 +9,11 @@
 import { isPasswordPage } from "@/lib/shopify-reader/classify-answer";
 import { htmlToText } from "@/lib/shopify-reader/html-text";
 import { readLocs } from "@/lib/shopify-reader/sitemap";
-import { detectAppsInDocument } from "@/lib/apps/detect-apps";
+import { reportStorefrontApps } from "@/lib/apps/report-apps";
+import { detectMarketing } from "@/lib/marketing/detect-tags";
+import { readMarkets } from "@/lib/markets/read-markets";
+import { readSocials } from "@/lib/socials/read-socials";
+import { readPageSignals } from "@/lib/storefront-html/page-signals";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { readAssignedValue } from "@/lib/storefront-html/script-literals";
@@ -18,12 +22,31 @@ import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs"
 const sizeArg = process.argv.find((a) => a.startsWith("--size="));
 const SIZE = sizeArg ? Number(sizeArg.split("=")[1]) : 100_000;
 
-/** What the detect-apps step does with a home page: one DOM, read by both. */
+/** What the detect-apps step does with a home page: one DOM, read by every detector. */
 function readStorefront(html: string): unknown {
   const $ = loadHtml(html);
+  const signals = readPageSignals($);
 
-  return [parseStorefrontDocument($), detectAppsInDocument($)];
+  return [
+    parseStorefrontDocument($),
+    reportStorefrontApps($),
+    detectMarketing($),
+    readSocials([{ signals, seenOn: "/" }]),
+    readMarkets(signals),
+  ];
 }
+
+/** `unit` repeated to about `size` characters, numbered so no two are the same. */
+const repeated = (size: number, unit: (i: number) => string) => {
+  const parts: string[] = [];
+  for (let i = 0, length = 0; length < size; i += 1) {
+    const part = unit(i);
+    parts.push(part);
+    length += part.length;
+  }
+
+  return parts.join("");
+};
 
 const cases: [string, (input: string) => unknown, (size: number) => string][] = [
   ["sitemap: <loc> + spaces", readLocs, hostile.sitemapSpaces],
@@ -38,6 +61,14 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["storefront: nests to the cap", readStorefront, hostile.htmlNestsAtCap],
   ["storefront: top-level <i></i>", readStorefront, hostile.htmlTopLevelElements],
   ["storefront: 300 <script/> + text", readStorefront, hostile.htmlOpenScripts],
+  [
+    "storefront: app-block comments",
+    readStorefront,
+    (n) => repeated(n, (i) => `<!-- BEGIN app block: shopify://apps/app-${i}/blocks/b/1 -->`),
+  ],
+  ["storefront: gtag( openings", readStorefront, (n) => `<script>${"gtag('config','G-".repeat(n / 17)}</script>`],
+  ["storefront: profile links", readStorefront, (n) => repeated(n, (i) => `<a href="https://instagram.com/shop${i}">x</a>`)],
+  ["storefront: hreflang links", readStorefront, (n) => repeated(n, (i) => `<link rel="alternate" hreflang="en-${i}" href="/${i}">`)],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
 ];

@@ -62,13 +62,26 @@ for (const [device, viewport] of [
   ["a desktop", { width: 1366, height: 900 }],
   ["a phone", { width: 390, height: 844 }],
 ] as const) {
+  test(`on ${device}, the store page shows the storefront's tags, profiles, languages and agent endpoints`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(STORE);
+    const section = page.getByRole("region", { name: "Marketing, socials and agents" });
+    await expect(section.getByRole("link", { name: /Meta pixel · 1234567890/ })).toHaveAttribute("href", "/stores?tag=meta-pixel");
+    await expect(section.getByRole("link", { name: "Instagram · publishedshop" })).toHaveAttribute("rel", /nofollow/);
+    await expect(section).toContainText("Icelandic");
+    await expect(section).toContainText("Answers Shopify's Storefront MCP (2 tools: search_shop_catalog, get_cart)");
+    await section.getByRole("link", { name: "Other stores that answer Storefront MCP" }).click();
+    await expect(page).toHaveURL(/\/stores\?agent=storefront_mcp/);
+    await expect(page.getByRole("link", { name: "Published Shop" }).first()).toBeVisible();
+  });
+
   test(`on ${device}, /stores filters by pixel, agent readiness, market and language, and /apps counts the pixels`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/stores");
     const form = page.getByRole("search", { name: "Stores" });
     const tag = form.getByLabel("Pixel or tag");
     const agent = form.getByLabel("Agent readiness");
-    await expect(tag.locator("option", { hasText: "Meta Pixel" })).toHaveText(/Meta Pixel \(\d+\)/);
+    await expect(tag.locator("option", { hasText: "Meta pixel" })).toHaveText(/Meta pixel \(\d+\)/);
     // Two fields to a row on a phone (the app and pixel filters side by side), more on a desktop.
     const [appBox, tagBox, agentBox] = await Promise.all([form.getByLabel("App").boundingBox(), tag.boundingBox(), agent.boundingBox()]);
     expect(Math.abs(appBox!.y - tagBox!.y)).toBeLessThan(2);
@@ -100,9 +113,9 @@ for (const [device, viewport] of [
     await page.goto("/apps");
     const pixels = page.getByRole("list", { name: "Pixels and tags" });
     await expect(page.getByRole("heading", { name: "Pixels and tags" })).toBeVisible();
-    const metaPixel = pixels.getByRole("listitem").filter({ hasText: "Meta Pixel" });
+    const metaPixel = pixels.getByRole("listitem").filter({ hasText: "Meta pixel" });
     await expect(metaPixel).toContainText(/\d+ stores/);
-    await metaPixel.getByRole("link", { name: "Meta Pixel" }).click();
+    await metaPixel.getByRole("link", { name: "Meta pixel" }).click();
     await expect(page).toHaveURL(/\/stores\?tag=meta-pixel$/);
     await expect(page.getByRole("list", { name: "Stores" }).getByRole("link", { name: "Third Shop" })).toBeVisible();
   });

@@ -10,6 +10,8 @@ import { EXPECTED_APPS } from "@/testing/real-storefronts/expected-apps";
 import { addScores } from "@/testing/real-storefronts/score";
 import { scoreApps } from "@/testing/real-storefronts/score-apps";
 import { scoreTags } from "@/testing/real-storefronts/score-tags";
+import { scoreLanguages } from "@/testing/real-storefronts/score-languages";
+import { scoreSocials } from "@/testing/real-storefronts/score-socials";
 import { realStorefronts, type StorefrontTruth } from "@/testing/real-storefronts/truth";
 
 let h: PipelineHarness;
@@ -73,5 +75,17 @@ describe("the report of a store serving a real captured home page", () => {
 
     expect(total.share, `missed:\n${total.missed.join("\n")}`).toBeGreaterThanOrEqual(0.9);
     expect(total.extra, "extra").toEqual([]);
+  });
+
+  it("lists the store's own profiles and its hreflang languages, and nothing the pages do not", () => {
+    const pages = [...reports.values()].map(({ truth, report }) => ({ truth, page: truth.file, metadata: report.metadata }));
+    const socials = addScores(pages.map(({ truth, page, metadata }) => ({ page, ...scoreSocials(truth, metadata.socials!.value) })));
+    const languages = addScores(pages.map(({ truth, page, metadata }) => ({ page, ...scoreLanguages(truth, metadata.markets!.value) })));
+    expect({ share: socials.share >= 0.9, missed: socials.missed, extra: socials.extra }).toEqual({ share: true, missed: [], extra: [] });
+    expect({ share: languages.share >= 0.9, missed: languages.missed, extra: languages.extra }).toEqual({
+      share: true,
+      missed: [],
+      extra: [],
+    });
   });
 });

@@ -130,6 +130,24 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(marketing?.value.custom_pixels).toEqual({ count: 0, names: [] });
   });
 
+  it("lists the store's own profiles and contact (not its share button) and its languages", async () => {
+    h.fakeStore.addStore(fixtureStore("voice-shop.test"));
+    const job = await h.waitForJob(await submitOk("voice-shop.test"));
+    expect(job.status).toBe("completed");
+    const [report] = await getDb().select().from(reports).where(eq(reports.jobId, job.id));
+    const { socials, markets } = reportMetadataSchema.parse(report!.metadata);
+    expect(socials?.basis).toBe("observed");
+    expect(socials?.value.profiles.map((p) => [p.network, p.url, p.seen_on])).toEqual([
+      ["instagram", "https://www.instagram.com/voice-shop/", "/"],
+      ["facebook", "https://www.facebook.com/voice-shop", "/"],
+    ]);
+    // The contact page's links, read from /pages.json.
+    expect(socials?.value.emails.map((e) => e.seen_on)).toEqual(["/pages/contact"]);
+    expect(socials?.value.phones.map((p) => [p.number, p.seen_on])).toEqual([["+1 555 010 0100", "/pages/contact"]]);
+    expect(markets?.value.languages.map((l) => l.code)).toEqual(["en", "fr"]);
+    expect(markets?.value.locale).toBe("en");
+  });
+
   it("completes a flaky store that answers 429, 430 and 5xx along the way", async () => {
     h.fakeStore.addStore(
       flakyStore("flaky.test", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, plural } from "./format";
+import { formatDate, formatLanguage, plural } from "./format";
 
 // Counts read as English ("1 store", "2 stores") and every date on the site has one shape, in UTC.
 
@@ -21,5 +21,15 @@ describe("formatDate", () => {
   it("shows a dash for a missing or broken date", () => {
     expect(formatDate(null)).toBe("—");
     expect(formatDate("not a date", true)).toBe("—");
+  });
+});
+
+describe("formatLanguage", () => {
+  it("names a language and its region, and gives up on x-default and malformed codes", () => {
+    expect(formatLanguage("fr")).toBe("French");
+    expect(formatLanguage("en-US")).toBe("American English");
+    expect(formatLanguage("es-US")).toBe("Spanish (United States)");
+    expect(formatLanguage("x-default")).toBeNull();
+    expect(formatLanguage("not a tag!")).toBeNull();
   });
 });

@@ -70,6 +70,7 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
 
 const regionNames = new Intl.DisplayNames("en", { type: "region", fallback: "code" });
 const currencyNames = new Intl.DisplayNames("en", { type: "currency", fallback: "code" });
+const languageNames = new Intl.DisplayNames("en", { type: "language", fallback: "code" });
 
 /** A country's English name from its ISO code ("PT" → "Portugal"); an unknown code reads as itself. */
 export function formatCountry(code: string | null | undefined): string {
@@ -90,6 +91,21 @@ export function formatCurrency(code: string | null | undefined): string {
     return name && name.toUpperCase() !== code.toUpperCase() ? `${name} (${code.toUpperCase()})` : code;
   } catch {
     return code;
+  }
+}
+
+/**
+ * An hreflang code's name ("fr-CA" → "French (Canada)"), or null for x-default and codes
+ * Intl does not know: the page then shows the code alone.
+ */
+export function formatLanguage(code: string): string | null {
+  if (code.toLowerCase() === "x-default") return null;
+  try {
+    const name = languageNames.of(code);
+
+    return name && name.toLowerCase() !== code.toLowerCase() ? name : null;
+  } catch {
+    return null;
   }
 }
 

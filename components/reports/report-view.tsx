@@ -13,6 +13,8 @@ import { ReportActions, type ReportViewer } from "./report-actions";
 import { ReportHeader, reportCurrency, reportTitle } from "./report-header";
 import { ReportSection } from "./report-section";
 import { StoreDetailsSection } from "./store-details-section";
+import { MarketsSection } from "./markets-section";
+import { SocialsSection } from "./socials-section";
 import { StoreScreenshotsSection } from "./store-screenshots-section";
 import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "./format";
@@ -52,6 +54,8 @@ export function ReportView({
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />
       <StoreDetailsSection metadata={view.metadata} />
+      <SocialsSection socials={view.metadata.socials} />
+      <MarketsSection markets={view.metadata.markets} shipsTo={view.metadata.ships_to_countries} />
       <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
       <MarketingSection marketing={view.metadata.marketing} />
       <PagespeedSection audits={view.pagespeed} />

@@ -9,6 +9,7 @@ import { StoreProductsSection } from "./store-products-section";
 import { StoreReportsSection } from "./store-reports-section";
 import { StoreScreenshot } from "./store-screenshot";
 import { StoreStackSection } from "./store-stack-section";
+import { StoreStorefrontSection } from "./store-storefront-section";
 import { StoreSummarySection } from "./store-summary-section";
 
 /**
@@ -26,6 +27,7 @@ export function StorePageView({ data, aside }: { data: StorePageData; aside?: Re
           <StoreSummarySection data={data} />
           <PriceSection prices={data.prices} />
           <StoreStackSection data={data} />
+          <StoreStorefrontSection data={data} />
           <StoreProductsSection data={data} />
           <StoreCollectionsSection data={data} />
           <StorePagespeedSection audits={data.pagespeed} />

@@ -20,6 +20,53 @@ for (let ready = false; !ready;) {
   if (!ready) await new Promise((r) => setTimeout(r, 200));
 }
 
+const found = (evidence: string) => ({ evidence, source: "anchor", confidence: "high" }) as const;
+/** What the published store's report read on its storefront (the store page's "Marketing, socials and agents"). */
+const storefrontMetadata = {
+  marketing: {
+    value: {
+      tags: [{ kind: "meta-pixel", name: "Meta pixel", id: "1234567890", ...found("fbq('init', '1234567890')"), source: "inline-script" }],
+      custom_pixels: { count: 0, names: [] },
+    },
+    basis: "observed",
+  },
+  socials: {
+    value: {
+      profiles: [
+        {
+          network: "instagram",
+          url: "https://www.instagram.com/publishedshop/",
+          handle: "publishedshop",
+          seen_on: "/",
+          ...found("instagram.com/publishedshop"),
+        },
+      ],
+      emails: [],
+      phones: [],
+    },
+    basis: "observed",
+  },
+  markets: {
+    value: {
+      languages: [{ code: "is", url: "https://published-shop.test/is" }],
+      language_count: 1,
+      locale: "en",
+      visitor_country: "IS",
+      presentment_currency: "EUR",
+    },
+    basis: "observed",
+  },
+  agent_readiness: {
+    value: {
+      storefront_mcp: { status: "answers", http_status: 200, detail: null, tools: ["search_shop_catalog", "get_cart"], tool_count: 2 },
+      ucp_profile: { status: "absent", http_status: 404, detail: "404", version: null, capabilities: [], capability_count: 0 },
+      llms_txt: { status: "answers", http_status: 200, detail: null, bytes: 120, heading: "# Published Shop" },
+      ai_crawlers: { everyone: "allowed", crawlers: [{ agent: "GPTBot", verdict: "disallowed" }] },
+    },
+    basis: "observed",
+  },
+};
+
 const now = new Date();
 const lastWeek = new Date(weekBefore(now).start.getTime() + DAY);
 
@@ -33,6 +80,7 @@ await seedAnalyzedStore({
   theme: "Dawn",
   apps: [{ slug: "judge-me" }, { slug: "loox" }],
   currency: "EUR",
+  metadata: storefrontMetadata,
   technologies: {
     tags: ["google-analytics-4", "meta-pixel"],
     languages: ["en", "is"],

@@ -19,9 +19,9 @@ describe("listApps", () => {
       .values({ domain: "pixels-d.test", slug: "pixels-d-test", tagKinds: ["tiktok-pixel", "hotjar"] });
 
     const expected = [
-      { kind: "meta-pixel", name: "Meta Pixel", stores: 3 },
+      { kind: "meta-pixel", name: "Meta pixel", stores: 3 },
       { kind: "google-tag-manager", name: "Google Tag Manager", stores: 1 },
-      { kind: "tiktok-pixel", name: "TikTok Pixel", stores: 1 },
+      { kind: "tiktok-pixel", name: "TikTok pixel", stores: 1 },
     ];
     expect((await listApps({})).tags).toEqual(expected);
     expect((await listApps({ category: "reviews", q: "judge" })).tags).toEqual(expected);

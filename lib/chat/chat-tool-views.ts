@@ -3,6 +3,8 @@ import type { compareSnapshots } from "@/lib/analytics";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
+import { z } from "zod";
+import { reportMetadataSchema } from "@/lib/reports/schemas";
 
 // What the chat's tools hand the model: the domain's answers (the same the HTTP endpoints and
 // the MCP tools give), narrowed to what fits a prompt. Figures are passed through, never
@@ -36,14 +38,62 @@ export function storeSummaryView(page: StorePageData) {
   };
 }
 
-/** The theme and the detected apps, as GET /api/stores/:slug lists them. */
+/** The theme, the detected apps, the marketing tags and what the store offers AI agents, as GET /api/stores/:slug lists them. */
 export function appsView(page: StorePageData) {
+  const { marketing, agent_readiness: agents } = page.storefront;
+
   return {
     theme: cap(page.theme, 100),
     app_count: page.apps.length,
     apps: page.apps.map((app) => ({ name: app.name, category: app.category })),
+    marketing_tags: marketing ? marketing.tags.map((tag) => ({ name: tag.name, id: tag.id })) : null,
+    custom_pixels: marketing ? marketing.custom_pixels.count : null,
+    agent_readiness: agents
+      ? {
+          storefront_mcp: agents.storefront_mcp.status,
+          storefront_mcp_tools: agents.storefront_mcp.tools.slice(0, 10),
+          ucp_profile: agents.ucp_profile.status,
+          llms_txt: agents.llms_txt.status,
+        }
+      : null,
   };
 }
+
+/**
+ * The store's own profiles and contact, its languages and the market its storefront served us,
+ * as its latest report gives them; null where the report was built before they were read.
+ */
+export function socialsAndMarketsView(report: unknown) {
+  // Read leniently: a report of any age answers, with null for what it lacks.
+  const parsed = socialsAndMarketsSchema.safeParse(report);
+  const metadata = parsed.success ? parsed.data.metadata : {};
+  const socials = metadata.socials?.value;
+  const markets = metadata.markets?.value;
+
+  return {
+    socials: socials
+      ? {
+          profiles: socials.profiles.map((p) => ({ network: p.network, url: cap(p.url, 200), seen_on: cap(p.seen_on, 100) })),
+          emails: socials.emails.map((e) => e.address),
+          phones: socials.phones.map((p) => p.number),
+        }
+      : null,
+    markets: markets
+      ? {
+          languages: markets.languages.slice(0, 30).map((l) => l.code),
+          language_count: markets.language_count,
+          locale: markets.locale,
+          visitor_country: markets.visitor_country,
+          presentment_currency: markets.presentment_currency,
+        }
+      : null,
+    ships_to_countries: metadata.ships_to_countries?.value.slice(0, 50) ?? [],
+  };
+}
+
+const socialsAndMarketsSchema = z.object({
+  metadata: reportMetadataSchema.pick({ socials: true, markets: true, ships_to_countries: true }).partial(),
+});
 
 /** A page of the changelog and the tally of the whole job's changes. */
 export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, tally: Awaited<ReturnType<typeof getChangelogTally>>) {

@@ -22,3 +22,43 @@ it("the chat's product search finds what the report page lists: a product gone f
   expect(searched.pagination.total).toBe(5);
   expect(searched.data.map((product) => product.handle)).toEqual(page.rows.map((product) => product.handle));
 });
+
+it("the chat reads the store's profiles, contact and languages from its latest report", async () => {
+  const finding = { evidence: "https://www.instagram.com/acme/", source: "anchor", confidence: "high" };
+  const { store } = await seedAnalyzedStore({
+    domain: "chat-socials.test",
+    products: 2,
+    metadata: {
+      socials: {
+        basis: "observed",
+        value: {
+          profiles: [{ network: "instagram", url: "https://www.instagram.com/acme/", handle: "acme", seen_on: "/", ...finding }],
+          emails: [{ address: "hi@acme.test", seen_on: "/pages/contact", ...finding }],
+          phones: [],
+        },
+      },
+      markets: {
+        basis: "observed",
+        value: {
+          languages: [{ code: "fr", url: null }],
+          language_count: 1,
+          locale: "en",
+          visitor_country: "CA",
+          presentment_currency: "CAD",
+        },
+      },
+    },
+  });
+  const scope = await resolveChatScope({ slug: store.slug, userId: null });
+  const tools = buildChatTools(scope, { principal: { kind: "anonymous" } } as never);
+
+  const answer = await tools.get_socials_and_markets!.execute!({}, { toolCallId: "1", messages: [], context: {} } as never);
+  expect(answer).toMatchObject({
+    socials: {
+      profiles: [{ network: "instagram", url: "https://www.instagram.com/acme/", seen_on: "/" }],
+      emails: ["hi@acme.test"],
+      phones: [],
+    },
+    markets: { languages: ["fr"], visitor_country: "CA", presentment_currency: "CAD" },
+  });
+});

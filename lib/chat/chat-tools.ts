@@ -10,12 +10,13 @@ import {
   compareSnapshotsTool,
   describeTool,
   getChangelogTool,
+  getReportTool,
   getStoreInventoryTool,
   getStoreTool,
   runTool,
   type ToolCaller,
 } from "@/lib/tools";
-import { appsView, changelogView, compareView, inventoryView, storeSummaryView } from "./chat-tool-views";
+import { appsView, changelogView, compareView, inventoryView, socialsAndMarketsView, storeSummaryView } from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
 const TEXT_CAP = 300;
@@ -106,9 +107,16 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
       execute: (input) => searchProducts(store, input),
     }),
     get_apps_and_theme: tool({
-      description: "The store's theme and the apps StoreLens detected on its storefront.",
+      description:
+        "The store's theme, the apps StoreLens detected on its storefront, its marketing and analytics tags (with ids) and whether it answers AI agents (Storefront MCP, UCP profile, llms.txt).",
       inputSchema: z.strictObject({}),
       execute: async () => appsView(await readStorePage()),
+    }),
+    get_socials_and_markets: tool({
+      description:
+        "The store's own social profiles, public e-mails and phones (each with the page it was seen on), its languages (hreflang), the market and currency its storefront served StoreLens, and the countries it ships to, from its latest report.",
+      inputSchema: z.strictObject({}),
+      execute: async () => socialsAndMarketsView(await runTool(getReportTool, { id: store.latestJobId, page: 1, per_page: 1 }, caller)),
     }),
     get_changelog: tool({
       description: describeTool(

@@ -52,3 +52,12 @@ export function googleTagKind(id: string): TagKind | null {
 
 /** A Google tag id as gtag.js takes it: prefix and 4 to 14 capitals, digits or dashes (UA-123-1). */
 export const GOOGLE_TAG_ID = /^(?:G|AW|UA|GTM|GT)-[A-Z0-9][A-Z0-9-]{3,13}$/;
+
+/** A tag kind's name for people; a kind stored before it was renamed reads as its words. */
+export function tagKindName(kind: string): string {
+  const known = (TAG_KINDS as Record<string, string>)[kind];
+  if (known) return known;
+  const words = kind.replaceAll("-", " ");
+
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -10,6 +10,9 @@ import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
 import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { loadHtml } from "@/lib/storefront-html/load-html";
+import { readPageSignals } from "@/lib/storefront-html/page-signals";
+import { readMarkets } from "@/lib/markets/read-markets";
+import { readSocials } from "@/lib/socials/read-socials";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { themeFinding } from "@/lib/storefront-html/theme-finding";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
@@ -27,6 +30,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
     const $ = loadHtml(page.html);
     const info = parseStorefrontDocument($);
     const { apps, unidentified } = reportStorefrontApps($);
+    const signals = readPageSignals($);
     artifact = {
       theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName, ...themeFinding(info.theme) },
       apps,
@@ -36,6 +40,8 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
       fetched: true,
       error: null,
       marketing: detectMarketing($),
+      socials: readSocials([{ signals, seenOn: "/" }]),
+      markets: readMarkets(signals),
     };
   }
   await saveArtifact(jobId, "storefront", artifact);

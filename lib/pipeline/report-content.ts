@@ -7,6 +7,7 @@ import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
 import type { Artifact } from "@/lib/snapshots/artifacts";
+import { mergeSocials } from "@/lib/socials/read-socials";
 
 export type { Basis, Labelled };
 
@@ -144,6 +145,7 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
     // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
     agent_readiness: observed(agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null)),
+    ...storeVoice(input.storefront, input.pages),
     // Our own browser's view of the home page.
     ...(input.render ? { render: observed(renderSection(input.render)) } : {}),
   };
@@ -165,6 +167,25 @@ function renderSection({ artifact, screenshotUrl }: RenderInput): RenderSection 
     refused: artifact?.stats.refused ?? {},
     stored_bytes: artifact?.storedBytes ?? 0,
     after_render: artifact?.afterRender ?? [],
+  };
+}
+
+/**
+ * What the store says of itself on its pages: profiles and contact from the home page (detect-apps)
+ * and the contact pages (fetch-pages), merged here because each step reads one of them; languages
+ * and market from the home page. Jobs older than these reads have neither.
+ */
+function storeVoice(
+  storefront: Artifact<"storefront"> | null,
+  pages: Artifact<"pages"> | null,
+): Pick<ReportMetadata, "socials" | "markets"> {
+  const home = storefront?.socials;
+  const contact = pages?.socials;
+  const socials = home && contact ? mergeSocials(home, contact) : (home ?? contact);
+
+  return {
+    ...(socials && { socials: observed(socials) }),
+    ...(storefront?.markets && { markets: observed(storefront.markets) }),
   };
 }
 

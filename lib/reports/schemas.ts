@@ -6,6 +6,8 @@ import { renderArtifactSchema, renderCodeSchema } from "@/lib/render/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
 import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
+import { marketsSchema } from "@/lib/markets/schemas";
+import { socialsSchema } from "@/lib/socials/schemas";
 import { priceDistributionSchema, productTypeCountSchema, storeSummarySchema, vendorCountSchema } from "@/lib/store-directory/schemas";
 
 // The report of GET /api/reports/:id: what report-envelope.ts answers and build-report.ts stores.
@@ -144,6 +146,16 @@ export const reportMetadataSchema = z.object({
     .optional()
     .describe(
       "The marketing and analytics tags on the store's home page (Google, Meta, TikTok … with their ids) and its custom pixels; absent in reports built before they were read, or when the home page could not be read",
+    ),
+  socials: labelled(socialsSchema)
+    .optional()
+    .describe(
+      "The store's own social profiles, public e-mails and phones, from its home page, its contact and about pages and its JSON-LD; absent in reports built before they were read",
+    ),
+  markets: labelled(marketsSchema)
+    .optional()
+    .describe(
+      "Languages (hreflang alternates) and the market the home page was served for (ships_to_countries lists where it ships); absent in reports built before they were read and when the home page could not be read",
     ),
   render: labelled(renderSectionSchema)
     .optional()

@@ -5,6 +5,8 @@ import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
 import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
+import { marketsSchema } from "@/lib/markets/schemas";
+import { socialsSchema } from "@/lib/socials/schemas";
 import { renderArtifactSchema } from "@/lib/render/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
@@ -25,7 +27,12 @@ export const collectionsArtifactSchema = z.object({
   complete: z.boolean(),
 });
 
-export const pagesArtifactSchema = z.object({ pages: z.array(pageSchema), complete: z.boolean() });
+export const pagesArtifactSchema = z.object({
+  pages: z.array(pageSchema),
+  complete: z.boolean(),
+  /** Profiles and contact linked from the contact and about pages; absent in older jobs. */
+  socials: socialsSchema.optional(),
+});
 
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
@@ -38,6 +45,10 @@ export const storefrontArtifactSchema = z.object({
   error: z.string().nullable(),
   /** Tags and custom pixels of the home page; absent in artifacts of jobs before they were read. */
   marketing: marketingSchema.optional(),
+  /** Profiles and contact on the home page; absent in older jobs and when it could not be read. */
+  socials: socialsSchema.optional(),
+  /** Languages and the visit's market on the home page; absent likewise. */
+  markets: marketsSchema.optional(),
 });
 
 /** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */

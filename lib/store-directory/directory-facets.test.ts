@@ -56,7 +56,7 @@ describe("getDirectoryFacets", () => {
   it("offers the listed stores' marketing tags, languages, markets and agent endpoints, named, with their store counts", async () => {
     const facets = await getDirectoryFacets();
     expect(facets.tags).toEqual([
-      { value: "meta-pixel", label: "Meta Pixel", stores: 2 },
+      { value: "meta-pixel", label: "Meta pixel", stores: 2 },
       { value: "google-analytics-4", label: "Google Analytics 4", stores: 1 },
       { value: "some-new-tag", label: "Some new tag", stores: 1 },
     ]);

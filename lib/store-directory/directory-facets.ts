@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { agentCapabilitySchema } from "./schemas";
 import { AGENT_CAPABILITY_LABELS } from "./store-technologies";
-import { tagName } from "./tag-names";
+import { tagKindName } from "@/lib/marketing/tag-kinds";
 
 export type FacetValue = { value: string; label: string; stores: number };
 export type DirectoryFacets = {
@@ -37,7 +37,7 @@ async function arrayValueCounts(column: Column): Promise<{ value: string; stores
 
 /** The marketing tag kinds of the listed stores, named, with how many stores carry each, most first. */
 export async function countListedStoreTags(): Promise<FacetValue[]> {
-  return (await arrayValueCounts(stores.tagKinds)).map((row) => ({ ...row, label: tagName(row.value) }));
+  return (await arrayValueCounts(stores.tagKinds)).map((row) => ({ ...row, label: tagKindName(row.value) }));
 }
 
 /** A language or country code's English name, the code itself when it names none. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/stores/[slug]/route";
 import { sampleProduct, seedAnalyzedStore } from "@/testing/directory-seed";
+import { agentReadinessReport } from "@/lib/agent-readiness/agent-readiness-report";
 import { buildPriceDistribution } from "./price-distribution";
 
 const call = async (url: string, slug: string) => {
@@ -20,7 +21,54 @@ beforeAll(async () => {
   });
 });
 
+const tag = {
+  kind: "meta-pixel",
+  name: "Meta pixel",
+  id: "1234567890",
+  evidence: "fbq('init', '1234567890')",
+  source: "inline-script",
+  confidence: "high",
+};
+const markets = {
+  languages: [{ code: "fr", url: "https://shop.test/fr" }],
+  language_count: 1,
+  locale: "en",
+  visitor_country: "US",
+  presentment_currency: "USD",
+};
+
+beforeAll(async () => {
+  await seedAnalyzedStore({
+    domain: "stack.test",
+    name: "Stack",
+    products: 2,
+    metadata: {
+      marketing: { value: { tags: [tag], custom_pixels: { count: 1, names: ["Reddit"] } }, basis: "observed" },
+      markets: { value: markets, basis: "observed" },
+      // Not the shape of a socials section: the page says it was not read rather than failing.
+      socials: { value: { profiles: "instagram" }, basis: "observed" },
+      agent_readiness: { value: agentReadinessReport(null, null), basis: "observed" },
+    },
+  });
+});
+
 describe("GET /api/stores/:slug", () => {
+  it("carries what the latest report read on the storefront, and null for what it did not or could not", async () => {
+    const { status, body } = await call("/api/stores/stack-test", "stack-test");
+    expect(status).toBe(200);
+    expect(body.storefront.marketing).toEqual({ tags: [tag], custom_pixels: { count: 1, names: ["Reddit"] } });
+    expect(body.storefront.markets).toEqual(markets);
+    expect(body.storefront.socials).toBeNull();
+    expect(body.storefront.agent_readiness.storefront_mcp.status).toBe("not_checked");
+    // A report of no storefront findings (built before they were read) has them all null.
+    expect((await call("/api/stores/paged-test", "paged-test")).body.storefront).toEqual({
+      marketing: null,
+      socials: null,
+      markets: null,
+      agent_readiness: null,
+    });
+  });
+
   it("serves one page of products from SQL with the store's total, prices, theme and apps", async () => {
     const { status, body } = await call("/api/stores/paged-test?page=2&per_page=24", "paged-test");
     expect(status).toBe(200);

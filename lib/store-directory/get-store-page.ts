@@ -6,6 +6,7 @@ import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
 import { getAnalysedStore } from "./get-analysed-store";
+import { readStorefrontFindings } from "./read-storefront-findings";
 import { listScreenshotSizes } from "./latest-screenshots";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
@@ -79,7 +80,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
   const store = await getAnalysedStore(slug);
   const jobId = store.latestJobId;
 
-  const [[report], products, collections, installed, audits, publishedReports, screenshotSizes] = await Promise.all([
+  const [[report], products, collections, installed, audits, publishedReports, storefront, screenshotSizes] = await Promise.all([
     getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
     readProductPage(jobId, store.productCount, query),
     readCollections(jobId),
@@ -91,6 +92,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
       .orderBy(asc(apps.name)),
     listJobAudits(jobId),
     listPublishedReports(store.id),
+    readStorefrontFindings(jobId),
     listScreenshotSizes(jobId),
   ]);
   const screenshotUrl = (size: "desktop" | "phone") =>
@@ -135,6 +137,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     collections: { total: collections.total, data: collections.shown },
     theme: store.themeName,
     apps: installed,
+    storefront,
     pagespeed: audits,
     analyzed_at: store.lastAnalyzedAt?.toISOString() ?? report?.createdAt.toISOString() ?? null,
     first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null,

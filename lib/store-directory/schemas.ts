@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
+import { marketingSchema } from "@/lib/marketing/schemas";
+import { marketsSchema } from "@/lib/markets/schemas";
+import { socialsSchema } from "@/lib/socials/schemas";
 import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { productSchema } from "@/lib/shopify-reader/schemas";
@@ -83,6 +87,18 @@ export type PriceDistribution = z.infer<typeof priceDistributionSchema>;
 export const vendorCountSchema = z.object({ vendor: z.string(), count: z.number().int() });
 export const productTypeCountSchema = z.object({ product_type: z.string(), count: z.number().int() });
 
+/**
+ * What the latest report read on the storefront besides theme and apps, as the report has it
+ * (`metadata.marketing`, `socials`, `markets`, `agent_readiness`); each null when that report did not read it.
+ */
+export const storefrontFindingsSchema = z.object({
+  marketing: marketingSchema.nullable(),
+  socials: socialsSchema.nullable(),
+  markets: marketsSchema.nullable(),
+  agent_readiness: agentReadinessSchema.nullable(),
+});
+export type StorefrontFindings = z.infer<typeof storefrontFindingsSchema>;
+
 /** GET /api/stores/:slug: the public store page's data. */
 export const storePageSchema = z.object({
   store: storeSummarySchema,
@@ -119,6 +135,7 @@ export const storePageSchema = z.object({
   }),
   theme: z.string().nullable(),
   apps: z.array(z.object({ slug: z.string(), name: z.string(), category: z.string() })),
+  storefront: storefrontFindingsSchema,
   pagespeed: z.array(pageSpeedAuditSchema),
   analyzed_at: z.string().nullable(),
   first_analyzed_at: z.string().nullable(),

@@ -145,7 +145,11 @@ export function makePage(id: number, ordinal: number, settings: ResolvedSettings
     id,
     title,
     handle: slugify(title),
-    body_html: `<p>${title} — ${settings.name}.</p>`,
+    // The contact page links the store's e-mail and phone, as real ones do (lib/socials reads them).
+    body_html:
+      title === "Contact"
+        ? `<p>${title} — ${settings.name}. Write to <a href="mailto:hello@${slugify(settings.name)}.test">us</a> or call <a href="tel:+1 555 010 0100">+1 555 010 0100</a>.</p>`
+        : `<p>${title} — ${settings.name}.</p>`,
     author: settings.name,
     created_at: time,
     updated_at: time,

@@ -79,6 +79,8 @@ function layout(store: FakeStore, title: string, main: string): string {
 <title>${escapeHtml(title)}</title>
 <link rel="canonical" href="https://${store.domain}/">
 <link rel="preconnect" href="https://cdn.shopify.com" crossorigin>
+<link rel="alternate" hreflang="en" href="https://${store.domain}/">
+<link rel="alternate" hreflang="fr" href="https://${store.domain}/fr">
 <link href="//${store.domain}/cdn/shop/t/1/assets/base.css?v=1" rel="stylesheet" type="text/css" media="all">
 ${shopGlobals(store)}
 ${webPixels(store)}
@@ -92,7 +94,9 @@ ${def.kind === "shopify" ? INJECT_APP_SCRIPT : ""}
 <main id="MainContent">
 ${main}
 </main>
-<footer><small>&copy; ${escapeHtml(store.shop?.settings.name ?? "")} <a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby">Powered by Shopify</a></small></footer>
+<footer><ul class="social-icons"><li><a href="https://www.instagram.com/${store.domain.split(".")[0]}/" target="_blank">Instagram</a></li><li><a href="https://www.facebook.com/${store.domain.split(".")[0]}" target="_blank">Facebook</a></li></ul>
+<a class="share" href="https://www.facebook.com/sharer/sharer.php?u=https://${store.domain}/">Share</a>
+<small>&copy; ${escapeHtml(store.shop?.settings.name ?? "")} <a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby">Powered by Shopify</a></small></footer>
 </body>
 </html>`;
 }
