@@ -5,7 +5,8 @@ import { signUp, uniqueEmail } from "./support/accounts";
 // The report page a merchant shares: the actions each viewer may use (track, analyze again,
 // export, store page, share), values in words rather than codes or JSON, provenance said once,
 // charts, product images over a placeholder, stock and compare-at prices, PageSpeed's failure in
-// plain words, the way to the tracked store and back, and no sideways scrolling on a phone.
+// plain words, the store's desktop and phone screenshots, the way to the tracked store and back,
+// and no sideways scrolling on a phone.
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,6 +56,8 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(details).toContainText(/Checked against the product sitemap|From the product listing only/);
   await details.getByLabel("How “Completeness check” was obtained").click();
   await expect(details.getByText(/compared with the store's product sitemap/)).toBeVisible();
+  // The store as our own browser rendered it: both screenshots load, the desktop one the wider.
+  await expectScreenshots(page);
   const apps = page.locator("#theme-apps");
   await expect(apps).toContainText("Email & SMS");
   await expect(apps).not.toContainText("email-sms");
@@ -125,8 +128,26 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(reportPath);
   await expect(page.getByRole("link", { name: "Tracked: open shop" })).toBeVisible();
+  await expectScreenshots(page);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
 });
+
+/** The report's desktop and phone screenshots, each loaded (a JPEG the browser decoded) and shown. */
+async function expectScreenshots(page: Page) {
+  const section = page.locator("#store");
+  await expect(section.getByRole("heading", { name: "The store" })).toBeVisible();
+  const desktop = section.getByRole("img", { name: "The home page of report.test at desktop width (1280 × 800)" });
+  const phone = section.getByRole("img", { name: "The home page of report.test at phone width (390 × 844)" });
+  for (const image of [desktop, phone]) {
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  }
+  expect(await desktop.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
+  expect(await phone.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(390);
+  const answer = await page.request.get(await desktop.evaluate((img: HTMLImageElement) => img.src));
+  expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+}
 
 test("a signed-out reader of a shared report is offered only what they may use", async ({ browser }) => {
   expect(reportPath).not.toBe("");

@@ -63,6 +63,7 @@ test("a signed-in user submits a store, watches it progress live, and lands on t
     /Reading pages/,
     /Detecting apps and theme/,
     /Checking AI agent readiness/,
+    /Rendering the store/,
     /Measuring speed/,
     /Building the report/,
   ]);

@@ -15,6 +15,7 @@ const steps = {
   fetchPages: () => import("@/lib/pipeline/fetch-pages-step"),
   detectApps: () => import("@/lib/pipeline/detect-apps-step"),
   checkAgentReadiness: () => import("@/lib/pipeline/check-agent-readiness-step"),
+  render: () => import("@/lib/pipeline/render-step"),
   pagespeed: () => import("@/lib/pipeline/pagespeed-step"),
   buildReport: () => import("@/lib/pipeline/build-report"),
   storeReportBody: () => import("@/lib/pipeline/store-report-body-step"),
@@ -85,6 +86,11 @@ export const analyzeStore = inngest.createFunction(
     await step.run(
       STEPS.checkAgentReadiness.id,
       crawling(STEPS.checkAgentReadiness, async () => (await steps.checkAgentReadiness()).checkAgentReadinessStep(jobId, store.domain)),
+    );
+    // Its requests go through the store fetch like the crawl's: paced, signed, under robots.txt, counted.
+    await step.run(
+      STEPS.render.id,
+      crawling(STEPS.render, async () => (await steps.render()).renderStep(jobId, store.domain)),
     );
     await step.run(
       STEPS.pagespeed.id,

@@ -150,6 +150,20 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  /**
+   * Render each job's store home page in a browser (screenshots, apps injected by script). Unset:
+   * on when a browser is found (CHROMIUM_PATH, else the system's Chromium); false: never.
+   */
+  RENDER: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  /** Renders one process runs at the same time (each is a browser of a few hundred MB). */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** One render's time budget, from the browser's start to the last screenshot; past it: render_timeout. */
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
+  /** The Chromium (or Chrome) the render step and the browser tests start; unset: searched for (lib/render/find-chromium.ts). */
+  CHROMIUM_PATH: z.string().optional(),
 
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),

@@ -1,7 +1,8 @@
 /**
  * Which Chromium the browser tests drive. `npm test` (scripts/test.sh) runs this before the
  * browser tests and passes the answer on in CHROMIUM_PATH; playwright.config.ts asks the same
- * question when Playwright is run directly. In order:
+ * question when Playwright is run directly; the finding itself is lib/render/find-chromium.ts, which
+ * the report's render step asks too. In order:
  *   1. CHROMIUM_PATH, when set (a path that is not an executable is an error, not a hint);
  *   2. the system's Chromium or Chrome under its usual names, at /usr/bin or on PATH;
  *   3. the Chromium Playwright downloaded (`npx playwright install chromium`);
@@ -15,15 +16,26 @@
  *
  * CHROMIUM_SEARCH_PATHS (colon-separated files) replaces step 2's list, so a test can stand
  * for a machine without a system browser; Playwright's own PLAYWRIGHT_BROWSERS_PATH moves step 3's folder.
- * These variables are read here and nowhere else; playwright.config.ts asks findChromium().
+ * These variables are read in lib/render/find-chromium.ts and nowhere else; playwright.config.ts asks findChromium().
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants, realpathSync, statSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import {
+  findChromium,
+  isExecutable,
+  NO_CHROMIUM_MESSAGE,
+  notExecutable,
+  playwrightChromium,
+  systemCandidates,
+  type ChromiumEnv as Env,
+  type ChromiumSearch,
+} from "../lib/render/find-chromium";
 
-const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+export { findChromium, NO_CHROMIUM_MESSAGE, type ChromiumSearch };
+
 /** A download is a few hundred MB; past this the network is as good as absent. */
 const INSTALL_TIMEOUT_MS = 5 * 60_000;
 /** A working Chromium starts in about a second; one that takes this long will not serve the tests. */
@@ -42,64 +54,6 @@ export const CHROMIUM_ARGS = [
 const GET_ONE = "install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH=/path/to/chrome, then rerun npm test";
 const GET_ITS_LIBRARIES =
   "install its system libraries with `npx playwright install --with-deps chromium` (as root), or Debian's chromium (apt-get install chromium), or set CHROMIUM_PATH=/path/to/chrome, then rerun npm test";
-
-export const NO_CHROMIUM_MESSAGE = `No Chromium found: ${GET_ONE}`;
-
-export type ChromiumSearch = { found: true; path: string } | { found: false; message: string };
-
-type Env = Record<string, string | undefined>;
-
-/**
- * The first browser there is, or the one line that says how to get one. Never downloads or
- * starts anything (playwright.config.ts asks this synchronously); the script also starts it.
- */
-export function findChromium(env: Env = process.env): ChromiumSearch {
-  const chosen = env.CHROMIUM_PATH;
-  if (chosen) {
-    return isExecutable(chosen) ? { found: true, path: chosen } : { found: false, message: notExecutable(chosen) };
-  }
-  const system = systemCandidates(env).find(isExecutable);
-  if (system) return { found: true, path: system };
-  const downloaded = playwrightChromium();
-  if (downloaded) return { found: true, path: downloaded };
-
-  return { found: false, message: NO_CHROMIUM_MESSAGE };
-}
-
-function notExecutable(chosen: string): string {
-  return `CHROMIUM_PATH=${chosen} is not an executable file: point it at a Chromium or Chrome binary, or unset it to search the usual places`;
-}
-
-function systemCandidates(env: Env): string[] {
-  if (env.CHROMIUM_SEARCH_PATHS !== undefined) return env.CHROMIUM_SEARCH_PATHS.split(":").filter(Boolean);
-  const onPath = (env.PATH ?? "").split(":").filter(Boolean);
-
-  return [...SYSTEM_NAMES.map((name) => `/usr/bin/${name}`), ...SYSTEM_NAMES.flatMap((name) => onPath.map((dir) => path.join(dir, name)))];
-}
-
-/**
- * Where Playwright keeps the browser it downloads, if it is there. Playwright reads
- * PLAYWRIGHT_BROWSERS_PATH (which moves that folder) from this process's environment when it loads.
- */
-function playwrightChromium(): string | undefined {
-  try {
-    const file = chromium.executablePath();
-
-    return isExecutable(file) ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** Why `file` does not start as the browser tests start it, or undefined when it does. */
 export async function launchFailure(file: string): Promise<string | undefined> {

@@ -28,7 +28,7 @@ export type PipelineHarness = {
 
 /**
  * Settings of a test run (this process or a worker): the fake store, no pacing, short backoff, no
- * PageSpeed. `*.myshopify.com` goes to the fake store too: resolve-store confirms a shop's identity
+ * PageSpeed, no render. `*.myshopify.com` goes to the fake store too: resolve-store confirms a shop's identity
  * there, and a test must never reach the real Shopify.
  */
 export function pipelineEnv(fakeStore: FakeStoreServer): Record<string, string> {
@@ -39,6 +39,8 @@ export function pipelineEnv(fakeStore: FakeStoreServer): Record<string, string> 
     SCRAPER_TIMEOUT_MS: "5000",
     SCRAPER_BACKOFF_BASE_MS: "20",
     PAGESPEED_ENABLED: "false",
+    // A browser per job would slow every pipeline test by seconds; analyze-store.render.test.ts turns it on.
+    RENDER: "false",
     BASE_URL: "http://localhost:3000",
   };
 }

@@ -15,6 +15,7 @@ import { ReportSection } from "./report-section";
 import { StoreDetailsSection } from "./store-details-section";
 import { MarketsSection } from "./markets-section";
 import { SocialsSection } from "./socials-section";
+import { StoreScreenshotsSection } from "./store-screenshots-section";
 import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "./format";
 
@@ -39,6 +40,7 @@ export function ReportView({
   return (
     <article className="space-y-6">
       <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
+      <StoreScreenshotsSection jobId={view.job.id} domain={domain} render={view.metadata.render} />
       <OverviewSection summary={view.summary} currency={currency} />
       <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
         <ProductsTable

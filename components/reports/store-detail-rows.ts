@@ -49,7 +49,17 @@ const FIELDS: Record<string, { label: string; how?: string }> = {
     how: "Very large products are trimmed to what a report keeps: extra variants, images, tags or long text.",
   },
 };
-const SHOWN_ELSEWHERE = new Set(["theme", "apps", "unidentified_apps", "crawl", "agent_readiness", "marketing", "socials", "markets"]);
+const SHOWN_ELSEWHERE = new Set([
+  "theme",
+  "apps",
+  "unidentified_apps",
+  "crawl",
+  "agent_readiness",
+  "marketing",
+  "socials",
+  "markets",
+  "render",
+]);
 const SHOWN_AT_MOST = 12;
 
 const ESTIMATED = "Estimated by StoreLens, with uncertainty.";

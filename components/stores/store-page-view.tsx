@@ -7,6 +7,7 @@ import { StoreHeader } from "./store-header";
 import { StorePagespeedSection } from "./store-pagespeed-section";
 import { StoreProductsSection } from "./store-products-section";
 import { StoreReportsSection } from "./store-reports-section";
+import { StoreScreenshot } from "./store-screenshot";
 import { StoreStackSection } from "./store-stack-section";
 import { StoreStorefrontSection } from "./store-storefront-section";
 import { StoreSummarySection } from "./store-summary-section";
@@ -22,6 +23,7 @@ export function StorePageView({ data, aside }: { data: StorePageData; aside?: Re
       <StoreHeader data={data} />
       <div className={aside ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
         <div className="space-y-6">
+          <StoreScreenshot data={data} />
           <StoreSummarySection data={data} />
           <PriceSection prices={data.prices} />
           <StoreStackSection data={data} />

@@ -14,6 +14,7 @@ export * from "./limits";
 export * from "./mail";
 export * from "./pagespeed";
 export * from "./publishing";
+export * from "./render";
 export * from "./reports";
 export * from "./snapshots";
 export * from "./store-directory";

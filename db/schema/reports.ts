@@ -1,4 +1,5 @@
-import { customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./column-types";
 import { jobs } from "./jobs";
 import { stores } from "./store-directory";
 
@@ -22,11 +23,6 @@ export const reports = pgTable("reports", {
    */
   storeFacts: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
 });
 
 /**

@@ -63,7 +63,7 @@ export const jobArtifacts = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
     kind: text({
-      enum: ["store", "collections", "pages", "storefront", "collection-pages", "robots", "crawl", "agent-readiness"],
+      enum: ["store", "collections", "pages", "storefront", "collection-pages", "robots", "crawl", "agent-readiness", "render"],
     }).notNull(),
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ import { databaseUnavailable } from "@/lib/http/responses";
 import { getEngineKind } from "@/lib/env";
 import packageJson from "@/package.json";
 import type { DegradedReason, Health } from "./schemas";
+import { findRenderBrowser } from "@/lib/render/find-browser";
 import { readStorage } from "./storage-space";
 
 export type { DegradedReason, Health };
@@ -25,7 +26,7 @@ export async function getHealth(): Promise<Health> {
         },
       ]
     : [];
-  const base = { db: database.kind, engine: getEngineKind(), version: packageJson.version };
+  const base = { db: database.kind, engine: getEngineKind(), version: packageJson.version, browser: findRenderBrowser().status };
 
   return reasons.length ? { status: "degraded", reasons, ...base } : { status: "ok", ...base };
 }

@@ -11,5 +11,10 @@ export const healthSchema = z.object({
   db: z.enum(["postgres", "pglite"]),
   engine: z.enum(["embedded", "inngest"]),
   version: z.string(),
+  browser: z
+    .enum(["found", "missing", "disabled"])
+    .describe(
+      "Whether reports are rendered in a browser: found, missing (none installed: docs/operations.md › A browser for the render) or disabled (RENDER=false)",
+    ),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -10,11 +10,11 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Reads a response body as UTF-8 text, decompressing gzip/deflate/br. The cap applies
+ * Reads a response body as UTF-8 text (and its decoded bytes), decompressing gzip/deflate/br. The cap applies
  * to the DECODED size, so a small compressed bomb cannot blow up memory; the stream
  * is destroyed as soon as the cap is passed.
  */
-export async function readBody(res: IncomingMessage, maxBytes: number): Promise<{ body: string; bytes: number }> {
+export async function readBody(res: IncomingMessage, maxBytes: number): Promise<{ body: string; bytes: number; raw: Buffer }> {
   const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
@@ -35,7 +35,9 @@ export async function readBody(res: IncomingMessage, maxBytes: number): Promise<
     chunks.push(buffer);
   }
 
-  return { body: new TextDecoder("utf-8").decode(Buffer.concat(chunks)), bytes };
+  const raw = Buffer.concat(chunks);
+
+  return { body: new TextDecoder("utf-8").decode(raw), bytes, raw };
 }
 
 function decodeStream(res: IncomingMessage): Readable {

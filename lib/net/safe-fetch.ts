@@ -90,7 +90,7 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
       }
     }
 
-    const { body: text, bytes } = method === "HEAD" ? { body: "", bytes: 0 } : await readBody(res, maxBytes);
+    const { body: text, bytes, raw } = method === "HEAD" ? { body: "", bytes: 0, raw: Buffer.alloc(0) } : await readBody(res, maxBytes);
 
     return {
       ok: true,
@@ -100,6 +100,7 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
         setCookies: res.headers["set-cookie"] ?? [],
         body: text,
         bytes,
+        ...(options.binary ? { raw } : {}),
         url: url.href,
         redirects,
       },

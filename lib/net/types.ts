@@ -26,6 +26,8 @@ export type SafeResponse = {
   body: string;
   /** Decoded body size in bytes. */
   bytes: number;
+  /** The decoded body as bytes, when asked for (`binary`): images and fonts are not text. */
+  raw?: Buffer;
   /** URL of the request that produced this response (after followed redirects). */
   url: string;
   redirects: RedirectHop[];
@@ -43,6 +45,8 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   /** Cap on the decoded body; the stream is aborted past it. */
   maxBytes?: number;
+  /** Keep the decoded body's bytes too (`raw`): the render hands images and fonts to the browser. */
+  binary?: boolean;
   /** 0 returns a 3xx as is (webhooks); otherwise each hop is re-checked. */
   maxRedirects?: number;
   /** Return false to stop at this redirect and get the 3xx response back. */

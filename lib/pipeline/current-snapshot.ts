@@ -2,6 +2,8 @@ import type { Snapshot } from "@/lib/snapshots/diff-snapshots";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { findOwnerSignature } from "@/lib/bot-auth/owner-signatures";
 import { loadArtifact, type Artifact } from "@/lib/snapshots/artifacts";
+import { siteUrl } from "@/lib/store-directory/serialize-store";
+import type { RenderInput } from "./report-content";
 
 /** How the product crawl ended: whether it read everything, and how it made sure. */
 export type CrawlOutcome = { listingComplete: boolean; reconciliation: Reconciliation };
@@ -19,13 +21,15 @@ export type CurrentSnapshot = {
   robots: Artifact<"robots"> | null;
   crawl: Artifact<"crawl"> | null;
   agentReadiness: Artifact<"agent-readiness"> | null;
+  /** The render artifact and where its screenshots will be served (report-content.ts). */
+  render: RenderInput;
   /** When the owner-registered signature the crawl sent for this store expires, if there is one. */
   ownerSignatureExpiresAt: string | null;
   reconciliation: Reconciliation;
 };
 
 export async function readCurrentSnapshot(jobId: string, { listingComplete, reconciliation }: CrawlOutcome): Promise<CurrentSnapshot> {
-  const [store, collections, pages, storefront, robots, crawl, agentReadiness] = await Promise.all([
+  const [store, collections, pages, storefront, robots, crawl, agentReadiness, render] = await Promise.all([
     loadArtifact(jobId, "store"),
     loadArtifact(jobId, "collections"),
     loadArtifact(jobId, "pages"),
@@ -33,6 +37,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     loadArtifact(jobId, "robots"),
     loadArtifact(jobId, "crawl"),
     loadArtifact(jobId, "agent-readiness"),
+    loadArtifact(jobId, "render"),
   ]);
   if (!store) throw new Error(`job ${jobId} has no store artifact: resolve-store did not run`);
   const owner = await findOwnerSignature(store.canonicalDomain);
@@ -50,6 +55,7 @@ export async function readCurrentSnapshot(jobId: string, { listingComplete, reco
     robots,
     crawl,
     agentReadiness,
+    render: { artifact: render, screenshotUrl: (size) => `${siteUrl()}/api/reports/${jobId}/screenshots/${size}` },
     ownerSignatureExpiresAt: owner?.expiresAt.toISOString() ?? null,
     reconciliation,
   };

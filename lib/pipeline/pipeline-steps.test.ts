@@ -12,6 +12,7 @@ describe("pipeline steps", () => {
       "fetch-pages",
       "detect-apps",
       "check-agent-readiness",
+      "render",
       "pagespeed",
       "build-report",
       "store-report-body",
@@ -30,7 +31,8 @@ describe("pipeline steps", () => {
   });
 
   it("gives a large catalogue's listing most of the bar", () => {
-    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 })).toBeGreaterThan(0.35);
+    // The listing, not the steps of a few requests each (detect-apps, agent readiness, the render).
+    expect(progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 })).toBeGreaterThan(0.34);
     expect(progressThrough(PIPELINE_STEPS.fetchProducts, 0.5, { expected_products: 30_000 })).toBeLessThan(
       progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 }),
     );

@@ -35,6 +35,11 @@ export const PIPELINE_STEPS = {
     explanation:
       "Asking whether the store answers AI shopping agents (Shopify's Storefront MCP, a UCP profile, llms.txt): one request each.",
   },
+  render: {
+    id: "render",
+    label: "Rendering the store",
+    explanation: "Opening the home page in a browser of our own: screenshots at desktop and phone size, and the apps its scripts add.",
+  },
   pagespeed: { id: "pagespeed", label: "Measuring speed", explanation: "Measuring how fast the storefront loads with Google PageSpeed." },
   buildReport: {
     id: "build-report",
@@ -79,6 +84,7 @@ export function plannedWork(counts: Record<string, number>): Record<string, numb
     [PIPELINE_STEPS.fetchPages.id]: 2,
     [PIPELINE_STEPS.detectApps.id]: 3,
     [PIPELINE_STEPS.checkAgentReadiness.id]: 3,
+    [PIPELINE_STEPS.render.id]: 3,
     [PIPELINE_STEPS.pagespeed.id]: 3,
     [PIPELINE_STEPS.buildReport.id]: 2 + Math.ceil(products / 2_000),
   };

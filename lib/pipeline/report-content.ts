@@ -1,4 +1,5 @@
-import type { Basis, ContentCutSummary, CrawlSection, Labelled, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { Basis, ContentCutSummary, CrawlSection, Labelled, RenderSection, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import type { ScreenshotSize } from "@/lib/render/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
 import { agentReadinessReport } from "@/lib/agent-readiness/agent-readiness-report";
 import { addCut, NOTHING_CUT, type ContentCut } from "@/lib/shopify-reader/store-text-limits";
@@ -95,6 +96,7 @@ type MetadataInput = {
   crawl?: Artifact<"crawl"> | null;
   agentReadiness?: Artifact<"agent-readiness"> | null;
   ownerSignatureExpiresAt?: string | null;
+  render?: RenderInput;
   listingComplete: boolean;
   reconciliation: Reconciliation;
   exposesInventory: boolean;
@@ -144,6 +146,27 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
     agent_readiness: observed(agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null)),
     ...storeVoice(input.storefront, input.pages),
+    // Our own browser's view of the home page.
+    ...(input.render ? { render: observed(renderSection(input.render)) } : {}),
+  };
+}
+
+/** The render artifact, and where its screenshots are served (the site's address at completion). */
+export type RenderInput = { artifact: Artifact<"render"> | null; screenshotUrl: (size: ScreenshotSize) => string };
+
+function renderSection({ artifact, screenshotUrl }: RenderInput): RenderSection {
+  const has = (size: ScreenshotSize) => (artifact?.screenshots.includes(size) ? screenshotUrl(size) : null);
+
+  return {
+    status: artifact?.status ?? "not_rendered",
+    // A job that reached build-report without a render artifact ran before the step existed mid-way.
+    code: artifact ? artifact.code : "render_failed",
+    screenshots: { desktop: has("desktop"), phone: has("phone") },
+    requests: artifact?.stats.requests ?? 0,
+    bytes: artifact?.stats.bytes ?? 0,
+    refused: artifact?.stats.refused ?? {},
+    stored_bytes: artifact?.storedBytes ?? 0,
+    after_render: artifact?.afterRender ?? [],
   };
 }
 

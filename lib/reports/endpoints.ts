@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { changelogSchema } from "../changelog/schemas";
+import { screenshotSizeSchema } from "@/lib/render/schemas";
 import { reportQuerySchema } from "./get-report";
 import { reportSchema } from "./schemas";
 
@@ -38,4 +39,22 @@ export const getChangelogEndpoint = defineEndpoint({
   params: z.object({ jobId: z.string().min(1) }),
   query: paginationQuerySchema,
   answers: { 200: { schema: changelogSchema }, 400: "error", 404: "error", 410: "error" },
+});
+
+export const getReportScreenshotEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/reports/:id/screenshots/:size",
+  access: "public",
+  operationId: "getReportScreenshot",
+  tag: "reports",
+  summary: "A report's screenshot of the store's home page as rendered in a browser, at desktop (1280×800) or phone (390×844) size",
+  description:
+    "JPEG, viewport only. By job id only; a completed report's screenshots never change (Cache-Control: public, max-age=31536000, immutable). 404 when the report has none (metadata.render says why), 410 once purged",
+  params: z.object({ id: z.string().min(1).max(300).describe("Job id"), size: screenshotSizeSchema }),
+  answers: {
+    200: { content: { "image/jpeg": { schema: { type: "string", format: "binary" } } }, headers: ["Cache-Control"] },
+    400: "error",
+    404: "error",
+    410: "error",
+  },
 });

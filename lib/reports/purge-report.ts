@@ -5,13 +5,14 @@ import { purgedReports, reportBodies, reportBodyParts, reports, stores } from "@
 import { clearJobChangelog } from "@/lib/changelog/clear-job-changelog";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
+import { deleteJobScreenshots } from "@/lib/render/record-screenshots";
 import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
 import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
 import { forgetReportLocations } from "./find-report";
 
 /**
  * Deletes a completed report's content for good (legal request, data removed at the owner's
- * demand): its stored body, report row, snapshot rows and changelog. The only way past the
+ * demand): its stored body, report row, snapshot rows, screenshots and changelog. The only way past the
  * database's refusal (migration 0013), for one named job in one transaction; the job id is
  * recorded, so the report answers 410 Gone afterwards instead of a different body. The job
  * itself stays: its status is still what happened.
@@ -37,6 +38,7 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
     await tx.delete(reportBodies).where(eq(reportBodies.jobId, jobId));
     await clearJobChangelog(tx, jobId);
     await deleteJobSnapshots(tx, [jobId]);
+    await deleteJobScreenshots(tx, jobId);
     await tx.delete(reports).where(eq(reports.jobId, jobId));
     // Its page and JSON kept in memory (any process) answer 410 from the commit on; the store page links it no more.
     await announceAnswerChanges(tx, [reportTopic(jobId), storeTopic(report.slug)]);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
 import { paginationSchema } from "@/lib/http/pagination";
 import { reportJobSchema } from "@/lib/jobs/schemas";
+import { renderArtifactSchema, renderCodeSchema } from "@/lib/render/schemas";
 import { pageSchema, productSchema, reportCollectionSchema } from "@/lib/shopify-reader/schemas";
 import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
@@ -72,6 +73,28 @@ export const crawlSectionSchema = z.object({
 export type CrawlSection = z.infer<typeof crawlSectionSchema>;
 
 /** The report's metadata, every field labelled with its basis (docs/decisions.md §6.7). */
+/** How the store's home page rendered in a browser (lib/render): its screenshots, and what only showed after its scripts ran. */
+export const renderSectionSchema = z.object({
+  status: z.enum(["rendered", "not_rendered"]),
+  code: renderCodeSchema.nullable().describe("Why the page was not rendered (render_timeout, render_blocked_request, …); null when it was"),
+  screenshots: z
+    .object({ desktop: z.url().nullable(), phone: z.url().nullable() })
+    .describe("GET /api/reports/:id/screenshots/:size: JPEG, 1280×800 and 390×844, viewport only; null when not rendered"),
+  requests: z
+    .number()
+    .int()
+    .describe("Requests the page made, each answered by us (through the store fetch or the guarded fetch) or refused"),
+  bytes: z.number().int().describe("Bytes of the answers handed to the browser"),
+  refused: z.record(z.string(), z.number().int()).describe("Requests refused, by reason"),
+  stored_bytes: z.number().int().describe("Bytes of the stored screenshots, counted in the job's storage budget"),
+  after_render: z
+    .array(renderArtifactSchema.shape.afterRender.element)
+    .describe(
+      'What the detectors found in the rendered page and not in the served HTML; apps also join `apps`, their evidence starting "after render:"',
+    ),
+});
+export type RenderSection = z.infer<typeof renderSectionSchema>;
+
 export const reportMetadataSchema = z.object({
   name: labelled(z.string()),
   description: labelled(z.string().nullable()),
@@ -133,6 +156,11 @@ export const reportMetadataSchema = z.object({
     .optional()
     .describe(
       "Languages (hreflang alternates) and the market the home page was served for (ships_to_countries lists where it ships); absent in reports built before they were read and when the home page could not be read",
+    ),
+  render: labelled(renderSectionSchema)
+    .optional()
+    .describe(
+      "The home page rendered in a browser: screenshots, and findings seen only after its scripts ran; absent in reports built before the render step",
     ),
 });
 export type ReportMetadata = z.infer<typeof reportMetadataSchema>;

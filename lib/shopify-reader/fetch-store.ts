@@ -28,6 +28,8 @@ export type StoreFetchOptions = {
   /** Stop retrying once this many block-shaped answers in a row came from the store. */
   maxBlockStreak?: number;
   maxBytes?: number;
+  /** Keep the body's bytes (`raw`): the render hands a store's images and fonts to the browser. */
+  binary?: boolean;
   /**
    * Sends a POST with this small JSON document as its body instead of a GET (the Storefront MCP
    * endpoint answers JSON-RPC only to a POST); everything else (robots, pacing, signing) is the same.
@@ -48,6 +50,8 @@ export type StoreResponse = {
   body: string;
   /** Parsed body when JSON was expected. */
   json: unknown;
+  /** The body's bytes, when asked for (`binary`). */
+  raw?: Buffer;
   /** Currency of this very response, from its cart_currency cookie (null when not set). */
   cartCurrency: string | null;
   attempts: number;
@@ -106,6 +110,7 @@ export async function fetchStore(
     ...(options.jsonBody === undefined ? {} : { method: "POST", body: options.jsonBody }),
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
+    binary: options.binary,
     shouldFollowRedirect: (next) => next.pathname !== "/password",
     signal,
   };
@@ -207,6 +212,7 @@ function toStoreResponse(response: SafeResponse, json: unknown, attempts: number
     headers: response.headers,
     body: response.body,
     json,
+    ...(response.raw ? { raw: response.raw } : {}),
     cartCurrency: readCartCurrency(response.setCookies),
     attempts,
   };

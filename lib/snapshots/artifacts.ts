@@ -7,6 +7,7 @@ import { marketingSchema } from "@/lib/marketing/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { marketsSchema } from "@/lib/markets/schemas";
 import { socialsSchema } from "@/lib/socials/schemas";
+import { renderArtifactSchema } from "@/lib/render/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
 import { agentEndpointsSchema } from "@/lib/agent-readiness/schemas";
 
@@ -77,6 +78,8 @@ const ARTIFACT_SCHEMAS = {
   "collection-pages": collectionPagesArtifactSchema,
   // What check-agent-readiness read: Storefront MCP, UCP profile, llms.txt (lib/agent-readiness/).
   "agent-readiness": agentEndpointsSchema,
+  /** The render of the home page in a browser (lib/pipeline/render-step.ts). */
+  render: renderArtifactSchema,
 } as const;
 
 type ArtifactKind = keyof typeof ARTIFACT_SCHEMAS;

@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
-import { jobs, snapshotProducts, snapshotUsage } from "@/db/schema";
-import { getEnv } from "@/lib/env";
+import { snapshotProducts } from "@/db/schema";
 import { yieldWhenBusy } from "@/lib/loop-share";
 import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
+import { countJobStorage } from "./job-storage-budget";
 import { snapshotListingColumns } from "./snapshot-listing-columns";
+
+export { SnapshotWriteRefused } from "./job-storage-budget";
 
 /**
  * Rows per insert statement. Embedded PGlite runs each statement on the server's thread, and a
@@ -37,18 +39,6 @@ function rowsDocument(products: Product[]): string {
   );
 }
 
-/** Why a job's snapshot took no more rows: its storage budget is spent, or the job has ended. */
-export class SnapshotWriteRefused extends Error {
-  constructor(
-    readonly reason: "budget" | "job_ended",
-    readonly usedBytes = 0,
-    readonly budgetBytes = 0,
-  ) {
-    super(reason === "budget" ? `the snapshot would take ${usedBytes} bytes, over its budget of ${budgetBytes}` : "the job has ended");
-    this.name = "SnapshotWriteRefused";
-  }
-}
-
 /**
  * Adds products to a job's snapshot. Idempotent: a retried or resumed step writes the same
  * rows again, and a product met twice (listing, collection, sitemap) is kept once. Each batch
@@ -58,32 +48,16 @@ export class SnapshotWriteRefused extends Error {
  * again counts again: the budget may be reached early, never passed.
  */
 export async function saveSnapshotProducts(jobId: string, products: Product[]): Promise<void> {
-  const budgetBytes = getEnv().JOB_STORAGE_BUDGET_MB * 1024 * 1024;
   for (let i = 0; i < products.length; i += INSERT_BATCH) {
     const batch = products.slice(i, i + INSERT_BATCH);
     // One row per product id: PostgreSQL refuses an upsert that touches a row twice.
     const document = rowsDocument([...new Map(batch.map((product) => [product.id, product])).values()]);
     const bytes = Buffer.byteLength(document);
     await getDb().transaction(async (tx) => {
-      // Shared lock: a job failed meanwhile (failJob) waits for this batch, or this batch sees it failed.
-      const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for("share");
-      if (!job || job.status === "completed" || job.status === "failed") throw new SnapshotWriteRefused("job_ended");
-      const usedBytes = await addSnapshotUsage(tx, jobId, bytes);
-      if (usedBytes > budgetBytes) throw new SnapshotWriteRefused("budget", usedBytes, budgetBytes);
+      await countJobStorage(tx, jobId, bytes);
       await insertRows(tx, jobId, document);
     });
   }
-}
-
-/** Adds `bytes` to the job's snapshot usage; answers the new total. */
-async function addSnapshotUsage(tx: Transaction, jobId: string, bytes: number): Promise<number> {
-  const [row] = await tx
-    .insert(snapshotUsage)
-    .values({ jobId, bytes })
-    .onConflictDoUpdate({ target: snapshotUsage.jobId, set: { bytes: sql`${snapshotUsage.bytes} + ${bytes}` } })
-    .returning({ bytes: snapshotUsage.bytes });
-
-  return Number(row?.bytes ?? bytes);
 }
 
 async function insertRows(tx: Transaction, jobId: string, document: string): Promise<void> {

@@ -2,8 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { findDesktopScreenshot } from "./latest-screenshots";
 
-/** What a store's Open Graph card shows: name, domain, product count, a few apps. */
+/** What a store's Open Graph card shows: name, domain, product count, a few apps, its latest screenshot. */
 export async function getStoreCard(slug: string) {
   const [store] = await getDb()
     .select({
@@ -32,5 +33,6 @@ export async function getStoreCard(slug: string) {
     productCount: store.productCount ?? 0,
     theme: store.theme,
     apps: topApps.map((app) => app.name),
+    screenshot: await findDesktopScreenshot(store.latestJobId),
   };
 }

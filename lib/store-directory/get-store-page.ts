@@ -7,6 +7,7 @@ import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
 import { getAnalysedStore } from "./get-analysed-store";
 import { readStorefrontFindings } from "./read-storefront-findings";
+import { listScreenshotSizes } from "./latest-screenshots";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
 import type { StorePageData, StorePageQuery } from "./schemas";
@@ -79,7 +80,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
   const store = await getAnalysedStore(slug);
   const jobId = store.latestJobId;
 
-  const [[report], products, collections, installed, audits, publishedReports, storefront] = await Promise.all([
+  const [[report], products, collections, installed, audits, publishedReports, storefront, screenshotSizes] = await Promise.all([
     getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
     readProductPage(jobId, store.productCount, query),
     readCollections(jobId),
@@ -92,7 +93,10 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     listJobAudits(jobId),
     listPublishedReports(store.id),
     readStorefrontFindings(jobId),
+    listScreenshotSizes(jobId),
   ]);
+  const screenshotUrl = (size: "desktop" | "phone") =>
+    screenshotSizes.has(size) ? `${siteUrl()}/api/reports/${jobId}/screenshots/${size}` : null;
 
   const summary = (report?.summary ?? {}) as ReportSummary;
   const name = store.name ?? store.domain;
@@ -140,6 +144,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     published_at: store.publishedAt?.toISOString() ?? null,
     latest_job_id: jobId,
     report_url: `${siteUrl()}/reports/${jobId}`,
+    screenshots: { desktop: screenshotUrl("desktop"), phone: screenshotUrl("phone") },
     /** The store's reports public as pages (30 days after each completed), newest first. */
     published_reports: publishedReports.map((row) => ({ ...row, url: `${siteUrl()}/reports/${row.job_id}` })),
     // Any analysed store exports its latest report; publication only decides indexing.

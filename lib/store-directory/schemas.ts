@@ -144,5 +144,8 @@ export const storePageSchema = z.object({
   report_url: z.url(),
   published_reports: z.array(z.object({ job_id: z.uuid(), completed_at: z.string(), url: z.url() })),
   export_urls: z.object({ csv: z.url(), json: z.url() }),
+  screenshots: z
+    .object({ desktop: z.url().nullable(), phone: z.url().nullable() })
+    .describe("The latest report's screenshots of the home page (JPEG); null when it was not rendered"),
 });
 export type StorePageData = z.infer<typeof storePageSchema>;

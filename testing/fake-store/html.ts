@@ -32,6 +32,16 @@ function shopGlobals(store: FakeStore): string {
   ].join("\n");
 }
 
+/**
+ * An app only a browser sees: an inline script builds its URL from pieces (no catalogue pattern is
+ * in the served HTML) and adds its <script src> at runtime, from the store's own domain through
+ * an app proxy path (/apps/…), as Shopify serves an app's files, so no other host is needed. The
+ * render step detects it; the served HTML's detectors do not.
+ */
+export const SCRIPT_INJECTED_APP = { slug: "globo-also-bought", path: "/apps/globo/globo.alsobought.js" } as const;
+
+const INJECT_APP_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.async = true; s.src = "/apps/globo/" + ["globo", "also" + "bought", "js"].join("."); document.head.appendChild(s); })();</script>`;
+
 /** Tag ids of the web pixels every fake Shopify store's pages list (lib/marketing reads them). */
 export const FAKE_STORE_TAG_IDS = { googleAnalytics: "G-FAKE12345X", metaPixel: "987654321098765" } as const;
 
@@ -77,6 +87,7 @@ ${webPixels(store)}
 <script id="shopify-features" type="application/json">{"accessToken":"fake","betas":["rickshaw"],"domain":"${store.domain}","predictiveSearch":true,"shopId":${store.shopId},"locale":"en"}</script>
 <script src="https://cdn.shopify.com/shopifycloud/storefront/assets/storefront/load_feature.js" defer></script>
 ${apps}
+${def.kind === "shopify" ? INJECT_APP_SCRIPT : ""}
 </head>
 <body class="template-index">
 <header><a href="/">${escapeHtml(store.shop?.settings.name ?? store.domain)}</a><nav><a href="/collections/all">Catalog</a> <a href="/pages/contact">Contact</a></nav></header>

@@ -124,9 +124,26 @@ function route(store: FakeStore, shop: BuiltStore, url: URL, request: Storefront
     return html(productHtml(store, product));
   }
 
+  // Theme assets the home page links, and the app file its script adds (html.ts, SCRIPT_INJECTED_APP).
+  if (path.startsWith("/cdn/shop/t/1/assets/") || path.startsWith("/apps/")) return themeAsset(path);
+
   const sitemap = childSitemap(shop, store.domain, path, url.searchParams);
   if (sitemap) return sitemap;
   return data ? json({ errors: "Not Found" }, 404) : html(notFoundHtml(store), 404);
+}
+
+function themeAsset(path: string): Reply {
+  if (path.endsWith(".css"))
+    return { status: 200, headers: { "content-type": "text/css" }, body: "body{font-family:sans-serif;margin:0 2rem}" };
+  if (path.endsWith(".js")) {
+    return {
+      status: 200,
+      headers: { "content-type": "text/javascript" },
+      body: `document.documentElement.dataset.app = ${JSON.stringify(path)};`,
+    };
+  }
+
+  return { status: 404, headers: { "content-type": "text/plain" }, body: "Not found" };
 }
 
 /** Shopify's storefront pagination: only limit (clamped 1..250, default 30) and 1-based page. */

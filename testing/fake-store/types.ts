@@ -77,8 +77,8 @@ export interface ShopifyStoreDefinition {
   /** Raw HTML snippets injected into the storefront <head>, e.g. app script tags. */
   apps?: string[];
   /**
-   * The home page served as-is instead of the generated one (a real captured storefront page);
-   * every other path answers as before.
+   * The home page served as-is instead of the generated one (a real captured storefront page, a
+   * hostile page for the render step); every other path answers as before.
    */
   homePage?: string;
   theme?: ThemeInfo;
