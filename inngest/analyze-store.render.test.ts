@@ -9,11 +9,13 @@ import { renderScreenshots, reports } from "@/db/schema";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as screenshotRoute } from "@/app/api/reports/[id]/screenshots/[size]/route";
 import { detectApps } from "@/lib/apps";
+import { detectMarketing } from "@/lib/marketing/detect-tags";
+import { loadHtml } from "@/lib/storefront-html/load-html";
 import { findChromium } from "@/lib/render/find-chromium";
 import type { ReportMetadata } from "@/lib/reports/schemas";
 import { loadArtifact } from "@/lib/snapshots/artifacts";
 import { fixtureStore } from "@/testing/fake-store";
-import { SCRIPT_INJECTED_APP } from "@/testing/fake-store/html";
+import { SCRIPT_INJECTED_APP, SCRIPT_INJECTED_TAG } from "@/testing/fake-store/html";
 import { hostileRenderPages } from "@/testing/hostile/render-pages";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 
@@ -83,6 +85,13 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
     expect(app?.evidence).toMatch(/^after render: /);
     expect(render.after_render.map((finding) => finding.slug)).toContain(SCRIPT_INJECTED_APP.slug);
     expect(store.log().some((entry) => entry.path === SCRIPT_INJECTED_APP.path)).toBe(true);
+    // A pixel the page's script adds: not in the served HTML, among the report's tags after render.
+    expect(detectMarketing(loadHtml(served)).tags.map((tag) => tag.kind)).not.toContain(SCRIPT_INJECTED_TAG.kind);
+    const tag = (await metadataOf(job.id)).marketing?.value.tags.find((found) => found.id === SCRIPT_INJECTED_TAG.id);
+    expect(tag).toMatchObject({ kind: SCRIPT_INJECTED_TAG.kind, evidence: expect.stringMatching(/^after render: /) });
+    expect(render.after_render).toContainEqual(
+      expect.objectContaining({ kind: "tag", slug: SCRIPT_INJECTED_TAG.kind, id: SCRIPT_INJECTED_TAG.id }),
+    );
   }, 90_000);
 
   it("asks the store for what its page needs under the job's robots.txt, and counts those requests with the crawl's", async () => {

@@ -1,4 +1,5 @@
 import { detectAppsInDocument, findAppBySlug, type DetectedApp } from "@/lib/apps";
+import { detectMarketing } from "@/lib/marketing/detect-tags";
 import type { Artifact } from "@/lib/snapshots/artifacts";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
@@ -26,8 +27,21 @@ export function detectInRenderedPage(page: RenderedPage): Finding[] {
     seen.add(found.slug);
     findings.push({ kind: "app", slug: found.slug, name: app.name, evidence, source: found.source, confidence: found.confidence });
   };
+  const requested = loadHtml(requestedScripts(page.requestUrls));
   for (const found of detectAppsInDocument($)) addApp(found);
-  for (const found of detectAppsInDocument(loadHtml(requestedScripts(page.requestUrls)))) addApp(found, `requested ${found.evidence}`);
+  for (const found of detectAppsInDocument(requested)) addApp(found, `requested ${found.evidence}`);
+  const tags = new Set<string>();
+  for (const [document, prefix] of [
+    [$, ""],
+    [requested, "requested "],
+  ] as const) {
+    for (const tag of detectMarketing(document).tags) {
+      if (tags.has(tagKey(tag))) continue;
+      tags.add(tagKey(tag));
+      const { kind, name, id, evidence, source, confidence } = tag;
+      findings.push({ kind: "tag", slug: kind, name, id, evidence: `${prefix}${evidence}`, source, confidence });
+    }
+  }
   const theme = parseStorefrontDocument($).theme;
   const themeName = theme?.name ?? theme?.themeStoreName ?? null;
   if (themeName) findings.push({ kind: "theme", slug: themeName, name: themeName, evidence: "Shopify.theme" });
@@ -42,11 +56,18 @@ export function detectInRenderedPage(page: RenderedPage): Finding[] {
 export function findingsAfterRender(served: Artifact<"storefront"> | null, rendered: readonly Finding[]): Finding[] {
   const servedApps = new Set(served?.apps.map((app) => app.slug) ?? []);
   const servedTheme = served?.theme !== null && served?.theme !== undefined;
+  const servedTags = served?.marketing?.tags ?? [];
+  const isNew = (finding: Finding) => {
+    if (finding.kind === "app") return !servedApps.has(finding.slug);
+    if (finding.kind === "theme") return !servedTheme;
+    // A tag without an id adds nothing to one of its kind the served page showed.
+    return !servedTags.some((tag) => tag.kind === finding.slug && (tag.id === (finding.id ?? null) || !finding.id));
+  };
 
-  return rendered
-    .filter((finding) => (finding.kind === "app" ? !servedApps.has(finding.slug) : !servedTheme))
-    .map((finding) => ({ ...finding, evidence: `after render: ${finding.evidence}` }));
+  return rendered.filter(isNew).map((finding) => ({ ...finding, evidence: `after render: ${finding.evidence}` }));
 }
+
+const tagKey = (tag: { kind: string; id: string | null }) => `${tag.kind} ${tag.id ?? ""}`;
 
 /** The requested URLs as script tags, so the app detector reads them as it reads the page's own. */
 function requestedScripts(urls: readonly string[]): string {

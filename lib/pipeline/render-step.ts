@@ -17,6 +17,8 @@ import { countJobStorage, SnapshotWriteRefused } from "@/lib/snapshots/job-stora
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { detectInRenderedPage, findingsAfterRender } from "./render-findings";
+import { MAX_TAGS } from "@/lib/marketing/collect-tags";
+import { tagKindSchema } from "@/lib/marketing/schemas";
 
 /**
  * Step render: the store's home page in a browser, once, screenshotted at desktop and phone size;
@@ -65,6 +67,7 @@ async function renderAndKeep(jobId: string, domain: string): Promise<RenderArtif
     return { ...notRendered("render_storage_budget", error.message), stats: outcome.stats };
   }
   const afterRender = findingsAfterRender(await loadArtifact(jobId, "storefront"), detectInRenderedPage(outcome));
+  await keepTagsFoundAfterRender(jobId, afterRender);
   await keepAppsFoundAfterRender(jobId, afterRender);
 
   return {
@@ -90,6 +93,33 @@ function notRendered(code: RenderArtifact["code"], message: string): RenderArtif
     durationMs: 0,
     afterRender: [],
   };
+}
+
+/** Tags seen only after render join the home page's tags (the report's marketing section), their evidence saying so. */
+async function keepTagsFoundAfterRender(jobId: string, findings: RenderArtifact["afterRender"]): Promise<void> {
+  const storefront = await loadArtifact(jobId, "storefront");
+  const marketing = storefront?.marketing;
+  if (!storefront || !marketing) return;
+  const known = (kind: string, id: string | null) => marketing.tags.some((tag) => tag.kind === kind && tag.id === id);
+  const added = findings.flatMap((finding) => {
+    const kind = tagKindSchema.safeParse(finding.slug);
+    if (finding.kind !== "tag" || !kind.success || known(kind.data, finding.id ?? null)) return [];
+    const { name, evidence } = finding;
+
+    return [
+      {
+        kind: kind.data,
+        name,
+        id: finding.id ?? null,
+        evidence,
+        source: finding.source ?? "script",
+        confidence: finding.confidence ?? "medium",
+      },
+    ];
+  });
+  if (added.length === 0) return;
+  const tags = [...marketing.tags, ...added].slice(0, MAX_TAGS);
+  await saveArtifact(jobId, "storefront", { ...storefront, marketing: { ...marketing, tags } });
 }
 
 /** Apps seen only after render join the job's storefront apps (the report's list), their evidence saying so. */

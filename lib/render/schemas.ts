@@ -68,9 +68,12 @@ export const renderArtifactSchema = z.object({
   /** What the detectors found in the rendered page and not in the served HTML. */
   afterRender: z.array(
     z.object({
-      kind: z.enum(["app", "theme"]),
+      kind: z.enum(["app", "theme", "tag"]),
+      /** The app's slug, the theme's name, or the tag's kind (lib/marketing/tag-kinds.ts). */
       slug: z.string(),
       name: z.string(),
+      /** A tag's id (G-…, a pixel id); absent for apps and themes. */
+      id: z.string().nullable().optional(),
       evidence: z.string(),
       source: evidenceSourceSchema.optional(),
       confidence: confidenceSchema.optional(),

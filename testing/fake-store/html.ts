@@ -40,6 +40,11 @@ function shopGlobals(store: FakeStore): string {
  */
 export const SCRIPT_INJECTED_APP = { slug: "globo-also-bought", path: "/apps/globo/globo.alsobought.js" } as const;
 
+/** A TikTok pixel the page only adds once its scripts run: its id is assembled at runtime. */
+export const SCRIPT_INJECTED_TAG = { kind: "tiktok-pixel", id: "CRENDERED0TIKTOK00" } as const;
+
+const INJECT_TAG_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.text = "ttq." + "load('" + ["CRENDERED0", "TIKTOK00"].join("") + "');"; document.head.appendChild(s); })();</script>`;
+
 const INJECT_APP_SCRIPT = `<script>(function () { var s = document.createElement("script"); s.async = true; s.src = "/apps/globo/" + ["globo", "also" + "bought", "js"].join("."); document.head.appendChild(s); })();</script>`;
 
 /** Tag ids of the web pixels every fake Shopify store's pages list (lib/marketing reads them). */
@@ -87,7 +92,7 @@ ${webPixels(store)}
 <script id="shopify-features" type="application/json">{"accessToken":"fake","betas":["rickshaw"],"domain":"${store.domain}","predictiveSearch":true,"shopId":${store.shopId},"locale":"en"}</script>
 <script src="https://cdn.shopify.com/shopifycloud/storefront/assets/storefront/load_feature.js" defer></script>
 ${apps}
-${def.kind === "shopify" ? INJECT_APP_SCRIPT : ""}
+${def.kind === "shopify" ? INJECT_APP_SCRIPT + INJECT_TAG_SCRIPT : ""}
 </head>
 <body class="template-index">
 <header><a href="/">${escapeHtml(store.shop?.settings.name ?? store.domain)}</a><nav><a href="/collections/all">Catalog</a> <a href="/pages/contact">Contact</a></nav></header>
