@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, changelogEntries, jobs, reports, snapshotProducts, storeApps, stores, trackedStores } from "@/db/schema";
+import { buildMetadata, createProductSummary } from "@/lib/pipeline/report-content";
 import type { Product } from "@/lib/shopify-reader/schemas";
 import { snapshotProductRow } from "./snapshot-product-row";
 
@@ -57,6 +58,25 @@ function toProduct(product: ChatStoreProduct, index: number): Product {
   };
 }
 
+function storeMeta(input: ChatStoreInput, domain: string) {
+  return {
+    id: 1,
+    name: input.name,
+    description: null,
+    currency: input.currency ?? "USD",
+    country: "US",
+    city: null,
+    province: null,
+    domain,
+    myshopifyDomain: null,
+    url: `https://${domain}`,
+    moneyFormat: null,
+    shipsToCountries: ["US"],
+    publishedProductsCount: input.products.length,
+    publishedCollectionsCount: 0,
+  };
+}
+
 export async function seedChatStore(input: ChatStoreInput) {
   const db = getDb();
   const domain = `${input.slug.replace(/-/g, ".")}`;
@@ -80,19 +100,26 @@ export async function seedChatStore(input: ChatStoreInput) {
     .returning();
   const [job] = await db.insert(jobs).values({ storeId: store!.id, domain, slug: input.slug, status: "running" }).returning();
   await db.insert(snapshotProducts).values(products.map((product) => snapshotProductRow(job!.id, product)));
-  const prices = products.map((product) => Number(product.priceMin));
+  // Summary and metadata from the pipeline's own builders, so the report has every field its schema requires.
+  const summary = createProductSummary();
+  summary.add(products);
   await db.insert(reports).values({
     jobId: job!.id,
     storeId: store!.id,
     collections: [],
     pages: [],
-    metadata: {},
-    summary: {
-      product_count: products.length,
-      available_product_count: products.filter((product) => product.available).length,
-      price_min: String(Math.min(...prices)),
-      price_max: String(Math.max(...prices)),
-    },
+    metadata: buildMetadata({
+      store: { meta: storeMeta(input, domain), canonicalDomain: domain, cartCurrency: null },
+      storefront: null,
+      collections: null,
+      pages: null,
+      listingComplete: true,
+      reconciliation: { sitemapRead: false, sitemapProducts: 0, recovered: 0, gone: 0, countedSitemaps: 0 },
+      exposesInventory: false,
+      productCount: products.length,
+      cut: summary.cut(),
+    }),
+    summary: { ...summary.result(), collection_count: 0, page_count: 0, changes: input.changes?.length ?? 0 },
   });
   for (const app of input.apps ?? []) {
     await db.insert(apps).values(app).onConflictDoNothing();

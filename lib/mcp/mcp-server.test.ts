@@ -6,6 +6,7 @@
  * own, a bad key is refused, and malformed input gets JSON-RPC errors, never a 500.
  */
 import type { Client } from "@modelcontextprotocol/client";
+import Ajv2020 from "ajv/dist/2020";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
@@ -55,6 +56,7 @@ const rawPost = (body: string, headers: Record<string, string> = {}) =>
 beforeAll(async () => {
   h = await startPipeline({ X402_PAY_TO: PAY_TO });
   h.fakeStore.addStore(generatedStore("new-shop.test", { products: 5, seed: 3 }));
+  h.fakeStore.addStore(generatedStore("typed-shop.test", { products: 3, seed: 5 }));
   host = await startMcpHost();
   const ownerUser = await createTestUser();
   const strangerUser = await createTestUser();
@@ -93,6 +95,69 @@ describe("MCP server /api/mcp", () => {
     const getReport = tools.find((tool) => tool.name === "get_report")!;
     expect(getReport.inputSchema).toMatchObject({ type: "object", properties: { id: { type: "string" }, page: {}, per_page: {} } });
     expect(tools.find((tool) => tool.name === "analyze_store")?.annotations?.readOnlyHint).toBe(false);
+  });
+
+  it("every tool says what a call does: a title and all four hints, true of it", async () => {
+    const { tools } = await (await client()).listTools();
+    const hints = (name: string) => tools.find((tool) => tool.name === name)?.annotations;
+    const read = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBe(STORE_TOOLS.find((t) => t.name === tool.name)?.title);
+      for (const hint of ["readOnlyHint", "idempotentHint", "destructiveHint", "openWorldHint"] as const) {
+        expect(typeof tool.annotations?.[hint], `${tool.name} ${hint}`).toBe("boolean");
+      }
+    }
+    // An analysis admits (and charges) a new job on each call and fetches a store from the internet.
+    expect(hints("analyze_store")).toMatchObject({ readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: true });
+    for (const tool of tools.filter((t) => t.name !== "analyze_store")) expect(hints(tool.name), tool.name).toMatchObject(read);
+  });
+
+  it("every tool's structured content validates against its outputSchema, and its text is the same JSON", async () => {
+    const { tools } = await (await client()).listTools();
+    const byKey = await client(apiKeyHeader(owner.key));
+    const bySession = await client(sessionCookieHeader(await createTestSession(owner.id)));
+    // A valid call of each tool, by a caller it admits; a tool without one here fails the test.
+    const calls: Record<string, [Client, Record<string, unknown>]> = {
+      search_stores: [bySession, { q: "MCP Shop" }],
+      get_store: [bySession, { slug: "mcp-shop-test", per_page: 2 }],
+      get_report: [bySession, { id: seeded.jobId, per_page: 2 }],
+      get_changelog: [bySession, { job_id: seeded.jobId }],
+      list_apps: [bySession, {}],
+      get_app: [bySession, { name: "klaviyo" }],
+      analyze_store: [byKey, { domain: "typed-shop.test" }],
+      get_job_status: [bySession, { id: seeded.jobId }],
+      list_tracked_stores: [byKey, {}],
+      get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
+      get_store_analytics: [bySession, { slug: "mcp-shop-test" }],
+      compare_snapshots: [bySession, { slug: "mcp-shop-test", from: seeded.jobId, to: seeded.jobId }],
+    };
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+    expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(calls).sort());
+    for (const tool of tools) {
+      const [caller, args] = calls[tool.name]!;
+      const result = await caller.callTool({ name: tool.name, arguments: args });
+      const [text] = result.content as { type: string; text: string }[];
+
+      expect(tool.outputSchema, tool.name).toMatchObject({ type: "object" });
+      expect(result.isError ?? false, `${tool.name}: ${text?.text}`).toBe(false);
+      const validate = ajv.compile(tool.outputSchema!);
+      expect(validate(result.structuredContent) ? [] : validate.errors, tool.name).toEqual([]);
+      expect(text?.type, tool.name).toBe("text");
+      expect(JSON.parse(text!.text), tool.name).toEqual(result.structuredContent);
+    }
+    // The schema is no formality: it requires what the answer always carries, and admits no field it does not name.
+    const report = tools.find((tool) => tool.name === "get_report")!;
+    const reportPage = (await bySession.callTool({ name: "get_report", arguments: { id: seeded.jobId } })).structuredContent as Record<string, unknown>;
+    const { products_pagination: _pagination, ...withoutPagination } = reportPage;
+    expect(ajv.validate(report.outputSchema!, withoutPagination)).toBe(false);
+    expect(ajv.validate(report.outputSchema!, { ...reportPage, extra: 1 })).toBe(false);
+
+    const analyzed = (await byKey.callTool({ name: "get_job_status", arguments: { id: seeded.jobId } })).structuredContent as { id: string };
+    expect(analyzed.id).toBe(seeded.jobId);
+    const typedJob = await callApi("GET", "/api/jobs", {}, { query: "?domain=typed-shop.test" });
+    await h.waitForJob((typedJob.body as { job: { id: string } }).job.id);
   });
 
   it("each read tool answers what its HTTP endpoint answers", async () => {

@@ -6,6 +6,7 @@ import { toolError, toolResult } from "./tool-result";
  * Every tool of the registry on one MCP server, for one caller. A refusal (no key, another
  * user's shop, a payment to make) is a tool error carrying the HTTP error body, so the agent
  * can act on it; arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
+ * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output).
  */
 export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
   for (const tool of STORE_TOOLS) {
@@ -15,7 +16,8 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.hints },
       },
       async (args: unknown) => {
         try {

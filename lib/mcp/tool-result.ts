@@ -4,11 +4,16 @@ import { ApiError } from "@/lib/http/errors";
 import { databaseUnavailable } from "@/lib/http/responses";
 import { logger } from "@/lib/log";
 
-/** A tool's answer as MCP content: the same JSON the HTTP endpoint answers, as text and as structured content. */
+/**
+ * A tool's answer as MCP content: the same JSON the HTTP endpoint answers, as structured content
+ * (checked against the tool's outputSchema) and as text for clients that read only text. The
+ * structured content is the text parsed back, so the two are the same JSON to the byte and the
+ * check sees what the wire carries (dates as strings, no undefined fields), as HTTP's body.
+ */
 export function toolResult(value: unknown): CallToolResult {
-  const structured = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  const text = JSON.stringify(value);
 
-  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: structured };
+  return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) as Record<string, unknown> };
 }
 
 /**

@@ -3,7 +3,7 @@ import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./dire
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import { compareSnapshotsTool, getStoreAnalyticsTool, getStoreInventoryTool, listTrackedStoresTool } from "./tracking-tools";
 
-export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller } from "./define-tool";
+export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
 export * from "./directory-tools";
 export * from "./report-tools";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "@/lib/endpoints/registry";
+import { successSchemaOf } from "./define-tool";
 import { STORE_TOOLS } from "./index";
 
 // A tool answers what its HTTP endpoint answers, so it must admit exactly the callers that
@@ -17,7 +18,21 @@ describe("the store tools", () => {
 
   it("have one name each, and only the analysis writes", () => {
     expect(new Set(STORE_TOOLS.map((tool) => tool.name)).size).toBe(STORE_TOOLS.length);
-    expect(STORE_TOOLS.filter((tool) => !tool.readOnly).map((tool) => tool.name)).toEqual(["analyze_store"]);
-    expect(STORE_TOOLS.filter((tool) => tool.readOnly).every((tool) => tool.endpoint.method === "GET")).toBe(true);
+    expect(STORE_TOOLS.filter((tool) => !tool.hints.readOnlyHint).map((tool) => tool.name)).toEqual(["analyze_store"]);
+    expect(STORE_TOOLS.filter((tool) => tool.hints.readOnlyHint).every((tool) => tool.endpoint.method === "GET")).toBe(true);
+  });
+
+  // One source for a result's shape: OpenAPI's answer schema is the tool's outputSchema, and the
+  // one tool answering something else builds it from that schema.
+  it("return their endpoint's answer schema, but get_report (one page of the report: products_pagination always there)", () => {
+    const own = STORE_TOOLS.filter((tool) => tool.output !== successSchemaOf(tool.endpoint)).map((tool) => tool.name);
+
+    expect(own).toEqual(["get_report"]);
+    const getReport = STORE_TOOLS.find((tool) => tool.name === "get_report")!;
+    const answer = successSchemaOf(getReport.endpoint);
+    expect(Object.keys(getReport.output.shape).sort()).toEqual(Object.keys(answer.shape).sort());
+    expect(getReport.output.shape.products).toBe(answer.shape.products);
+    expect(answer.shape.products_pagination!.safeParse(undefined).success).toBe(true);
+    expect(getReport.output.shape.products_pagination!.safeParse(undefined).success).toBe(false);
   });
 });
