@@ -119,7 +119,7 @@ export async function seedChatStore(input: ChatStoreInput) {
       productCount: products.length,
       cut: summary.cut(),
     }),
-    summary: { ...summary.result(), collection_count: 0, page_count: 0, changes: input.changes?.length ?? 0 },
+    summary: { ...summary.result(), collection_count: 2, page_count: 3, changes: input.changes?.length ?? 0 },
   });
   for (const app of input.apps ?? []) {
     await db.insert(apps).values(app).onConflictDoNothing();

@@ -187,7 +187,9 @@ describe("POST /api/chat – grounded answers", () => {
     expect(events.find((event) => event.type === "tool-input-available")?.toolName).toBe("get_store_summary");
     expect((output?.output as { store: { product_count: number } }).store.product_count).toBe(3);
     // The default fake model quotes the first figures of the tool result.
-    expect(streamedText(events)).toBe("From StoreLens data: product count 3, available product count 3, collection count 2, page count 3.");
+    expect(streamedText(events)).toBe(
+      "From StoreLens data: product count 3, variant count 3, available product count 3, collection count 2.",
+    );
     expect(events.at(-1)?.type).toBe("finish");
   });
 

@@ -109,7 +109,12 @@ describe("MCP server /api/mcp", () => {
       }
     }
     // An analysis admits (and charges) a new job on each call and fetches a store from the internet.
-    expect(hints("analyze_store")).toMatchObject({ readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: true });
+    expect(hints("analyze_store")).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
     for (const tool of tools.filter((t) => t.name !== "analyze_store")) expect(hints(tool.name), tool.name).toMatchObject(read);
   });
 
@@ -149,12 +154,17 @@ describe("MCP server /api/mcp", () => {
     }
     // The schema is no formality: it requires what the answer always carries, and admits no field it does not name.
     const report = tools.find((tool) => tool.name === "get_report")!;
-    const reportPage = (await bySession.callTool({ name: "get_report", arguments: { id: seeded.jobId } })).structuredContent as Record<string, unknown>;
+    const reportPage = (await bySession.callTool({ name: "get_report", arguments: { id: seeded.jobId } })).structuredContent as Record<
+      string,
+      unknown
+    >;
     const { products_pagination: _pagination, ...withoutPagination } = reportPage;
     expect(ajv.validate(report.outputSchema!, withoutPagination)).toBe(false);
     expect(ajv.validate(report.outputSchema!, { ...reportPage, extra: 1 })).toBe(false);
 
-    const analyzed = (await byKey.callTool({ name: "get_job_status", arguments: { id: seeded.jobId } })).structuredContent as { id: string };
+    const analyzed = (await byKey.callTool({ name: "get_job_status", arguments: { id: seeded.jobId } })).structuredContent as {
+      id: string;
+    };
     expect(analyzed.id).toBe(seeded.jobId);
     const typedJob = await callApi("GET", "/api/jobs", {}, { query: "?domain=typed-shop.test" });
     await h.waitForJob((typedJob.body as { job: { id: string } }).job.id);
