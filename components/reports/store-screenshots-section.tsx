@@ -7,6 +7,33 @@ export function screenshotPath(jobId: string, size: "desktop" | "phone"): string
   return `/api/reports/${jobId}/screenshots/${size}`;
 }
 
+const SIZES = {
+  desktop: { width: 1280, height: 800, label: "Desktop" },
+  phone: { width: 390, height: 844, label: "Phone" },
+} as const;
+
+function Screenshot({ jobId, domain, size, className }: { jobId: string; domain: string; size: keyof typeof SIZES; className: string }) {
+  const { width, height, label } = SIZES[size];
+
+  return (
+    <figure className={className}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- a stored JPEG of fixed size, served with its own long caching */}
+      <img
+        src={screenshotPath(jobId, size)}
+        alt={`The home page of ${domain} at ${size} width (${width} × ${height})`}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        className="h-auto w-full rounded-lg ring-1 ring-slate-200"
+      />
+      <figcaption className="mt-1 text-xs text-slate-500">
+        {label}, {width} × {height}
+      </figcaption>
+    </figure>
+  );
+}
+
 /**
  * "The store": the home page as our browser rendered it, at desktop and phone size; or, when it
  * was not rendered, why. Nothing for reports built before the render step.
@@ -15,41 +42,17 @@ export function StoreScreenshotsSection({ jobId, domain, render }: { jobId: stri
   const parsed = renderSectionSchema.safeParse(render?.value);
   if (!parsed.success) return null;
   const { screenshots, code, after_render: afterRender } = parsed.data;
-  const found = afterRender.filter((finding) => finding.kind === "app").map((finding) => finding.name);
+  const found = afterRender
+    .filter((finding) => finding.kind !== "theme")
+    .map((finding) => (finding.kind === "tag" && finding.id ? `${finding.name} (${finding.id})` : finding.name));
 
   return (
     <ReportSection id="store" title="The store" aside="Its home page in our own browser, when the report was made">
       {screenshots.desktop || screenshots.phone ? (
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          {screenshots.desktop ? (
-            <figure className="min-w-0 sm:flex-[3]">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a stored JPEG of fixed size, served with its own long caching */}
-              <img
-                src={screenshotPath(jobId, "desktop")}
-                alt={`The home page of ${domain} at desktop width (1280 × 800)`}
-                width={1280}
-                height={800}
-                loading="lazy"
-                decoding="async"
-                className="h-auto w-full rounded-lg ring-1 ring-slate-200"
-              />
-              <figcaption className="mt-1 text-xs text-slate-500">Desktop, 1280 × 800</figcaption>
-            </figure>
-          ) : null}
+          {screenshots.desktop ? <Screenshot jobId={jobId} domain={domain} size="desktop" className="min-w-0 sm:flex-[3]" /> : null}
           {screenshots.phone ? (
-            <figure className="mx-auto w-40 shrink-0 sm:mx-0 sm:w-auto sm:flex-1">
-              {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
-              <img
-                src={screenshotPath(jobId, "phone")}
-                alt={`The home page of ${domain} at phone width (390 × 844)`}
-                width={390}
-                height={844}
-                loading="lazy"
-                decoding="async"
-                className="h-auto w-full rounded-lg ring-1 ring-slate-200"
-              />
-              <figcaption className="mt-1 text-xs text-slate-500">Phone, 390 × 844</figcaption>
-            </figure>
+            <Screenshot jobId={jobId} domain={domain} size="phone" className="mx-auto w-40 shrink-0 sm:mx-0 sm:w-auto sm:flex-1" />
           ) : null}
         </div>
       ) : (
