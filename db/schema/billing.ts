@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { jobs } from "./jobs";
 
@@ -72,7 +73,20 @@ export const x402Payments = pgTable(
      */
     status: text({ enum: ["verified", "settled", "failed", "settlement_unknown", "waived"] }).notNull(),
     jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
+    /**
+     * The client's x402 v2 `payment-identifier` (its idempotency key), unique: the same id sent
+     * again with the same payload answers this payment's job again (docs/decisions.md §8.5.1).
+     * The table holds the payments of POST /api/jobs alone, so the id is scoped to that resource.
+     */
+    paymentIdentifier: text(),
+    /** SHA-256 of the canonical JSON of the PaymentPayload the identifier came with: any other payload under it is a conflict. */
+    payloadHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex().on(t.proofHash), uniqueIndex().on(t.network, t.payer, t.nonce)],
+  (t) => [
+    uniqueIndex().on(t.proofHash),
+    uniqueIndex().on(t.network, t.payer, t.nonce),
+    uniqueIndex().on(t.paymentIdentifier),
+    check("x402_payments_identifier_with_payload_hash", sql`(${t.paymentIdentifier} is null) = (${t.payloadHash} is null)`),
+  ],
 );

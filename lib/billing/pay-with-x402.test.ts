@@ -395,7 +395,7 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     const inputSchema = (bazaar.schema.properties.input.properties as unknown as { body: { required: string[] } }).body;
     expect(inputSchema.required).toEqual(["domain"]);
     const declaredJob = (bazaar.info.output as { example: { job: Record<string, unknown> } }).example.job;
-    expect(Object.keys(declaredJob).sort()).toEqual(["id", "report_url", "status", "status_url"]);
+    expect(Object.keys(declaredJob).sort()).toEqual(["id", "report_url", "status_url"]);
   });
 
   it("the 402's headers, with the security headers the server adds, fit a reverse proxy's default 4 KB header buffer", async () => {

@@ -1,17 +1,17 @@
 import { and, eq, or } from "drizzle-orm";
-import { encodePaymentResponseHeader } from "@x402/core/http";
-import { settleResponseHeader } from "x402/types";
 import { getDb } from "@/db";
-import { x402Payments, type Job } from "@/db/schema";
+import { x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify-reader/domain";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
 import { findFreeRetry, FreeRetryTaken } from "./free-retry";
+import { paymentIdentityOf, payOncePerIdentity, type PaymentIdentity } from "./payment-identifier";
+import { settlementHeaders, type Paid } from "./x402-settlement";
 import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
 import { decodePaymentProof, type PaymentProof } from "./x402-proof";
-import { configuredNetworkCaip2, isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
+import { isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
 /** The settlement's outcome is unknown: a 503 to send the same payment again, never a 402 that would have the payer sign a second one. */
 function settlementUnknown(): ApiError {
@@ -22,8 +22,10 @@ function settlementUnknown(): ApiError {
   );
 }
 
-type Paid = { job: Job; headers: Record<string, string> };
 type X402Payment = typeof x402Payments.$inferSelect;
+
+/** A payment as a door receives it: a header's text, or a proof another transport already decoded (x402-proof.ts). */
+export type X402PaymentInput = { version: 1 | 2; header: string } | { proof: PaymentProof };
 
 /**
  * POST /api/jobs paid by an x402 payment, without an account: X-PAYMENT (v1) or
@@ -32,9 +34,10 @@ type X402Payment = typeof x402Payments.$inferSelect;
  * even when replayed concurrently), settle, then create the job linked to the payment. A refused
  * verification or settlement is a 402 and creates no job; a settlement without an answer is
  * recorded as of unknown outcome, and the same proof sent again settles it and starts the job
- * (docs/decisions.md §8.5).
+ * (docs/decisions.md §8.5). A v2 payment under a `payment-identifier`, sent again unchanged,
+ * answers its job again (§8.5.1).
  */
-export async function payJobWithX402(payment: { version: 1 | 2; header: string }, fields: JobRequest): Promise<Paid> {
+export async function payJobWithX402(payment: X402PaymentInput, fields: JobRequest): Promise<Paid> {
   if (!isX402Enabled()) throw paymentRequired();
   // Refuse a full disk and a bad domain before anything is charged.
   await assertStorageAvailable();
@@ -44,7 +47,18 @@ export async function payJobWithX402(payment: { version: 1 | 2; header: string }
       extra: { issues: [{ path: "body.domain", message: domain.error }] },
     });
   }
-  const proof = decodePaymentProof(payment.version, payment.header);
+  const proof = "proof" in payment ? payment.proof : decodePaymentProof(payment.version, payment.header);
+  const identity = proof.version === 2 ? paymentIdentityOf(proof.payload) : null;
+  if (!identity) return payOnce(proof, fields, domain.domain, null);
+
+  return payOncePerIdentity(identity, proof, {
+    pay: () => payOnce(proof, fields, domain.domain, identity),
+    resume: (earlier) => resumePayment(earlier, proof, fields),
+  });
+}
+
+/** One authorization, paid once: what an earlier request left of it resumed, else verified, claimed, settled and started. */
+async function payOnce(proof: PaymentProof, fields: JobRequest, domain: string, identity: PaymentIdentity | null): Promise<Paid> {
   const { network, authorization, key } = proof;
   const [used] = await getDb()
     .select()
@@ -68,7 +82,7 @@ export async function payJobWithX402(payment: { version: 1 | 2; header: string }
 
   // A failed paid job of this wallet for this domain earned a free retry: the verified
   // authorization proves the payer and is never settled (docs/decisions.md §8.6).
-  const retry = await findFreeRetry(payerKey(authorization.payer), domain.domain);
+  const retry = await findFreeRetry(payerKey(authorization.payer), domain);
   // The unique replay key and payer nonce make this the one place an authorization is taken,
   // also under concurrent replays in either version: every other attempt finds the row.
   const [claim] = await getDb()
@@ -80,6 +94,8 @@ export async function payJobWithX402(payment: { version: 1 | 2; header: string }
       network,
       amountAtomic: authorization.value,
       status: retry ? "waived" : "verified",
+      paymentIdentifier: identity?.id ?? null,
+      payloadHash: identity?.payloadHash ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: x402Payments.id });
@@ -199,20 +215,13 @@ async function startPaidJob(
   }
 }
 
-/**
- * The job a settled payment bought, linked to it in the job's transaction (once, ever); the
- * settlement in both versions' response headers, as a client of either reads its own.
- */
+/** The job a settled payment bought, linked to it in the job's transaction (once, ever), with the settlement's headers. */
 async function createJobForPayment(
   fields: JobRequest,
   paymentId: string,
   settled: { transaction: string; payer: string; network: string },
-): Promise<{ job: Job; headers: Record<string, string> }> {
+): Promise<Paid> {
   const job = await admitJob({ payer: "x402", paymentId, paymentRef: settled.transaction || paymentId, wallet: settled.payer }, fields);
-  const v1 = { success: true, transaction: settled.transaction, network: settled.network, payer: settled.payer } as Parameters<
-    typeof settleResponseHeader
-  >[0];
-  const v2 = { success: true, transaction: settled.transaction, network: configuredNetworkCaip2(), payer: settled.payer };
 
-  return { job, headers: { "PAYMENT-RESPONSE": encodePaymentResponseHeader(v2), "X-PAYMENT-RESPONSE": settleResponseHeader(v1) } };
+  return { job, headers: settlementHeaders(settled) };
 }

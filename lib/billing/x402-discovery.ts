@@ -1,12 +1,17 @@
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { z } from "zod";
 import { createJobBodySchema, jobSchema } from "@/lib/jobs/schemas";
 
 // What POST /api/jobs takes and answers, for x402 discovery (Bazaar): from the same zod schemas
 // that validate the request and document it in OpenAPI.
 
-/** Length and range bounds: the OpenAPI document has them; discovery describes the shape. */
-const BOUNDS = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
+/** Length and range bounds and sample values: the OpenAPI document has them; discovery describes the shape, with its own example. */
+const BOUNDS = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "examples"]);
+
+/** `additionalProperties: {}` (a loose object) says what JSON Schema assumes without it. */
+const isEmptyObject = (value: unknown) =>
+  value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 
 /**
  * A schema small enough for a response header (PAYMENT-REQUIRED is base64 of all of this, and
@@ -18,7 +23,11 @@ function compact(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compact);
   if (schema === null || typeof schema !== "object") return schema;
   const entries = Object.entries(schema as Record<string, unknown>).filter(
-    ([key]) => !(key === "pattern" && "format" in schema) && key !== "$schema" && !BOUNDS.has(key),
+    ([key, value]) =>
+      !(key === "pattern" && "format" in schema) &&
+      key !== "$schema" &&
+      !BOUNDS.has(key) &&
+      !(key === "additionalProperties" && isEmptyObject(value)),
   );
 
   return Object.fromEntries(entries.map(([key, value]) => [key, compact(value)]));
@@ -27,13 +36,20 @@ function compact(schema: unknown): unknown {
 const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   compact(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as Record<string, unknown>;
 const inputSchema = () => toSchema(createJobBodySchema, "input");
+/**
+ * What discovery says to send: the domain. The optional webhook_url and notify_email are in the
+ * OpenAPI document and in the v1 body's outputSchema; the header's room went to the
+ * payment-identifier declaration.
+ */
+const discoveredInputSchema = () => toSchema(createJobBodySchema.pick({ domain: true }), "input");
 
 /**
- * The answer as discovery declares it: the fields an agent acts on (where to watch the job and
- * read its report), the others allowed. The whole envelope made PAYMENT-REQUIRED 4 KB, and
- * nginx's default proxy_buffer_size (one 4 KB page) answers 502 for headers past it.
+ * The answer as discovery declares it: the fields an agent acts on (the job, where to watch it
+ * and where to read its report), the others allowed. The whole envelope made PAYMENT-REQUIRED
+ * 4 KB, and nginx's default proxy_buffer_size (one 4 KB page) answers 502 for headers past it;
+ * `status` (the status URL answers it) made room for the payment-identifier declaration.
  */
-const DECLARED_JOB_FIELDS = { id: true, status: true, report_url: true, status_url: true } as const;
+const DECLARED_JOB_FIELDS = { id: true, report_url: true, status_url: true } as const;
 const discoveredAnswerSchema = z.object({ job: jobSchema.pick(DECLARED_JOB_FIELDS).loose() });
 const outputSchema = () => toSchema(discoveredAnswerSchema, "output");
 
@@ -67,12 +83,16 @@ const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4
 /** A transport context as the Bazaar extension reads it: it takes the method from here. */
 const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
 
-/** The v2 `extensions` of the 402 answer: the Bazaar declaration of POST /api/jobs. */
+/**
+ * The v2 `extensions` of the 402 answer: the Bazaar declaration of POST /api/jobs, and the
+ * payment-identifier one (optional: a client may name its payment to get its answer again,
+ * lib/billing/payment-identifier.ts), a few hundred bytes of the header's budget.
+ */
 export function jobDiscovery(): Record<string, unknown> {
   const declared = declareDiscoveryExtension({
     bodyType: "json",
     input: { domain: "example.myshopify.com" },
-    inputSchema: inputSchema(),
+    inputSchema: discoveredInputSchema(),
     output: { example: exampleOutput(), schema: outputSchema() },
   });
 
@@ -81,6 +101,7 @@ export function jobDiscovery(): Record<string, unknown> {
       declared[bazaarResourceServerExtension.key],
       POST_CONTEXT,
     ),
+    [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
   };
 }
 

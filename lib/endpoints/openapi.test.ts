@@ -50,7 +50,7 @@ describe("OpenAPI document", () => {
     const body = submit.requestBody.content["application/json"].schema;
     expect(Object.keys(body.properties).sort()).toEqual(["domain", "notify_email", "webhook_url"]);
     expect(body.required).toEqual(["domain"]);
-    expect(Object.keys(submit.responses).sort()).toEqual(["201", "400", "401", "402", "403", "429", "503"]);
+    expect(Object.keys(submit.responses).sort()).toEqual(["201", "400", "401", "402", "403", "409", "429", "503"]);
     expect(submit.security).toEqual(expect.arrayContaining([{ apiKey: [] }, { session: [] }, { x402: [] }]));
 
     const keys = doc.paths["/api/api-keys"]!.get as { security: Record<string, unknown>[] };

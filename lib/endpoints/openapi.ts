@@ -51,7 +51,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "Body too large",
   429: "Rate limited: wait at least Retry-After seconds (with ±10% jitter); give up after 3 in a row",
   502: "The model failed",
-  503: "Unavailable: database_unavailable, storage_low, slug_unavailable, an x402 settlement of unknown outcome (reason settlement_unknown: send the same payment again) or a service not configured; retry after Retry-After",
+  503: "Unavailable: database_unavailable, storage_low, slug_unavailable, an x402 settlement of unknown outcome (reason settlement_unknown: send the same payment again), an x402 payment whose identifier names one still being processed (reason payment_in_progress) or a service not configured; retry after Retry-After",
   504: "The model timed out",
 };
 

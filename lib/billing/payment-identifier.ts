@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { PaymentPayload as PaymentPayloadV2 } from "@x402/core/types";
+import { extractAndValidatePaymentIdentifier, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { getDb } from "@/db";
+import { jobs, x402Payments } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import type { PaymentProof } from "./x402-proof";
+import { paymentAlreadyUsed } from "./x402-requirements";
+import { settlementHeaders, type Paid } from "./x402-settlement";
+
+// The x402 v2 `payment-identifier` extension on POST /api/jobs (docs/decisions.md §8.5.1): a
+// client that lost the answer to a paid request sends the identical payment again and gets the
+// same job back, instead of payment_already_used. The 402 declares the extension, optional,
+// beside the Bazaar declaration (x402-discovery.ts).
+
+type X402Payment = typeof x402Payments.$inferSelect;
+
+/** A payment's identifier and the hash of the exact payload it came with. */
+export type PaymentIdentity = { id: string; payloadHash: string };
+
+/**
+ * JSON with every object's keys sorted and undefined members left out: one payload, one text,
+ * whether it arrived as a base64 header or as an object inside another transport's request.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const members = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+
+    return `{${members.join(",")}}`;
+  }
+
+  return JSON.stringify(value) ?? "null";
+}
+
+export const payloadHash = (payload: PaymentPayloadV2) => createHash("sha256").update(canonicalJson(payload)).digest("hex");
+
+/**
+ * The identifier a decoded v2 payload carries, bound to the payload's hash; null when it carries
+ * none (no extension, or the declaration echoed without an id). A malformed one is a 400 and
+ * nothing is verified, claimed or charged: the payment itself may be sound, the key is not, and
+ * a 402 would have the client sign another payment (the extension's own validation answers 400).
+ */
+export function paymentIdentityOf(payload: PaymentPayloadV2): PaymentIdentity | null {
+  const extension: unknown = payload.extensions?.[PAYMENT_IDENTIFIER];
+  if (extension === undefined) return null;
+  // Validated without the `schema` the client echoes: the library would compile it (a JSON
+  // Schema of the caller's choosing, regular expressions included) before any payment is checked.
+  const info = extension !== null && typeof extension === "object" ? (extension as { info?: unknown }).info : undefined;
+  const { id, validation } = extractAndValidatePaymentIdentifier({ ...payload, extensions: { [PAYMENT_IDENTIFIER]: { info } } });
+  if (!validation.valid) {
+    const message = validation.errors?.join("; ") ?? "invalid payment identifier";
+    throw new ApiError("invalid_request", `Invalid x402 payment-identifier: ${message}`, {
+      extra: {
+        reason: "invalid_payment_identifier",
+        issues: [{ path: `payment.extensions.${PAYMENT_IDENTIFIER}.info`, message }],
+      },
+    });
+  }
+
+  return id ? { id, payloadHash: payloadHash(payload) } : null;
+}
+
+/** Another payment already holds this identifier: nothing was done with this one. */
+function identifierConflict(): ApiError {
+  return new ApiError(
+    "conflict",
+    "This payment-identifier was already used with a different payment: an identifier names one payment. Send that payment again unchanged to get its answer, or pay under a new identifier",
+    { extra: { reason: "payment_identifier_conflict" } },
+  );
+}
+
+/** The first request with this identifier has not finished: the resend waits for it rather than racing it. */
+function paymentInProgress(): ApiError {
+  return new ApiError(
+    "unavailable",
+    "The payment with this identifier is still being processed. Nothing more will be charged: send the same payment again shortly for its answer",
+    { headers: { "Retry-After": "5" }, extra: { reason: "payment_in_progress" } },
+  );
+}
+
+/**
+ * The payment an identifier already names, looked up before the payment is verified (a resend
+ * of a settled payment no longer verifies). That lookup proves nothing about the caller, so only
+ * the very payload first sent under the identifier may have the payment back: any other is a
+ * 409. One still being settled, neither answered nor resumable, is a 503 to try again.
+ */
+async function findPaymentByIdentity(identity: PaymentIdentity): Promise<X402Payment | undefined> {
+  const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.paymentIdentifier, identity.id)).limit(1);
+  if (!payment) return undefined;
+  if (payment.payloadHash !== identity.payloadHash) throw identifierConflict();
+  if (payment.status === "verified" && !payment.jobId) throw paymentInProgress();
+
+  return payment;
+}
+
+/**
+ * A payment under an identifier, paid once. The first send pays (`pay`); a resend of the same
+ * payload gets the job that payment bought, with the settlement headers of the first answer
+ * (the job as it is now), or, without a job yet, what the same proof resumes (`resume`: a
+ * settlement of unknown outcome, a settled payment whose job was not started) or refuses.
+ *
+ * A refusal on the way (the authorization found used, its verification refused because it was
+ * settled meanwhile, the claim or the job's link taken) may be the doing of a concurrent send
+ * of this very payload: that request's answer replaces it, or a 503 while it runs.
+ */
+export async function payOncePerIdentity(
+  identity: PaymentIdentity,
+  proof: PaymentProof,
+  steps: { pay: () => Promise<Paid>; resume: (earlier: X402Payment) => Promise<Paid> },
+): Promise<Paid> {
+  try {
+    const earlier = await findPaymentByIdentity(identity);
+    if (!earlier) return await steps.pay();
+
+    return earlier.jobId ? await answerAgain(earlier, earlier.jobId, proof) : await steps.resume(earlier);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
+    const now = await findPaymentByIdentity(identity);
+    if (now?.jobId) return answerAgain(now, now.jobId, proof);
+    // Being linked to its job by the concurrent request, or waiting for a resend to settle it.
+    if (now?.status === "settled" || now?.status === "settlement_unknown") throw paymentInProgress();
+    throw error;
+  }
+}
+
+/** The answer a payment's job was first handed over with. */
+async function answerAgain(payment: X402Payment, jobId: string, proof: PaymentProof): Promise<Paid> {
+  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  // Gone only if deleted between the two reads (the link is cleared with the job): spent.
+  if (!job) throw paymentAlreadyUsed();
+  // A waived authorization paid for nothing (a free retry): its answer had no settlement either.
+  if (payment.status !== "settled") return { job, headers: {} };
+  const settled = { transaction: payment.transaction ?? "", payer: payerAsSigned(proof), network: payment.network };
+
+  return { job, headers: settlementHeaders(settled) };
+}
+
+/** The payer as the authorization spells it (checksummed), as the facilitator named it in the first answer. */
+function payerAsSigned(proof: PaymentProof): string {
+  const from = (proof.payload.payload as { authorization?: { from?: unknown } } | undefined)?.authorization?.from;
+
+  return typeof from === "string" ? from : proof.authorization.payer;
+}
