@@ -26,7 +26,9 @@ import { resetEnvCache } from "@/lib/env";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { payJobWithX402 } from "./pay-with-x402";
 import { canonicalJson, payloadHash } from "./payment-identifier";
+import { decodePaymentProof } from "./x402-proof";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const JOBS_URL = "http://localhost:3000/api/jobs";
@@ -142,6 +144,8 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
     const first = await payingFetch(account, sent, id)(JOBS_URL, jobInit());
     expect(first.status, await first.clone().text()).toBe(201);
     expect(sent).toHaveLength(1);
+    // The client echoes every declared extension: still far below the server's cap on a payment header.
+    expect(sent[0]!.length).toBeLessThan(6_000);
     const payload = decodeSent(sent[0]!);
     expect((payload.extensions?.[PAYMENT_IDENTIFIER] as { info: { id: string } }).info.id).toBe(id);
     const nonce = nonceOf(payload);
@@ -200,6 +204,23 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
     const again = await submit({ "payment-signature": reordered });
     expect(again.status, await again.clone().text()).toBe(201);
     expect((await again.json()).job.id).toBe((await first.json()).job.id);
+    expect(settleCalls(nonceOf(payload))).toBe(1);
+  });
+
+  it("a payment another door decoded (a proof, not a header) is the same payment under its identifier", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const payload = await signedPayment(account, generatePaymentId());
+    const first = await submit({ "payment-signature": encodePaymentSignatureHeader(payload) });
+    expect(first.status, await first.clone().text()).toBe(201);
+    const before = await x402JobCount();
+
+    const proof = decodePaymentProof(2, encodePaymentSignatureHeader(structuredClone(payload)));
+    const paid = await payJobWithX402({ proof }, { domain: "idempotent.test" });
+    expect(paid.job.id).toBe((await first.json()).job.id);
+    expect(decodePaymentResponseHeader(paid.headers["PAYMENT-RESPONSE"]!)).toEqual(
+      decodePaymentResponseHeader(first.headers.get("payment-response")!),
+    );
+    expect(await x402JobCount()).toBe(before);
     expect(settleCalls(nonceOf(payload))).toBe(1);
   });
 
