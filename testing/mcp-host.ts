@@ -24,9 +24,22 @@ export function startMcpHost(): Promise<RouteHost> {
   });
 }
 
-/** A connected client; `headers` carry the caller's credentials (X-API-Key, Authorization). */
-export async function connectMcp(origin: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "storelens-test", version: "1.0.0" });
+/** The MCP revision a client speaks: 2025-11-25 after `initialize` (the SDK's default), or pinned to 2026-07-28. */
+export type McpRevision = "legacy" | "2026-07-28";
+
+/**
+ * A connected client; `headers` carry the caller's credentials (X-API-Key, Authorization),
+ * `revision` the protocol revision it negotiates (legacy unless told).
+ */
+export async function connectMcp(
+  origin: string,
+  headers: Record<string, string> = {},
+  { revision = "legacy" }: { revision?: McpRevision } = {},
+): Promise<Client> {
+  const client = new Client(
+    { name: "storelens-test", version: "1.0.0" },
+    revision === "legacy" ? {} : { versionNegotiation: { mode: { pin: revision } } },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", origin), { requestInit: { headers } }));
 
   return client;
