@@ -48,7 +48,7 @@ export const analyzeStoreTool = defineTool({
   name: "analyze_store",
   title: "Analyze a store",
   endpoint: createJobEndpoint,
-  note: "Charged like POST /api/jobs (the account's plan). Without an API key the answer is payment_required with the x402 payment requirements (accepts): pay POST /api/jobs with an X-PAYMENT proof, or add an API key. Returns the job; poll get_job_status, then read get_report.",
+  note: "Charged like POST /api/jobs (the account's plan). Without an API key the answer is payment_required with the x402 payment requirements (accepts): pay POST /api/jobs with an X-PAYMENT proof, or add an API key. Returns the job; poll get_job_status, then read get_report. Send a progressToken to wait instead, with progress notifications, for the finished job (up to a bounded time).",
   input: z.strictObject(createJobBodySchema.shape),
   // Each call admits (and charges) a new job that fetches the store from the internet; it deletes nothing.
   hints: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: true },
