@@ -91,6 +91,7 @@ function waitForJobEnd(jobId: string, waitMs: number, signal: AbortSignal, onMes
     const end = () => settle();
     const timer = setTimeout(end, waitMs);
     signal.addEventListener("abort", end, { once: true });
+    if (signal.aborted) end();
 
     watchJob(jobId, (message) => !settled && onMessage(message), end).then((started) => {
       watch = started;

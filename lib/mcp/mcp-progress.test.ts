@@ -188,4 +188,25 @@ describe.each<McpRevision>(["legacy", "2026-07-28"])("analyze_store with a progr
     const [cancelled] = await getDb().select().from(jobs).where(eq(jobs.domain, domain));
     expect((await h.waitForJob(cancelled!.id)).status).toBe("completed");
   });
+
+  it("a client that goes away stops the wait and gives its slot back", async () => {
+    const domain = `gone-${tag}.test`;
+    const release = store(domain, { hold: true });
+    const leaving = await connectMcp(host.origin, apiKeyHeader(h.apiKey), { revision });
+    const progress: Progress[] = [];
+    const call = analyze(leaving, domain, { progress }).then(
+      () => "answered",
+      () => "gone",
+    );
+
+    await waitFor(() => progress.length > 0, { what: "the first progress notification" });
+    expect(progressConnections().open(ADDRESS)).toBe(1);
+    await leaving.close();
+    expect(await call).toBe("gone");
+    await waitFor(() => progressConnections().open(ADDRESS) === 0, { what: "the departed client's slot" });
+    expect(waitingCalls().size()).toBe(0);
+    release();
+    const [left] = await getDb().select().from(jobs).where(eq(jobs.domain, domain));
+    expect((await h.waitForJob(left!.id)).status).toBe("completed");
+  });
 });
