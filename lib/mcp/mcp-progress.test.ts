@@ -15,7 +15,7 @@ import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { progressConnections } from "@/lib/realtime/progress-connections";
 import { apiKeyHeader } from "@/testing/auth/fixtures";
 import { generatedStore, passwordStore } from "@/testing/fake-store";
-import { connectMcp, startMcpHost, toolJson, type McpRevision } from "@/testing/mcp-host";
+import { connectMcp, MCP_REVISIONS, startMcpHost, toolJson } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
 import { waitFor } from "@/testing/wait-for";
@@ -76,17 +76,17 @@ async function analyze(c: Client, domain: string, options: { progress?: Progress
   return answer.body.job;
 }
 
-describe.each<McpRevision>(["legacy", "2026-07-28"])("analyze_store with a progressToken (%s)", (revision) => {
-  const tag = revision === "legacy" ? "legacy" : "modern";
+describe.each(MCP_REVISIONS)("analyze_store with a progressToken (%s)", (revision) => {
+  const tag = revision === "2026-07-28" ? "modern" : "legacy";
   let c: Client;
 
   beforeAll(async () => {
-    c = await connectMcp(host.origin, apiKeyHeader(h.apiKey), { revision });
+    c = await connectMcp(host.origin, apiKeyHeader(h.apiKey), revision);
     clients.push(c);
   });
 
   it("the client speaks the revision under test", () => {
-    expect(c.getNegotiatedProtocolVersion()).toBe(revision === "legacy" ? "2025-11-25" : "2026-07-28");
+    expect(c.getNegotiatedProtocolVersion()).toBe(revision);
   });
 
   it("sends strictly increasing progress until the job completes, and answers the completed job", async () => {
@@ -192,7 +192,7 @@ describe.each<McpRevision>(["legacy", "2026-07-28"])("analyze_store with a progr
   it("a client that goes away stops the wait and gives its slot back", async () => {
     const domain = `gone-${tag}.test`;
     const release = store(domain, { hold: true });
-    const leaving = await connectMcp(host.origin, apiKeyHeader(h.apiKey), { revision });
+    const leaving = await connectMcp(host.origin, apiKeyHeader(h.apiKey), revision);
     const progress: Progress[] = [];
     const call = analyze(leaving, domain, { progress }).then(
       () => "answered",
