@@ -23,7 +23,7 @@ import { resetEnvCache } from "@/lib/env";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
-import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
+import { connectMcp, MCP_REVISIONS, startMcpHost, toolJson, type McpRevision } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
 
@@ -35,6 +35,8 @@ let facilitator: FakeFacilitator;
 let host: RouteHost;
 let post: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const clients: Client[] = [];
+/** The revision the running block's clients speak. */
+let revision: McpRevision = "2025-11-25";
 
 beforeAll(async () => {
   facilitator = await startFakeFacilitator();
@@ -60,7 +62,7 @@ beforeEach(() => {
 });
 
 async function agent(headers: Record<string, string> = {}) {
-  const connected = await connectMcp(host.origin, headers);
+  const connected = await connectMcp(host.origin, headers, revision);
   clients.push(connected);
 
   return connected;
@@ -130,7 +132,15 @@ function expectPaymentRequired(answer: Awaited<ReturnType<typeof analyze>>, reas
   return answer.body as unknown as Required;
 }
 
-describe("MCP analyze_store – x402 v2 tool-result binding", () => {
+describe.each(MCP_REVISIONS)("MCP analyze_store – x402 v2 tool-result binding, a client of revision %s", (spoken) => {
+  beforeAll(() => {
+    revision = spoken;
+  });
+
+  it("speaks the revision asked for", async () => {
+    expect((await agent()).getNegotiatedProtocolVersion()).toBe(spoken);
+  });
+
   it("without credentials: a tool error holding the v2 PaymentRequired (POST /api/jobs's accepts, the MCP tool's Bazaar declaration), nothing admitted", async () => {
     const before = await x402JobCount();
     const answer = await analyze(await agent());
