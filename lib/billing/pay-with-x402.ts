@@ -28,7 +28,7 @@ type X402Payment = typeof x402Payments.$inferSelect;
 
 /**
  * POST /api/jobs paid by an x402 payment, without an account: X-PAYMENT (v1) or
- * PAYMENT-SIGNATURE (v2), or MCP analyze_store's `_meta["x402/payment"]` (v2). Verify through the facilitator, claim the authorization (a unique row
+ * PAYMENT-SIGNATURE (v2). Verify through the facilitator, claim the authorization (a unique row
  * per replay key and per payer nonce, so it pays once, ever, whichever header carries it and
  * even when replayed concurrently), settle, then create the job linked to the payment. A refused
  * verification or settlement is a 402 and creates no job; a settlement without an answer is
