@@ -2,6 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import { settleResponseHeader } from "x402/types";
 import { getDb } from "@/db";
+import type { X402PaymentSent } from "@/lib/auth/principal";
 import { x402Payments, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
@@ -10,7 +11,7 @@ import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
 import { findFreeRetry, FreeRetryTaken } from "./free-retry";
 import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
-import { decodePaymentProof, type PaymentProof } from "./x402-proof";
+import { decodeSentPayment, type PaymentProof } from "./x402-proof";
 import { configuredNetworkCaip2, isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
 /** The settlement's outcome is unknown: a 503 to send the same payment again, never a 402 that would have the payer sign a second one. */
@@ -34,7 +35,7 @@ type X402Payment = typeof x402Payments.$inferSelect;
  * recorded as of unknown outcome, and the same proof sent again settles it and starts the job
  * (docs/decisions.md §8.5).
  */
-export async function payJobWithX402(payment: { version: 1 | 2; header: string }, fields: JobRequest): Promise<Paid> {
+export async function payJobWithX402(payment: X402PaymentSent, fields: JobRequest): Promise<Paid> {
   if (!isX402Enabled()) throw paymentRequired();
   // Refuse a full disk and a bad domain before anything is charged.
   await assertStorageAvailable();
@@ -44,7 +45,7 @@ export async function payJobWithX402(payment: { version: 1 | 2; header: string }
       extra: { issues: [{ path: "body.domain", message: domain.error }] },
     });
   }
-  const proof = decodePaymentProof(payment.version, payment.header);
+  const proof = decodeSentPayment(payment);
   const { network, authorization, key } = proof;
   const [used] = await getDb()
     .select()

@@ -96,3 +96,22 @@ export function jobOutputSchemaV1(): Record<string, unknown> {
 
   return { input: { type: "http", method: "POST", discoverable: true, bodyType: "json", bodyFields }, output: outputSchema() };
 }
+
+/** The MCP tool that admits a job, as the Bazaar declaration of a paid tool names it. */
+export type PaidToolDeclaration = { toolName: string; description: string; input: z.ZodType; example: Record<string, unknown> };
+
+/**
+ * The v2 `extensions` of the MCP tool-result binding's PaymentRequired: the Bazaar declaration
+ * of the tool that admits a job (its arguments from the tool's own zod input, the answer as
+ * POST /api/jobs declares it), over our Streamable HTTP endpoint.
+ */
+export function paidToolDiscovery(tool: PaidToolDeclaration): Record<string, unknown> {
+  return declareDiscoveryExtension({
+    toolName: tool.toolName,
+    description: tool.description,
+    transport: "streamable-http",
+    inputSchema: toSchema(tool.input, "input"),
+    example: tool.example,
+    output: { example: exampleOutput(), schema: outputSchema() },
+  });
+}

@@ -1,4 +1,4 @@
-import type { ProgressToken, ServerContext } from "@modelcontextprotocol/server";
+import type { CallToolResult, ProgressToken, ServerContext } from "@modelcontextprotocol/server";
 import type { Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
 import { findJob } from "@/lib/jobs/get-job";
@@ -8,6 +8,7 @@ import { serializeJob } from "@/lib/jobs/serialize-job";
 import { logger } from "@/lib/log";
 import { progressConnections, type ProgressConnections, type ReleaseSlot } from "@/lib/realtime/progress-connections";
 import { watchJob, type JobWatch } from "@/lib/realtime/watch-job";
+import { toolResult } from "./tool-result";
 import { waitingCalls } from "./waiting-calls";
 
 /** MCP progress is a share of this total: a job's progress (0..1) as a percentage. */
@@ -17,6 +18,23 @@ export const PROGRESS_TOTAL = 100;
 export type ProgressRequest = Pick<ServerContext["mcpReq"], "id" | "_meta" | "notify" | "signal">;
 
 export type AdmittedJob = { job: JobResponse };
+
+const isAdmittedJob = (value: unknown): value is AdmittedJob => {
+  const job = (value as { job?: { id?: unknown; status?: unknown } } | undefined)?.job;
+
+  return typeof job?.id === "string" && typeof job.status === "string";
+};
+
+/**
+ * analyze_store's MCP result with its job followed (followAdmittedJob) when it admitted one; a
+ * refusal stays as it is, and so does the result's `_meta` (an x402 payment's settlement).
+ */
+export async function followJobResult(result: CallToolResult, request: ProgressRequest, principal: Principal): Promise<CallToolResult> {
+  if (result.isError || !isAdmittedJob(result.structuredContent)) return result;
+  const followed = await followAdmittedJob(result.structuredContent, request, principal);
+
+  return followed === result.structuredContent ? result : { ...result, ...toolResult(followed) };
+}
 
 /**
  * analyze_store's answer when the call carried a progressToken: the admitted job is followed

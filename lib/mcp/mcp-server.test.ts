@@ -1,8 +1,8 @@
 /**
  * The MCP server at /api/mcp, through the official MCP client over loopback: it lists the
  * registry's tools, every read tool answers what its HTTP endpoint answers, analyze_store
- * admits a job for an API key holder (and get_job_status reads it) or answers the x402
- * payment requirements to a caller without one, tracked-shop tools are the key holder's
+ * admits a job for an API key holder (and get_job_status reads it) or answers the x402 v2
+ * PaymentRequired to a caller without one (paying inside MCP: mcp-payment.test.ts), tracked-shop tools are the key holder's
  * own, a bad key is refused, and malformed input gets JSON-RPC errors, never a 500.
  */
 import type { Client } from "@modelcontextprotocol/client";
@@ -308,17 +308,19 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     expect(status.body).toEqual(http.body);
   });
 
-  it("analyze_store without a key answers the x402 payment requirements, and admits nothing", async () => {
+  it("analyze_store without a key answers the x402 v2 PaymentRequired (payable inside MCP), and admits nothing", async () => {
     const answer = await call<{
       code: string;
       status: number;
       x402Version: number;
-      accepts: { payTo: string; maxAmountRequired: string; resource: string }[];
+      resource: { url: string };
+      accepts: { payTo: string; amount: string; network: string }[];
     }>(await client(), "analyze_store", { domain: "unpaid-shop.test" });
 
     expect(answer.isError).toBe(true);
-    expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 1 });
-    expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, resource: "http://localhost:3000/api/jobs" });
+    expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 2 });
+    expect(answer.body.resource.url).toBe("http://localhost:3000/api/mcp");
+    expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, network: "eip155:8453" });
     const job = await callApi("GET", "/api/jobs", {}, { query: "?domain=unpaid-shop.test" });
     expect(job.status).toBe(404);
   });

@@ -1,14 +1,15 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { analyzeStoreTool, runTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
-import { followAdmittedJob, type AdmittedJob } from "./job-progress";
-import { toolError, toolResult } from "./tool-result";
+import { analyzeStoreTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
+import { followJobResult } from "./job-progress";
+import { mcpToolError, runMcpTool } from "./tool-payment";
 
 /**
  * Every tool of the registry on one MCP server, for one caller. A refusal (no key, another
- * user's shop, a payment to make) is a tool error carrying the HTTP error body, so the agent
- * can act on it; arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
+ * user's shop) is a tool error carrying the HTTP error body, so the agent can act on it; a
+ * payment to make is x402's PaymentRequired, paid in the call's `_meta` (tool-payment.ts);
+ * arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
  * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output).
- * analyze_store called with a progressToken answers once its job has ended (lib/mcp/job-progress.ts).
+ * analyze_store called with a progressToken answers once its job has ended (job-progress.ts).
  */
 export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
   for (const tool of STORE_TOOLS) {
@@ -23,12 +24,11 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
       },
       async (args: unknown, ctx: ServerContext) => {
         try {
-          const answer = await runTool(tool, args, caller);
-          if (tool === analyzeStoreTool) return toolResult(await followAdmittedJob(answer as AdmittedJob, ctx.mcpReq, caller.principal));
+          const result = await runMcpTool(tool, args, caller, ctx.mcpReq._meta);
 
-          return toolResult(answer);
+          return tool === analyzeStoreTool ? await followJobResult(result, ctx.mcpReq, caller.principal) : result;
         } catch (error) {
-          return toolError(error, requestId);
+          return mcpToolError(tool, error, requestId);
         }
       },
     );
