@@ -197,6 +197,13 @@ export const envSchema = z.object({
   /** Open progress connections (WebSocket and SSE counted together) per client address, and per process. */
   PROGRESS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(32),
   PROGRESS_CONNECTIONS_MAX: z.coerce.number().int().min(1).default(5_000),
+  /**
+   * Longest an MCP analyze_store call sent with a progressToken waits for its job, with progress
+   * notifications, before answering the job as it stands (0: never waits). The default stays
+   * under the official SDK client's 60 s request timeout, which progress does not reset unless
+   * the client asks: a stock client gets an answer, not a timeout.
+   */
+  MCP_PROGRESS_WAIT_MS: z.coerce.number().int().min(0).max(900_000).default(50_000),
 
   RESEND_API_KEY: z.string().optional(),
   RESEND_BASE_URL: url.optional(),

@@ -24,9 +24,28 @@ export function startMcpHost(): Promise<RouteHost> {
   });
 }
 
-/** A connected client; `headers` carry the caller's credentials (X-API-Key, Authorization). */
-export async function connectMcp(origin: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "storelens-test", version: "1.0.0" });
+/**
+ * The MCP revisions /api/mcp serves: 2025-11-25 (an `initialize` handshake, what most clients
+ * still speak) and 2026-07-28 (stateless: `server/discover`, the version and capabilities in
+ * every request's `_meta`). Every MCP test runs under both.
+ */
+export const MCP_REVISIONS = ["2025-11-25", "2026-07-28"] as const;
+export type McpRevision = (typeof MCP_REVISIONS)[number];
+
+/**
+ * A connected client; `headers` carry the caller's credentials (X-API-Key, Authorization). The
+ * SDK client speaks 2025-11-25 unless told otherwise; pinned to 2026-07-28 it probes with
+ * `server/discover` and fails loudly if the server does not offer that revision.
+ */
+export async function connectMcp(
+  origin: string,
+  headers: Record<string, string> = {},
+  revision: McpRevision = "2025-11-25",
+): Promise<Client> {
+  const client = new Client(
+    { name: "storelens-test", version: "1.0.0" },
+    revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {},
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", origin), { requestInit: { headers } }));
 
   return client;

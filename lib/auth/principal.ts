@@ -19,7 +19,14 @@ export type Principal =
   | { kind: "api_key"; ip: string; user: PrincipalUser; apiKeyId: string }
   | { kind: "bearer"; ip: string; user: PrincipalUser }
   | { kind: "session"; ip: string; user: PrincipalUser }
-  | { kind: "x402"; ip: string; payment: { version: 1 | 2; header: string } };
+  | { kind: "x402"; ip: string; payment: X402PaymentSent };
+
+/**
+ * An x402 payment as it arrived: the text of a payment header (X-PAYMENT, v1; PAYMENT-SIGNATURE,
+ * v2), or the v2 PaymentPayload object an MCP tool call carries in `_meta["x402/payment"]`
+ * (lib/mcp/tool-payment.ts), untrusted until lib/billing/x402-proof.ts has checked it.
+ */
+export type X402PaymentSent = { version: 1 | 2; header: string } | { version: 2; payload: unknown };
 
 export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
 

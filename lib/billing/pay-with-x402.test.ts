@@ -586,13 +586,15 @@ describe("POST /api/jobs – x402 v2 beside v1", () => {
     try {
       for (const headers of [{ "payment-signature": v2 }, { "x-payment": v1 }] as Record<string, string>[]) {
         const agent = await connectMcp(host.origin, headers);
-        const answer = toolJson<{ code: string; accepts: unknown[] }>(
+        const answer = toolJson<{ code: string; x402Version: number; accepts: unknown[]; reason?: string }>(
           await agent.callTool({ name: "analyze_store", arguments: { domain: "paid.test" } }),
         );
         await agent.close();
 
+        // The header is no payment here: the answer is the plain PaymentRequired, refusing nothing it read.
         expect(answer.isError).toBe(true);
-        expect(answer.body).toMatchObject({ code: "payment_required", status: 402 });
+        expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 2 });
+        expect(answer.body.reason).toBeUndefined();
         expect(answer.body.accepts).toHaveLength(1);
       }
     } finally {

@@ -1,5 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import { getDb } from "@/db";
+import type { X402PaymentSent } from "@/lib/auth/principal";
 import { x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
@@ -10,7 +11,7 @@ import { findFreeRetry, FreeRetryTaken } from "./free-retry";
 import { paymentIdentityOf, payOncePerIdentity, type PaymentIdentity } from "./payment-identifier";
 import { settlementHeaders, type Paid } from "./x402-settlement";
 import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
-import { decodePaymentProof, type PaymentProof } from "./x402-proof";
+import { decodeSentPayment, type PaymentProof } from "./x402-proof";
 import { isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
 
 /** The settlement's outcome is unknown: a 503 to send the same payment again, never a 402 that would have the payer sign a second one. */
@@ -24,9 +25,6 @@ function settlementUnknown(): ApiError {
 
 type X402Payment = typeof x402Payments.$inferSelect;
 
-/** A payment as a door receives it: a header's text, or a proof another transport already decoded (x402-proof.ts). */
-export type X402PaymentInput = { version: 1 | 2; header: string } | { proof: PaymentProof };
-
 /**
  * POST /api/jobs paid by an x402 payment, without an account: X-PAYMENT (v1) or
  * PAYMENT-SIGNATURE (v2). Verify through the facilitator, claim the authorization (a unique row
@@ -37,7 +35,7 @@ export type X402PaymentInput = { version: 1 | 2; header: string } | { proof: Pay
  * (docs/decisions.md §8.5). A v2 payment under a `payment-identifier`, sent again unchanged,
  * answers its job again (§8.5.1).
  */
-export async function payJobWithX402(payment: X402PaymentInput, fields: JobRequest): Promise<Paid> {
+export async function payJobWithX402(payment: X402PaymentSent, fields: JobRequest): Promise<Paid> {
   if (!isX402Enabled()) throw paymentRequired();
   // Refuse a full disk and a bad domain before anything is charged.
   await assertStorageAvailable();
@@ -47,7 +45,7 @@ export async function payJobWithX402(payment: X402PaymentInput, fields: JobReque
       extra: { issues: [{ path: "body.domain", message: domain.error }] },
     });
   }
-  const proof = "proof" in payment ? payment.proof : decodePaymentProof(payment.version, payment.header);
+  const proof = decodeSentPayment(payment);
   const identity = proof.version === 2 ? paymentIdentityOf(proof.payload) : null;
   if (!identity) return payOnce(proof, fields, domain.domain, null);
 

@@ -28,7 +28,6 @@ import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facil
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { payJobWithX402 } from "./pay-with-x402";
 import { canonicalJson, payloadHash } from "./payment-identifier";
-import { decodePaymentProof } from "./x402-proof";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const JOBS_URL = "http://localhost:3000/api/jobs";
@@ -109,6 +108,18 @@ async function signedPayment(account: PrivateKeyAccount, id?: string): Promise<P
   return payingClient(account, id).createPaymentPayload(await offered());
 }
 
+/** The same JSON with every object's keys in reverse order. */
+const reorder = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reorder)
+    : value !== null && typeof value === "object"
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([key, inner]) => [key, reorder(inner)]),
+        )
+      : value;
+
 const decodeSent = (header: string) => JSON.parse(Buffer.from(header, "base64").toString()) as PaymentPayload;
 const nonceOf = (payload: PaymentPayload) => (payload.payload as { authorization: { nonce: string } }).authorization.nonce.toLowerCase();
 
@@ -187,16 +198,6 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
     const first = await submit({ "payment-signature": encodePaymentSignatureHeader(payload) });
     expect(first.status, await first.clone().text()).toBe(201);
 
-    const reorder = (value: unknown): unknown =>
-      Array.isArray(value)
-        ? value.map(reorder)
-        : value !== null && typeof value === "object"
-          ? Object.fromEntries(
-              Object.entries(value)
-                .reverse()
-                .map(([key, inner]) => [key, reorder(inner)]),
-            )
-          : value;
     const reordered = Buffer.from(JSON.stringify(reorder(payload))).toString("base64");
     expect(reordered).not.toBe(encodePaymentSignatureHeader(payload));
     expect(canonicalJson(reorder(payload))).toBe(canonicalJson(payload));
@@ -207,15 +208,14 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
     expect(settleCalls(nonceOf(payload))).toBe(1);
   });
 
-  it("a payment another door decoded (a proof, not a header) is the same payment under its identifier", async () => {
+  it("the same payload as an object (as an MCP call carries it), keys in another order, is the same payment under its identifier", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const payload = await signedPayment(account, generatePaymentId());
     const first = await submit({ "payment-signature": encodePaymentSignatureHeader(payload) });
     expect(first.status, await first.clone().text()).toBe(201);
     const before = await x402JobCount();
 
-    const proof = decodePaymentProof(2, encodePaymentSignatureHeader(structuredClone(payload)));
-    const paid = await payJobWithX402({ proof }, { domain: "idempotent.test" });
+    const paid = await payJobWithX402({ version: 2, payload: reorder(payload) }, { domain: "idempotent.test" });
     expect(paid.job.id).toBe((await first.json()).job.id);
     expect(decodePaymentResponseHeader(paid.headers["PAYMENT-RESPONSE"]!)).toEqual(
       decodePaymentResponseHeader(first.headers.get("payment-response")!),

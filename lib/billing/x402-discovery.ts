@@ -44,18 +44,24 @@ const inputSchema = () => toSchema(createJobBodySchema, "input");
 const discoveredInputSchema = () => toSchema(createJobBodySchema.pick({ domain: true }), "input");
 
 /**
- * The answer as discovery declares it: the fields an agent acts on (the job, where to watch it
- * and where to read its report), the others allowed. The whole envelope made PAYMENT-REQUIRED
- * 4 KB, and nginx's default proxy_buffer_size (one 4 KB page) answers 502 for headers past it;
- * `status` (the status URL answers it) made room for the payment-identifier declaration.
+ * The answer as discovery declares it: the fields an agent acts on (where to watch the job and
+ * read its report), the others allowed. The whole envelope made PAYMENT-REQUIRED 4 KB, and
+ * nginx's default proxy_buffer_size (one 4 KB page) answers 502 for headers past it.
  */
-const DECLARED_JOB_FIELDS = { id: true, report_url: true, status_url: true } as const;
-const discoveredAnswerSchema = z.object({ job: jobSchema.pick(DECLARED_JOB_FIELDS).loose() });
-const outputSchema = () => toSchema(discoveredAnswerSchema, "output");
+const DECLARED_JOB_FIELDS = { id: true, status: true, report_url: true, status_url: true } as const;
+/** In the header, `status` (its URL answers it) made room for the payment-identifier declaration. */
+const HEADER_JOB_FIELDS = { id: true, report_url: true, status_url: true } as const;
+type JobFields = typeof DECLARED_JOB_FIELDS | typeof HEADER_JOB_FIELDS;
+
+const outputSchema = (fields: JobFields = DECLARED_JOB_FIELDS) => toSchema(z.object({ job: jobSchema.pick(fields).loose() }), "output");
 
 /** What a caller gets back: a queued job (a whole one, so it must parse), cut to the declared fields. */
-const exampleOutput = (base = "https://storelens.example", id = "00000000-0000-4000-8000-000000000000") => ({
-  job: jobSchema.pick(DECLARED_JOB_FIELDS).parse(
+const exampleOutput = (
+  fields: JobFields = DECLARED_JOB_FIELDS,
+  base = "https://storelens.example",
+  id = "00000000-0000-4000-8000-000000000000",
+) => ({
+  job: jobSchema.pick(fields).parse(
     jobSchema.parse({
       id,
       domain: "example.myshopify.com",
@@ -93,7 +99,7 @@ export function jobDiscovery(): Record<string, unknown> {
     bodyType: "json",
     input: { domain: "example.myshopify.com" },
     inputSchema: discoveredInputSchema(),
-    output: { example: exampleOutput(), schema: outputSchema() },
+    output: { example: exampleOutput(HEADER_JOB_FIELDS), schema: outputSchema(HEADER_JOB_FIELDS) },
   });
 
   return {
@@ -116,4 +122,23 @@ export function jobOutputSchemaV1(): Record<string, unknown> {
   );
 
   return { input: { type: "http", method: "POST", discoverable: true, bodyType: "json", bodyFields }, output: outputSchema() };
+}
+
+/** The MCP tool that admits a job, as the Bazaar declaration of a paid tool names it. */
+export type PaidToolDeclaration = { toolName: string; description: string; input: z.ZodType; example: Record<string, unknown> };
+
+/**
+ * The v2 `extensions` of the MCP tool-result binding's PaymentRequired: the Bazaar declaration
+ * of the tool that admits a job (its arguments from the tool's own zod input, the answer as
+ * POST /api/jobs declares it), over our Streamable HTTP endpoint.
+ */
+export function paidToolDiscovery(tool: PaidToolDeclaration): Record<string, unknown> {
+  return declareDiscoveryExtension({
+    toolName: tool.toolName,
+    description: tool.description,
+    transport: "streamable-http",
+    inputSchema: toSchema(tool.input, "input"),
+    example: tool.example,
+    output: { example: exampleOutput(), schema: outputSchema() },
+  });
 }

@@ -9,7 +9,7 @@ export const mcpEndpoint = defineEndpoint({
   operationId: "mcp",
   tag: "mcp",
   summary:
-    "The MCP server (Streamable HTTP, stateless; JSON-RPC 2.0, malformed messages answered as JSON-RPC errors): tools to search the store directory, read a store, a report (paged), a changelog, apps and a job's status, analyze a store (charged like POST /api/jobs; without an API key the tool answers payment_required with the x402 requirements), your tracked stores (API key or session) and, as GET /api/store-detail/* (session only), their inventory, analytics and snapshot comparison. Authenticate with Authorization: Bearer <key> or X-API-Key",
+    'The MCP server (Streamable HTTP, stateless; JSON-RPC 2.0, malformed messages answered as JSON-RPC errors), in two revisions at once: 2026-07-28 (no handshake: server/discover, the revision and client capabilities in every request\'s _meta, Mcp-Method/Mcp-Name headers) and 2025-11-25 (initialize). Every tool declares an outputSchema and answers structuredContent plus the same JSON as text: tools to search the store directory, read a store, a report (paged), a changelog, apps and a job\'s status, analyze a store (charged like POST /api/jobs; without an API key the tool answers the x402 v2 PaymentRequired as a tool error, and is paid by a PaymentPayload in params._meta["x402/payment"], its receipt in the result\'s _meta["x402/payment-response"]), your tracked stores (API key or session) and, as GET /api/store-detail/* (session only), their inventory, analytics and snapshot comparison. Authenticate with Authorization: Bearer <key> or X-API-Key',
   answers: {
     200: {
       description: "A JSON-RPC response",

@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { logger } from "@/lib/log";
 import { registerStoreTools } from "./register-store-tools";
+import { cancelNotifiedCall } from "./waiting-calls";
 
 /** The same cap as every JSON body the route wrapper reads. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;
@@ -26,6 +27,8 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   // One request, one message: the IP cooldown counts HTTP requests, so a batch of a hundred
   // tool calls would count as one. MCP has had no batches since protocol version 2025-06-18.
   if (BATCH.test(body)) return batchRefused();
+  // A 2025-11-25 client cancels in a request of its own, which this call's fresh server could not relate to anything.
+  cancelNotifiedCall(body, principal);
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
   const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
     serverInfo: SERVER_INFO,

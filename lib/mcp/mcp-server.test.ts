@@ -1,8 +1,8 @@
 /**
  * The MCP server at /api/mcp, through the official MCP client over loopback: it lists the
  * registry's tools, every read tool answers what its HTTP endpoint answers, analyze_store
- * admits a job for an API key holder (and get_job_status reads it) or answers the x402
- * payment requirements to a caller without one, tracked-shop tools are the key holder's
+ * admits a job for an API key holder (and get_job_status reads it) or answers the x402 v2
+ * PaymentRequired to a caller without one (paying inside MCP: mcp-payment.test.ts), tracked-shop tools are the key holder's
  * own, a bad key is refused, and malformed input gets JSON-RPC errors, never a 500.
  */
 import type { Client } from "@modelcontextprotocol/client";
@@ -23,7 +23,7 @@ import {
 } from "@/testing/auth/fixtures";
 import { seedChatStore, trackStore } from "@/testing/chat-store";
 import { generatedStore } from "@/testing/fake-store";
-import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
+import { connectMcp, MCP_REVISIONS, startMcpHost, toolJson, type McpRevision } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
 import { callApi } from "@/testing/tracking/api-calls";
@@ -35,9 +35,13 @@ let owner: { id: string; key: string };
 let stranger: { id: string; key: string };
 let seeded: { storeId: string; jobId: string; slug: string };
 const clients: Client[] = [];
+/** The revision the running block's clients speak. */
+let revision: McpRevision = "2025-11-25";
+/** A store name unique to the running block: both blocks analyze their own stores. */
+const domain = (name: string) => `${name}-${revision.slice(0, 4)}.test`;
 
 async function client(headers: Record<string, string> = {}) {
-  const connected = await connectMcp(host.origin, headers);
+  const connected = await connectMcp(host.origin, headers, revision);
   clients.push(connected);
 
   return connected;
@@ -55,12 +59,11 @@ const rawPost = (body: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   h = await startPipeline({ X402_PAY_TO: PAY_TO });
-  h.fakeStore.addStore(generatedStore("new-shop.test", { products: 5, seed: 3 }));
-  h.fakeStore.addStore(generatedStore("typed-shop.test", { products: 3, seed: 5 }));
-  host = await startMcpHost();
-  const ownerUser = await createTestUser();
+  for (const year of ["2025", "2026"]) {
+    h.fakeStore.addStore(generatedStore(`new-shop-${year}.test`, { products: 5, seed: 3 }));
+    h.fakeStore.addStore(generatedStore(`typed-shop-${year}.test`, { products: 3, seed: 5 }));
+  }
   const strangerUser = await createTestUser();
-  owner = { id: ownerUser.id, key: (await createTestApiKey(ownerUser.id)).key };
   stranger = { id: strangerUser.id, key: (await createTestApiKey(strangerUser.id)).key };
   seeded = await seedChatStore({
     slug: "mcp-shop-test",
@@ -76,18 +79,39 @@ beforeAll(async () => {
       { subject: "product", change: "added", title: "Saucer" },
     ],
   });
-  await trackStore(owner.id, seeded.storeId);
 });
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
-  await host?.close();
   await h?.stop();
   delete process.env.X402_PAY_TO;
   resetEnvCache();
 });
 
-describe("MCP server /api/mcp", () => {
+describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (spoken) => {
+  beforeAll(async () => {
+    revision = spoken;
+    // A host per block: the oversized message the last test sends must not leave a connection
+    // the next block's client would pick up from the pool.
+    host = await startMcpHost();
+    // An owner per block: the Free plan's monthly jobs are counted per account.
+    const ownerUser = await createTestUser();
+    owner = { id: ownerUser.id, key: (await createTestApiKey(ownerUser.id)).key };
+    await trackStore(owner.id, seeded.storeId);
+  });
+
+  afterAll(async () => {
+    await host.close();
+  });
+
+  it("speaks the revision the client asked for", async () => {
+    const c = await client();
+
+    expect(c.getNegotiatedProtocolVersion()).toBe(spoken);
+    expect(c.getServerVersion()).toMatchObject({ name: "storelens" });
+    expect(c.getServerCapabilities()).toMatchObject({ tools: {} });
+  });
+
   it("lists every tool of the registry with its input schema", async () => {
     const { tools } = await (await client()).listTools();
 
@@ -130,7 +154,7 @@ describe("MCP server /api/mcp", () => {
       get_changelog: [bySession, { job_id: seeded.jobId }],
       list_apps: [bySession, {}],
       get_app: [bySession, { name: "klaviyo" }],
-      analyze_store: [byKey, { domain: "typed-shop.test" }],
+      analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
       list_tracked_stores: [byKey, {}],
       get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
@@ -166,7 +190,7 @@ describe("MCP server /api/mcp", () => {
       id: string;
     };
     expect(analyzed.id).toBe(seeded.jobId);
-    const typedJob = await callApi("GET", "/api/jobs", {}, { query: "?domain=typed-shop.test" });
+    const typedJob = await callApi("GET", "/api/jobs", {}, { query: `?domain=${domain("typed-shop")}` });
     await h.waitForJob((typedJob.body as { job: { id: string } }).job.id);
   });
 
@@ -269,11 +293,11 @@ describe("MCP server /api/mcp", () => {
   it("analyze_store with an API key admits a job charged to the account; get_job_status reads it", async () => {
     const c = await client({ authorization: `Bearer ${owner.key}` });
     const submitted = await call<{ job: { id: string; domain: string; status: string } }>(c, "analyze_store", {
-      domain: "https://New-Shop.test/",
+      domain: `https://${domain("New-Shop")}/`,
     });
 
     expect(submitted.isError, JSON.stringify(submitted.body)).toBe(false);
-    expect(submitted.body.job.domain).toBe("new-shop.test");
+    expect(submitted.body.job.domain).toBe(domain("new-shop"));
     const admitted = await getDb().select().from(jobs).where(eq(jobs.id, submitted.body.job.id));
     expect(admitted[0]).toMatchObject({ userId: owner.id, paymentMethod: "plan" });
 
@@ -284,17 +308,19 @@ describe("MCP server /api/mcp", () => {
     expect(status.body).toEqual(http.body);
   });
 
-  it("analyze_store without a key answers the x402 payment requirements, and admits nothing", async () => {
+  it("analyze_store without a key answers the x402 v2 PaymentRequired (payable inside MCP), and admits nothing", async () => {
     const answer = await call<{
       code: string;
       status: number;
       x402Version: number;
-      accepts: { payTo: string; maxAmountRequired: string; resource: string }[];
+      resource: { url: string };
+      accepts: { payTo: string; amount: string; network: string }[];
     }>(await client(), "analyze_store", { domain: "unpaid-shop.test" });
 
     expect(answer.isError).toBe(true);
-    expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 1 });
-    expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, resource: "http://localhost:3000/api/jobs" });
+    expect(answer.body).toMatchObject({ code: "payment_required", status: 402, x402Version: 2 });
+    expect(answer.body.resource.url).toBe("http://localhost:3000/api/mcp");
+    expect(answer.body.accepts[0]).toMatchObject({ payTo: PAY_TO, network: "eip155:8453" });
     const job = await callApi("GET", "/api/jobs", {}, { query: "?domain=unpaid-shop.test" });
     expect(job.status).toBe(404);
   });
@@ -351,7 +377,7 @@ describe("MCP server /api/mcp", () => {
   });
 
   it("a bad or revoked-shaped API key is refused before any tool runs", async () => {
-    await expect(connectMcp(host.origin, apiKeyHeader(malformedApiKey()))).rejects.toThrow();
+    await expect(connectMcp(host.origin, apiKeyHeader(malformedApiKey()), revision)).rejects.toThrow();
     const response = await rawPost(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
       authorization: `Bearer sl_${"x".repeat(43)}`,
     });

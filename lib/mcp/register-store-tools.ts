@@ -1,12 +1,15 @@
-import type { McpServer } from "@modelcontextprotocol/server";
-import { runTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
-import { toolError, toolResult } from "./tool-result";
+import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
+import { analyzeStoreTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
+import { followJobResult } from "./job-progress";
+import { mcpToolError, runMcpTool } from "./tool-payment";
 
 /**
  * Every tool of the registry on one MCP server, for one caller. A refusal (no key, another
- * user's shop, a payment to make) is a tool error carrying the HTTP error body, so the agent
- * can act on it; arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
+ * user's shop) is a tool error carrying the HTTP error body, so the agent can act on it; a
+ * payment to make is x402's PaymentRequired, paid in the call's `_meta` (tool-payment.ts);
+ * arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
  * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output).
+ * analyze_store called with a progressToken answers once its job has ended (job-progress.ts).
  */
 export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
   for (const tool of STORE_TOOLS) {
@@ -19,11 +22,13 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.hints },
       },
-      async (args: unknown) => {
+      async (args: unknown, ctx: ServerContext) => {
         try {
-          return toolResult(await runTool(tool, args, caller));
+          const result = await runMcpTool(tool, args, caller, ctx.mcpReq._meta);
+
+          return tool === analyzeStoreTool ? await followJobResult(result, ctx.mcpReq, caller.principal) : result;
         } catch (error) {
-          return toolError(error, requestId);
+          return mcpToolError(tool, error, requestId);
         }
       },
     );

@@ -57,7 +57,7 @@ StoreLens is an MCP server (Streamable HTTP, stateless) at \`${base}/api/mcp\`. 
 {"mcpServers": {"storelens": {"url": "${base}/api/mcp", "headers": {"Authorization": "Bearer ${env.API_KEY_PREFIX}_…"}}}}
 \`\`\`
 
-The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`analyze_store\` without one answers \`payment_required\` with the x402 requirements (pay \`POST /api/jobs\` instead), \`list_tracked_stores\` needs it (your own shops); the inventory, analytics and compare tools of a tracked store follow their endpoints, which take a signed-in session only. One JSON-RPC message per request (no batches); a payment header sent to the MCP endpoint is not spent. Each tool answers what its HTTP endpoint answers, under the same access rule. Tools:
+The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`analyze_store\` without one answers a tool error whose structured content is the x402 v2 \`PaymentRequired\` (code \`payment_required\`): call it again with the signed \`PaymentPayload\` in \`params._meta["x402/payment"]\` and the receipt comes in the result's \`_meta["x402/payment-response"]\` (one authorization buys one job, here or at \`POST /api/jobs\`), \`list_tracked_stores\` needs it (your own shops); the inventory, analytics and compare tools of a tracked store follow their endpoints, which take a signed-in session only. One JSON-RPC message per request (no batches); a payment header sent to the MCP endpoint is not spent. Each tool answers what its HTTP endpoint answers, under the same access rule. Tools:
 ${STORE_TOOLS.map((tool) => `- \`${tool.name}\` (${tool.endpoint.method} ${tool.endpoint.path}): ${tool.title}`).join("\n")}
 
 ## Limits

@@ -5,8 +5,12 @@ import type { PrincipalUser } from "@/lib/auth/principal-user";
 import type { Endpoint } from "@/lib/http/define-endpoint";
 import { ApiError } from "@/lib/http/errors";
 
-/** Who calls a tool: the same principal an HTTP request resolves to (lib/auth/principal.ts). */
-export type ToolCaller = { principal: Principal };
+/**
+ * Who calls a tool: the same principal an HTTP request resolves to (lib/auth/principal.ts).
+ * `answered` receives the headers the HTTP endpoint would answer with (a paid job's
+ * PAYMENT-RESPONSE), for a door that carries them otherwise: MCP's result `_meta`.
+ */
+export type ToolCaller = { principal: Principal; answered?: (headers: Record<string, string>) => void };
 
 /**
  * What a call does to the world, as MCP's tool annotations say it: an agent's host decides by

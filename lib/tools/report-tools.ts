@@ -48,9 +48,14 @@ export const analyzeStoreTool = defineTool({
   name: "analyze_store",
   title: "Analyze a store",
   endpoint: createJobEndpoint,
-  note: "Charged like POST /api/jobs (the account's plan). Without an API key the answer is payment_required with the x402 payment requirements (accepts): pay POST /api/jobs with an X-PAYMENT proof, or add an API key. Returns the job; poll get_job_status, then read get_report.",
+  note: 'Charged like POST /api/jobs: with an API key (or session) to the account\'s plan. Without one, pay per job with x402 v2 inside MCP: the answer is a tool error whose structuredContent is the x402 PaymentRequired (code payment_required, accepts); call again with the same arguments and a PaymentPayload for one of accepts in params._meta["x402/payment"], and the result carries the receipt in _meta["x402/payment-response"]. With an API key the account pays and a payment in _meta is never spent. Returns the job; poll get_job_status, then read get_report. Send a progressToken to wait instead, with progress notifications, for the finished job (up to a bounded time).',
   input: z.strictObject(createJobBodySchema.shape),
   // Each call admits (and charges) a new job that fetches the store from the internet; it deletes nothing.
   hints: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: true },
-  run: async (input, { principal }) => ({ job: serializeJob((await submitJob(input, principal)).job) }),
+  run: async (input, { principal, answered }) => {
+    const { job, headers } = await submitJob(input, principal);
+    answered?.(headers);
+
+    return { job: serializeJob(job) };
+  },
 });

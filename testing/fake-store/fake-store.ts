@@ -42,6 +42,7 @@ export class FakeStore {
   private steps = 0;
   private readonly sold = new Map<number, number>();
   private hooks: Array<{ path: RegExp; run: () => void }> = [];
+  private holds: Array<{ path: RegExp; released: Promise<void> }> = [];
   private scheduled: Array<{ due: (seq: number, path: string) => boolean; options: AdvanceOptions }> = [];
   /** What the scheduled changes (changeAt) did, in the order they happened. */
   readonly changesDuringCrawl: FakeChange[] = [];
@@ -103,6 +104,27 @@ export class FakeStore {
    */
   beforeServing(path: RegExp, run: () => void): void {
     this.hooks.push({ path, run });
+  }
+
+  /**
+   * Keeps every request whose path (with query) matches `path` unanswered until the returned
+   * function is called: a job that cannot end before the test lets it, with no clock involved
+   * (in this process only). Release within the scraper's timeout, or the request is retried.
+   */
+  holdRequests(path: RegExp): () => void {
+    let release = () => {};
+    const hold = { path, released: new Promise<void>((resolve) => (release = resolve)) };
+    this.holds.push(hold);
+
+    return () => {
+      this.holds = this.holds.filter((held) => held !== hold);
+      release();
+    };
+  }
+
+  /** Resolves once no hold (holdRequests) keeps a request to `path` waiting. */
+  async whileHeld(path: string): Promise<void> {
+    for (const hold of this.holds.filter((held) => held.path.test(path))) await hold.released;
   }
 
   /** Called by the server before it answers a storefront request of this store. */

@@ -22,6 +22,7 @@
  *     .setFaults(FaultConfig)   (request numbering restarts at 1)
  *     .advance(AdvanceOptions) -> FakeChange[]  (exact list of what changed; seeded)
  *     .changeBefore(path, AdvanceOptions) / .beforeServing(path, run)  (just before a matching request)
+ *     .holdRequests(path) -> release()  (matching requests wait unanswered until release is called)
  *     .summary()
  *
  * Store definitions (plain JSON; same objects as POST /__fake/stores)

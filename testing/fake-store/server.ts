@@ -152,6 +152,7 @@ async function handle(registry: StoreRegistry, gate: BotAuthGate | null, req: In
     send(res, method, reply);
     return;
   }
+  if (store.shop) await store.whileHeld(url.pathname + url.search);
   if (store.shop) store.beforeRequest(url.pathname + url.search);
   const fault = store.shop ? store.faults.next(isDataEndpoint(url.pathname)) : null;
   const reply: Reply = fault
