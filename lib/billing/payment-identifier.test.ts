@@ -23,7 +23,7 @@ import { decodeXPaymentResponse } from "x402-fetch";
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { fixtureStore } from "@/testing/fake-store";
+import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { payJobWithX402 } from "./pay-with-x402";
@@ -40,6 +40,7 @@ beforeAll(async () => {
   facilitator = await startFakeFacilitator();
   pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
   pipeline.fakeStore.addStore(fixtureStore("idempotent.test"));
+  pipeline.fakeStore.addStore(passwordStore("locked-idempotent.test"));
   post = (await import("@/app/api/jobs/route")).POST;
 });
 
@@ -56,14 +57,16 @@ beforeEach(() => {
   facilitator.loseSettlementAnswers(null);
 });
 
-const jobInit = () => ({
+const jobInit = (domain = "idempotent.test") => ({
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ domain: "idempotent.test" }),
+  body: JSON.stringify({ domain }),
 });
 
-function submit(headers: Record<string, string>) {
-  return post(new Request(JOBS_URL, { ...jobInit(), headers: { ...jobInit().headers, ...headers } }), { params: Promise.resolve({}) });
+function submit(headers: Record<string, string>, domain?: string) {
+  const init = jobInit(domain);
+
+  return post(new Request(JOBS_URL, { ...init, headers: { ...init.headers, ...headers } }), { params: Promise.resolve({}) });
 }
 
 /** fetch as the x402 client sees it, answered by the real route; records the PAYMENT-SIGNATURE it sent. */
@@ -355,6 +358,57 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
     expect((await again.json()).job.id).toBe(job.id);
     expect(settleCalls(nonce)).toBe(2);
     expect(await x402JobCount()).toBe(before + 1);
+  });
+
+  it("a resend while the first request is still settling (claimed, no job) → 503 payment_in_progress; nothing is verified or settled", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const id = generatePaymentId();
+    const payload = await signedPayment(account, id);
+    const nonce = nonceOf(payload);
+    // What the first request has written so far: its claim, before the settlement's answer.
+    await getDb()
+      .insert(x402Payments)
+      .values({
+        proofHash: `in-progress-${id}`,
+        payer: account.address.toLowerCase(),
+        nonce,
+        network: "base",
+        amountAtomic: "500000",
+        status: "verified",
+        paymentIdentifier: id,
+        payloadHash: payloadHash(payload),
+      });
+    const before = await x402JobCount();
+
+    const resend = await submit({ "payment-signature": encodePaymentSignatureHeader(payload) });
+    expect(resend.status).toBe(503);
+    expect(Number(resend.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await resend.json()).toMatchObject({ code: "unavailable", reason: "payment_in_progress" });
+    expect(facilitatorCalls(nonce)).toBe(0);
+    expect(await x402JobCount()).toBe(before);
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "verified", jobId: null })]);
+  });
+
+  it("a free retry under an identifier (verified, never settled) sent again: the same retry job, still without a settlement", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const paid = await payingFetch(account, [], generatePaymentId())(JOBS_URL, jobInit("locked-idempotent.test"));
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    expect((await pipeline.waitForJob((await paid.json()).job.id)).status).toBe("failed");
+    const settles = facilitator.calls.filter((call) => call.path === "/settle").length;
+
+    const sent: string[] = [];
+    const retried = await payingFetch(account, sent, generatePaymentId())(JOBS_URL, jobInit("locked-idempotent.test"));
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    const { job: retry } = await retried.json();
+    expect(retry.retry_of).not.toBeNull();
+    expect(retried.headers.get("payment-response")).toBeNull();
+
+    const again = await submit({ "payment-signature": sent[0]! }, "locked-idempotent.test");
+    expect(again.status, await again.clone().text()).toBe(201);
+    expect((await again.json()).job.id).toBe(retry.id);
+    expect(again.headers.get("payment-response")).toBeNull();
+    expect(facilitator.calls.filter((call) => call.path === "/settle").length).toBe(settles);
+    expect(await paymentRowsOf(nonceOf(decodeSent(sent[0]!)))).toEqual([expect.objectContaining({ status: "waived", jobId: retry.id })]);
   });
 
   it("a v2 payment without an identifier behaves as before: the client echoes the declaration, a replay is payment_already_used", async () => {
