@@ -167,8 +167,8 @@ export default function DocsPage() {
         <section id="mcp" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
           <h2 className="text-lg font-semibold text-slate-900">Use StoreLens from an MCP client</h2>
           <p>
-            StoreLens is an MCP server (Streamable HTTP, stateless) at <code className="rounded bg-slate-100 px-1">/api/mcp</code>. Add it
-            to your MCP client (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
+            StoreLens is an MCP server (Streamable HTTP, stateless) at <code className={code}>/api/mcp</code>. Add it to your MCP client
+            (Claude Desktop, Cursor, or any client that speaks Streamable HTTP) with an API key:
           </p>
           <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
             {JSON.stringify(
@@ -182,13 +182,34 @@ export default function DocsPage() {
             )}
           </pre>
           <p>
-            The key (<code className="rounded bg-slate-100 px-1">Authorization: Bearer</code> or{" "}
-            <code className="rounded bg-slate-100 px-1">X-API-Key</code>) may be left out for the reads. Each tool answers what its endpoint
-            answers, under the same access rule; a refusal is a tool error carrying the endpoint&apos;s error body. Send one JSON-RPC
-            message per request (a batch is refused). A payment is made on <code className="rounded bg-slate-100 px-1">POST /api/jobs</code>
-            : an x402 header sent to the MCP endpoint is not spent, and <code className="rounded bg-slate-100 px-1">analyze_store</code>{" "}
-            answers the payment requirements instead.
+            The key (<code className={code}>Authorization: Bearer</code> or <code className={code}>X-API-Key</code>) may be left out for the
+            reads. Each tool answers what its endpoint answers, under the same access rule; a refusal is a tool error carrying the
+            endpoint&apos;s error body. Send one JSON-RPC message per request (a batch is refused).
           </p>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              <strong>Both revisions.</strong> Clients of MCP 2026-07-28 (stateless: <code className={code}>server/discover</code>, the
+              revision in each request&apos;s <code className={code}>_meta</code>) and of 2025-11-25 (
+              <code className={code}>initialize</code>) get the same tools.
+            </li>
+            <li>
+              <strong>Typed results.</strong> Every tool declares an <code className={code}>outputSchema</code> (the endpoint&apos;s answer,
+              as in the API reference below) and answers <code className={code}>structuredContent</code> plus the same JSON as text.
+            </li>
+            <li>
+              <strong>Pay inside MCP, no account.</strong> Without a key, <code className={code}>analyze_store</code> answers a tool error
+              whose structured content is the x402 v2 <code className={code}>PaymentRequired</code>; call it again with the signed payment
+              in <code className={code}>params._meta[&quot;x402/payment&quot;]</code> and the receipt comes in the result&apos;s{" "}
+              <code className={code}>_meta[&quot;x402/payment-response&quot;]</code>. One authorization buys one job, here or at{" "}
+              <code className={code}>POST /api/jobs</code>; an x402 header sent to the MCP endpoint is never spent.
+            </li>
+            <li>
+              <strong>Progress without polling.</strong> Call <code className={code}>analyze_store</code> with a{" "}
+              <code className={code}>progressToken</code>: progress notifications follow the job and the answer is the finished job (or,
+              after {Math.round(getEnv().MCP_PROGRESS_WAIT_MS / 1000)} s, the job as it stands: then poll{" "}
+              <code className={code}>get_job_status</code>).
+            </li>
+          </ul>
           <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
             {STORE_TOOLS.map((tool) => (
               <li key={tool.name} className="p-3">

@@ -57,7 +57,14 @@ StoreLens is an MCP server (Streamable HTTP, stateless) at \`${base}/api/mcp\`. 
 {"mcpServers": {"storelens": {"url": "${base}/api/mcp", "headers": {"Authorization": "Bearer ${env.API_KEY_PREFIX}_…"}}}}
 \`\`\`
 
-The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`analyze_store\` without one answers a tool error whose structured content is the x402 v2 \`PaymentRequired\` (code \`payment_required\`): call it again with the signed \`PaymentPayload\` in \`params._meta["x402/payment"]\` and the receipt comes in the result's \`_meta["x402/payment-response"]\` (one authorization buys one job, here or at \`POST /api/jobs\`), \`list_tracked_stores\` needs it (your own shops); the inventory, analytics and compare tools of a tracked store follow their endpoints, which take a signed-in session only. One JSON-RPC message per request (no batches); a payment header sent to the MCP endpoint is not spent. Each tool answers what its HTTP endpoint answers, under the same access rule. Tools:
+The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`list_tracked_stores\` needs it (your own shops); the inventory, analytics and compare tools of a tracked store follow their endpoints, which take a signed-in session only. One JSON-RPC message per request (no batches). Each tool answers what its HTTP endpoint answers, under the same access rule.
+
+- Revisions: 2026-07-28 (stateless: \`server/discover\`, the revision and client capabilities in every request's \`_meta\`, \`Mcp-Method\`/\`Mcp-Name\` headers) and 2025-11-25 (\`initialize\`), same tools.
+- Typed results: every tool has an \`outputSchema\` (its endpoint's answer in the OpenAPI document) and answers \`structuredContent\` plus the same JSON as text; annotations say which tools only read.
+- Pay inside MCP (x402 v2, no account): \`analyze_store\` without a key answers a tool error whose structured content is the x402 v2 \`PaymentRequired\` (code \`payment_required\`); call it again with the signed \`PaymentPayload\` in \`params._meta["x402/payment"]\` and the receipt comes in the result's \`_meta["x402/payment-response"]\`. One authorization buys one job, here or at \`POST /api/jobs\`; a payment header sent to the MCP endpoint is never spent.
+- Progress: call \`analyze_store\` with a \`progressToken\` to get \`notifications/progress\` as the job runs and the finished job as the answer (at most ${Math.round(env.MCP_PROGRESS_WAIT_MS / 1000)} s, then the job as it stands: poll \`get_job_status\`).
+
+Tools:
 ${STORE_TOOLS.map((tool) => `- \`${tool.name}\` (${tool.endpoint.method} ${tool.endpoint.path}): ${tool.title}`).join("\n")}
 
 ## Limits
