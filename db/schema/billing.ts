@@ -82,6 +82,12 @@ export const x402Payments = pgTable(
     /** SHA-256 of the canonical JSON of the PaymentPayload the identifier came with: any other payload under it is a conflict. */
     payloadHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a request last took this payment to settle it (the claim, or a resend taking back a
+     * settlement of unknown outcome). A `verified` payment claimed long before any settlement could
+     * have ended was left by a process that died in between: a resend takes it back (§8.5).
+     */
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex().on(t.proofHash),

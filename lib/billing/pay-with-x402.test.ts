@@ -262,6 +262,79 @@ describe("POST /api/jobs – x402", () => {
     expect(await x402JobCount()).toBe(before + 1);
   });
 
+  it("a claim its process abandoned before settling: refused while it could still be running, then the same proof settles it once and starts one job", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const accepts = await requirements();
+    const proof = await createPaymentHeader(account, 1, accepts);
+    const payload = JSON.parse(Buffer.from(proof, "base64").toString());
+    const nonce = payload.payload.authorization.nonce as string;
+    // What a process that died right after claiming left: verified, never settled, no job.
+    const claim = {
+      proofHash: replayKey("base", accepts.asset, {
+        payer: account.address.toLowerCase(),
+        nonce: nonce.toLowerCase(),
+        value: payload.payload.authorization.value,
+        signature: payload.payload.signature.toLowerCase(),
+      }),
+      payer: account.address.toLowerCase(),
+      nonce: nonce.toLowerCase(),
+      network: "base",
+      amountAtomic: "500000",
+      status: "verified" as const,
+    };
+    const [row] = await getDb().insert(x402Payments).values(claim).returning();
+    const before = await x402JobCount();
+
+    // Just claimed: it may be settling right now, so a second send neither settles nor starts anything.
+    const early = await submit({ "x-payment": proof });
+    expect(early.status).toBe(402);
+    expect(await early.json()).toMatchObject({ reason: "payment_already_used" });
+    expect(settleCalls(nonce)).toBe(0);
+
+    // Claimed longer ago than a settlement can take: abandoned, and taken back by the resend.
+    await getDb()
+      .update(x402Payments)
+      .set({ claimedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(x402Payments.id, row!.id));
+    const resumed = await Promise.all(Array.from({ length: 3 }, () => submit({ "x-payment": proof })));
+    const created = resumed.filter((response) => response.status === 201);
+    expect(created).toHaveLength(1);
+    const { job } = await created[0]!.json();
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", jobId: job.id })]);
+    expect(settleCalls(nonce)).toBe(1);
+    expect(await x402JobCount()).toBe(before + 1);
+  });
+
+  it("a claim abandoned after the facilitator settled it (the outcome never written): the resend finds the nonce spent and starts the job, charging nothing more", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const proof = await createPaymentHeader(account, 1, await requirements());
+    const nonce = JSON.parse(Buffer.from(proof, "base64").toString()).payload.authorization.nonce as string;
+    const before = await x402JobCount();
+    process.env.X402_FACILITATOR_TIMEOUT_MS = "300";
+    resetEnvCache();
+    try {
+      facilitator.loseSettlementAnswers("unanswered");
+      expect((await submit({ "x-payment": proof })).status).toBe(503);
+    } finally {
+      delete process.env.X402_FACILITATOR_TIMEOUT_MS;
+      resetEnvCache();
+      facilitator.loseSettlementAnswers(null);
+    }
+    expect(facilitator.settled.has(nonce.toLowerCase()), "the transfer was made").toBe(true);
+    // As if the process had died before writing `settlement_unknown`: still `verified`, claimed long ago.
+    await getDb()
+      .update(x402Payments)
+      .set({ status: "verified", claimedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(x402Payments.nonce, nonce.toLowerCase()));
+
+    const resumed = await submit({ "x-payment": proof });
+    expect(resumed.status, await resumed.clone().text()).toBe(201);
+    const { job } = await resumed.json();
+    expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", jobId: job.id })]);
+    expect(await x402JobCount()).toBe(before + 1);
+    expect((await submit({ "x-payment": proof })).status).toBe(402);
+  });
+
   it("a payment for a domain whose slug and every numbered suffix are held starts its job: never settled without one", async () => {
     await getDb().insert(stores).values({ domain: "squat.paid-co.test", slug: "squat-paid-co-test" });
     for (let n = 2; n <= 50; n += 1)

@@ -1,4 +1,4 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import type { X402PaymentSent } from "@/lib/auth/principal";
 import { x402Payments } from "@/db/schema";
@@ -9,7 +9,7 @@ import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
 import { findFreeRetry, FreeRetryTaken } from "./free-retry";
 import { paymentIdentityOf, payOncePerIdentity, type PaymentIdentity } from "./payment-identifier";
-import { settlementHeaders, type Paid } from "./x402-settlement";
+import { abandonedBefore, isAbandonedClaim, settlementHeaders, type Paid } from "./x402-settlement";
 import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
 import { decodeSentPayment, type PaymentProof } from "./x402-proof";
 import { isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
@@ -151,13 +151,24 @@ async function resumePayment(used: X402Payment, proof: PaymentProof, fields: Job
     // Taken back by one request at a time; a concurrent one finds it `verified`, as in a first settlement.
     const [retaken] = await getDb()
       .update(x402Payments)
-      .set({ status: "verified" })
+      .set({ status: "verified", claimedAt: sql`now()` })
       .where(and(eq(x402Payments.id, used.id), eq(x402Payments.status, "settlement_unknown")))
+      .returning({ id: x402Payments.id });
+    if (retaken) return settleAndStart(used.id, proof, fields, { asked: true });
+  }
+  if (used.status === "verified" && !used.jobId && isAbandonedClaim(used)) {
+    // The claiming process died between the claim and recording the settlement's outcome: it may
+    // have asked the facilitator, so this is a settlement of unknown outcome, taken back by one request.
+    const [retaken] = await getDb()
+      .update(x402Payments)
+      .set({ claimedAt: sql`now()` })
+      .where(and(eq(x402Payments.id, used.id), eq(x402Payments.status, "verified"), lt(x402Payments.claimedAt, abandonedBefore())))
       .returning({ id: x402Payments.id });
     if (retaken) return settleAndStart(used.id, proof, fields, { asked: true });
   }
   throw alreadyUsed();
 }
+
 
 /**
  * Settles a claimed payment, records the outcome before anything else, then starts its job.

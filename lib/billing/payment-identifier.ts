@@ -7,7 +7,7 @@ import { jobs, x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { PaymentProof } from "./x402-proof";
 import { paymentAlreadyUsed } from "./x402-requirements";
-import { settlementHeaders, type Paid } from "./x402-settlement";
+import { isAbandonedClaim, settlementHeaders, type Paid } from "./x402-settlement";
 
 // The x402 v2 `payment-identifier` extension on POST /api/jobs (docs/decisions.md §8.5.1): a
 // client that lost the answer to a paid request sends the identical payment again and gets the
@@ -94,7 +94,8 @@ async function findPaymentByIdentity(identity: PaymentIdentity): Promise<X402Pay
   const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.paymentIdentifier, identity.id)).limit(1);
   if (!payment) return undefined;
   if (payment.payloadHash !== identity.payloadHash) throw identifierConflict();
-  if (payment.status === "verified" && !payment.jobId) throw paymentInProgress();
+  // An abandoned claim is not in progress: the resend takes it back (pay-with-x402.ts, resumePayment).
+  if (payment.status === "verified" && !payment.jobId && !isAbandonedClaim(payment)) throw paymentInProgress();
 
   return payment;
 }

@@ -1,6 +1,7 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import { settleResponseHeader } from "x402/types";
-import type { Job } from "@/db/schema";
+import type { Job, x402Payments } from "@/db/schema";
+import { getEnv } from "@/lib/env";
 import { configuredNetworkCaip2 } from "./x402-requirements";
 
 /** A job an x402 payment bought, with the headers of the answer that hands it over. */
@@ -18,3 +19,12 @@ export function settlementHeaders(settled: Settled): Record<string, string> {
 
   return { "PAYMENT-RESPONSE": encodePaymentResponseHeader(v2), "X-PAYMENT-RESPONSE": settleResponseHeader(v1) };
 }
+
+/**
+ * A claim is followed by one settlement (at most X402_FACILITATOR_TIMEOUT_MS) and the write of its
+ * outcome: a payment still `verified` twice that long after its claim, plus a minute, was left by
+ * a process that died in between, and is resumed as a settlement of unknown outcome.
+ */
+export const abandonedBefore = () => new Date(Date.now() - 2 * getEnv().X402_FACILITATOR_TIMEOUT_MS - 60_000);
+
+export const isAbandonedClaim = (payment: Pick<typeof x402Payments.$inferSelect, "claimedAt">) => payment.claimedAt < abandonedBefore();
