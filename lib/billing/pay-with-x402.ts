@@ -169,7 +169,6 @@ async function resumePayment(used: X402Payment, proof: PaymentProof, fields: Job
   throw alreadyUsed();
 }
 
-
 /**
  * Settles a claimed payment, records the outcome before anything else, then starts its job.
  * `asked`: an earlier settlement of it got no answer, so a refusal because the nonce is spent
