@@ -5,17 +5,10 @@
  * settles through the loopback facilitator that checks the EIP-3009 signature for real. A client
  * that lost the 201 sends the identical payment again and gets the same job.
  */
-import type { ClientExtension } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import {
-  appendPaymentIdentifierToExtensions,
-  declarePaymentIdentifierExtension,
-  generatePaymentId,
-  PAYMENT_IDENTIFIER,
-} from "@x402/extensions/payment-identifier";
-import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { declarePaymentIdentifierExtension, generatePaymentId, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import { count, eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -26,6 +19,7 @@ import { resetEnvCache } from "@/lib/env";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import { payingClient } from "@/testing/x402-client";
 import { payJobWithX402 } from "./pay-with-x402";
 import { canonicalJson, payloadHash } from "./payment-identifier";
 
@@ -78,22 +72,6 @@ function routeFetch(sent: string[]) {
 
     return post(request, { params: Promise.resolve({}) });
   };
-}
-
-/** A client extension giving every payment the identifier `id`, when the server declares the extension. */
-const withPaymentId = (id: string): ClientExtension => ({
-  key: PAYMENT_IDENTIFIER,
-  enrichPaymentPayload: async (payload) => ({
-    ...payload,
-    extensions: appendPaymentIdentifierToExtensions(structuredClone(payload.extensions ?? {}), id),
-  }),
-});
-
-/** The official v2 client, signing with a local key, optionally under a payment identifier. */
-function payingClient(account: PrivateKeyAccount, id?: string) {
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account));
-
-  return id ? client.registerExtension(withPaymentId(id)) : client;
 }
 
 const payingFetch = (account: PrivateKeyAccount, sent: string[], id?: string) =>

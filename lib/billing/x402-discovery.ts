@@ -133,12 +133,16 @@ export type PaidToolDeclaration = { toolName: string; description: string; input
  * POST /api/jobs declares it), over our Streamable HTTP endpoint.
  */
 export function paidToolDiscovery(tool: PaidToolDeclaration): Record<string, unknown> {
-  return declareDiscoveryExtension({
-    toolName: tool.toolName,
-    description: tool.description,
-    transport: "streamable-http",
-    inputSchema: toSchema(tool.input, "input"),
-    example: tool.example,
-    output: { example: exampleOutput(), schema: outputSchema() },
-  });
+  return {
+    ...declareDiscoveryExtension({
+      toolName: tool.toolName,
+      description: tool.description,
+      transport: "streamable-http",
+      inputSchema: toSchema(tool.input, "input"),
+      example: tool.example,
+      output: { example: exampleOutput(), schema: outputSchema() },
+    }),
+    // The tool pays through POST /api/jobs's flow, identifiers included: a lost answer is recovered the same way.
+    [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+  };
 }

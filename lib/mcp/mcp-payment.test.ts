@@ -26,6 +26,7 @@ import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facil
 import { connectMcp, MCP_REVISIONS, startMcpHost, toolJson, type McpRevision } from "@/testing/mcp-host";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
+import { payingClient } from "@/testing/x402-client";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const DOMAIN = "mcp-paid.test";
@@ -237,6 +238,33 @@ describe.each(MCP_REVISIONS)("MCP analyze_store – x402 v2 tool-result binding,
       transaction: facilitator.settled.get(nonce),
     });
     expect(settleCalls(nonce)).toBe(1);
+  });
+
+  it("a lost answer is recovered by the payment's identifier: the identical payment again answers the same job and receipt; another payment under it is a 409", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const c = await agent();
+    const offered = expectPaymentRequired(await analyze(c));
+    expect(offered.extensions?.["payment-identifier"]).toMatchObject({ info: { required: false } });
+    const id = `pay_mcp_${spoken.replaceAll("-", "")}_${account.address.slice(2, 18)}`;
+    const wallet = payingClient(account, id);
+    const payload = await wallet.createPaymentPayload(offered);
+    const before = await x402JobCount();
+
+    // The agent pays, and the answer is lost on the way back.
+    const first = await analyze(c, payload);
+    expect(first.isError, first.text).toBe(false);
+    const again = await analyze(await agent(), payload);
+    expect(again.isError, again.text).toBe(false);
+    expect((again.body.job as { id: string }).id).toBe((first.body.job as { id: string }).id);
+    expect(again.receipt).toEqual(first.receipt);
+    expect(settleCalls(nonceOf(payload))).toBe(1);
+
+    // A new authorization under the used identifier: refused before the facilitator hears of it.
+    const other = await wallet.createPaymentPayload(offered);
+    const conflict = await analyze(c, other);
+    expect(conflict).toMatchObject({ isError: true, body: { code: "conflict", status: 409, reason: "payment_identifier_conflict" } });
+    expect(facilitatorSaw(nonceOf(other))).toBe(false);
+    expect(await x402JobCount()).toBe(before + 1);
   });
 
   it("an authorization that paid POST /api/jobs first is refused when sent again inside MCP: one job, one settle", async () => {
