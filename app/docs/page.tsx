@@ -201,7 +201,9 @@ export default function DocsPage() {
               whose structured content is the x402 v2 <code className={code}>PaymentRequired</code>; call it again with the signed payment
               in <code className={code}>params._meta[&quot;x402/payment&quot;]</code> and the receipt comes in the result&apos;s{" "}
               <code className={code}>_meta[&quot;x402/payment-response&quot;]</code>. One authorization buys one job, here or at{" "}
-              <code className={code}>POST /api/jobs</code>; an x402 header sent to the MCP endpoint is never spent.
+              <code className={code}>POST /api/jobs</code>; an x402 header sent to the MCP endpoint is never spent. Give the payment an x402{" "}
+              <code className={code}>payment-identifier</code> and a lost answer is recovered by sending the identical payment again (same
+              job, same receipt; another payment under that id is a 409).
             </li>
             <li>
               <strong>Progress without polling.</strong> Call <code className={code}>analyze_store</code> with a{" "}
