@@ -22,39 +22,34 @@ import { replayKey } from "@/lib/billing/x402-proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";
-import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
+import type { FakeFacilitator } from "@/testing/fake-facilitator";
 import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
-import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import type { PipelineHarness } from "@/testing/pipeline";
+import type { RouteHandler } from "@/testing/route-host";
+import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 /** USD 0.50 in USDC atomic units: above x402-fetch's default cap of 0.10, so it is raised. */
 const MAX_VALUE = 500_000n;
 
+let bench: PaidPipeline;
 let pipeline: PipelineHarness;
 let facilitator: FakeFacilitator;
-let post: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+let post: RouteHandler;
 
 beforeAll(async () => {
-  facilitator = await startFakeFacilitator();
-  pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
+  bench = await startPaidPipeline(PAY_TO);
+  ({ pipeline, facilitator, post } = bench);
   pipeline.fakeStore.addStore(fixtureStore("paid.test"));
   pipeline.fakeStore.addStore(fixtureStore("squat-paid.co.test"));
   pipeline.fakeStore.addStore(passwordStore("locked-paid.test"));
-  post = (await import("@/app/api/jobs/route")).POST;
 });
 
 afterAll(async () => {
-  delete process.env.X402_PAY_TO;
-  delete process.env.X402_FACILITATOR_URL;
-  resetEnvCache();
-  await pipeline?.stop();
-  await facilitator?.close();
+  await bench?.stop();
 });
 
-beforeEach(() => {
-  facilitator.failSettlement(null);
-  facilitator.loseSettlementAnswers(null);
-});
+beforeEach(() => bench.reset());
 
 /** fetch as seen by the x402 clients, answered by the real route handler; records the payment header it sent. */
 /** Many sends of one authorization: one job (201), the rest refused (402), one settle, one settled row. */

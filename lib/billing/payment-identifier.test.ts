@@ -15,10 +15,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { decodeXPaymentResponse } from "x402-fetch";
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
-import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
-import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+import type { FakeFacilitator } from "@/testing/fake-facilitator";
+import type { PipelineHarness } from "@/testing/pipeline";
+import type { RouteHandler } from "@/testing/route-host";
+import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 import { payingClient } from "@/testing/x402-client";
 import { payJobWithX402 } from "./pay-with-x402";
 import { canonicalJson, payloadHash } from "./payment-identifier";
@@ -26,30 +27,23 @@ import { canonicalJson, payloadHash } from "./payment-identifier";
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const JOBS_URL = "http://localhost:3000/api/jobs";
 
+let bench: PaidPipeline;
 let pipeline: PipelineHarness;
 let facilitator: FakeFacilitator;
-let post: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+let post: RouteHandler;
 
 beforeAll(async () => {
-  facilitator = await startFakeFacilitator();
-  pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
+  bench = await startPaidPipeline(PAY_TO);
+  ({ pipeline, facilitator, post } = bench);
   pipeline.fakeStore.addStore(fixtureStore("idempotent.test"));
   pipeline.fakeStore.addStore(passwordStore("locked-idempotent.test"));
-  post = (await import("@/app/api/jobs/route")).POST;
 });
 
 afterAll(async () => {
-  delete process.env.X402_PAY_TO;
-  delete process.env.X402_FACILITATOR_URL;
-  resetEnvCache();
-  await pipeline?.stop();
-  await facilitator?.close();
+  await bench?.stop();
 });
 
-beforeEach(() => {
-  facilitator.failSettlement(null);
-  facilitator.loseSettlementAnswers(null);
-});
+beforeEach(() => bench.reset());
 
 const jobInit = (domain = "idempotent.test") => ({
   method: "POST",

@@ -22,45 +22,39 @@ import { jobs, x402Payments } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
-import { startFakeFacilitator, type FakeFacilitator } from "@/testing/fake-facilitator";
+import type { FakeFacilitator } from "@/testing/fake-facilitator";
 import { connectMcp, MCP_REVISIONS, startMcpHost, toolJson, type McpRevision } from "@/testing/mcp-host";
-import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
-import type { RouteHost } from "@/testing/route-host";
+import type { PipelineHarness } from "@/testing/pipeline";
+import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
+import type { RouteHandler, RouteHost } from "@/testing/route-host";
 import { payingClient } from "@/testing/x402-client";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const DOMAIN = "mcp-paid.test";
 
+let bench: PaidPipeline;
 let pipeline: PipelineHarness;
 let facilitator: FakeFacilitator;
 let host: RouteHost;
-let post: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+let post: RouteHandler;
 const clients: Client[] = [];
 /** The revision the running block's clients speak. */
 let revision: McpRevision = "2025-11-25";
 
 beforeAll(async () => {
-  facilitator = await startFakeFacilitator();
-  pipeline = await startPipeline({ X402_PAY_TO: PAY_TO, X402_FACILITATOR_URL: facilitator.url });
+  bench = await startPaidPipeline(PAY_TO);
+  ({ pipeline, facilitator, post } = bench);
   pipeline.fakeStore.addStore(fixtureStore(DOMAIN));
   host = await startMcpHost();
-  post = (await import("@/app/api/jobs/route")).POST;
 });
 
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await host?.close();
-  delete process.env.X402_PAY_TO;
-  delete process.env.X402_FACILITATOR_URL;
-  resetEnvCache();
-  await pipeline?.stop();
-  await facilitator?.close();
+  await bench?.stop();
 });
 
-beforeEach(() => {
-  facilitator.failSettlement(null);
-  facilitator.loseSettlementAnswers(null);
-});
+beforeEach(() => bench.reset());
 
 async function agent(headers: Record<string, string> = {}) {
   const connected = await connectMcp(host.origin, headers, revision);
