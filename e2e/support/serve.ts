@@ -52,6 +52,10 @@ fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, expo
 fakeStore.addStore(generatedStore("analytics.test", { products: 30, seed: 41, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
+// An agent's analyses over MCP, one store per protocol revision, slow enough to report progress.
+for (const revision of ["2025", "2026"]) {
+  fakeStore.addStore(generatedStore(`mcp-${revision}.test`, { products: 600, seed: 61, faults: { latencyMs: 60 } }));
+}
 process.env.SHOP_RESOLVE = `${fakeStore.shopResolve("*.test")},${fakeStore.shopResolve("*.myshopify.com")}`;
 process.env.ALLOW_PRIVATE_NETWORK = "true";
 process.env.SCRAPER_MIN_INTERVAL_MS = "0";
