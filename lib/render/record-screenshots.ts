@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { renderScreenshots } from "@/db/schema";
 import { SCREENSHOT_VIEWPORTS, type ScreenshotSize } from "./schemas";
@@ -28,4 +28,9 @@ export async function recordScreenshots(tx: DbOrTx, jobId: string, screenshots: 
 /** A purged report's screenshots go with it (purge-report.ts, inside its transaction). */
 export async function deleteJobScreenshots(tx: DbOrTx, jobId: string): Promise<void> {
   await tx.delete(renderScreenshots).where(eq(renderScreenshots.jobId, jobId));
+}
+
+/** The screenshots of failed jobs, which no report shows (snapshot cleanup, a day after the failure). */
+export async function deleteScreenshotsOfJobs(db: DbOrTx, jobIds: string[]): Promise<void> {
+  await db.delete(renderScreenshots).where(inArray(renderScreenshots.jobId, jobIds));
 }

@@ -5,7 +5,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { jobs, reportBodies, reports, snapshotProducts, type Store } from "@/db/schema";
+import { jobs, renderScreenshots, reportBodies, reports, snapshotProducts, type Store } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { snapshotProductRow } from "@/testing/snapshot-product-row";
 import { sendEvent, startWorkflowEngine, type WorkflowEngine } from "@/lib/workflow/engine";
@@ -13,6 +13,7 @@ import { quietLogger } from "@/lib/workflow/embedded";
 import { snapshotCleanupRequested } from "@/lib/workflow/events";
 import { seedAnalyzedStore, sampleProduct } from "@/testing/directory-seed";
 import { cleanupSnapshots } from "@/inngest/cleanup-snapshots";
+import { recordScreenshots } from "@/lib/render/record-screenshots";
 import { pruneSnapshotBatch } from "./cleanup-snapshots";
 
 const DAY = 24 * 3600_000;
@@ -113,6 +114,55 @@ describe("snapshot cleanup", () => {
     }
 
     expect(await rowsOf(candidates)).toEqual([bad]);
+  });
+
+  it("drops a day-old failed job's screenshots, never a completed report's, nor a failure's of today", async () => {
+    const { store } = await seedAnalyzedStore({ domain: "cleanup-shots.test", products: 2 });
+    const shots = { desktop: Buffer.from("desktop jpeg"), phone: Buffer.from("phone jpeg") };
+    const runningJob = async (daysAgo: number) => {
+      const at = new Date(Date.now() - daysAgo * DAY);
+      const [job] = await getDb()
+        .insert(jobs)
+        .values({ storeId: store.id, domain: store.domain, slug: store.slug, status: "running", createdAt: at, startedAt: at })
+        .returning({ id: jobs.id });
+      await recordScreenshots(getDb(), job!.id, shots);
+
+      return { id: job!.id, at };
+    };
+    const fail = async ({ id, at }: { id: string; at: Date }) =>
+      getDb()
+        .update(jobs)
+        .set({ status: "failed", errorCode: "render_test", error: "failed after its render", completedAt: at })
+        .where(eq(jobs.id, id));
+    const oldFailure = await runningJob(2);
+    await fail(oldFailure);
+    const newFailure = await runningJob(0);
+    await fail(newFailure);
+    // An old report beyond the one kept for an untracked store: its products go, its screenshots stay.
+    const oldReport = await runningJob(3);
+    await getDb()
+      .insert(snapshotProducts)
+      .values(snapshotProductRow(oldReport.id, sampleProduct(1)));
+    await getDb()
+      .insert(reports)
+      .values({ jobId: oldReport.id, storeId: store.id, collections: [], pages: [], metadata: {}, summary: {}, createdAt: oldReport.at });
+    await getDb()
+      .update(jobs)
+      .set({ status: "completed", progress: 1, completedAt: oldReport.at, listingComplete: true })
+      .where(eq(jobs.id, oldReport.id));
+    const shotsOf = async (jobId: string) =>
+      (await getDb().select({ size: renderScreenshots.size }).from(renderScreenshots).where(eq(renderScreenshots.jobId, jobId))).length;
+
+    let after: string | null = null;
+    do after = (await pruneSnapshotBatch(new Date(), 100, after)).next;
+    while (after !== null);
+
+    expect(await shotsOf(oldFailure.id)).toBe(0);
+    expect(await shotsOf(newFailure.id)).toBe(2);
+    expect(await shotsOf(oldReport.id)).toBe(2);
+    expect(await rowsOf([oldReport.id])).toEqual([]);
+    // Nothing left to find: the next run selects none of them again.
+    expect(await pruneSnapshotBatch(new Date(), 100, null)).toMatchObject({ jobs: 0 });
   });
 
   it("the daily run completes past a report whose body cannot be stored", async () => {

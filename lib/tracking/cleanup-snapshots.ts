@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/env";
 import { briefError, logger } from "@/lib/log";
 import { deleteInventoryLevelsOfJobs } from "@/lib/inventory/delete-inventory-levels";
 import { deleteJobSnapshots } from "@/lib/snapshots/delete-job-snapshots";
+import { deleteScreenshotsOfJobs } from "@/lib/render/record-screenshots";
 import { storeReportBody } from "@/lib/reports/report-body";
 
 /** Jobs pruned per batch (one workflow step each). */
@@ -61,7 +62,7 @@ async function storeMissingBodies(jobIds: string[]): Promise<Set<string>> {
 /**
  * Deletes the bulky per-snapshot data (products, inventory levels, step artifacts) of one
  * batch of old jobs, in job id order from `after`: completed jobs beyond the newest N of their
- * store, and failed jobs over a day old. Jobs, reports, changelogs, inventory events and the
+ * store, and failed jobs over a day old (with the screenshots their render step took). Jobs, reports, changelogs, inventory events and the
  * per-day aggregates stay, so the heat graph, inventory figures and events read the same
  * before and after. A completed report's products live on in its stored body, written here
  * first if it never was (the database refuses to drop the rows of a report without one), so
@@ -73,7 +74,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
   // stores a month of daily compares. Analytics reads the per-day aggregates, never these.
   const { SNAPSHOTS_KEEP_TRACKED: keepTracked, SNAPSHOTS_KEEP_UNTRACKED: keepUntracked } = getEnv();
   const failedBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ id: string; status: string }>(
     getDb(),
     sql`
       with ranked as (
@@ -84,7 +85,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
         from jobs j join stores s on s.id = j.store_id
         where j.status in ('completed', 'failed')
       )
-      select r.id from ranked r
+      select r.id, r.status from ranked r
       where r.id is distinct from r.latest_job_id
         and r.id > coalesce(${after}::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
         and (
@@ -95,6 +96,7 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
           exists (select 1 from snapshot_products p where p.job_id = r.id)
           or exists (select 1 from inventory_levels l where l.job_id = r.id)
           or exists (select 1 from job_artifacts a where a.job_id = r.id)
+          or (r.status = 'failed' and exists (select 1 from render_screenshots x where x.job_id = r.id))
         )
       order by r.id
       limit ${batch}::int
@@ -109,6 +111,9 @@ export async function pruneSnapshotBatch(now: Date, batch = CLEANUP_BATCH, after
     // one runs. An interrupted batch leaves rows the next run still finds and drops.
     await deleteJobSnapshots(getDb(), prunable);
     await deleteInventoryLevelsOfJobs(getDb(), prunable);
+    // A completed report's screenshots are part of it for good; a failed job's are nobody's.
+    const failed = rows.filter((row) => row.status === "failed" && !unstored.has(row.id)).map((row) => row.id);
+    if (failed.length > 0) await deleteScreenshotsOfJobs(getDb(), failed);
   }
 
   return { jobs: prunable.length, skipped: unstored.size, next: ids.length < batch ? null : ids.at(-1)! };
