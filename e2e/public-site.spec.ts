@@ -98,6 +98,13 @@ for (const [device, viewport] of [
     await expect(stores.getByRole("link", { name: "Fresh Shop" })).toHaveCount(0);
     await expect(form.getByLabel("Pixel or tag")).toHaveValue("meta-pixel");
     await expect(form.getByLabel("Agent readiness")).toHaveValue("storefront_mcp");
+    // Each card names what sets the store apart, each a way to the stores that share it.
+    const card = stores.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Published Shop" }) });
+    await expect(card.getByRole("list", { name: "Tags of Published Shop" }).getByRole("link", { name: "Meta pixel" })).toHaveAttribute(
+      "href",
+      "/stores?tag=meta-pixel",
+    );
+    await expect(card.getByRole("link", { name: "Answers Storefront MCP" })).toHaveAttribute("href", "/stores?agent=storefront_mcp");
 
     await page.goto("/stores?market=IS");
     await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();

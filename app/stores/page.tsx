@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { plural } from "@/components/reports/format";
 import { DirectoryFilters, isFilteredQuery } from "@/components/stores/directory-filters";
+import { StoreListCard } from "@/components/stores/store-list-card";
 import { PaginationNav } from "@/components/ui/pagination-nav";
 import { getDirectoryFacets } from "@/lib/store-directory/directory-facets";
 import { listStores } from "@/lib/store-directory/list-stores";
@@ -40,16 +40,7 @@ export default async function StoresPage(props: PageProps<"/stores">) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Stores">
           {data.map((store) => (
-            <li key={store.slug} className="min-w-0 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-              <Link href={`/stores/${store.slug}`} className="break-words font-semibold text-indigo-700 hover:underline">
-                {store.name ?? store.domain}
-              </Link>
-              <p className="break-words text-sm text-slate-600">{store.domain}</p>
-              <p className="mt-1 text-sm text-slate-700">
-                {plural(store.product_count ?? 0, "product")} · {store.currency ?? "currency unknown"} ·{" "}
-                {store.theme ? `${store.theme} theme` : "theme unknown"}
-              </p>
-            </li>
+            <StoreListCard key={store.slug} store={store} />
           ))}
         </ul>
       )}

@@ -26,7 +26,13 @@ import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schema
 import { changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
 import { pageSchema, productSchema, reportCollectionSchema, variantSchema } from "@/lib/shopify-reader/schemas";
-import { priceDistributionSchema, storeListSchema, storePageSchema, storeSummarySchema } from "@/lib/store-directory/schemas";
+import {
+  priceDistributionSchema,
+  storeListItemSchema,
+  storeListSchema,
+  storePageSchema,
+  storeSummarySchema,
+} from "@/lib/store-directory/schemas";
 import { trackedStoreListSchema, trackedStoreSchema, trackStoreResultSchema, untrackStoreResultSchema } from "@/lib/tracking/schemas";
 
 /**
@@ -62,6 +68,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Changelog: changelogSchema,
   ChangelogEntry: changelogEntrySchema,
   StoreSummary: storeSummarySchema,
+  StoreListItem: storeListItemSchema,
   StoreList: storeListSchema,
   StorePage: storePageSchema,
   PriceDistribution: priceDistributionSchema,

@@ -79,6 +79,17 @@ describe("filtering the directory", () => {
     expect(await slugsFor("agent=llms_txt")).toEqual(["both-test", "klaviyo-only-test"]);
   });
 
+  it("lists each store with the tags, languages and agent endpoints it is filtered by", async () => {
+    const response = await GET(new Request("http://localhost:3000/api/stores?q=both"), { params: Promise.resolve({}) });
+    const { data } = (await response.json()) as {
+      data: { slug: string; tags: string[]; languages: string[]; agent_readiness: string[] }[];
+    };
+
+    expect(data.map((store) => store.slug)).toEqual(["both-test"]);
+    expect(data[0]).toMatchObject({ tags: ["google-analytics-4", "meta-pixel"], languages: ["en", "fr"] });
+    expect([...data[0]!.agent_readiness].sort()).toEqual(["llms_txt", "storefront_mcp"]);
+  });
+
   it("returns exactly the stores with Klaviyo that answer Storefront MCP", async () => {
     expect(await slugsFor("app=klaviyo")).toEqual(["both-test", "klaviyo-only-test"]);
     expect(await slugsFor("app=klaviyo&agent=storefront_mcp")).toEqual(["both-test"]);

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { storeApps, stores } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import type { ListStoresQuery, StoreList } from "./schemas";
-import { serializeStore } from "./serialize-store";
+import { serializeStoreListItem } from "./serialize-store";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -48,5 +48,5 @@ export async function listStores(query: ListStoresQuery): Promise<StoreList> {
       .where(where),
   ]);
 
-  return paginated(rows.map(serializeStore), query, count?.n ?? 0);
+  return paginated(rows.map(serializeStoreListItem), query, count?.n ?? 0);
 }

@@ -64,8 +64,19 @@ export const storeSummarySchema = z.object({
 });
 export type StoreSummary = z.infer<typeof storeSummarySchema>;
 
+/**
+ * A store as the directory lists it: its summary, and what its latest report found that the
+ * directory filters by (the `tag`, `language` and `agent` query values), for the list's cards.
+ */
+export const storeListItemSchema = storeSummarySchema.extend({
+  tags: z.array(z.string()).describe("Marketing and analytics tag kinds of its latest report (the `tag` filter's values)"),
+  languages: z.array(z.string()).describe("Base language codes its storefront offers (the `language` filter's values)"),
+  agent_readiness: z.array(agentCapabilitySchema).describe("The agent endpoints that answered (the `agent` filter's values)"),
+});
+export type StoreListItem = z.infer<typeof storeListItemSchema>;
+
 /** GET /api/stores. */
-export const storeListSchema = paginatedSchema(storeSummarySchema);
+export const storeListSchema = paginatedSchema(storeListItemSchema);
 export type StoreList = z.infer<typeof storeListSchema>;
 
 /** The store page's product pager (GET /api/stores/:slug?page=&per_page=). */

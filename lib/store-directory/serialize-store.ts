@@ -1,6 +1,6 @@
 import type { Store } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { storeSummarySchema, type StoreSummary } from "./schemas";
+import { agentCapabilitySchema, storeSummarySchema, type AgentCapability, type StoreListItem, type StoreSummary } from "./schemas";
 
 /** The public origin, without a trailing slash. */
 export const siteUrl = () => getEnv().BASE_URL.replace(/\/$/, "");
@@ -33,4 +33,14 @@ export function storeSummaryOf(facts: Omit<StoreSummary, "url">, base = siteUrl(
 
 export function serializeStore(store: Store): StoreSummary {
   return storeSummaryOf(storeFactsOf(store));
+}
+
+/** A store as the directory lists it: its summary and the technologies its row keeps (store-technologies.ts). */
+export function serializeStoreListItem(store: Store): StoreListItem {
+  return {
+    ...serializeStore(store),
+    tags: store.tagKinds,
+    languages: store.languages,
+    agent_readiness: store.agentReadiness.filter((value): value is AgentCapability => agentCapabilitySchema.safeParse(value).success),
+  };
 }
