@@ -1,5 +1,5 @@
-import { FREE_RETRY_DAYS, type ChargeReturn } from "@/lib/jobs/charge-return";
-import { isJobFailureCode, type JobFailureCode } from "@/lib/pipeline/failure-codes";
+import { CHEAP_RETURNS_PER_MONTH, FREE_RETRY_DAYS, type ChargeReturn, type ChargeReturnReason } from "@/lib/jobs/charge-return";
+import { isJobFailureCode, type JobFailureCode } from "@/lib/jobs/failure-codes";
 import { formatDate } from "@/components/reports/format";
 
 export type FailureExplanation = {
@@ -89,12 +89,51 @@ export function explainFailure(code: string | null | undefined, domain: string):
   return isJobFailureCode(code) ? EXPLANATIONS[code](domain) : OUR_SIDE(domain);
 }
 
-/** What the failure gave back to whoever paid, as the job page says it (null: nothing was charged). */
-export function describeChargeReturn(
-  charge: ChargeReturn | null | undefined,
-  domain: string,
-  completedAt: string | null | undefined,
-): string | null {
+/** What the failure gave back to whoever paid, or why nothing came back, as the job page says it. */
+export type ChargeReturnNote = { returned: boolean; text: string };
+
+type FailedJobCharge = {
+  code: string | null | undefined;
+  chargeReturned: ChargeReturn | null | undefined;
+  reason: ChargeReturnReason | null | undefined;
+  completedAt: string | null | undefined;
+};
+
+/** The charge of a failed job in words: given back and why, or why not (null: nothing was charged). */
+export function describeChargeReturn(job: FailedJobCharge, domain: string): ChargeReturnNote | null {
+  if (job.reason === "monthly_cap_reached") {
+    return {
+      returned: false,
+      text: `Not given back: this account has already had ${CHEAP_RETURNS_PER_MONTH} of ${CHEAP_RETURNS_PER_MONTH} failed analyses given back this month. Failures on our side are always given back.`,
+    };
+  }
+  if (job.reason === "costly_failure") return { returned: false, text: `This failure is not given back: ${whyCostly(job.code, domain)}.` };
+  const given = describeGiven(job.chargeReturned, domain, job.completedAt);
+  if (!given) return null;
+  if (job.reason === "our_failure") return { returned: true, text: `Your analysis was given back: it failed on our side. ${given}` };
+  if (job.reason === "cheap_failure") {
+    const cap = job.chargeReturned === "free_retry" ? "" : ` Up to ${CHEAP_RETURNS_PER_MONTH} such failures a month are given back.`;
+
+    return { returned: true, text: `Your analysis was given back: ${domain} turned it away while we were checking it. ${given}${cap}` };
+  }
+
+  // A message from a server that did not say why.
+  return { returned: true, text: given };
+}
+
+/** Why a costly failure is not given back: the store made the analysis do its work first. */
+function whyCostly(code: string | null | undefined, domain: string): string {
+  switch (code) {
+    case "storage_budget_exceeded":
+      return `${domain} exceeded the storage budget of one analysis, and we had stored that much before stopping`;
+    case "store_too_large":
+      return `${domain} is larger than one analysis may read`;
+    default:
+      return `${domain} failed after we had started reading its products`;
+  }
+}
+
+function describeGiven(charge: ChargeReturn | null | undefined, domain: string, completedAt: string | null | undefined): string | null {
   switch (charge) {
     case "quota":
       return "This analysis did not count against your free analyses this month.";

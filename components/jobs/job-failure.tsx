@@ -1,19 +1,20 @@
 import Link from "next/link";
-import type { ChargeReturn } from "@/lib/jobs/charge-return";
+import type { ChargeReturn, ChargeReturnReason } from "@/lib/jobs/charge-return";
 import { describeChargeReturn, explainFailure } from "./failure-explanations";
 
 type JobFailureProps = {
   domain: string;
   code: string | null | undefined;
   chargeReturned: ChargeReturn | null | undefined;
+  chargeReturnReason: ChargeReturnReason | null | undefined;
   completedAt: string | null | undefined;
   compact?: boolean;
 };
 
-/** A failed analysis in plain words: what happened, what to do next, and what it cost (nothing). */
-export function JobFailure({ domain, code, chargeReturned, completedAt, compact = false }: JobFailureProps) {
+/** A failed analysis in plain words: what happened, what to do next, and whether its charge came back. */
+export function JobFailure({ domain, code, chargeReturned, chargeReturnReason, completedAt, compact = false }: JobFailureProps) {
   const explained = explainFailure(code, domain);
-  const charge = describeChargeReturn(chargeReturned, domain, completedAt);
+  const charge = describeChargeReturn({ code, chargeReturned, reason: chargeReturnReason, completedAt }, domain);
   if (compact) return <p className="text-sm text-red-700">{explained.what}</p>;
   const again = `/?domain=${encodeURIComponent(domain)}`;
 
@@ -25,7 +26,11 @@ export function JobFailure({ domain, code, chargeReturned, completedAt, compact 
         <span className="font-medium">What to do: </span>
         {explained.next}
       </p>
-      {charge ? <p className="text-sm font-medium text-emerald-800">{charge}</p> : null}
+      {charge ? (
+        <p data-testid="job-charge" className={`text-sm font-medium ${charge.returned ? "text-emerald-800" : "text-slate-800"}`}>
+          {charge.text}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-3 pt-1">
         <Link href={again} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
           {explained.retry ? `Analyze ${domain} again` : "Enter another address"}

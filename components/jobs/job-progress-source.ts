@@ -101,6 +101,7 @@ const byPolling: Transport = (jobId, deliver, _fallback, notFound) => {
         error: status.error,
         code: status.code,
         charge_returned: status.charge_returned,
+        charge_return_reason: status.charge_return_reason,
         completed_at: status.completed_at,
         at: new Date().toISOString(),
       } satisfies JobMessage);

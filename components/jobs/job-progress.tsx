@@ -17,7 +17,18 @@ type JobProgressProps = {
   /** The job as the API returned it (POST /api/jobs or a server render): shown until live data arrives. */
   job: Pick<
     JobResponse,
-    "id" | "domain" | "status" | "step" | "progress" | "counts" | "step_timings" | "error" | "code" | "charge_returned" | "completed_at"
+    | "id"
+    | "domain"
+    | "status"
+    | "step"
+    | "progress"
+    | "counts"
+    | "step_timings"
+    | "error"
+    | "code"
+    | "charge_returned"
+    | "charge_return_reason"
+    | "completed_at"
   >;
   /**
    * What to do once the job completes: "open" navigates to the report (client-side, no
@@ -46,6 +57,7 @@ function fromJob(job: JobProgressProps["job"]): JobMessage {
     error: job.error,
     code: job.code,
     charge_returned: job.charge_returned,
+    charge_return_reason: job.charge_return_reason,
     completed_at: job.completed_at,
     at: "",
   };
@@ -109,6 +121,7 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
           domain={job.domain}
           code={current.code}
           chargeReturned={current.charge_returned}
+          chargeReturnReason={current.charge_return_reason}
           completedAt={current.completed_at}
           compact={compact}
         />

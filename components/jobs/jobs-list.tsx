@@ -35,6 +35,7 @@ export function JobsList({ jobs, pagination, basePath }: JobsListProps) {
                     domain={job.domain}
                     code={job.code}
                     chargeReturned={job.charge_returned}
+                    chargeReturnReason={job.charge_return_reason}
                     completedAt={job.completed_at}
                     compact
                   />

@@ -9,7 +9,7 @@ import { jobs, stores, users } from "@/db/schema";
 import { createTestApiKey, createTestSession, createTestUser, sessionCookieHeader, TEST_ORIGIN } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
-import { currentMonthWindow } from "./month-window";
+import { currentMonthWindow } from "@/lib/jobs/month-window";
 
 let pipeline: PipelineHarness;
 

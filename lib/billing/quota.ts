@@ -2,7 +2,7 @@ import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "@/db";
 import { jobs } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { currentMonthWindow } from "./month-window";
+import { currentMonthWindow } from "@/lib/jobs/month-window";
 
 /** How a Free-plan job is recorded in jobs.payment_method (what the monthly quota counts). */
 export const FREE_PLAN_METHOD = "plan";

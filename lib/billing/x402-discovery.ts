@@ -74,6 +74,7 @@ const exampleOutput = (
       error: null,
       code: null,
       charge_returned: null,
+      charge_return_reason: null,
       listing_complete: null,
       retry_of: null,
       created_at: "2026-01-01T00:00:00.000Z",

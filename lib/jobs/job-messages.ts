@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Job } from "@/db/schema";
 import { JOB_STATUSES } from "@/db/schema/job-status";
 import { stepTimingSchema } from "./schemas";
-import { chargeReturnOf } from "./charge-return";
+import { CHARGE_RETURN_REASONS, CHARGE_RETURNS, chargeReturnOf, chargeReturnReasonOf } from "./charge-return";
 import { summarizeStepRuns } from "./step-timings";
 
 /** The one message format of the progress channels (WebSocket and SSE), docs/decisions.md §6.9. */
@@ -18,7 +18,9 @@ export const jobMessageSchema = z.object({
   error: z.string().nullable().optional(),
   code: z.string().nullable().optional(),
   /** A failed job's: what its failure gave back to its payer (jobSchema.charge_returned). */
-  charge_returned: z.enum(["quota", "credit", "free_retry"]).nullable().optional(),
+  charge_returned: z.enum(CHARGE_RETURNS).nullable().optional(),
+  /** A failed job's: why its charge was given back or not (jobSchema.charge_return_reason). */
+  charge_return_reason: z.enum(CHARGE_RETURN_REASONS).nullable().optional(),
   /** When the job ended; a failed job's free retry is open FREE_RETRY_DAYS from then. */
   completed_at: z.string().nullable().optional(),
   at: z.string(),
@@ -43,6 +45,7 @@ export function jobMessage(job: Job): JobMessage {
           error: job.error,
           code: job.errorCode,
           charge_returned: chargeReturnOf(job),
+          charge_return_reason: chargeReturnReasonOf(job),
           completed_at: job.completedAt?.toISOString() ?? null,
         }
       : {}),

@@ -81,7 +81,7 @@ const CODE = /^[a-z][a-z0-9_]{0,63}$/;
  * queued|running → failed, with a clear error and machine code. A failed job never reaches
  * notify-callbacks, so its webhook and e-mail records are closed here, in the same
  * transaction: nothing is left `pending` for a job that can no longer complete. What paid for
- * it is given back in that transaction too (return-job-charge.ts): a failure costs nothing.
+ * it is given back in that transaction too when the failure's class allows it (return-job-charge.ts).
  *
  * The error often quotes a store or a network error, so it is cut to MESSAGE_TEXT_MAX here, the
  * one place a failure is stored; and should the database still refuse it (a NUL character, say),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@/db/schema/job-status";
+import { CHARGE_RETURN_REASONS, CHARGE_RETURNS, CHEAP_RETURNS_PER_MONTH } from "./charge-return";
 
 // Request and response shapes of the jobs API: the single source of validation, types and OpenAPI.
 
@@ -48,10 +49,16 @@ export const jobSchema = z.object({
   error: z.string().nullable(),
   code: z.string().nullable(),
   charge_returned: z
-    .enum(["quota", "credit", "free_retry"])
+    .enum(CHARGE_RETURNS)
     .nullable()
     .describe(
-      "What a failed job gave back to whoever paid for it: `quota` (it no longer counts against the Free plan's month), `credit` (a job credit granted to the account), `free_retry` (paid with x402: the same wallet's next job for this domain within 7 days of completed_at is verified but not settled). Null while the job has not failed, or when nothing paid for it.",
+      "What a failed job gave back to whoever paid for it: `quota` (it no longer counts against the Free plan's month), `credit` (a job credit granted to the account), `free_retry` (paid with x402: the same wallet's next job for this domain within 7 days of completed_at is verified but not settled). Null while the job has not failed, when nothing paid for it, or when its failure was not given back (charge_return_reason says why).",
+    ),
+  charge_return_reason: z
+    .enum(CHARGE_RETURN_REASONS)
+    .nullable()
+    .describe(
+      `Why a failed job's charge was given back or not: \`our_failure\` (it failed on our side: always given back), \`cheap_failure\` (the store turned it away while it was being checked: given back up to ${CHEAP_RETURNS_PER_MONTH} times per account and calendar month, UTC), \`monthly_cap_reached\` (such a failure, but the account had ${CHEAP_RETURNS_PER_MONTH} given back that month already: not given back), \`costly_failure\` (the store made the analysis do its work before failing, such as storage_budget_exceeded, store_too_large, or a store failure after the product crawl began: never given back). Null while the job has not failed, or when nothing was charged that a failure could give back.`,
     ),
   listing_complete: z.boolean().nullable(),
   retry_of: z.uuid().nullable(),
@@ -68,7 +75,7 @@ export type JobResponse = z.infer<typeof jobSchema>;
  * A job as its report states it: without step timings, which are measurements of the run (and
  * grow after completion) while a report's bytes are fixed when its job completes (docs/decisions.md §5.2).
  */
-export const reportJobSchema = jobSchema.omit({ step_timings: true, charge_returned: true });
+export const reportJobSchema = jobSchema.omit({ step_timings: true, charge_returned: true, charge_return_reason: true });
 export type ReportJob = z.infer<typeof reportJobSchema>;
 
 export const jobStatusSchema = jobSchema.pick({
@@ -81,6 +88,7 @@ export const jobStatusSchema = jobSchema.pick({
   error: true,
   code: true,
   charge_returned: true,
+  charge_return_reason: true,
   completed_at: true,
 });
 

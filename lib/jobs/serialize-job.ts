@@ -1,7 +1,7 @@
 import type { Job } from "@/db/schema";
 import { jobSchema, jobStatusSchema, type JobResponse, type ReportJob } from "./schemas";
 import { jobUrls } from "./job-urls";
-import { chargeReturnOf } from "./charge-return";
+import { chargeReturnOf, chargeReturnReasonOf } from "./charge-return";
 import { summarizeStepRuns } from "./step-timings";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -20,6 +20,7 @@ export function serializeJob(job: Job, base?: string): JobResponse {
     error: job.error,
     code: job.errorCode,
     charge_returned: chargeReturnOf(job),
+    charge_return_reason: chargeReturnReasonOf(job),
     listing_complete: job.listingComplete,
     retry_of: job.retryOf,
     created_at: job.createdAt.toISOString(),
@@ -35,7 +36,7 @@ export function serializeJobStatus(job: Job) {
 
 /** A job as its report states it (reportJobSchema): the same fields, without step timings. */
 export function serializeReportJob(job: Job, base?: string): ReportJob {
-  const { step_timings: _measurements, charge_returned: _billing, ...stated } = serializeJob(job, base);
+  const { step_timings: _measurements, charge_returned: _billing, charge_return_reason: _why, ...stated } = serializeJob(job, base);
 
   return stated;
 }

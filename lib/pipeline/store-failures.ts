@@ -1,11 +1,11 @@
 import type { StoreFailure } from "@/lib/shopify-reader/outcomes";
-import type { JobFailureCode } from "./failure-codes";
+import type { JobFailureCode } from "@/lib/jobs/failure-codes";
 
 type Described = { code: JobFailureCode; error: string };
 
 /**
  * Job error codes for the ways a store can fail us, with a message a person understands. The
- * codes are listed in failure-codes.ts, and the job page explains each with a next step.
+ * codes are listed in lib/jobs/failure-codes.ts, and the job page explains each with a next step.
  */
 export function describeStoreFailure(domain: string, failure: StoreFailure): Described {
   const described = describe(domain, failure);
