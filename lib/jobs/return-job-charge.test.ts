@@ -1,8 +1,9 @@
 /**
- * A failed analysis costs its account nothing: a Free job stops counting against the month, a
- * spent credit comes back, a card report bought signed in becomes a credit; given back once, in
- * the transaction that fails the job, however often or concurrently the failure is recorded.
- * Runs the real pipeline against a password-protected fake store through POST /api/jobs.
+ * A failed analysis gives its charge back by what paid for it: a Free job stops counting against
+ * the month, a spent credit comes back, a card report bought signed in becomes a credit; given
+ * back once, in the transaction that fails the job, however often or concurrently the failure is
+ * recorded. Runs the real pipeline against a password-protected fake store through POST /api/jobs.
+ * Which failures are given back, and the monthly cap: return-job-charge.cap.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
