@@ -81,6 +81,11 @@ const EXPLANATIONS: Record<JobFailureCode, Explain> = {
     next: "That was on our side. Try again later.",
     retry: true,
   }),
+  worker_crashed: (domain) => ({
+    what: `Analyzing ${domain} stopped our analysis process three times (something the store serves, most likely one of its pages, crashed or froze it), so we gave up rather than try forever.`,
+    next: "Write to support with this page's address if you need this store analyzed.",
+    retry: false,
+  }),
   analysis_failed: OUR_SIDE,
 };
 

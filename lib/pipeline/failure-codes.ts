@@ -14,6 +14,7 @@ export const JOB_FAILURE_CODES = [
   "store_too_large",
   "storage_budget_exceeded",
   "storage_low",
+  "worker_crashed",
   "analysis_failed",
 ] as const;
 
