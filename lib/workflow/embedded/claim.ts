@@ -52,6 +52,8 @@ export async function claimDueItems(
   opts: {
     max: number;
     leaseMs: number;
+    /** Tokens this worker leases with start with `${workerId}#`: its own expired leases are no takeover. */
+    workerId: string;
     newToken: () => string;
     /** Items this worker is still executing: after a stall longer than the lease it must not call them again itself. */
     inFlight?: ReadonlySet<number>;
@@ -92,7 +94,10 @@ export async function claimDueItems(
       if (opts.inFlight?.has(Number(c.id))) continue;
       const slot = limited(c) ? (used.get(c.concurrency_key!) ?? 0) : undefined;
       if (slot !== undefined && slot >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends
-      const leaseLosses = Number(c.lease_losses) + (c.kind === "call" && c.leased_by !== null ? 1 : 0);
+      // Taking back our own expired lease (the item is no longer in flight here: saving its outcome
+      // failed, say while the database was away) is no loss: this worker did not die.
+      const takeover = c.kind === "call" && c.leased_by !== null && !c.leased_by.startsWith(`${opts.workerId}#`);
+      const leaseLosses = Number(c.lease_losses) + (takeover ? 1 : 0);
       const suspect = isSuspect({ kind: c.kind, leaseLosses });
       // Drains first: the suspect must not share the process with steps it could take down.
       if (suspect && (busy || claimed.length > 0)) break;

@@ -203,6 +203,7 @@ export class EmbeddedExecutor {
     const items = await claimDueItems(this.db, {
       max: this.maxInFlight - this.inflight.size,
       leaseMs: this.leaseMs,
+      workerId: this.workerId,
       newToken: () => `${this.workerId}#${++this.leaseCounter}`,
       inFlight: this.inflightItems,
     });
