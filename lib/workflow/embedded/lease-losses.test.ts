@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { claimDueItems } from "./claim";
 import { rows } from "./sql";
+import { createTestClient, createTestExecutor, waitFor } from "@/testing/workflow/harness";
 
 // Which takeovers count toward MAX_LEASE_LOSSES, and how a call request taken over runs alone
 // (the kill -9 loop itself is crash-loop.test.ts).
@@ -69,5 +70,43 @@ describe("lease losses", () => {
       ["limit", 3],
       ["other", 0],
     ]);
+  });
+});
+
+describe("a graceful stop", () => {
+  it("finishes the step in flight and leaves nothing leased, so the next worker counts no loss", async () => {
+    const inngest = createTestClient("t-graceful");
+    const effects: string[] = [];
+    let stopping = false;
+    const fn = inngest.createFunction({ id: "two", retries: 0, triggers: [{ event: "t/graceful" }] }, async ({ step }) => {
+      await step.run("first", async () => {
+        effects.push("first start");
+        await waitFor(() => stopping, { what: "the stop" });
+        effects.push("first done");
+      });
+      await step.run("second", () => effects.push("second"));
+    });
+    const before = createTestExecutor(inngest, [fn], { leaseMs: 1000 });
+    await before.start();
+    const { runIds } = await before.send({ name: "t/graceful" });
+    await waitFor(() => effects.includes("first start"), { what: "the first step to start" });
+
+    const stopped = before.stop();
+    stopping = true;
+    await stopped;
+
+    const queue = await rows<{ leased_by: string | null; lease_losses: number }>(
+      getDb(),
+      sql`select leased_by, lease_losses from workflow_queue where run_id = ${runIds[0]!}`,
+    );
+    expect(queue).toEqual([{ leased_by: null, lease_losses: 0 }]);
+    const after = createTestExecutor(inngest, [fn], { leaseMs: 1000 });
+    await after.start();
+    try {
+      expect(await after.waitForRun(runIds[0]!)).toMatchObject({ status: "completed" });
+    } finally {
+      await after.stop();
+    }
+    expect(effects).toEqual(["first start", "first done", "second"]);
   });
 });
