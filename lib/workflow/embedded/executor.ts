@@ -230,7 +230,8 @@ export class EmbeddedExecutor {
       this.logOutcome(item, outcome);
       for (const runId of result.createdRuns) if (runId) this.log.debug(`run ${runId} created by run ${item.runId}`);
     } catch (error) {
-      // Not applied: the item stays leased until its lease expires, then it is called again.
+      // Not applied: the item stays leased until its lease expires, then it is called again (taken
+      // back by this worker, that is no lease loss; by another, it counts as one).
       if (error instanceof LeaseLostError) this.log.warn(error.message);
       else this.log.error(`run ${item.runId}: item ${item.id} failed in the executor`, error);
     }
