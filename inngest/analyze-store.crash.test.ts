@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_LEASE_LOSSES } from "@/lib/workflow/embedded";
 import { fixtureStore, generatedStore, startFakeStore, type FakeStoreServer } from "@/testing/fake-store";
 import { pipelineEnv } from "@/testing/pipeline";
 import { spawnWorker } from "@/testing/spawn-worker";
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 type Records = {
-  job: { status: string; counts: Record<string, number>; completedAt: string | null };
+  job: { status: string; errorCode: string | null; error: string | null; counts: Record<string, number>; completedAt: string | null };
   steps: { name: string | null; result: { data?: { crawl?: { page: number } } } }[];
   reports: number;
   callbacks: { status: string; attempts: number; error: string | null }[];
@@ -64,6 +65,21 @@ async function crashAndResume(options: {
   expect(code, second.errors()).toBe(0);
 
   return JSON.parse(second.output().trim().split("\n").pop()!) as Records;
+}
+
+/** Starts a worker, waits until `killWhen`, kills it with SIGKILL and waits for it to be gone. */
+async function killWorkerWhen(
+  database: Record<string, string>,
+  env: Record<string, string>,
+  killWhen: () => boolean,
+  what: string,
+): Promise<{ output: string }> {
+  const spawned = worker(database, env);
+  await waitFor(killWhen, { timeoutMs: 60_000, what: `${what} (stderr: ${spawned.errors()})` });
+  spawned.child.kill("SIGKILL");
+  await spawned.exited;
+
+  return { output: spawned.output() };
 }
 
 const requestsFor = (domain: string, pathPrefix: string) =>
@@ -132,4 +148,44 @@ describe("analyze-store survives kill -9", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.requests.filter((r) => r.path === "/hooks/crash")).toHaveLength(1);
   }, 180_000);
+
+  it(`fails a job with worker_crashed once its step has killed the worker ${MAX_LEASE_LOSSES} times, instead of forever`, async () => {
+    // The test plays the hostile page: every worker that reaches the product listing dies of it.
+    const domain = "worker-killer.test";
+    fakeStore.addStore(generatedStore(domain, { products: 6000, seed: 5, faults: { latencyMs: 30 } }));
+    const database = databaseFor("killer");
+    const listing = () => requestsFor(domain, "/products.json").length;
+
+    const first = await killWorkerWhen(
+      database,
+      { WORKER_MODE: "start", JOB_DOMAIN: domain, WEBHOOK_URL: receiver.url("/hooks/killer") },
+      () => listing() > 0,
+      "the listing to be read",
+    );
+    const { jobId } = JSON.parse(first.output.trim().split("\n").pop()!) as { jobId: string };
+    // Restarted as a supervisor would: each worker takes the step over and dies in it again.
+    for (let death = 2; death <= MAX_LEASE_LOSSES; death += 1) {
+      const seen = listing();
+      await killWorkerWhen(
+        database,
+        { WORKER_MODE: "resume", JOB_ID: jobId },
+        () => listing() > seen,
+        `worker ${death} to read the listing`,
+      );
+    }
+    const listingBefore = listing();
+
+    const last = worker(database, { WORKER_MODE: "resume", JOB_ID: jobId });
+    const code = await last.exited;
+    expect(code, last.errors()).toBe(0);
+    const records = JSON.parse(last.output().trim().split("\n").pop()!) as Records;
+
+    expect(records.job).toMatchObject({ status: "failed", errorCode: "worker_crashed" });
+    expect(records.job.error).toContain(`stopped its worker process ${MAX_LEASE_LOSSES} times`);
+    // The step was not called again, and the job took the ordinary failed path: no webhook, its record closed.
+    expect(listing()).toBe(listingBefore);
+    expect(receiver.requests.filter((r) => r.path === "/hooks/killer")).toHaveLength(0);
+    expect(records.callbacks).toMatchObject([{ status: "failed" }]);
+    expect(records.steps.map((step) => step.name)).toEqual(["resolve-store"]);
+  }, 240_000);
 });

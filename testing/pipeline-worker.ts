@@ -17,6 +17,7 @@ import { functions } from "@/inngest";
 import { enqueueJob, insertAdmittedJob } from "@/testing/enqueue-job";
 import { REDISPATCH_AFTER_MS, redispatchStalledJobs, sendAnalysisEvent } from "@/lib/jobs/dispatch-job";
 import { bootstrap } from "@/server/bootstrap";
+import { waitFor } from "@/testing/wait-for";
 
 await bootstrap();
 const engine = await startWorkflowEngine({ functions, leaseMs: 1000, pollMs: 20, backoffMs: () => 50, log: quietLogger() });
@@ -40,7 +41,14 @@ if (process.env.WORKER_MODE === "start") {
   }
   const [started] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
   const run = await engine.executor!.waitForRun(started!.workflowRunId!, { timeoutMs: 120_000 });
-  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
+  // A failed run's job is failed by its onFailure run, which starts when the run has ended.
+  const job = await waitFor(
+    async () => {
+      const [found] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
+      return found && (found.status === "completed" || found.status === "failed") ? found : undefined;
+    },
+    { timeoutMs: 60_000, what: `job ${jobId} to end` },
+  );
   const steps = await getDb().select().from(workflowSteps).where(eq(workflowSteps.runId, run.runId));
   const reportRows = await getDb().select({ jobId: reports.jobId }).from(reports).where(eq(reports.jobId, jobId));
   const callbacks = await getDb().select().from(webhookCallbacks).where(eq(webhookCallbacks.jobId, jobId));

@@ -57,6 +57,9 @@ describe("describeChargeReturn", () => {
       text: "This failure is not given back: big.test exceeded the storage budget of one analysis, and we had stored that much before stopping.",
     });
     expect(costly("store_too_large")?.text).toBe("This failure is not given back: big.test is larger than one analysis may read.");
+    expect(costly("worker_crashed")?.text).toBe(
+      "This failure is not given back: analyzing big.test brought our analysis process down three times.",
+    );
     expect(costly("store_password_protected")?.text).toBe(
       "This failure is not given back: big.test failed after we had started reading its products.",
     );

@@ -81,6 +81,11 @@ const EXPLANATIONS: Record<JobFailureCode, Explain> = {
     next: "That was on our side. Try again later.",
     retry: true,
   }),
+  worker_crashed: (domain) => ({
+    what: `Analyzing ${domain} stopped our analysis process three times (something the store serves, most likely one of its pages, crashed or froze it), so we gave up rather than try forever.`,
+    next: "Write to support with this page's address if you need this store analyzed.",
+    retry: false,
+  }),
   analysis_failed: OUR_SIDE,
 };
 
@@ -128,6 +133,8 @@ function whyCostly(code: string | null | undefined, domain: string): string {
       return `${domain} exceeded the storage budget of one analysis, and we had stored that much before stopping`;
     case "store_too_large":
       return `${domain} is larger than one analysis may read`;
+    case "worker_crashed":
+      return `analyzing ${domain} brought our analysis process down three times`;
     default:
       return `${domain} failed after we had started reading its products`;
   }

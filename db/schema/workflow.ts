@@ -64,6 +64,11 @@ export const workflowQueue = pgTable(
     availableAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     leasedBy: text(),
     leasedUntil: timestamp({ withTimezone: true }),
+    /**
+     * Times a call request was taken over from a worker whose lease expired (it died, or stalled past
+     * the lease). At the limit the step is not called again: its run fails (lib/workflow/embedded/claim.ts).
+     */
+    leaseLosses: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.availableAt),

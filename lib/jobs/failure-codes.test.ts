@@ -39,6 +39,8 @@ describe("failure classes", () => {
       describeStorageBudgetExceeded("a.test", 512 * 1024 * 1024).code,
       describeStorageWaitExpired(30).code,
       "analysis_failed",
+      // markJobFailedAfterRetries (lib/pipeline/fail-job-step.ts), for a step that killed its worker.
+      "worker_crashed",
     ];
     for (const code of written) {
       expect(isJobFailureCode(code), code).toBe(true);

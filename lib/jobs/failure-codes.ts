@@ -35,7 +35,10 @@ export const JOB_FAILURE_CLASSES = {
   storage_budget_exceeded: "costly",
   // Our disk, not the store's doing.
   storage_low: "ours",
-  // Whatever failed after its retries without a store's code: our code, a crashed worker, a
+  // A step that took its worker down three times (lib/workflow/embedded/lease-losses.ts): three
+  // restarts of our service; given back, a store could have them again and again for nothing.
+  worker_crashed: "costly",
+  // Whatever failed after its retries without a store's code: our code, a
   // browser that would not start, a PageSpeed outage.
   analysis_failed: "ours",
 } as const satisfies Record<string, FailureClass>;

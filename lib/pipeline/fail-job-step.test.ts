@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
+import { WORKER_CRASHED_ERROR } from "@/lib/workflow/embedded/lease-losses";
 import { markJobFailedAfterRetries } from "./fail-job-step";
 
 async function queuedJob(domain: string) {
@@ -36,5 +37,17 @@ describe("markJobFailedAfterRetries: the public job error", () => {
       errorCode: "store_unavailable",
       error: "coded-failure.test did not answer reliably: server error (503)",
     });
+  });
+
+  it("gives a run failed for killing its worker too often its own code", async () => {
+    const job = await queuedJob("worker-crashed.test");
+    await markJobFailedAfterRetries(job.id, {
+      name: WORKER_CRASHED_ERROR,
+      message: "the step's worker process died or stalled past its lease 3 times while running it; it is not run again",
+    });
+
+    const failed = await publicError(job.id);
+    expect(failed).toMatchObject({ status: "failed", errorCode: "worker_crashed" });
+    expect(failed.error).toContain("stopped its worker process 3 times");
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "@/db";
+import { isSuspect } from "./lease-losses";
 import { nowPlusMs, rows, type Db } from "./sql";
 
 export type QueueItemKind = "call" | "sleep" | "invoke";
@@ -13,6 +14,8 @@ export type ClaimedItem = {
   kind: QueueItemKind;
   attempt: number;
   leaseToken: string;
+  /** Times this item was taken over from a worker that lost its lease (this claim included). */
+  leaseLosses: number;
 };
 
 type CandidateRow = {
@@ -21,6 +24,9 @@ type CandidateRow = {
   step_id: string;
   kind: QueueItemKind;
   attempt: number;
+  lease_losses: number;
+  /** Set on an item whose lease expired: claiming it now is a takeover. */
+  leased_by: string | null;
   concurrency_key: string | null;
   concurrency_limit: number | null;
 };
@@ -34,13 +40,20 @@ type CandidateRow = {
  * Concurrency counts executing call requests (leased `call` items), as Inngest does
  * ("concurrency limits step execution, not runs"): sleeping or backing-off runs hold no slot.
  * A lease that expired (its worker died) makes the item claimable again: that is the
- * whole crash recovery.
+ * whole crash recovery. Each such takeover of a call request is counted (`lease_losses`), and
+ * a suspect (a call request taken over before, below the limit) runs alone in its worker: it
+ * is claimed only by a worker with nothing in flight, which claims nothing else until it ends,
+ * and a worker that sees one due stops claiming until it is empty. So a step that kills its
+ * worker costs the steps running beside it one loss each, once, and only its own deaths bring
+ * it to MAX_LEASE_LOSSES (lease-losses.ts).
  */
 export async function claimDueItems(
   db: Database,
   opts: {
     max: number;
     leaseMs: number;
+    /** Tokens this worker leases with start with `${workerId}#`: its own expired leases are no takeover. */
+    workerId: string;
     newToken: () => string;
     /** Items this worker is still executing: after a stall longer than the lease it must not call them again itself. */
     inFlight?: ReadonlySet<number>;
@@ -59,7 +72,7 @@ export async function claimDueItems(
             from workflow_queue q2 join workflow_runs r2 on r2.run_id = q2.run_id
             where q2.kind = 'call' and q2.leased_until >= now() and r2.concurrency_key is not null
             group by r2.concurrency_key)
-          select q.id, q.run_id, q.step_id, q.kind, q.attempt, r.concurrency_key, r.concurrency_limit
+          select q.id, q.run_id, q.step_id, q.kind, q.attempt, q.lease_losses, q.leased_by, r.concurrency_key, r.concurrency_limit
           from workflow_queue q
             join workflow_runs r on r.run_id = q.run_id
             left join busy b on b.key = r.concurrency_key
@@ -74,15 +87,21 @@ export async function claimDueItems(
     const keys = [...new Set(candidates.filter(limited).map((c) => c.concurrency_key!))];
     const used = await lockAndCountExecuting(tx, keys);
 
+    const busy = (opts.inFlight?.size ?? 0) > 0;
     const claimed: ClaimedItem[] = [];
     for (const c of candidates) {
       if (claimed.length >= opts.max) break;
       if (opts.inFlight?.has(Number(c.id))) continue;
-      if (limited(c)) {
-        const n = used.get(c.concurrency_key!) ?? 0;
-        if (n >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends
-        used.set(c.concurrency_key!, n + 1);
-      }
+      const slot = limited(c) ? (used.get(c.concurrency_key!) ?? 0) : undefined;
+      if (slot !== undefined && slot >= c.concurrency_limit!) continue; // waits: the slot frees when a call request ends
+      // Taking back our own expired lease (the item is no longer in flight here: saving its outcome
+      // failed, say while the database was away) is no loss: this worker did not die.
+      const takeover = c.kind === "call" && c.leased_by !== null && !c.leased_by.startsWith(`${opts.workerId}#`);
+      const leaseLosses = Number(c.lease_losses) + (takeover ? 1 : 0);
+      const suspect = isSuspect({ kind: c.kind, leaseLosses });
+      // Drains first: the suspect must not share the process with steps it could take down.
+      if (suspect && (busy || claimed.length > 0)) break;
+      if (slot !== undefined) used.set(c.concurrency_key!, slot + 1);
       claimed.push({
         id: Number(c.id),
         runId: c.run_id,
@@ -90,15 +109,17 @@ export async function claimDueItems(
         kind: c.kind,
         attempt: Number(c.attempt),
         leaseToken: opts.newToken(),
+        leaseLosses,
       });
+      if (suspect) break;
     }
     // One statement for every lease: a statement per item made a claim of 50 items 50 round trips.
     if (claimed.length > 0) {
-      const leases = claimed.map((c) => sql`(${c.id}::bigint, ${c.leaseToken}::text)`);
+      const leases = claimed.map((c) => sql`(${c.id}::bigint, ${c.leaseToken}::text, ${c.leaseLosses}::int)`);
       await rows(
         tx,
-        sql`update workflow_queue q set leased_by = l.token, leased_until = ${nowPlusMs(opts.leaseMs)}
-            from (values ${sql.join(leases, sql`, `)}) as l(id, token)
+        sql`update workflow_queue q set leased_by = l.token, leased_until = ${nowPlusMs(opts.leaseMs)}, lease_losses = l.losses
+            from (values ${sql.join(leases, sql`, `)}) as l(id, token, losses)
             where q.id = l.id`,
       );
     }

@@ -9,6 +9,7 @@ import { claimDueItems, heartbeat, type ClaimedItem } from "./claim";
 import { CronScheduler } from "./cron";
 import { describeFunction, syncFunctions, type FunctionInfo } from "./functions";
 import { newId } from "./ids";
+import { isSuspect, MAX_LEASE_LOSSES, WORKER_CRASHED_ERROR } from "./lease-losses";
 import { consoleLogger, type Logger } from "./logger";
 import type { EventInput, ServeHandler } from "./protocol";
 import { createRunsForEvents, findRun, listSteps, normalizeEvent, type CreatedRun, type RunRecord, type StepRecord } from "./runs";
@@ -71,6 +72,8 @@ export class EmbeddedExecutor {
   private wakeUp?: () => void;
   private readonly inflight = new Set<Promise<void>>();
   private readonly inflightItems = new Set<number>();
+  /** A call request taken over from a dead worker runs alone: nothing is claimed beside it. */
+  private suspectsInFlight = 0;
   private leaseCounter = 0;
 
   constructor(private readonly opts: EmbeddedExecutorOptions) {
@@ -196,17 +199,22 @@ export class EmbeddedExecutor {
   private async tick(): Promise<void> {
     if (await this.opts.paused?.()) return;
     await this.cron.fireDue(this.functions.values(), this.opts.now?.() ?? Date.now());
+    if (this.suspectsInFlight > 0) return;
     const items = await claimDueItems(this.db, {
       max: this.maxInFlight - this.inflight.size,
       leaseMs: this.leaseMs,
+      workerId: this.workerId,
       newToken: () => `${this.workerId}#${++this.leaseCounter}`,
       inFlight: this.inflightItems,
     });
     for (const item of items) {
       this.inflightItems.add(item.id);
+      const suspect = isSuspect(item);
+      if (suspect) this.suspectsInFlight += 1;
       const task: Promise<void> = this.process(item).finally(() => {
         this.inflight.delete(task);
         this.inflightItems.delete(item.id);
+        if (suspect) this.suspectsInFlight -= 1;
         this.wakeUp?.();
       });
       this.inflight.add(task);
@@ -216,16 +224,35 @@ export class EmbeddedExecutor {
   /** One queue item: a call request to the SDK, or a timer (sleep / invoke timeout) firing. */
   private async process(item: ClaimedItem): Promise<void> {
     try {
-      const outcome = item.kind === "call" ? await this.call(item) : timerOutcome(item);
+      const outcome = item.kind === "call" ? await this.callUnlessCrashedTooOften(item) : timerOutcome(item);
       const ctx: ApplyContext = { functions: this.functions, warn: (m) => this.log.warn(m) };
       const result = await this.db.transaction((tx) => applyOutcome(tx, item, outcome, ctx));
       this.logOutcome(item, outcome);
       for (const runId of result.createdRuns) if (runId) this.log.debug(`run ${runId} created by run ${item.runId}`);
     } catch (error) {
-      // Not applied: the item stays leased until its lease expires, then it is called again.
+      // Not applied: the item stays leased until its lease expires, then it is called again (taken
+      // back by this worker, that is no lease loss; by another, it counts as one).
       if (error instanceof LeaseLostError) this.log.warn(error.message);
       else this.log.error(`run ${item.runId}: item ${item.id} failed in the executor`, error);
     }
+  }
+
+  /**
+   * A call request whose worker died (or stalled past the lease) MAX_LEASE_LOSSES times is
+   * not called again: the run fails, so the function's onFailure handler ends what it was for.
+   */
+  private async callUnlessCrashedTooOften(item: ClaimedItem): Promise<Outcome> {
+    if (item.leaseLosses === 0) return this.call(item);
+    const where = `run ${item.runId}: item ${item.id}`;
+    if (item.leaseLosses < MAX_LEASE_LOSSES) {
+      this.log.warn(`${where} taken over from a worker that lost its lease (${item.leaseLosses} of ${MAX_LEASE_LOSSES}); it runs alone`);
+
+      return this.call(item);
+    }
+    const message = `the step's worker process died or stalled past its lease ${item.leaseLosses} times while running it; it is not run again`;
+    this.log.error(`${where}: ${message}`);
+
+    return { type: "failed", error: { name: WORKER_CRASHED_ERROR, message } };
   }
 
   private async call(item: ClaimedItem): Promise<Outcome> {

@@ -7,7 +7,15 @@ import { concurrencyKeyOf, describeFunction, type FunctionInfo } from "./functio
 import type { StoredEvent } from "./protocol";
 
 const event: StoredEvent = { id: "e1", name: "t/x", data: { userId: "u1", nested: { n: 2 } }, ts: 0 };
-const item = (attempt: number): ClaimedItem => ({ id: 1, runId: "r", stepId: "step", kind: "call", attempt, leaseToken: "t" });
+const item = (attempt: number): ClaimedItem => ({
+  id: 1,
+  runId: "r",
+  stepId: "step",
+  kind: "call",
+  attempt,
+  leaseToken: "t",
+  leaseLosses: 0,
+});
 const fn: FunctionInfo = { id: "app-fn", maxAttempts: 3, eventTriggers: [], crons: [] };
 const response = (status: number, body: unknown, headers: Partial<CallResponse> = {}): CallResponse => ({
   status,

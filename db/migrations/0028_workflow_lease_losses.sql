@@ -1,0 +1,1 @@
+ALTER TABLE "workflow_queue" ADD COLUMN "lease_losses" integer DEFAULT 0 NOT NULL;
