@@ -1,7 +1,7 @@
-import robotsParser from "robots-parser";
 import type { RobotsPolicy } from "./crawl-context";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import type { StoreFailure } from "./outcomes";
+import { parseRobotsTxt } from "./robots-rules";
 
 /** The product token of our User-Agent: a robots.txt group naming it applies to us, else `*`. */
 export const ROBOTS_PRODUCT_TOKEN = "StoreLensBot";
@@ -27,15 +27,14 @@ export type RobotsRecord = {
   text: string | null;
 };
 
-const BASE = "https://robots.invalid";
-
 export function robotsPolicy(record: RobotsRecord): RobotsPolicy {
   if (record.text === null) return { isAllowed: () => true, crawlDelayMs: null };
-  const robots = robotsParser(`${BASE}/robots.txt`, record.text);
-  const delay = robots.getCrawlDelay(ROBOTS_PRODUCT_TOKEN);
+  const robots = parseRobotsTxt(record.text);
+  const group = robots.group(ROBOTS_PRODUCT_TOKEN) ?? robots.group("*");
+  const delay = group?.crawlDelay;
 
   return {
-    isAllowed: (path) => robots.isAllowed(`${BASE}${path}`, ROBOTS_PRODUCT_TOKEN) !== false,
+    isAllowed: (path) => !group || group.verdict(path).allowed,
     crawlDelayMs: typeof delay === "number" && delay > 0 ? Math.min(delay * 1000, MAX_CRAWL_DELAY_MS) : null,
   };
 }
@@ -47,23 +46,16 @@ export function robotsPolicy(record: RobotsRecord): RobotsPolicy {
  */
 export type NamedGroup = { disallowsRoot: boolean; disallowsSome: boolean } | null;
 
-/** The parser's rules by lower-cased product token (robots-parser 3.0.1, pinned: robots.test.ts fails if this changes). */
-type ParsedGroups = { _rules: Record<string, readonly { allow: boolean }[] | undefined> };
-
 /**
  * The group naming each of `tokens` (product tokens such as "GPTBot"; `"*"` for the group of
  * every crawler), read with the same parser as our own rules, once. No file: no groups.
  */
 export function namedGroups<T extends string>(record: RobotsRecord, tokens: readonly T[]): Record<T, NamedGroup> {
   const found = {} as Record<T, NamedGroup>;
-  const robots = record.text === null ? null : robotsParser(`${BASE}/robots.txt`, record.text);
-  const groups = robots ? (robots as unknown as ParsedGroups)._rules : {};
+  const robots = record.text === null ? null : parseRobotsTxt(record.text);
   for (const token of tokens) {
-    const rules = groups[token.toLowerCase()];
-    found[token] =
-      robots && rules
-        ? { disallowsRoot: robots.isAllowed(`${BASE}/`, token) === false, disallowsSome: rules.some((rule) => !rule.allow) }
-        : null;
+    const group = robots?.group(token) ?? null;
+    found[token] = group ? { disallowsRoot: !group.verdict("/").allowed, disallowsSome: group.rules.some((rule) => !rule.allow) } : null;
   }
 
   return found;
