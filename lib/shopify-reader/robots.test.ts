@@ -76,6 +76,21 @@ describe("readRobots", () => {
     script.set("/robots.txt", text(503));
     expect(await readRobots("shop.test", options)).toMatchObject({ status: "unavailable", httpStatus: 503 });
   });
+
+  it.each([
+    [401, "blocked"],
+    [403, "blocked"],
+    [423, "blocked"],
+    [429, "rate_limited"],
+  ])("reads a robots.txt answered %i as unreachable (%s), never as allow-all", async (code, status) => {
+    script.set("/robots.txt", text(code));
+    expect(await readRobots("shop.test", options)).toMatchObject({ status, httpStatus: code });
+  });
+
+  it.each([404, 410, 400])("reads a robots.txt answered %i as missing: no rules", async (code) => {
+    script.set("/robots.txt", text(code));
+    expect(await readRobots("shop.test", options)).toEqual({ status: "missing", text: null });
+  });
 });
 
 describe("fetchStore under a job's robots.txt", () => {

@@ -21,7 +21,7 @@ export const ESSENTIAL_PATHS = ["/meta.json", "/products.json?limit=250&page=1"]
 
 /** What one job read from robots.txt (stored as the job's "robots" artifact). */
 export type RobotsRecord = {
-  /** "missing": 4xx, no rules (RFC 9309 §2.3.1.3: allow all). */
+  /** "missing": 404, 410 or another 4xx but 401, 403, 423, 429: no rules (RFC 9309 §2.3.1.3: allow all). */
   status: "ok" | "missing";
   /** The file as read (at most ROBOTS_MAX_BYTES); null when missing. */
   text: string | null;
@@ -67,16 +67,30 @@ export function disallowedEssentials(policy: RobotsPolicy): string[] {
 }
 
 /**
- * Reads /robots.txt through the store fetch helper (paced, SSRF-guarded, redirects followed).
- * RFC 9309 §2.3.1: a 4xx (404 above all) means no rules; a 5xx or a network failure means
- * "unreachable", which the RFC treats as complete disallow: that comes back as the failure, and
- * the job does not crawl (the workflow retries the step, then the job fails store_unavailable).
- * A 429 still after retries is treated as unreachable too, not as "allow all". A file past the
- * size cap is refused by the fetch helper (too_large) and also ends the job: we never guess its rules.
+ * Statuses of robots.txt read as "unreachable", not as "no rules": the store restricts access
+ * (401, 403), refuses us as locked (423) or keeps throttling us (429). RFC 9309 §2.3.1.3 lets a
+ * crawler read any 4xx as "allow all", but a store refusing its robots.txt is refusing us: we do
+ * not crawl it on a guess.
+ */
+const UNREACHABLE_ROBOTS_STATUSES: ReadonlySet<number> = new Set([401, 403, 423, 429]);
+
+/**
+ * Reads /robots.txt through the store fetch helper (paced, SSRF-guarded, redirects followed
+ * within the store's hosts). RFC 9309 §2.3.1: a 404, a 410 or another 4xx means no rules; a 5xx
+ * or a network failure means "unreachable", which the RFC treats as complete disallow: that comes
+ * back as the failure, and the job does not crawl (the workflow retries the step, then the job
+ * fails store_unavailable). A 401, 403, 423 or a 429 still after retries is unreachable too
+ * (store_blocked or store_rate_limited), not "allow all". A file past the size cap is refused by
+ * the fetch helper (too_large) and also ends the job: we never guess its rules.
  */
 export async function readRobots(domain: string, options: StoreFetchOptions = {}): Promise<RobotsRecord | StoreFailure> {
   const answer = await fetchStore(domain, "/robots.txt", "text", { maxBytes: ROBOTS_MAX_BYTES, ...options });
   if (answer.status === "ok") return { status: "ok", text: answer.body };
+  if ("httpStatus" in answer && answer.httpStatus !== null && UNREACHABLE_ROBOTS_STATUSES.has(answer.httpStatus)) {
+    return answer.status === "http_error"
+      ? { status: "blocked", httpStatus: answer.httpStatus, message: `robots.txt answered ${answer.httpStatus}: access restricted` }
+      : answer;
+  }
   if (answer.status === "http_error" && answer.httpStatus >= 400 && answer.httpStatus < 500) return { status: "missing", text: null };
   // A storefront behind its password page: no rules to read; the store check reports the password.
   if (answer.status === "password") return { status: "missing", text: null };
