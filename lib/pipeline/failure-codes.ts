@@ -8,6 +8,7 @@ export const JOB_FAILURE_CODES = [
   "store_refused",
   "store_blocked",
   "robots_disallowed",
+  "redirected_off_store",
   "store_rate_limited",
   "store_unavailable",
   "store_error",

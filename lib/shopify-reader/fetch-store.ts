@@ -9,6 +9,7 @@ import { readCartCurrency } from "./currency";
 import type { StoreFailure } from "./outcomes";
 import { currentCrawlContext, type CrawlStats } from "./crawl-context";
 import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
+import { storeRedirectPolicy } from "./store-redirects";
 
 export type StoreFetchOptions = {
   /** Shared per-store pacing; defaults to the process-wide pacer. */
@@ -67,8 +68,9 @@ export const DEFAULT_STORE_MAX_BYTES = 25 * 1024 * 1024;
  * GET one storefront resource (`path` includes the query), or POST a small JSON body to it
  * (`jsonBody`), with the crawl policy:
  * paced per store, identified by our User-Agent, retried with backoff honouring
- * Retry-After, and classified. Redirects to another host (e.g. .com → .se) are
- * followed and re-checked; a redirect to /password is not followed.
+ * Retry-After, and classified. Redirects are followed within the store's own hosts
+ * (store-redirects.ts) and re-checked; one to another site ends the fetch `redirected_off_store`
+ * without a request to that site; a redirect to /password is not followed.
  */
 export async function fetchStore(
   domain: string,
@@ -100,6 +102,14 @@ export async function fetchStore(
 
     return signature;
   };
+  const redirects = storeRedirectPolicy(domain);
+  const refusal: { off: { host: string; httpStatus: number; location: string } | null } = { off: null };
+  const shouldFollowRedirect: SafeFetchOptions["shouldFollowRedirect"] = (next, hop) => {
+    const host = redirects.offStore(next, hop);
+    if (host !== null) refusal.off = { host, httpStatus: hop.status, location: next.href };
+
+    return host === null && next.pathname !== "/password";
+  };
   const request: SafeFetchOptions = {
     ...options.net,
     headers: {
@@ -111,7 +121,7 @@ export async function fetchStore(
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
     binary: options.binary,
-    shouldFollowRedirect: (next) => next.pathname !== "/password",
+    shouldFollowRedirect,
     signal,
   };
 
@@ -123,6 +133,11 @@ export async function fetchStore(
       result = await pacer.schedule(key, send, signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
+    }
+    if (refusal.off) {
+      const { host, httpStatus, location } = refusal.off;
+
+      return { status: "redirected_off_store", host, httpStatus, location, message: `${domain}${path} redirects to another site, ${host}` };
     }
     const verdict = classifyAnswer(result, expected);
     if (crawl) countAnswer(crawl.stats, result, attempt);
