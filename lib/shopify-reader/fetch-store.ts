@@ -1,6 +1,7 @@
 import { signStoreRequest } from "@/lib/bot-auth/sign-store-request";
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { currentStepSignal } from "@/lib/workflow/step-signal";
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
 import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";
@@ -10,6 +11,7 @@ import type { StoreFailure } from "./outcomes";
 import { currentCrawlContext, type CrawlStats } from "./crawl-context";
 import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
 import { storeRedirectPolicy } from "./store-redirects";
+import { MAX_ROBOTS_PATH_LENGTH } from "./robots-rules";
 
 export type StoreFetchOptions = {
   /** Shared per-store pacing; defaults to the process-wide pacer. */
@@ -89,9 +91,11 @@ export async function fetchStore(
   // The job's robots.txt rules and request counts (crawl-context.ts); none outside a job.
   const crawl = currentCrawlContext();
   if (crawl?.robots && !crawl.robots.isAllowed(path)) {
-    crawl.stats.robotsSkipped.push({ path, kind: pathKind(path) });
+    // A page's script can ask for a path of megabytes: the report and the message keep its start.
+    const shown = boundText(path, MAX_ROBOTS_PATH_LENGTH);
+    crawl.stats.robotsSkipped.push({ path: shown, kind: pathKind(shown) });
 
-    return { status: "disallowed", path, message: `robots.txt disallows ${path} for us` };
+    return { status: "disallowed", path: shown, message: `robots.txt disallows ${boundText(path, QUOTED_TEXT_MAX)} for us` };
   }
   if (crawl?.robots?.crawlDelayMs) pacer.slowTo(key, crawl.robots.crawlDelayMs);
   // Each hop is signed for its own host (a redirect to another host needs its own signature),
