@@ -51,6 +51,11 @@ const EXPLANATIONS: Record<JobFailureCode, Explain> = {
     next: "We follow robots.txt. If this is your store, allow StoreLensBot to read /products.json and /meta.json in robots.txt, then analyze it again.",
     retry: false,
   }),
+  redirected_off_store: (domain) => ({
+    what: `${domain} sends our requests on to another website, so what we would read there is not ${domain}'s store.`,
+    next: "If the other site is the store you meant, analyze its address instead (the error names it).",
+    retry: false,
+  }),
   store_rate_limited: (domain) => ({
     what: `${domain} kept asking us to slow down, so we stopped rather than overload it.`,
     next: "Try again in an hour or so.",

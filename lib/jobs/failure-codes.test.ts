@@ -27,6 +27,7 @@ const STORE_FAILURES: Record<StoreFailureStatus, StoreFailure> = {
   not_json: { status: "not_json", httpStatus: 200, message: "m" },
   http_error: { status: "http_error", httpStatus: 400, message: "m", body: "" },
   too_large: { status: "too_large", message: "m" },
+  redirected_off_store: { status: "redirected_off_store", host: "b.test", httpStatus: 301, location: "https://b.test/", message: "m" },
   disallowed: { status: "disallowed", path: "/products.json", message: "m" },
 };
 

@@ -26,6 +26,8 @@ export const JOB_FAILURE_CLASSES = {
   store_refused: "cheap",
   store_blocked: "cheap",
   robots_disallowed: "cheap",
+  // Every request sent on to a host that is not this store's: nothing was read there.
+  redirected_off_store: "cheap",
   store_rate_limited: "cheap",
   store_unavailable: "cheap",
   store_error: "cheap",

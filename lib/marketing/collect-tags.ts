@@ -10,8 +10,21 @@ const EVIDENCE_MAX = 160;
 const STRENGTH: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
 
 /**
+ * Kinds whose ids tell accounts apart by case (Quantcast's `p-` codes mix cases). Every other id
+ * (Google's G-/GTM-, hex pixel ids, UUIDs) names one account whatever its case, so `G-ABC123` and
+ * `g-abc123` are one tag.
+ */
+const CASE_SENSITIVE_IDS: ReadonlySet<TagKind> = new Set(["quantcast"]);
+
+/** The key one tag is gathered under: its kind and its id, compared without case where case means nothing. */
+export function tagKey(kind: TagKind, id: string | null): string {
+  return `${kind}\n${id === null ? "" : CASE_SENSITIVE_IDS.has(kind) ? id : id.toLowerCase()}`;
+}
+
+/**
  * Gathers the tags the readers find, one per (kind, id) — the same GA4 id is usually in the web
- * pixel, the gtag events and a script — keeping the strongest evidence (the first of equals).
+ * pixel, the gtag events and a script, not always spelled in one case — keeping the strongest
+ * evidence (the first of equals).
  */
 export class TagCollector {
   private readonly tags = new Map<string, MarketingTag>();
@@ -21,7 +34,7 @@ export class TagCollector {
   }
 
   add(kind: TagKind, id: string | null, found: { evidence: string; source: EvidenceSource; confidence: Confidence }) {
-    const key = `${kind}\n${id?.toLowerCase() ?? ""}`;
+    const key = tagKey(kind, id);
     const known = this.tags.get(key);
     if (known ? STRENGTH[known.confidence] >= STRENGTH[found.confidence] : this.full) return;
     this.tags.set(key, {

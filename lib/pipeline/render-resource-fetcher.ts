@@ -13,7 +13,8 @@ const RESOURCE_TIMEOUT_MS = 10_000;
  * and counted in its crawl section, GET only, not retried. Other hosts (the store's CDN, its apps'
  * scripts) go through safeFetch with private addresses refused whatever ALLOW_PRIVATE_NETWORK
  * says: only the operator's resolve rules (SHOP_RESOLVE) may point a host at one. Both cap time and
- * size and re-check every redirect.
+ * size and re-check every redirect; a store host redirecting to another site hands the browser the
+ * redirect, so the other site is asked as another host.
  */
 export function renderResourceFetcher(storeHosts: ReadonlySet<string>): ResourceFetcher {
   // The job's robots.txt and request counts, taken now: the browser's requests arrive through
@@ -37,6 +38,9 @@ export function renderResourceFetcher(storeHosts: ReadonlySet<string>): Resource
       if (answer.status === "disallowed") return { kind: "refused", reason: "robots", message: answer.message };
       if (answer.status === "too_large") return { kind: "refused", reason: "too_large", message: answer.message };
       if (answer.status === "refused") return { kind: "refused", reason: "private_address", message: answer.message };
+      // Sent to another site: the browser gets the redirect, and asks that site as any other host (unsigned, counted there).
+      if (answer.status === "redirected_off_store")
+        return { kind: "answer", status: answer.httpStatus, headers: { location: answer.location }, body: Buffer.alloc(0) };
       // A 404 or a 500 is an answer the page handles; the browser gets its status, without the body.
       if ("httpStatus" in answer && answer.httpStatus !== null)
         return { kind: "answer", status: answer.httpStatus, headers: {}, body: Buffer.alloc(0) };

@@ -43,6 +43,11 @@ function describe(domain: string, failure: StoreFailure): Described {
         code: "robots_disallowed",
         error: `${domain}'s robots.txt does not let StoreLensBot read ${failure.path.replace(/\?.*$/, "")}`,
       };
+    case "redirected_off_store":
+      return {
+        code: "redirected_off_store",
+        error: `${domain} redirects to another site, ${failure.host}: we analyze a store only on its own domains, so nothing was read from ${failure.host}`,
+      };
     case "unavailable":
       return { code: "store_unavailable", error: `${domain} did not answer reliably: ${failure.message}` };
     default:

@@ -134,11 +134,16 @@ describe("fetchStore: classification", () => {
     expect(await fetchStore("shop.test", "/products.json", "json", options)).toMatchObject({ status: "password" });
   });
 
-  it("other redirects are followed to the canonical host", async () => {
-    script.set("/meta.json", [status(301, { location: "https://shop-se.test/meta.json" }), json({ id: 2 })]);
+  it("a redirect to the store's other spelling is followed; one to another site is not", async () => {
+    script.set("/meta.json", [status(301, { location: "https://www.shop.test/meta.json" }), json({ id: 2 })]);
     expect(await fetchStore("shop.test", "/meta.json", "json", options)).toMatchObject({
       status: "ok",
-      url: "https://shop-se.test/meta.json",
+      url: "https://www.shop.test/meta.json",
+    });
+    script.set("/meta.json", [status(301, { location: "https://shop-se.test/meta.json" }), json({ id: 2 })]);
+    expect(await fetchStore("shop.test", "/meta.json", "json", options)).toMatchObject({
+      status: "redirected_off_store",
+      host: "shop-se.test",
     });
   });
 

@@ -1,6 +1,7 @@
 import { signStoreRequest } from "@/lib/bot-auth/sign-store-request";
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { currentStepSignal } from "@/lib/workflow/step-signal";
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
 import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";
@@ -9,6 +10,8 @@ import { readCartCurrency } from "./currency";
 import type { StoreFailure } from "./outcomes";
 import { currentCrawlContext, type CrawlStats } from "./crawl-context";
 import { getSharedPacer, pacerKeyForDomain, type Pacer } from "./pacer";
+import { storeRedirectPolicy } from "./store-redirects";
+import { MAX_ROBOTS_PATH_LENGTH } from "./robots-rules";
 
 export type StoreFetchOptions = {
   /** Shared per-store pacing; defaults to the process-wide pacer. */
@@ -67,8 +70,9 @@ export const DEFAULT_STORE_MAX_BYTES = 25 * 1024 * 1024;
  * GET one storefront resource (`path` includes the query), or POST a small JSON body to it
  * (`jsonBody`), with the crawl policy:
  * paced per store, identified by our User-Agent, retried with backoff honouring
- * Retry-After, and classified. Redirects to another host (e.g. .com → .se) are
- * followed and re-checked; a redirect to /password is not followed.
+ * Retry-After, and classified. Redirects are followed within the store's own hosts
+ * (store-redirects.ts) and re-checked; one to another site ends the fetch `redirected_off_store`
+ * without a request to that site; a redirect to /password is not followed.
  */
 export async function fetchStore(
   domain: string,
@@ -87,9 +91,11 @@ export async function fetchStore(
   // The job's robots.txt rules and request counts (crawl-context.ts); none outside a job.
   const crawl = currentCrawlContext();
   if (crawl?.robots && !crawl.robots.isAllowed(path)) {
-    crawl.stats.robotsSkipped.push({ path, kind: pathKind(path) });
+    // A page's script can ask for a path of megabytes: the report and the message keep its start.
+    const shown = boundText(path, MAX_ROBOTS_PATH_LENGTH);
+    crawl.stats.robotsSkipped.push({ path: shown, kind: pathKind(shown) });
 
-    return { status: "disallowed", path, message: `robots.txt disallows ${path} for us` };
+    return { status: "disallowed", path: shown, message: `robots.txt disallows ${boundText(path, QUOTED_TEXT_MAX)} for us` };
   }
   if (crawl?.robots?.crawlDelayMs) pacer.slowTo(key, crawl.robots.crawlDelayMs);
   // Each hop is signed for its own host (a redirect to another host needs its own signature),
@@ -99,6 +105,14 @@ export async function fetchStore(
     if (crawl) countRequest(crawl.stats, signature);
 
     return signature;
+  };
+  const redirects = storeRedirectPolicy(domain);
+  const refusal: { off: { host: string; httpStatus: number; location: string } | null } = { off: null };
+  const shouldFollowRedirect: SafeFetchOptions["shouldFollowRedirect"] = (next, hop) => {
+    const host = redirects.offStore(next, hop);
+    if (host !== null) refusal.off = { host, httpStatus: hop.status, location: next.href };
+
+    return host === null && next.pathname !== "/password";
   };
   const request: SafeFetchOptions = {
     ...options.net,
@@ -111,7 +125,7 @@ export async function fetchStore(
     timeoutMs: options.timeoutMs ?? env.SCRAPER_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
     binary: options.binary,
-    shouldFollowRedirect: (next) => next.pathname !== "/password",
+    shouldFollowRedirect,
     signal,
   };
 
@@ -123,6 +137,11 @@ export async function fetchStore(
       result = await pacer.schedule(key, send, signal);
     } catch {
       return { status: "unavailable", httpStatus: null, message: "aborted by the caller" };
+    }
+    if (refusal.off) {
+      const { host, httpStatus, location } = refusal.off;
+
+      return { status: "redirected_off_store", host, httpStatus, location, message: `${domain}${path} redirects to another site, ${host}` };
     }
     const verdict = classifyAnswer(result, expected);
     if (crawl) countAnswer(crawl.stats, result, attempt);

@@ -22,13 +22,26 @@ export type StoreFailure =
   /** Any other unexpected status (400, 404…); `body` is the start of the answer. */
   | { status: "http_error"; httpStatus: number; message: string; body: string }
   | { status: "too_large"; message: string }
+  /**
+   * A redirect to a host outside the store's own (store-redirects.ts): not followed, nothing was
+   * asked of `host`. `httpStatus` and `location` are the redirect's, for a browser to follow it as
+   * a request to another site.
+   */
+  | { status: "redirected_off_store"; host: string; httpStatus: number; location: string; message: string }
   /** The store's robots.txt disallows this path for us: it was not requested. */
   | { status: "disallowed"; path: string; message: string };
 
 export type StoreFailureStatus = StoreFailure["status"];
 
 /** Failures that end the analysis of this store: retrying later will not help. */
-export const FATAL_FAILURES: ReadonlySet<StoreFailureStatus> = new Set(["password", "not_found", "not_shopify", "refused", "disallowed"]);
+export const FATAL_FAILURES: ReadonlySet<StoreFailureStatus> = new Set([
+  "password",
+  "not_found",
+  "not_shopify",
+  "refused",
+  "disallowed",
+  "redirected_off_store",
+]);
 
 /**
  * Failures that mean "back off, try later": the store is blocking, throttling or down,
@@ -48,6 +61,7 @@ const FAILURE_STATUSES: ReadonlySet<string> = new Set<StoreFailureStatus>([
   "http_error",
   "too_large",
   "disallowed",
+  "redirected_off_store",
 ]);
 
 export function isStoreFailure(result: { status: string }): result is StoreFailure {

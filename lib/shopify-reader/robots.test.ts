@@ -5,6 +5,7 @@ import { startTestServer } from "@/testing/test-server";
 import { emptyCrawlStats, runWithCrawlContext } from "./crawl-context";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { createPacer } from "./pacer";
+import { MAX_ROBOTS_PATH_LENGTH } from "./robots-rules";
 import { disallowedEssentials, MAX_CRAWL_DELAY_MS, namedGroups, readRobots, robotsPolicy } from "./robots";
 
 type Reply = (res: ServerResponse) => void;
@@ -76,6 +77,21 @@ describe("readRobots", () => {
     script.set("/robots.txt", text(503));
     expect(await readRobots("shop.test", options)).toMatchObject({ status: "unavailable", httpStatus: 503 });
   });
+
+  it.each([
+    [401, "blocked"],
+    [403, "blocked"],
+    [423, "blocked"],
+    [429, "rate_limited"],
+  ])("reads a robots.txt answered %i as unreachable (%s), never as allow-all", async (code, status) => {
+    script.set("/robots.txt", text(code));
+    expect(await readRobots("shop.test", options)).toMatchObject({ status, httpStatus: code });
+  });
+
+  it.each([404, 410, 400])("reads a robots.txt answered %i as missing: no rules", async (code) => {
+    script.set("/robots.txt", text(code));
+    expect(await readRobots("shop.test", options)).toEqual({ status: "missing", text: null });
+  });
 });
 
 describe("fetchStore under a job's robots.txt", () => {
@@ -92,6 +108,20 @@ describe("fetchStore under a job's robots.txt", () => {
     expect(server.seen.map((r) => r.url)).toEqual(["/products.json", "/locked.json", "/locked.json"]);
     expect(context.stats).toMatchObject({ requests: 3, signed: 3, retries: 1, refusals: { "423": 2 } });
     expect(context.stats.robotsSkipped).toEqual([{ path: "/pages.json?limit=250&page=1", kind: "pages" }]);
+  });
+
+  it("refuses a path past the matcher's cap without a request, and reports only its start", async () => {
+    const context = {
+      robots: robotsPolicy({ status: "ok", text: `User-agent: *\nDisallow: /${"*".repeat(500_000)}Q\n` }),
+      stats: emptyCrawlStats(),
+    };
+    const path = `/search?q=${"a".repeat(35_000)}`;
+    const answer = await runWithCrawlContext(context, () => fetchStore("shop.test", path, "json", options));
+    expect(answer).toMatchObject({ status: "disallowed" });
+    expect(server.seen).toEqual([]);
+    expect(context.stats.robotsSkipped).toHaveLength(1);
+    expect(context.stats.robotsSkipped[0]!.path.length).toBeLessThanOrEqual(MAX_ROBOTS_PATH_LENGTH);
+    expect(answer.status === "disallowed" && answer.message.length).toBeLessThan(300);
   });
 
   it("stops a run of 423s after the block streak, not after all retries", async () => {

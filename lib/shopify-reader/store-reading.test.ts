@@ -12,6 +12,8 @@ import {
   type FakeStoreServer,
 } from "@/testing/fake-store";
 import { fetchCollections, crawlCollectionMembership } from "./collections";
+import { emptyCrawlStats, runWithCrawlContext } from "./crawl-context";
+import { robotsPolicy } from "./robots";
 import type { StoreFetchOptions } from "./fetch-store";
 import { fetchPages } from "./pages";
 import { createPacer } from "./pacer";
@@ -182,6 +184,41 @@ describe("collections, pages, storefront", () => {
     for (const collection of list.collections) {
       expect(members.get(collection.handle)?.length ?? 0, collection.handle).toBe(collection.productsCount);
     }
+  });
+
+  it("does not read a collection's products that robots.txt disallows: each one skipped and reported, the others read", async () => {
+    const options = testOptions();
+    const list = await fetchCollections("laneway.test", options);
+    if (list.status !== "ok") throw new Error(list.status);
+    const handles = list.collections.map((c) => c.handle);
+    expect(handles.length).toBeGreaterThan(1);
+    const [closed, ...open] = handles as [string, ...string[]];
+    const underRobots = (text: string) => {
+      const context = { robots: robotsPolicy({ status: "ok", text }), stats: emptyCrawlStats() };
+      const run = runWithCrawlContext(context, () =>
+        crawlCollectionMembership("laneway.test", handles, null, { ...options, maxRequests: 1000 }),
+      );
+
+      return run.then((slice) => ({ slice, stats: context.stats }));
+    };
+    const log = server.store("laneway.test");
+
+    log.resetCounters();
+    const all = await underRobots("User-agent: *\nDisallow: /collections\n");
+    expect(log.log().filter((entry) => entry.path.startsWith("/collections"))).toEqual([]);
+    expect(all.slice.chunks.flatMap((chunk) => chunk.productIds)).toEqual([]);
+    expect(all.stats.robotsSkipped.map((skip) => skip.kind)).toEqual(handles.map(() => "collection"));
+
+    log.resetCounters();
+    const one = await underRobots(`User-agent: StoreLensBot\nDisallow: /collections/${closed}/\n`);
+    const asked = log.log().map((entry) => entry.path);
+    expect(asked.some((path) => path.startsWith(`/collections/${closed}/`))).toBe(false);
+    for (const handle of open)
+      expect(
+        asked.some((path) => path.startsWith(`/collections/${handle}/products.json`)),
+        handle,
+      ).toBe(true);
+    expect(one.stats.robotsSkipped).toEqual([{ path: `/collections/${closed}/products.json?limit=250&page=1`, kind: "collection" }]);
   });
 
   it("reads pages and the home page HTML", async () => {
