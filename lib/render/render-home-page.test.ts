@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
+import { FLOOD_HOST, floodPage, startGzipFloodServer } from "@/testing/hostile/gzip-flood-server";
 import { hostileRenderPages, type HostileRenderPage } from "@/testing/hostile/render-pages";
 import { findChromium } from "./find-chromium";
 import { renderResourceFetcher } from "@/lib/pipeline/render-resource-fetcher";
@@ -11,7 +12,13 @@ const chromium = findChromium();
 const STORE = "render-shop.test";
 const HOSTS = new Set([STORE]);
 let server: Server;
+let flood: Awaited<ReturnType<typeof startGzipFloodServer>>;
 let seen: string[] = [];
+/** Each flood body decodes to 4 MB; the flood test's render may read 8 MB in all. */
+const FLOOD_BODY_BYTES = 4 * 1024 * 1024;
+const FLOOD_BUDGET_BYTES = 8 * 1024 * 1024;
+/** The most one read can bring: zlib hands out 16 KiB at a time, a socket read up to 64 KiB. */
+const MAX_CHUNK = 64 * 1024;
 
 // A store on loopback reached through the operator's resolve rule, as in every pipeline test;
 // ALLOW_PRIVATE_NETWORK is on as there, and the page's own requests to private addresses must be refused anyway.
@@ -22,6 +29,10 @@ beforeAll(async () => {
     if (req.url === "/never") return; // held open for good
     if (page && page in hostileRenderPages) {
       res.writeHead(200, { "content-type": "text/html" }).end(hostileRenderPages[page]);
+      return;
+    }
+    if (req.url === "/flood") {
+      res.writeHead(200, { "content-type": "text/html" }).end(floodPage(40));
       return;
     }
     if (req.url === "/") {
@@ -40,8 +51,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  flood = await startGzipFloodServer({ decodedBytes: FLOOD_BODY_BYTES });
   Object.assign(process.env, {
-    SHOP_RESOLVE: `*.test=http://127.0.0.1:${port}`,
+    SHOP_RESOLVE: `${FLOOD_HOST}=${flood.origin},*.test=http://127.0.0.1:${port}`,
     ALLOW_PRIVATE_NETWORK: "true",
     SCRAPER_MIN_INTERVAL_MS: "0",
   });
@@ -49,6 +61,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await flood.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -102,6 +115,22 @@ describe.skipIf(!chromium.found)("renderHomePage", () => {
     },
     40_000,
   );
+
+  it("holds a page asking for 40 large gzip bodies at once to one byte budget, a few fetches at a time", async () => {
+    const { maxInFlight } = DEFAULT_RENDER_BUDGET;
+    const outcome = await render("/flood", { maxBytes: FLOOD_BUDGET_BYTES, timeoutMs: 25_000 });
+
+    expect(outcome).toMatchObject({ status: "not_rendered", code: "render_too_large" });
+    // Every open body charged the one total as its chunks arrived, and all stopped once it passed:
+    // past the budget, at most one chunk per open fetch.
+    expect(outcome.stats.bytesRead).toBeGreaterThan(FLOOD_BUDGET_BYTES);
+    expect(outcome.stats.bytesRead).toBeLessThanOrEqual(FLOOD_BUDGET_BYTES + maxInFlight * MAX_CHUNK);
+    expect(outcome.stats.bytes).toBeLessThanOrEqual(FLOOD_BUDGET_BYTES);
+    // The page asked for 40 at once; the server never had more than the cap open at the same time.
+    expect(outcome.stats.peakInFlight).toBeLessThanOrEqual(maxInFlight);
+    expect(flood.counts.peakOpen).toBeGreaterThan(1);
+    expect(flood.counts.peakOpen).toBeLessThanOrEqual(maxInFlight);
+  }, 60_000);
 });
 
 /** Width and height from a JPEG's start-of-frame marker. */
