@@ -54,7 +54,9 @@ export type RenderOutcome = RenderedPage | RenderFailure;
  * Renders a store's home page once in a browser of its own, and screenshots it at desktop and phone
  * width (viewport only). Every way a page can misbehave (never loading, asking for private
  * addresses, opening pop-ups, downloading, allocating without end, crashing its renderer) ends in a
- * RenderFailure with its code; this never throws.
+ * RenderFailure with its code; this never throws. It returns only once its browser is gone: a
+ * launch the deadline overtook is still waited for and its browser closed, so a render slot
+ * (render-slot.ts) covers the browser's whole life.
  */
 export async function renderHomePage(options: {
   executablePath: string;
@@ -84,10 +86,12 @@ export async function renderHomePage(options: {
     budget.timeoutMs,
   );
 
+  const launching = launchBrowser(options.executablePath, budget.heapMb);
+  launching.catch(() => undefined);
   let launched: LaunchedBrowser | undefined;
   try {
     try {
-      launched = await Promise.race([launchBrowser(options.executablePath, budget.heapMb), stoppedPromise]);
+      launched = await Promise.race([launching, stoppedPromise]);
     } catch (error) {
       if (error instanceof RenderStop) throw error;
       throw new RenderStop("render_launch_failed", `the browser did not start: ${messageOf(error)}`);
@@ -102,7 +106,9 @@ export async function renderHomePage(options: {
   } finally {
     clearTimeout(deadline);
     controller.abort();
-    await launched?.close();
+    // The launch cannot be called off: one the deadline overtook still ends in a browser (or in
+    // its failure, cleaned up by launchBrowser), which is closed here before the slot is freed.
+    await (launched ?? (await launching.catch(() => undefined)))?.close();
     stats.bytesRead = bytes.used;
   }
 }
