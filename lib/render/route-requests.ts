@@ -38,7 +38,11 @@ export type RequestBudget = {
    * past it every fetch stops and the render ends render_too_large.
    */
   maxBytes: number;
-  /** Fetches open at once; the page's other requests wait their turn (within the render's deadline). */
+  /**
+   * Fetches open at once; the page's other requests wait their turn (within the render's deadline).
+   * One of them is the store's: its requests are paced one at a time anyway (fetch-store.ts), so
+   * more turns would only wait in its queue while other hosts' requests wait for a turn.
+   */
   maxInFlight: number;
 };
 
@@ -69,8 +73,8 @@ function keptHeaders(headers: Record<string, string>): Record<string, string> {
  * Answers every request of the context through `fetchResource`: only GET over http(s); a top-level
  * navigation only to the store's own hosts; at most `maxOtherHosts` other hosts; a request to a
  * private or loopback address ends the render (render_blocked_request), as does passing the byte
- * budget (render_too_large). At most `maxInFlight` fetches are open at once. WebSockets are closed
- * unopened (routing does not see them otherwise).
+ * budget (render_too_large). At most `maxInFlight` fetches are open at once, one of them to the
+ * store's own hosts. WebSockets are closed unopened (routing does not see them otherwise).
  */
 export async function routeRequests(
   context: BrowserContext,
@@ -88,7 +92,9 @@ export async function routeRequests(
   const { storeHosts, fetchResource, budget, bytes, stats, signal, stop, requestUrls } = options;
   const otherHosts = new Set<string>();
   let storeRequests = 0;
-  const turns = inFlightTurns(budget.maxInFlight, signal, stats);
+  const storeTurns = inFlightTurns(1, signal);
+  const otherTurns = inFlightTurns(Math.max(1, budget.maxInFlight - 1), signal);
+  let inFlight = 0;
   const tooLarge = () => new RenderStop("render_too_large", `the page's requests passed ${budget.maxBytes} bytes`);
   const refuse = async (route: Route, reason: string) => {
     stats.refused[reason] = (stats.refused[reason] ?? 0) + 1;
@@ -123,11 +129,15 @@ export async function routeRequests(
     stats.requests += 1;
     if (requestUrls.length < budget.maxRequests) requestUrls.push(url.href);
 
+    const turns = ownHost ? storeTurns : otherTurns;
     if (!(await turns.take())) return refuse(route, "ended");
+    inFlight += 1;
+    stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
     let answer: FetchedResource;
     try {
       answer = await fetchResource(url, { bytes, signal });
     } finally {
+      inFlight -= 1;
       stats.bytesRead = bytes.used;
       // Stopped before the turn is handed on: no fetch starts once the budget is spent.
       if (bytes.exhausted) stop(tooLarge());
@@ -155,7 +165,7 @@ export async function routeRequests(
  * Turns for fetches: at most `limit` open at once, the rest wait in arrival order. Once the render
  * has stopped, waiting ones are let go without a turn (their requests are refused).
  */
-function inFlightTurns(limit: number, signal: AbortSignal, stats: RenderStats) {
+function inFlightTurns(limit: number, signal: AbortSignal) {
   let open = 0;
   const waiting: Array<(turn: boolean) => void> = [];
   signal.addEventListener("abort", () => waiting.splice(0).forEach((wake) => wake(false)), { once: true });
@@ -171,7 +181,6 @@ function inFlightTurns(limit: number, signal: AbortSignal, stats: RenderStats) {
       if (signal.aborted) return false;
       if (open < limit) {
         open += 1;
-        stats.peakInFlight = Math.max(stats.peakInFlight, open);
 
         return true;
       }
