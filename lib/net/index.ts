@@ -1,3 +1,4 @@
+export { SharedByteBudget } from "./byte-budget";
 export { checkAddress, isIpLiteral, type AddressVerdict } from "./ip-address";
 export { findResolveRule, parseResolveRules, type ResolveRule } from "./resolve-rules";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, safeFetch } from "./safe-fetch";

@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { parseResolveRules } from "./resolve-rules";
+import { SharedByteBudget } from "./byte-budget";
 import { safeFetch } from "./safe-fetch";
 import { startTestServer } from "@/testing/test-server";
 import type { LookupAddress } from "./types";
@@ -226,6 +227,22 @@ describe("safeFetch: limits", () => {
 
     const gzip = await safeFetch(`${server.origin}/gzip`, allowLocal);
     expect(gzip).toMatchObject({ ok: true, response: { body: "compressed ok" } });
+  });
+
+  it("charges bodies read at the same time to one shared budget, chunk by chunk", async () => {
+    // Each 8 MB bomb alone is within its own 10 MB cap; read together they pass the shared 10 MB.
+    const shared = new SharedByteBudget(10 * 1024 * 1024);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => safeFetch(`${server.origin}/bomb`, { ...allowLocal, maxBytes: 10 * 1024 * 1024, byteBudget: shared })),
+    );
+
+    expect(results.some((result) => !result.ok && result.error.kind === "too_large")).toBe(true);
+    // Past the budget, each body read at most one more chunk (zlib hands out 16 KiB at a time).
+    expect(shared.used).toBeGreaterThan(shared.maxBytes);
+    expect(shared.used).toBeLessThanOrEqual(shared.maxBytes + 3 * 64 * 1024);
+    // A body that starts once the budget is spent reads nothing.
+    const late = await safeFetch(`${server.origin}/gzip`, { ...allowLocal, byteBudget: shared });
+    expect(late).toMatchObject({ ok: false, error: { kind: "too_large" } });
   });
 
   it("times out when no answer comes, and when the body stalls", async () => {

@@ -90,7 +90,11 @@ async function followHops(input: string, options: SafeFetchOptions, signal: Abor
       }
     }
 
-    const { body: text, bytes, raw } = method === "HEAD" ? { body: "", bytes: 0, raw: Buffer.alloc(0) } : await readBody(res, maxBytes);
+    const {
+      body: text,
+      bytes,
+      raw,
+    } = method === "HEAD" ? { body: "", bytes: 0, raw: Buffer.alloc(0) } : await readBody(res, maxBytes, options.byteBudget);
 
     return {
       ok: true,

@@ -1,3 +1,4 @@
+import type { SharedByteBudget } from "./byte-budget";
 import type { ResolveRule } from "./resolve-rules";
 
 export const NET_ERROR_KINDS = [
@@ -45,6 +46,11 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   /** Cap on the decoded body; the stream is aborted past it. */
   maxBytes?: number;
+  /**
+   * Decoded bytes this body shares with others read at the same time (a render's answers): each
+   * chunk is charged as it arrives, and past the shared cap this body stops too (`too_large`).
+   */
+  byteBudget?: SharedByteBudget;
   /** Keep the decoded body's bytes too (`raw`): the render hands images and fonts to the browser. */
   binary?: boolean;
   /** 0 returns a 3xx as is (webhooks); otherwise each hop is re-checked. */

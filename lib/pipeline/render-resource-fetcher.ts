@@ -1,5 +1,5 @@
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
-import { safeFetch } from "@/lib/net";
+import { safeFetch, type SharedByteBudget } from "@/lib/net";
 import { currentCrawlContext, runWithCrawlContext } from "@/lib/shopify-reader/crawl-context";
 import { fetchStore } from "@/lib/shopify-reader/fetch-store";
 import type { FetchedResource, ResourceFetcher } from "@/lib/render/route-requests";
@@ -12,23 +12,26 @@ const RESOURCE_TIMEOUT_MS = 10_000;
  * fetch (fetch-store.ts): paced with the job's other requests, signed, under the job's robots.txt
  * and counted in its crawl section, GET only, not retried. Other hosts (the store's CDN, its apps'
  * scripts) go through safeFetch with private addresses refused whatever ALLOW_PRIVATE_NETWORK
- * says: only the operator's resolve rules (SHOP_RESOLVE) may point a host at one. Both cap time and
- * size and re-check every redirect; a store host redirecting to another site hands the browser the
- * redirect, so the other site is asked as another host.
+ * says: only the operator's resolve rules (SHOP_RESOLVE) may point a host at one. Both cap time,
+ * re-check every redirect, and charge every decoded chunk to the render's one byte budget as it
+ * arrives, so answers read at the same time cannot each take the whole budget; a store host
+ * redirecting to another site hands the browser the redirect, so the other site is asked as
+ * another host.
  */
 export function renderResourceFetcher(storeHosts: ReadonlySet<string>): ResourceFetcher {
   // The job's robots.txt and request counts, taken now: the browser's requests arrive through
   // Playwright's events, outside the step's async context.
   const crawl = currentCrawlContext();
 
-  return async (url, { maxBytes, signal }) => {
+  return async (url, { bytes, signal }) => {
     const host = url.hostname.toLowerCase();
     if (storeHosts.has(host)) {
       const read = () =>
         fetchStore(host, url.pathname + url.search, "text", {
           binary: true,
           maxRetries: 0,
-          maxBytes,
+          maxBytes: bytes.maxBytes,
+          byteBudget: bytes,
           timeoutMs: RESOURCE_TIMEOUT_MS,
           signal,
         });
@@ -48,14 +51,15 @@ export function renderResourceFetcher(storeHosts: ReadonlySet<string>): Resource
       return { kind: "refused", reason: "failed", message: answer.message };
     }
 
-    return fetchOtherHost(url, maxBytes, signal);
+    return fetchOtherHost(url, bytes, signal);
   };
 }
 
-async function fetchOtherHost(url: URL, maxBytes: number, signal: AbortSignal): Promise<FetchedResource> {
+async function fetchOtherHost(url: URL, bytes: SharedByteBudget, signal: AbortSignal): Promise<FetchedResource> {
   const result = await safeFetch(url, {
     binary: true,
-    maxBytes,
+    maxBytes: bytes.maxBytes,
+    byteBudget: bytes,
     timeoutMs: RESOURCE_TIMEOUT_MS,
     allowPrivateNetwork: false,
     headers: { "user-agent": scraperUserAgent() },

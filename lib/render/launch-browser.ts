@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
+import { browserMarks, killLeftoverProcesses } from "./kill-leftover-processes";
 
 export type LaunchedBrowser = {
   browser: Browser;
@@ -81,17 +82,22 @@ export async function launchBrowser(executablePath: string, heapMb: number): Pro
         if (closed) return;
         closed = true;
         await endBrowser(browser, launched);
+        await killLeftoverProcesses(browserMarks(home, launched.process().spawnargs));
         await rm(home, { recursive: true, force: true }).catch(() => undefined);
       },
     };
   } catch (error) {
     if (server) await server.kill().catch(() => undefined);
+    await killLeftoverProcesses(browserMarks(home, server?.process().spawnargs));
     await rm(home, { recursive: true, force: true }).catch(() => undefined);
     throw error;
   }
 }
 
-/** Closes gently, and kills the process (its whole group) when a hung page keeps it from closing. */
+/**
+ * Closes gently, and kills the process (its whole group) when a hung page keeps it from closing;
+ * close() then kills whatever is left outside the group (kill-leftover-processes.ts).
+ */
 async function endBrowser(browser: Browser, server: BrowserServer): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const gentle = Promise.all([browser.close().catch(() => undefined), server.close().catch(() => undefined)]).then(() => true);

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
+import { SharedByteBudget } from "@/lib/net";
 import { launchBrowser, type LaunchedBrowser } from "./launch-browser";
-import { RenderStop, routeRequests, type RequestBudget, type ResourceFetcher } from "./route-requests";
-import { SCREENSHOT_VIEWPORTS, type RenderCode, type RenderRequestStats, type ScreenshotSize } from "./schemas";
+import { RenderStop, routeRequests, type RenderStats, type RequestBudget, type ResourceFetcher } from "./route-requests";
+import { SCREENSHOT_VIEWPORTS, type RenderCode, type ScreenshotSize } from "./schemas";
 
 export type RenderBudget = RequestBudget & {
   /** The whole render, from launch to the last screenshot. */
@@ -23,6 +24,9 @@ export const DEFAULT_RENDER_BUDGET: RenderBudget = {
   maxStoreRequests: 20,
   maxOtherHosts: 30,
   maxBytes: 30 * 1024 * 1024,
+  // Chromium's own limit of connections per host: enough for a page's CDN burst, while 30 MB read at once stays
+  // 30 MB (every open fetch charges the one byte budget as its chunks arrive).
+  maxInFlight: 6,
 };
 
 /** JPEG quality of the screenshots: a 1280×800 store page comes out around 100 KB. */
@@ -39,10 +43,10 @@ export type RenderedPage = {
   html: string;
   /** Every URL the page asked for, in order (answered or refused). */
   requestUrls: string[];
-  stats: RenderRequestStats;
+  stats: RenderStats;
 };
 
-export type RenderFailure = { status: "not_rendered"; code: RenderCode; message: string; stats: RenderRequestStats };
+export type RenderFailure = { status: "not_rendered"; code: RenderCode; message: string; stats: RenderStats };
 
 export type RenderOutcome = RenderedPage | RenderFailure;
 
@@ -50,7 +54,9 @@ export type RenderOutcome = RenderedPage | RenderFailure;
  * Renders a store's home page once in a browser of its own, and screenshots it at desktop and phone
  * width (viewport only). Every way a page can misbehave (never loading, asking for private
  * addresses, opening pop-ups, downloading, allocating without end, crashing its renderer) ends in a
- * RenderFailure with its code; this never throws.
+ * RenderFailure with its code; this never throws. It returns only once its browser is gone: a
+ * launch the deadline overtook is still waited for and its browser closed, so a render slot
+ * (render-slot.ts) covers the browser's whole life.
  */
 export async function renderHomePage(options: {
   executablePath: string;
@@ -60,7 +66,8 @@ export async function renderHomePage(options: {
   budget?: RenderBudget;
 }): Promise<RenderOutcome> {
   const budget = options.budget ?? DEFAULT_RENDER_BUDGET;
-  const stats: RenderRequestStats = { requests: 0, bytes: 0, refused: {} };
+  const stats: RenderStats = { requests: 0, bytes: 0, refused: {}, bytesRead: 0, peakInFlight: 0 };
+  const bytes = new SharedByteBudget(budget.maxBytes);
   const controller = new AbortController();
   let stopped: RenderStop | undefined;
   let rejectStopped: (stop: RenderStop) => void = () => undefined;
@@ -79,15 +86,17 @@ export async function renderHomePage(options: {
     budget.timeoutMs,
   );
 
+  const launching = launchBrowser(options.executablePath, budget.heapMb);
+  launching.catch(() => undefined);
   let launched: LaunchedBrowser | undefined;
   try {
     try {
-      launched = await Promise.race([launchBrowser(options.executablePath, budget.heapMb), stoppedPromise]);
+      launched = await Promise.race([launching, stoppedPromise]);
     } catch (error) {
       if (error instanceof RenderStop) throw error;
       throw new RenderStop("render_launch_failed", `the browser did not start: ${messageOf(error)}`);
     }
-    const rendered = await Promise.race([renderIn(launched, options, budget, stats, controller.signal, stop), stoppedPromise]);
+    const rendered = await Promise.race([renderIn(launched, options, budget, bytes, stats, controller.signal, stop), stoppedPromise]);
 
     return rendered;
   } catch (error) {
@@ -97,7 +106,10 @@ export async function renderHomePage(options: {
   } finally {
     clearTimeout(deadline);
     controller.abort();
-    await launched?.close();
+    // The launch cannot be called off: one the deadline overtook still ends in a browser (or in
+    // its failure, cleaned up by launchBrowser), which is closed here before the slot is freed.
+    await (launched ?? (await launching.catch(() => undefined)))?.close();
+    stats.bytesRead = bytes.used;
   }
 }
 
@@ -105,7 +117,8 @@ async function renderIn(
   launched: LaunchedBrowser,
   options: { url: string; storeHosts: ReadonlySet<string>; fetchResource: ResourceFetcher },
   budget: RenderBudget,
-  stats: RenderRequestStats,
+  bytes: SharedByteBudget,
+  stats: RenderStats,
   signal: AbortSignal,
   stop: (reason: RenderStop) => void,
 ): Promise<RenderedPage> {
@@ -121,6 +134,7 @@ async function renderIn(
     storeHosts: options.storeHosts,
     fetchResource: options.fetchResource,
     budget,
+    bytes,
     stats,
     signal,
     stop,

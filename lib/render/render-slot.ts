@@ -7,7 +7,11 @@ type Slots = { running: number; waiting: Waiter[] };
 // hundred MB, and RENDER_CONCURRENCY of them is what the machine was sized for.
 const slots = processSlot<Slots>("render-slots");
 
-/** Runs `fn` once fewer than `limit` renders run in this process; waits its turn otherwise. */
+/**
+ * Runs `fn` once fewer than `limit` renders run in this process; waits its turn otherwise. The slot
+ * bounds live browsers only because renderHomePage returns after its browser is gone, a launch
+ * its deadline overtook included.
+ */
 export async function withRenderSlot<T>(limit: number, fn: () => Promise<T>): Promise<T> {
   const state = slots.getOrCreate(() => ({ running: 0, waiting: [] }));
   while (state.running >= limit) await new Promise<void>((resolve) => state.waiting.push(resolve));

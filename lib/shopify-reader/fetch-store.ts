@@ -3,7 +3,7 @@ import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
 import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
 import { currentStepSignal } from "@/lib/workflow/step-signal";
-import { safeFetch, type SafeFetchOptions, type SafeResponse } from "@/lib/net";
+import { safeFetch, type SafeFetchOptions, type SafeResponse, type SharedByteBudget } from "@/lib/net";
 import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";
 import { classifyAnswer, type ExpectedBody } from "./classify-answer";
 import { readCartCurrency } from "./currency";
@@ -31,6 +31,8 @@ export type StoreFetchOptions = {
   /** Stop retrying once this many block-shaped answers in a row came from the store. */
   maxBlockStreak?: number;
   maxBytes?: number;
+  /** Decoded bytes this body shares with others (a render's answers), charged as they arrive. */
+  byteBudget?: SharedByteBudget;
   /** Keep the body's bytes (`raw`): the render hands a store's images and fonts to the browser. */
   binary?: boolean;
   /**
@@ -126,6 +128,7 @@ export async function fetchStore(
     maxBytes: options.maxBytes ?? DEFAULT_STORE_MAX_BYTES,
     binary: options.binary,
     shouldFollowRedirect,
+    byteBudget: options.byteBudget,
     signal,
   };
 
