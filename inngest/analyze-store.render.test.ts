@@ -68,7 +68,7 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
       const answer = await screenshot(job.id, size);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toBe("image/jpeg");
-      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }
