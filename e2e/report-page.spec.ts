@@ -146,7 +146,7 @@ async function expectScreenshots(page: Page) {
   expect(await desktop.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
   expect(await phone.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(390);
   const answer = await page.request.get(await desktop.evaluate((img: HTMLImageElement) => img.src));
-  expect(answer.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(answer.headers()["cache-control"]).toBe("public, max-age=300, must-revalidate");
   // The pixel the fake store's page adds from script is named among what only the render saw.
   await expect(section).toContainText(/Seen only once its scripts ran: .*TikTok pixel \(CRENDERED0TIKTOK00\)/);
 }

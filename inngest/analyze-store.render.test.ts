@@ -1,5 +1,5 @@
 // The render step through the whole pipeline: a store's home page rendered in our own browser,
-// its screenshots stored with the job and served for good, an app injected by script detected
+// its screenshots stored with the job and served as long as the report exists, an app injected by script detected
 // after render and not before, and hostile home pages each ending the render with their code while
 // the job completes and /api/health keeps answering.
 import { eq } from "drizzle-orm";
@@ -49,7 +49,7 @@ const screenshot = (id: string, size: string) =>
   screenshotRoute(new Request(`http://localhost:3000/api/reports/${id}/screenshots/${size}`), { params: Promise.resolve({ id, size }) });
 
 describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)", () => {
-  it("keeps a desktop and a phone screenshot with the report, served for good, and finds the app the page adds by script", async () => {
+  it("keeps a desktop and a phone screenshot with the report, served as long as it exists, and finds the app the page adds by script", async () => {
     const store = h.fakeStore.addStore(fixtureStore("rendered-shop.test"));
     const job = await analyse("rendered-shop.test");
     expect(job.status).toBe("completed");
@@ -68,7 +68,7 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
       const answer = await screenshot(job.id, size);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toBe("image/jpeg");
-      expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
       const bytes = Buffer.from(await answer.arrayBuffer());
       expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }

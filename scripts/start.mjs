@@ -5,7 +5,9 @@
 // policies, pm2) that restarts it whenever it exits non-zero. Exit codes: 0 stopped by
 // SIGINT/SIGTERM; 1 could not start (settings, database in use, failed migration); 3 the database
 // failed in a way the process cannot continue from (the embedded engine panicked, e.g. on a full
-// disk): the next start recovers. docs/operations.md › Running in production.
+// disk): the next start recovers; 4 an error no code handled (an unhandled rejection or an
+// uncaught exception, logged once, scrubbed; the PostgreSQL driver's known rejection is only
+// logged). docs/operations.md › Running in production.
 //
 // Why compiled: run through the tsx loader, the server keeps the loader and every transformed
 // module (with its source map) resident, about 150 MB more at idle than the same code compiled.

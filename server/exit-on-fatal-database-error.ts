@@ -9,6 +9,8 @@ export const EXIT_CODES = {
   startFailed: 1,
   /** The database failed in a way this process cannot continue from (PGlite panicked: a full disk). */
   databaseFatal: 3,
+  /** An error no code handled (an unhandled rejection, an uncaught exception): the process state is unknown. */
+  unhandledError: 4,
 } as const;
 
 /**

@@ -15,7 +15,7 @@ import { bootstrap } from "./bootstrap";
 import { startEventLoopWatchdog } from "./event-loop-watchdog";
 import { startLoopStallLog } from "./loop-stall-log";
 import { EXIT_CODES, exitOnFatalDatabaseError } from "./exit-on-fatal-database-error";
-import { surviveDriverDefects } from "./survive-driver-defects";
+import { exitOnUnhandledErrors } from "./exit-on-unhandled-error";
 import { createPublicAnswers } from "./public-answers/public-answers";
 import { restoreStoredEncoding } from "./restore-stored-encoding";
 import { setClientAddress } from "@/lib/http/client-address";
@@ -28,7 +28,7 @@ import { answerClientError, sendApiError } from "./send-api-error";
 export async function startServer(): Promise<void> {
   const env = getEnv();
   exitOnFatalDatabaseError();
-  surviveDriverDefects();
+  exitOnUnhandledErrors();
   const stopWatchdog = startEventLoopWatchdog(env.EVENT_LOOP_STALL_SECONDS);
   const stopStallLog = startLoopStallLog(env.LOOP_STALL_LOG_FILE);
   limitGarbageGrowth();

@@ -6,7 +6,13 @@ import { DELETE } from "@/app/api/admin/owner-signatures/[domain]/route";
 import { GET, POST } from "@/app/api/admin/owner-signatures/route";
 import { resetEnvCache } from "@/lib/env";
 import { createTestSession, createTestUser, sessionCookieHeader, TEST_ORIGIN } from "@/testing/auth/fixtures";
-import { clearOwnerSignatureCache, findOwnerSignature, registerOwnerSignature } from "./owner-signatures";
+import {
+  clearOwnerSignatureCache,
+  findOwnerSignature,
+  OWNER_SIGNATURE_CACHE_BYTES,
+  ownerSignatureCacheUse,
+  registerOwnerSignature,
+} from "./owner-signatures";
 import { ownerSignatureEnvelopeSchema, ownerSignatureListSchema } from "./schemas";
 
 const DAY = 24 * 3600;
@@ -156,6 +162,27 @@ describe("owner signatures at rest and in the crawler", () => {
     const second = values("owner-replace.example", 20, "second-secret");
     await registerOwnerSignature(second, "cli");
     expect((await findOwnerSignature("owner-replace.example"))?.headers.Signature).toBe(second.signature);
+  });
+
+  it("the lookups kept in memory stay within OWNER_SIGNATURE_CACHE_BYTES however many hosts are looked up, the least recently used leaving first", async () => {
+    await registerOwnerSignature(values("owner-kept.example", 10), "cli");
+    expect(await findOwnerSignature("owner-kept.example")).not.toBeNull();
+    // Long names (the crawler looks up any host a store links to), so that a few thousand fill the budget.
+    const long = `${"a".repeat(60)}.${"b".repeat(60)}.${"c".repeat(60)}`;
+    const hosts = 2_000;
+    for (let i = 0; i < hosts; i++) {
+      expect(await findOwnerSignature(`${long}.host-${i}.example`)).toBeNull();
+      // The registered store is in use all along: it stays while unused hosts leave.
+      if (i % 100 === 0) expect(await findOwnerSignature("owner-kept.example")).not.toBeNull();
+    }
+
+    const use = ownerSignatureCacheUse();
+    expect(use.bytes).toBeLessThanOrEqual(OWNER_SIGNATURE_CACHE_BYTES);
+    expect(use.bytes).toBeGreaterThan(OWNER_SIGNATURE_CACHE_BYTES * 0.9);
+    expect(use.hosts).toBeLessThan(hosts);
+    // The registered store was looked up recently: still kept, answered without asking the database.
+    await getDb().delete(ownerSignatures).where(eq(ownerSignatures.domain, "owner-kept.example"));
+    expect(await findOwnerSignature("owner-kept.example")).not.toBeNull();
   });
 });
 

@@ -2,7 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import { isInnerList, parseDictionary, parseItem, type Dictionary } from "structured-headers";
 import { getDb } from "@/db";
 import { ownerSignatures, type OwnerSignature } from "@/db/schema";
+import { ByteLru } from "@/lib/http/byte-lru";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { processSlot } from "@/lib/process-slot";
 import { openText, sealText } from "@/lib/secrets/seal";
 import { normalizeDomain } from "@/lib/http/store-host";
 import { ownerSignatureSchema, registerOwnerSignatureSchema, type OwnerSignatureView, type RegisterOwnerSignatureInput } from "./schemas";
@@ -20,6 +22,13 @@ const SEAL_PURPOSE = "owner_signatures headers v1";
 export const MAX_VALIDITY_MS = 93 * 24 * 3600 * 1000;
 /** How long a looked-up registration is kept in memory before the database is asked again. */
 const CACHE_MS = 60_000;
+/**
+ * The memory the looked-up hosts may take together, least recently used out first: the crawler
+ * looks up every host it sends a request to, registered or not, so without a bound the cache
+ * would grow by one entry per host for the life of the process. About 3,000 hosts without a
+ * registration (their entry is the name and little else), each gone a minute after its lookup.
+ */
+export const OWNER_SIGNATURE_CACHE_BYTES = 1024 * 1024;
 
 /** The header names the values are sent under. */
 export const OWNER_SIGNATURE_HEADERS = ["Signature", "Signature-Input", "Signature-Agent"] as const;
@@ -97,7 +106,20 @@ function toView(row: OwnerSignature, now: Date): OwnerSignatureView {
   });
 }
 
-const cache = new Map<string, { found: FoundOwnerSignature | null; until: number }>();
+type CachedLookup = { domain: string; found: FoundOwnerSignature | null; until: number };
+
+/** About what an entry holds: its strings (two bytes a character at worst) and the objects around them. */
+function cachedLookupBytes(entry: CachedLookup): number {
+  const values = entry.found ? Object.entries(entry.found.headers).reduce((sum, [name, value]) => sum + name.length + value.length, 0) : 0;
+
+  return 256 + 2 * (2 * entry.domain.length + values);
+}
+
+// One per process: the admin routes (Next's module graph) forget a domain the crawler (the
+// server's graph) has looked up.
+const cache = processSlot<ByteLru<CachedLookup>>("owner-signature-cache").getOrCreate(
+  () => new ByteLru<CachedLookup>(() => OWNER_SIGNATURE_CACHE_BYTES, cachedLookupBytes),
+);
 
 /**
  * Registers (or replaces) the values for one domain. Refuses values that are not shaped as
@@ -161,8 +183,8 @@ async function readOwnerSignature(domain: string): Promise<FoundOwnerSignature |
 /**
  * The headers to send to this exact host (normalized as store domains are), or null: none
  * registered, expired, or unreadable (AUTH_SECRET changed). Kept a minute in memory, so the
- * crawler asks the database once a minute per store, not once a request; expiry is checked
- * on every call.
+ * crawler asks the database once a minute per store, not once a request (within
+ * OWNER_SIGNATURE_CACHE_BYTES); expiry is checked on every call.
  */
 export async function findOwnerSignature(domainInput: string, now = new Date()): Promise<FoundOwnerSignature | null> {
   const normalized = normalizeDomain(domainInput);
@@ -170,7 +192,7 @@ export async function findOwnerSignature(domainInput: string, now = new Date()):
   const domain = normalized.domain;
   let entry = cache.get(domain);
   if (!entry || entry.until <= Date.now()) {
-    entry = { found: await readOwnerSignature(domain), until: Date.now() + CACHE_MS };
+    entry = { domain, found: await readOwnerSignature(domain), until: Date.now() + CACHE_MS };
     cache.set(domain, entry);
   }
   const found = entry.found;
@@ -182,4 +204,9 @@ export async function findOwnerSignature(domainInput: string, now = new Date()):
 /** Forgets what findOwnerSignature keeps in memory (tests, and a registration from another process). */
 export function clearOwnerSignatureCache(): void {
   cache.clear();
+}
+
+/** How many looked-up hosts are kept and what they weigh (OWNER_SIGNATURE_CACHE_BYTES at most). */
+export function ownerSignatureCacheUse(): { hosts: number; bytes: number } {
+  return { hosts: cache.size, bytes: cache.bytes };
 }

@@ -17,7 +17,10 @@ import { ENDPOINTS } from "./registry";
 const HEADERS = {
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
   ETag: { description: "Strong validator of the body; send it back in If-None-Match for a 304", schema: { type: "string" } },
-  "Cache-Control": { description: "immutable by job id; briefly cacheable by slug or payment id", schema: { type: "string" } },
+  "Cache-Control": {
+    description: "by job id: cached 5 minutes, then revalidated with the ETag (a report can be purged); by slug or payment id: 60 seconds",
+    schema: { type: "string" },
+  },
   "Content-Disposition": { description: "attachment; the file name of the download", schema: { type: "string" } },
   "PAYMENT-REQUIRED": {
     description: "x402 v2 PaymentRequired (base64 JSON: CAIP-2 networks, Bazaar discovery); the body holds the v1 requirements",

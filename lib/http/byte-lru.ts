@@ -16,6 +16,16 @@ export class ByteLru<V> {
     return this.budgetBytes() / 4;
   }
 
+  /** Entries kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** What the kept entries weigh together, by `sizeOf`. */
+  get bytes(): number {
+    return this.total;
+  }
+
   get(key: string): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
@@ -44,6 +54,11 @@ export class ByteLru<V> {
     if (value === undefined) return;
     this.entries.delete(key);
     this.total -= this.sizeOf(value);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
   }
 
   /** Deletes every entry `drop` selects. */

@@ -28,6 +28,7 @@ import type { PipelineHarness } from "@/testing/pipeline";
 import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 import type { RouteHandler, RouteHost } from "@/testing/route-host";
 import { payingClient } from "@/testing/x402-client";
+import { waitFor } from "@/testing/wait-for";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const DOMAIN = "mcp-paid.test";
@@ -232,6 +233,44 @@ describe.each(MCP_REVISIONS)("MCP analyze_store – x402 v2 tool-result binding,
       transaction: facilitator.settled.get(nonce),
     });
     expect(settleCalls(nonce)).toBe(1);
+  });
+
+  it("a neighbour at the same address cannot end a paid call's progress wait: its notifications/cancelled is not heard", async () => {
+    const domain = `mcp-paid-neighbour-${revision.slice(0, 4)}.test`;
+    pipeline.fakeStore.addStore(fixtureStore(domain));
+    const release = pipeline.fakeStore.store(domain).holdRequests(/products\.json/);
+    try {
+      const offered = await analyze(await agent(), undefined, domain);
+      const payload = await payFor(privateKeyToAccount(generatePrivateKey()), offered.body as unknown as PaymentRequired);
+      const progress: number[] = [];
+      const call = (await agent()).callTool(
+        { name: "analyze_store", arguments: { domain }, _meta: { "x402/payment": payload } },
+        { onprogress: (p) => void progress.push(p.progress), timeout: 60_000 },
+      );
+      await waitFor(() => progress.length > 0, { what: "the paid call's first progress notification" });
+
+      // Another anonymous client behind the same address (127.0.0.1), cancelling every id a
+      // client numbers its first requests with, as a 2025-11-25 client cancels.
+      for (let requestId = 0; requestId < 16; requestId++) {
+        const answer = await fetch(new URL("/api/mcp", host.origin), {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2025-11-25",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "not yours" } }),
+        });
+        expect(answer.status).toBeLessThan(500);
+      }
+      // Still waiting: the job ends, and the call answers it ended.
+      release();
+      const answered = toolJson<{ job: { status: string } }>(await call);
+      expect(answered.body.job.status).toBe("completed");
+      expect(progress.at(-1)).toBe(100);
+    } finally {
+      release();
+    }
   });
 
   it("a lost answer is recovered by the payment's identifier: the identical payment again answers the same job and receipt; another payment under it is a 409", async () => {

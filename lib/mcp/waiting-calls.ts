@@ -3,8 +3,16 @@ import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { processSlot } from "@/lib/process-slot";
 
-/** Whose call it is: a cancellation is only heard from the same key, user or (without either) address. */
-function callerOf(principal: Principal): string {
+/**
+ * Whose call it is, as something only that caller can show: its API key, or its account. A
+ * caller without either (anonymous, or paying per call with x402) has nothing of the kind: its
+ * address is shared by everyone behind the same proxy or NAT, and JSON-RPC ids are small
+ * numbers anyone can guess, so a cancellation keyed by address would let a neighbour end its
+ * wait. Its call is not registered: it ends at MCP_PROGRESS_WAIT_MS, when the job ends, or when
+ * the client closes the call's stream or connection (the call's own signal), never by a
+ * notification.
+ */
+function callerOf(principal: Principal): string | null {
   switch (principal.kind) {
     case "api_key":
       return `key:${principal.apiKeyId}`;
@@ -12,11 +20,14 @@ function callerOf(principal: Principal): string {
     case "session":
       return `user:${principal.user.id}`;
     default:
-      return `address:${principal.ip}`;
+      return null;
   }
 }
 
-const keyOf = (principal: Principal, id: RequestId) => `${callerOf(principal)}\u0000${typeof id}:${id}`;
+const keyOf = (caller: string, id: RequestId) => `${caller}\u0000${typeof id}:${id}`;
+
+/** The signal of a call no notification can cancel. */
+const NEVER_CANCELLED = { signal: new AbortController().signal, done: () => {} };
 
 /**
  * Tool calls waiting on a job (lib/mcp/job-progress.ts), by caller and JSON-RPC id, so that a
@@ -26,14 +37,17 @@ const keyOf = (principal: Principal, id: RequestId) => `${callerOf(principal)}\u
  * turns into the call's abort signal). Per process: a cancellation reaching another process
  * is not heard, and that call waits as long as it would have (MCP_PROGRESS_WAIT_MS). Ids are
  * the client's own, so two clients of one caller may share one: a cancellation then ends both
- * waits, and both answer their job as it stands, which the agent polls.
+ * waits, and both answer their job as it stands, which the agent polls. Only callers with a
+ * key or an account are heard (callerOf).
  */
 export class WaitingCalls {
   private readonly calls = new Map<string, Set<AbortController>>();
 
   /** A signal aborted when the caller cancels call `id`; `done` forgets the call. */
   register(principal: Principal, id: RequestId): { signal: AbortSignal; done: () => void } {
-    const key = keyOf(principal, id);
+    const caller = callerOf(principal);
+    if (caller === null) return NEVER_CANCELLED;
+    const key = keyOf(caller, id);
     const controller = new AbortController();
     const calls = this.calls.get(key) ?? new Set();
     calls.add(controller);
@@ -49,7 +63,9 @@ export class WaitingCalls {
   }
 
   cancel(principal: Principal, id: RequestId): void {
-    for (const controller of this.calls.get(keyOf(principal, id)) ?? []) controller.abort();
+    const caller = callerOf(principal);
+    if (caller === null) return;
+    for (const controller of this.calls.get(keyOf(caller, id)) ?? []) controller.abort();
   }
 
   /** Calls waiting now. */

@@ -8,6 +8,7 @@ import { bodyProducts, readBodyLayout, withProducts, type BodyLayout } from "./b
 import { getReportRecord, getReportLocation } from "./find-report";
 import { chooseEncoding, matchesEtag } from "./negotiate";
 import { largestRememberedBytes, rememberBody, recallBody } from "./report-body-cache";
+import { REPORT_BY_JOB_CACHE_CONTROL } from "./report-cache-control";
 import { readStoredEncoding, storeReportBody, type StoredBody } from "./report-body";
 import { assembleReport, reportEnvelope } from "./report-envelope";
 import { countSnapshotProducts, loadSnapshotProducts } from "../snapshots/snapshot-products";
@@ -40,8 +41,12 @@ export async function getReportOverview(id: string) {
   return { ...before, ...after, product_count: await countSnapshotProducts(found.job.id) };
 }
 
-/** A job's report never changes: by job id it is cacheable for good; by slug or payment id (which can come to name a newer report) briefly. */
-const cacheControlFor = (id: string, jobId: string) => (id === jobId ? "public, max-age=31536000, immutable" : "public, max-age=60");
+/**
+ * By job id a report's answers change only when it is purged: cached a few minutes, then
+ * revalidated (report-cache-control.ts); by slug or payment id (which can come to name a newer
+ * report) briefly.
+ */
+const cacheControlFor = (id: string, jobId: string) => (id === jobId ? REPORT_BY_JOB_CACHE_CONTROL : "public, max-age=60");
 
 /**
  * Plain JSON for a client that accepts no compression, inflated from the gzip body as a stream;

@@ -1,7 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { changelogEntries, reportBodies, reportBodyParts, reports, snapshotProducts, stores, trackedStores } from "@/db/schema";
+import {
+  changelogEntries,
+  renderScreenshots,
+  reportBodies,
+  reportBodyParts,
+  reports,
+  snapshotProducts,
+  stores,
+  trackedStores,
+} from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
 import { generatedStore } from "@/testing/fake-store";
@@ -9,6 +18,7 @@ import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { asPurgeOf } from "@/testing/report-content";
 import { listReportProducts, PRODUCT_SORTS, type ProductListingQuery } from "./list-report-products";
 import { purgeReport } from "./purge-report";
+import { REPORT_BY_JOB_CACHE_CONTROL } from "./report-cache-control";
 
 // A completed report answers the same bytes under the same ETag for good: after newer
 // analyses of its store, and after snapshot cleanup dropped its rows (docs/decisions.md §5.2).
@@ -180,6 +190,36 @@ describe("completed reports never change", () => {
 
   it("a purge is explicit, recorded, and the report answers 410 Gone afterwards", async () => {
     const jobId = generations["kept-tracked.test"]![0]!;
+    // Answers by job id are cached a few minutes, then revalidated: until the purge a
+    // revalidation is a 304, after it the 410 itself, so shared caches drop the report too.
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    await asPurgeOf(jobId, (tx) =>
+      tx.insert(renderScreenshots).values({ jobId, size: "desktop", contentType: "image/jpeg", width: 1280, height: 800, bytes: jpeg }),
+    );
+    const { GET: screenshotRoute } = await import("@/app/api/reports/[id]/screenshots/[size]/route");
+    const screenshot = (headers: Record<string, string> = {}) =>
+      screenshotRoute(new Request(`http://localhost:3000/api/reports/${jobId}/screenshots/desktop`, { headers }), {
+        params: Promise.resolve({ id: jobId, size: "desktop" }),
+      });
+    const report = (headers: Record<string, string> = {}) =>
+      reportRoute(new Request(`http://localhost:3000/api/reports/${jobId}`, { headers }), { params: Promise.resolve({ id: jobId }) });
+    const picture = await screenshot();
+    expect(picture.status).toBe(200);
+    expect(Buffer.from(await picture.arrayBuffer())).toEqual(jpeg);
+    expect(picture.headers.get("cache-control")).toBe(REPORT_BY_JOB_CACHE_CONTROL);
+    const pictureEtag = picture.headers.get("etag")!;
+    expect(pictureEtag).toBe(`"screenshot-${jobId}-desktop"`);
+    const json = await report();
+    expect(json.headers.get("cache-control")).toBe(REPORT_BY_JOB_CACHE_CONTROL);
+    const jsonEtag = json.headers.get("etag")!;
+    const revalidated = await screenshot({ "if-none-match": pictureEtag });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(pictureEtag);
+    expect(revalidated.headers.get("cache-control")).toBe(REPORT_BY_JOB_CACHE_CONTROL);
+    expect((await screenshot({ "if-none-match": '"screenshot-other"' })).status).toBe(200);
+    expect((await report({ "if-none-match": jsonEtag })).status).toBe(304);
+
     await expect(purgeReport(jobId, "  ")).rejects.toMatchObject({ code: "invalid_request" });
     await expect(purgeReport(generations["kept-tracked.test"]!.at(-1)!, "latest")).rejects.toMatchObject({ code: "conflict" });
     const purged = await purgeReport(jobId, "owner asked for removal");
@@ -189,6 +229,10 @@ describe("completed reports never change", () => {
     for (const name of ["plain", "gzip", "page", "changelog"]) {
       expect(answers[name]!.status, name).toBe(410);
       expect(JSON.parse(Buffer.from(answers[name]!.bytes, "base64").toString("utf8"))).toMatchObject({ code: "gone" });
+    }
+    for (const revalidation of [await screenshot({ "if-none-match": pictureEtag }), await report({ "if-none-match": jsonEtag })]) {
+      expect(revalidation.status).toBe(410);
+      expect(await revalidation.json()).toMatchObject({ code: "gone" });
     }
     await expect(purgeReport(jobId, "again")).rejects.toMatchObject({ code: "not_found" });
     // The other reports of the store are untouched.

@@ -193,7 +193,7 @@ describe("answers kept in memory", () => {
       expect(answer.headers).toMatchObject({
         etag: first.headers.etag,
         "content-type": "application/json",
-        "cache-control": "public, max-age=31536000, immutable",
+        "cache-control": "public, max-age=300, must-revalidate",
         vary: "accept-encoding",
         "x-content-type-options": "nosniff",
         "x-frame-options": "DENY",

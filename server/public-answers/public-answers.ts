@@ -17,6 +17,7 @@ import { inlineScriptHashes } from "@/server/public-answers/inline-script-hashes
 import { reportAnswerValidity, storeAnswerValidity } from "@/lib/publishing/answer-validity";
 import { reportAnswerBodies } from "@/lib/reports/get-report";
 import { chooseEncoding, matchesEtag } from "@/lib/reports/negotiate";
+import { REPORT_BY_JOB_CACHE_CONTROL } from "@/lib/reports/report-cache-control";
 import { securityHeaders, securityHeadersForScripts } from "@/lib/security/security-headers";
 import { sendApiError } from "../send-api-error";
 
@@ -164,7 +165,7 @@ export function createPublicAnswers(env: Env, serverAddress: () => AddressInfo) 
 
       return {
         topic: target.topic,
-        headers: { "content-type": "application/json", "cache-control": "public, max-age=31536000, immutable", ...securityHeaders(env) },
+        headers: { "content-type": "application/json", "cache-control": REPORT_BY_JOB_CACHE_CONTROL, ...securityHeaders(env) },
         etag: body.etag,
         identity: body.identity,
         identityLength: body.identityLength,

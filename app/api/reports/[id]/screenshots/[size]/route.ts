@@ -4,5 +4,5 @@ import { getReportScreenshotResponse } from "@/lib/reports/get-report-screenshot
 
 export const dynamic = "force-dynamic";
 
-// GET /api/reports/:id/screenshots/:size – a completed report's screenshot (JPEG), cached for good
-export const GET = route(getReportScreenshotEndpoint, ({ params }) => getReportScreenshotResponse(params.id, params.size));
+// GET /api/reports/:id/screenshots/:size – a completed report's screenshot (JPEG), with ETag / 304
+export const GET = route(getReportScreenshotEndpoint, ({ params, req }) => getReportScreenshotResponse(params.id, params.size, req));
