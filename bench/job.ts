@@ -2,7 +2,7 @@
  * Whole-job benchmark: one analysis of a large store by the real server while the rest of the
  * service is probed, to see how long it stops answering and in which pipeline step.
  *
- *   npm run bench:job -- [--products=26040] [--db=pglite|postgres|both] [--interval=1000] [--probe-ms=200]
+ *   npm run bench:job -- [--products=26040] [--db=pglite|postgres|both] [--interval=1000] [--probe-ms=200] [--hostile]
  *
  * Starts server.ts on the production build when there is one (`npx next build`), else
  * bench/job-host.ts (the same executor and route handlers without Next's router: next dev cannot
@@ -19,6 +19,12 @@
  * step_timings from GET /api/jobs/:id). Database: a throwaway PGlite directory and, with
  * `--db=both` (the default) when TEST_DATABASE_URL is set, a throwaway database on that server,
  * one after the other. Figures only, no pass/fail.
+ *
+ * `--hostile`: the analysed store is instead one serving the robots.txt of 500,000 wildcards and a
+ * home page asking for paths with long query strings (testing/hostile/wildcard-robots-store.ts),
+ * which once held the loop for seconds per check; the probes then say whether /api/health kept
+ * answering within 100 ms while it was analysed, rendered page included, and whether the server
+ * stayed up.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -30,6 +36,7 @@ import { argValue } from "./bench-args";
 const PRODUCTS = argValue("products", 26_040);
 const INTERVAL = process.argv.some((a) => a.startsWith("--interval=")) ? argValue("interval", 1000, 0) : undefined;
 const PROBE_MS = argValue("probe-ms", 200);
+const HOSTILE = process.argv.includes("--hostile");
 const DB = process.argv.find((a) => a.startsWith("--db="))?.slice(5) ?? "both";
 const WARM_UP_PRODUCTS = 300;
 const TOP_STALLS = 12;
@@ -66,6 +73,7 @@ const { createTestApiKey, createTestUser } = await import("@/testing/auth/fixtur
 const { seedAnalyzedStore } = await import("@/testing/directory-seed");
 const { generatedStore } = await import("@/testing/fake-store");
 const { startFakeStoreProcess } = await import("@/testing/fake-store-process");
+const { wildcardRobotsStore } = await import("@/testing/hostile/wildcard-robots-store");
 const { freePort } = await import("@/testing/free-port");
 const { jobEnvelopeSchema } = await import("@/lib/jobs/schemas");
 type StepTiming = import("@/lib/jobs/schemas").StepTiming;
@@ -83,8 +91,8 @@ await closeDatabase();
 const work = mkdtempSync(path.join(tmpdir(), "storelens-bench-job-"));
 const stallFile = path.join(work, "loop-stalls.jsonl");
 const stores = await startFakeStoreProcess();
-const domain = "bench-job.test";
-await stores.add(generatedStore(domain, { products: PRODUCTS, seed: 1 }));
+const domain = HOSTILE ? "bench-wildcard-robots.test" : "bench-job.test";
+await stores.add(HOSTILE ? wildcardRobotsStore(domain) : generatedStore(domain, { products: PRODUCTS, seed: 1 }));
 await stores.add(generatedStore("bench-job-warm-up.test", { products: WARM_UP_PRODUCTS, seed: 2 }));
 
 // server.ts needs the production build: next dev cannot compile where node_modules lies outside
@@ -257,7 +265,10 @@ try {
   const lastEnd = Math.max(...timings.map((t) => Date.parse(t.finished_at)));
   const inJob = stalls.filter((s) => s.at >= submittedAt);
   const rows: Array<[string, string]> = [
-    ["store", `${PRODUCTS.toLocaleString("en-US")} products, SCRAPER_MIN_INTERVAL_MS ${INTERVAL ?? "default (1000)"}, database ${kind}`],
+    [
+      "store",
+      `${HOSTILE ? "wildcard robots.txt and long-query requests" : `${PRODUCTS.toLocaleString("en-US")} products`}, SCRAPER_MIN_INTERVAL_MS ${INTERVAL ?? "default (1000)"}, database ${kind}`,
+    ],
     [
       "server",
       production
@@ -279,6 +290,7 @@ try {
     ]);
   }
   if (delay) rows.push(["server event loop delay (whole run)", `p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms`]);
+  rows.push(["server still up after the job (never restarted)", server.exitCode === null ? "yes" : `no (exit ${server.exitCode})`]);
   rows.push(["server stalls > 50 ms during the job", `${inJob.length}, ${fmt(inJob.reduce((sum, s) => sum + s.ms, 0))} in all`]);
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -12,6 +12,7 @@ import { dropStaleDatabases, newDatabasePrefix, withAdmin, withDatabaseName } fr
 import { fixtureStore, generatedStore, inventoryStore, passwordStore, startFakeStore } from "../../testing/fake-store";
 import { startFakeStripe } from "../../testing/fake-stripe";
 import { startFakeModel } from "../../testing/fake-model";
+import { wildcardRobotsStore } from "../../testing/hostile/wildcard-robots-store";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const prefix = newDatabasePrefix("e2e");
@@ -56,6 +57,9 @@ fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, f
 for (const revision of ["2025", "2026"]) {
   fakeStore.addStore(generatedStore(`mcp-${revision}.test`, { products: 600, seed: 61, faults: { latencyMs: 60 } }));
 }
+// A hostile store (e2e/hostile-store.spec.ts): a robots.txt of 500,000 wildcards and a page asking
+// its store for paths with long query strings, once enough to freeze the server.
+fakeStore.addStore(wildcardRobotsStore("wildcard-robots.test"));
 process.env.SHOP_RESOLVE = `${fakeStore.shopResolve("*.test")},${fakeStore.shopResolve("*.myshopify.com")}`;
 process.env.ALLOW_PRIVATE_NETWORK = "true";
 process.env.SCRAPER_MIN_INTERVAL_MS = "0";
