@@ -8,6 +8,8 @@ export type RenderBudget = RequestBudget & {
   timeoutMs: number;
   /** The page's script heap (V8 old space), MB. */
   heapMb: number;
+  /** The whole browser: every process's memory and its files (launch-browser.ts), MB. */
+  maxMemoryMb: number;
   /** Each screenshot's bytes at most. */
   maxScreenshotBytes: number;
   /** Characters of the rendered document kept for detection. */
@@ -17,6 +19,7 @@ export type RenderBudget = RequestBudget & {
 export const DEFAULT_RENDER_BUDGET: RenderBudget = {
   timeoutMs: 30_000,
   heapMb: 256,
+  maxMemoryMb: 1024,
   maxScreenshotBytes: 1024 * 1024,
   maxHtmlChars: 5 * 1024 * 1024,
   maxRequests: 300,
@@ -82,7 +85,8 @@ export async function renderHomePage(options: {
   let launched: LaunchedBrowser | undefined;
   try {
     try {
-      launched = await Promise.race([launchBrowser(options.executablePath, budget.heapMb), stoppedPromise]);
+      const memory = { maxMemoryMb: budget.maxMemoryMb, onExceeded: (message: string) => stop(new RenderStop("render_memory", message)) };
+      launched = await Promise.race([launchBrowser(options.executablePath, budget.heapMb, memory), stoppedPromise]);
     } catch (error) {
       if (error instanceof RenderStop) throw error;
       throw new RenderStop("render_launch_failed", `the browser did not start: ${messageOf(error)}`);
