@@ -1,23 +1,62 @@
 import { createSocket, type Socket } from "node:dgram";
 import { readFileSync, readlinkSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { renderResourceFetcher } from "@/lib/pipeline/render-resource-fetcher";
 import { findChromium } from "./find-chromium";
 import { launchBrowser } from "./launch-browser";
 import { processTree } from "./memory-watchdog";
+import { DEFAULT_RENDER_BUDGET, renderHomePage } from "./render-home-page";
 
 const chromium = findChromium();
+const STORE = "jail-shop.test";
 let udp: Socket;
 let received = 0;
+let store: Server;
+
+/** Keeps what it allocates and touches every byte of it (so it is resident), yielding between rounds. */
+const ALLOCATES_BUFFERS = `<!doctype html><html><body><h1>Buffers</h1><script>
+var kept = [];
+function grow() { for (var i = 0; i < 4; i++) { var b = new Uint8Array(16 * 1024 * 1024); b.fill(1); kept.push(b); } setTimeout(grow, 0); }
+grow();
+</script></body></html>`;
 
 // A STUN/TURN server's address on loopback: whatever reaches it came out of the browser's own network.
+// A store on loopback, reached through the operator's resolve rule as in the render tests.
 beforeAll(async () => {
   udp = createSocket("udp4");
   udp.on("message", () => (received += 1));
   await new Promise<void>((resolve) => udp.bind(0, "127.0.0.1", resolve));
+  store = createServer((req, res) => {
+    const body = req.url === "/buffers" ? ALLOCATES_BUFFERS : req.url === "/" ? "<!doctype html><h1>Shop</h1>" : null;
+    if (body === null) res.writeHead(404).end();
+    else res.writeHead(200, { "content-type": "text/html" }).end(body);
+  });
+  await new Promise<void>((resolve) => store.listen(0, "127.0.0.1", resolve));
+  Object.assign(process.env, {
+    SHOP_RESOLVE: `*.test=http://127.0.0.1:${(store.address() as AddressInfo).port}`,
+    ALLOW_PRIVATE_NETWORK: "true",
+    SCRAPER_MIN_INTERVAL_MS: "0",
+  });
+  resetEnvCache();
 });
 
-afterAll(() => udp.close());
+afterAll(async () => {
+  udp.close();
+  store.closeAllConnections();
+  await new Promise((resolve) => store.close(resolve));
+});
+
+const render = (path: string) =>
+  renderHomePage({
+    executablePath: chromium.found ? chromium.path : "",
+    url: `https://${STORE}${path}`,
+    storeHosts: new Set([STORE]),
+    fetchResource: renderResourceFetcher(new Set([STORE])),
+    budget: { ...DEFAULT_RENDER_BUDGET, timeoutMs: 40_000, maxMemoryMb: 300 },
+  });
 
 describe.skipIf(!chromium.found)("launchBrowser", () => {
   it("runs every browser process as a user other than root, with Chromium's sandbox, in a network of its own", async () => {
@@ -77,6 +116,14 @@ describe.skipIf(!chromium.found)("launchBrowser", () => {
       await launched.close();
     }
   }, 60_000);
+
+  it("ends the render of a page whose buffers pass the browser's memory cap with render_memory, and renders a normal page under it", async () => {
+    const outcome = await render("/buffers");
+
+    expect(outcome).toMatchObject({ status: "not_rendered", code: "render_memory" });
+    if (outcome.status === "not_rendered") expect(outcome.message).toContain("300 MB");
+    expect(await render("/")).toMatchObject({ status: "rendered" });
+  }, 120_000);
 });
 
 function uids(pid: number): number[] {
