@@ -32,11 +32,14 @@ export type Jail = {
   env: Record<string, string>;
   /** Who must own the browser's home folder. */
   owner: { uid: number; gid: number } | null;
+  /** Whether the browser joins the memory cgroup it was given (only the launcher can put it there). */
+  joinsCgroup: boolean;
   containment: Containment;
 };
 
 type Plan = {
-  launcher: string;
+  /** Null where it cannot run (a temporary folder mounted noexec): Chromium is then started as it is. */
+  launcher: string | null;
   net: "" | "root" | "user";
   owner: { uid: number; gid: number } | null;
   containment: Containment;
@@ -85,6 +88,7 @@ const plans = processSlot<Promise<Plan>>("render-jail-plan");
  */
 export async function prepareJail(browserPath: string, cgroupDir: string | null): Promise<Jail> {
   const plan = await plans.getOrCreate(() => planJail());
+  if (!plan.launcher) return { executablePath: browserPath, env: {}, owner: null, joinsCgroup: false, containment: plan.containment };
   const env: Record<string, string> = {
     STORELENS_JAIL_BROWSER: browserPath,
     STORELENS_JAIL_NET: plan.net,
@@ -93,7 +97,7 @@ export async function prepareJail(browserPath: string, cgroupDir: string | null)
     STORELENS_JAIL_CGROUP: cgroupDir ?? "",
   };
 
-  return { executablePath: plan.launcher, env, owner: plan.owner, containment: plan.containment };
+  return { executablePath: plan.launcher, env, owner: plan.owner, joinsCgroup: true, containment: plan.containment };
 }
 
 async function planJail(): Promise<Plan> {
@@ -121,6 +125,9 @@ async function planJail(): Promise<Plan> {
       () => null,
       (error: unknown) => briefFailure(error),
     );
+
+  const launcherFailure = await probe({ net: "", owner: null }, ["/bin/true"]);
+  if (launcherFailure) return unjailed(asRoot, ownUid, `the launcher cannot run from ${folder}: ${launcherFailure}`);
 
   const netMode = asRoot ? "root" : "user";
   const netFailure = await probe({ net: netMode, owner: null }, ["/bin/true"]);
@@ -165,7 +172,38 @@ async function planJail(): Promise<Plan> {
     memory: cgroup?.kind ?? "watchdog",
     missing,
   };
-  const fields = { network: containment.network, user: containment.user, sandbox, memory: containment.memory, missing };
+  logContainment(containment);
+
+  return { launcher, net, owner, containment };
+}
+
+/** Chromium started as it is: the server's user and network; its own sandbox where that user is not root. */
+async function unjailed(asRoot: boolean, ownUid: number, why: string): Promise<Plan> {
+  const sandboxFailure = asRoot
+    ? "it refuses to run as root"
+    : await run("unshare", ["--user", "--pid", "--net", "--fork", "/bin/true"], {
+        timeout: PROBE_TIMEOUT_MS,
+        env: bareEnv({ PATH: JAIL_PATH }),
+      }).then(
+        () => null,
+        (error: unknown) => briefFailure(error),
+      );
+  const containment: Containment = {
+    network: "machine's",
+    user: `${asRoot ? "root" : "the server's user"} (${ownUid})`,
+    uid: ownUid,
+    sandbox: !sandboxFailure,
+    memory: "watchdog",
+    missing: [why, ...(sandboxFailure ? [`no Chromium sandbox (${sandboxFailure})`] : [])],
+  };
+  logContainment(containment);
+
+  return { launcher: null, net: "", owner: null, containment };
+}
+
+function logContainment(containment: Containment): void {
+  const { network, user, sandbox, memory, missing } = containment;
+  const fields = { network, user, sandbox, memory, missing };
   if (missing.length === 0) logger.info("render browser contained", fields);
   else
     logger.warn(
@@ -175,8 +213,6 @@ async function planJail(): Promise<Plan> {
         refuses: getEnv().RENDER_REQUIRE_CONTAINMENT,
       },
     );
-
-  return { launcher, net, owner, containment };
 }
 
 /** A user name or uid (with an optional :gid) to the ids to run as. */

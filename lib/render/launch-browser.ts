@@ -61,6 +61,10 @@ export async function launchBrowser(executablePath: string, heapMb: number, memo
   try {
     cgroup = createMemoryCgroup(limitBytes);
     const jail = await prepareJail(executablePath, cgroup?.dir ?? null);
+    if (cgroup && !jail.joinsCgroup) {
+      await cgroup.remove();
+      cgroup = null;
+    }
     if (getEnv().RENDER_REQUIRE_CONTAINMENT && jail.containment.missing.length > 0) {
       throw new Error(`RENDER_REQUIRE_CONTAINMENT refuses an uncontained browser: ${jail.containment.missing.join("; ")}`);
     }
