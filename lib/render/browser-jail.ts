@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -38,8 +38,8 @@ export type Jail = {
 };
 
 type Plan = {
-  /** Null where it cannot run (a temporary folder mounted noexec): Chromium is then started as it is. */
-  launcher: string | null;
+  /** False where it cannot run (a temporary folder mounted noexec): Chromium is then started as it is. */
+  launcherRuns: boolean;
   net: "" | "root" | "user";
   owner: { uid: number; gid: number } | null;
   containment: Containment;
@@ -86,9 +86,9 @@ const plans = processSlot<Promise<Plan>>("render-jail-plan");
  * cgroup it joins (null: none). Probed once per process, and logged once: one line saying what
  * the browser got, a warning naming what it did not.
  */
-export async function prepareJail(browserPath: string, cgroupDir: string | null): Promise<Jail> {
+export async function prepareJail(browserPath: string, cgroupDir: string | null, folder: string): Promise<Jail> {
   const plan = await plans.getOrCreate(() => planJail());
-  if (!plan.launcher) return { executablePath: browserPath, env: {}, owner: null, joinsCgroup: false, containment: plan.containment };
+  if (!plan.launcherRuns) return { executablePath: browserPath, env: {}, owner: null, joinsCgroup: false, containment: plan.containment };
   const env: Record<string, string> = {
     STORELENS_JAIL_BROWSER: browserPath,
     STORELENS_JAIL_NET: plan.net,
@@ -97,17 +97,33 @@ export async function prepareJail(browserPath: string, cgroupDir: string | null)
     STORELENS_JAIL_CGROUP: cgroupDir ?? "",
   };
 
-  return { executablePath: plan.launcher, env, owner: plan.owner, joinsCgroup: true, containment: plan.containment };
+  const launcher = await writeLauncher(folder);
+
+  return { executablePath: launcher, env, owner: plan.owner, joinsCgroup: true, containment: plan.containment };
 }
 
-async function planJail(): Promise<Plan> {
-  // A folder only this process's user can enter: the launcher runs with our privileges.
-  const folder = mkdtempSync(path.join(tmpdir(), "storelens-jail-"));
+/**
+ * The launcher, in a folder of the render's that only the server's user may write (it runs with
+ * our privileges; the browser's user may only pass through to its home beside it).
+ */
+async function writeLauncher(folder: string): Promise<string> {
   const launcher = path.join(folder, "launch-browser.sh");
-  writeFileSync(launcher, LAUNCHER, { mode: 0o700 });
-  chmodSync(folder, 0o700);
-  process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+  await writeFile(launcher, LAUNCHER, { mode: 0o700 });
 
+  return launcher;
+}
+
+/** Probes from a folder of its own, in the temporary folder the renders' folders will be in. */
+async function planJail(): Promise<Plan> {
+  const folder = await mkdtemp(path.join(tmpdir(), "storelens-jail-"));
+  try {
+    return await probeJail(await writeLauncher(folder), folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function probeJail(launcher: string, folder: string): Promise<Plan> {
   const asRoot = process.getuid?.() === 0;
   const ownUid = process.getuid?.() ?? -1;
   const missing: string[] = [];
@@ -127,7 +143,7 @@ async function planJail(): Promise<Plan> {
     );
 
   const launcherFailure = await probe({ net: "", owner: null }, ["/bin/true"]);
-  if (launcherFailure) return unjailed(asRoot, ownUid, `the launcher cannot run from ${folder}: ${launcherFailure}`);
+  if (launcherFailure) return unjailed(asRoot, ownUid, `the launcher cannot run from ${path.dirname(folder)}: ${launcherFailure}`);
 
   const netMode = asRoot ? "root" : "user";
   const netFailure = await probe({ net: netMode, owner: null }, ["/bin/true"]);
@@ -174,7 +190,7 @@ async function planJail(): Promise<Plan> {
   };
   logContainment(containment);
 
-  return { launcher, net, owner, containment };
+  return { launcherRuns: true, net, owner, containment };
 }
 
 /** Chromium started as it is: the server's user and network; its own sandbox where that user is not root. */
@@ -198,7 +214,7 @@ async function unjailed(asRoot: boolean, ownUid: number, why: string): Promise<P
   };
   logContainment(containment);
 
-  return { launcher: null, net: "", owner: null, containment };
+  return { launcherRuns: false, net: "", owner: null, containment };
 }
 
 function logContainment(containment: Containment): void {

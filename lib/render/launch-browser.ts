@@ -1,4 +1,4 @@
-import { chown, mkdtemp, rm } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
@@ -53,14 +53,17 @@ export type MemoryCap = {
  * not, it runs with `--no-sandbox`; RENDER_REQUIRE_CONTAINMENT=true refuses to launch instead.
  */
 export async function launchBrowser(executablePath: string, heapMb: number, memory?: MemoryCap): Promise<LaunchedBrowser> {
-  const home = await mkdtemp(path.join(tmpdir(), "storelens-render-"));
+  // The render's folder: the launcher (root's, when we are root) and the browser's own home.
+  const folder = await mkdtemp(path.join(tmpdir(), "storelens-render-"));
+  const home = path.join(folder, "home");
   const limitBytes = (memory?.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB) * MB;
   let cgroup: MemoryCgroup | null = null;
   let server: BrowserServer | undefined;
   let watch: MemoryWatch | undefined;
   try {
     cgroup = createMemoryCgroup(limitBytes);
-    const jail = await prepareJail(executablePath, cgroup?.dir ?? null);
+    await mkdir(home, { mode: 0o700 });
+    const jail = await prepareJail(executablePath, cgroup?.dir ?? null, folder);
     if (cgroup && !jail.joinsCgroup) {
       await cgroup.remove();
       cgroup = null;
@@ -68,7 +71,11 @@ export async function launchBrowser(executablePath: string, heapMb: number, memo
     if (getEnv().RENDER_REQUIRE_CONTAINMENT && jail.containment.missing.length > 0) {
       throw new Error(`RENDER_REQUIRE_CONTAINMENT refuses an uncontained browser: ${jail.containment.missing.join("; ")}`);
     }
-    if (jail.owner) await chown(home, jail.owner.uid, jail.owner.gid);
+    if (jail.owner) {
+      await chown(home, jail.owner.uid, jail.owner.gid);
+      // Its user may pass through to its home, not list the folder or change the launcher.
+      await chmod(folder, 0o711);
+    }
     server = await chromium.launchServer({
       executablePath: jail.executablePath,
       headless: true,
@@ -110,7 +117,7 @@ export async function launchBrowser(executablePath: string, heapMb: number, memo
         rootPid: pid,
         limitBytes,
         cgroup,
-        dirs: profile ? [home, profile] : [home],
+        dirs: profile ? [folder, profile] : [folder],
         onExceeded: (message) => {
           overMemory = true;
           memory?.onExceeded(message);
@@ -144,14 +151,14 @@ export async function launchBrowser(executablePath: string, heapMb: number, memo
         await endBrowser(browser, launched);
         // Whatever of the tree outlived its main process (the cgroup holds every one of them).
         await group?.remove();
-        await rm(home, { recursive: true, force: true }).catch(() => undefined);
+        await rm(folder, { recursive: true, force: true }).catch(() => undefined);
       },
     };
   } catch (error) {
     watch?.stop();
     if (server) await server.kill().catch(() => undefined);
     await cgroup?.remove();
-    await rm(home, { recursive: true, force: true }).catch(() => undefined);
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
     throw error;
   }
 }
