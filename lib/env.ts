@@ -164,6 +164,19 @@ export const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
   /** The Chromium (or Chrome) the render step and the browser tests start; unset: searched for (lib/render/find-chromium.ts). */
   CHROMIUM_PATH: z.string().optional(),
+  /**
+   * Whom the browser runs as when the server runs as root: a user name, a uid or uid:gid. Unset:
+   * nobody. Ignored (with a warning) by a server that is not root: it cannot switch users.
+   */
+  RENDER_USER: z
+    .string()
+    .regex(/^([a-z_][a-z0-9_.-]*\$?|\d+(:\d+)?)$/i, "a user name, a uid or uid:gid")
+    .optional(),
+  /**
+   * Refuse to render (render_launch_failed) when the browser cannot get a network namespace of
+   * its own, a user other than root and Chromium's sandbox; off: render with a warning in the log.
+   */
+  RENDER_REQUIRE_CONTAINMENT: bool,
 
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),

@@ -3,6 +3,7 @@ import { initialisePgliteDirectory } from "@/db/pglite-init";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ensureAuthSecret } from "./ensure-auth-secret";
+import { keepDataPrivate } from "./keep-data-private";
 import { prepareDatabase } from "@/server/prepare-database";
 
 /**
@@ -14,6 +15,7 @@ export async function bootstrap(): Promise<void> {
   ensureAuthSecret();
   const env = getEnv();
   if (!env.DATABASE_URL) await initialisePgliteDirectory(env.PGLITE_DIR);
+  keepDataPrivate(env);
   const database = getDatabase();
   await prepareDatabase(database);
   logger.info("database ready", {

@@ -9,6 +9,8 @@ export type RenderBudget = RequestBudget & {
   timeoutMs: number;
   /** The page's script heap (V8 old space), MB. */
   heapMb: number;
+  /** The whole browser: every process's memory and its files (launch-browser.ts), MB. */
+  maxMemoryMb: number;
   /** Each screenshot's bytes at most. */
   maxScreenshotBytes: number;
   /** Characters of the rendered document kept for detection. */
@@ -18,6 +20,7 @@ export type RenderBudget = RequestBudget & {
 export const DEFAULT_RENDER_BUDGET: RenderBudget = {
   timeoutMs: 30_000,
   heapMb: 256,
+  maxMemoryMb: 1024,
   maxScreenshotBytes: 1024 * 1024,
   maxHtmlChars: 5 * 1024 * 1024,
   maxRequests: 300,
@@ -86,7 +89,8 @@ export async function renderHomePage(options: {
     budget.timeoutMs,
   );
 
-  const launching = launchBrowser(options.executablePath, budget.heapMb);
+  const memory = { maxMemoryMb: budget.maxMemoryMb, onExceeded: (message: string) => stop(new RenderStop("render_memory", message)) };
+  const launching = launchBrowser(options.executablePath, budget.heapMb, memory);
   launching.catch(() => undefined);
   let launched: LaunchedBrowser | undefined;
   try {

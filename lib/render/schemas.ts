@@ -20,7 +20,7 @@ export const renderCodeSchema = z.enum([
   "render_popup",
   /** The page started a download. */
   "render_download",
-  /** The page's script heap passed its budget. */
+  /** The page's script heap, or the browser's whole memory (every process, its files), passed its budget. */
   "render_memory",
   /** The page's renderer process died. */
   "render_crashed",
