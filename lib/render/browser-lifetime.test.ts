@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,8 @@ beforeAll(async () => {
     res.writeHead(200, { "content-type": "text/html" }).end(hostileRenderPages.neverLoads);
   });
   folder = await mkdtemp(path.join(tmpdir(), "render-lifetime-"));
+  // Passable by the browser's own user (nobody, when the tests run as root), as /tmp is.
+  await chmod(folder, 0o711);
   process.env.TMPDIR = folder;
   Object.assign(process.env, { SHOP_RESOLVE: `*.test=${server.origin}`, ALLOW_PRIVATE_NETWORK: "true", SCRAPER_MIN_INTERVAL_MS: "0" });
   resetEnvCache();
