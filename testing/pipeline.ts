@@ -23,6 +23,8 @@ export type PipelineHarness = {
   /** POST /api/jobs through the real route handler. */
   submit(body: Record<string, unknown>, headers?: Record<string, string>): Promise<Response>;
   waitForJob(jobId: string, timeoutMs?: number): Promise<Job>;
+  /** POST /api/jobs for `domain` (it must answer 201), then the job once it ended. */
+  submitAndWait(domain: string, headers?: Record<string, string>): Promise<Job>;
   stop(): Promise<void>;
 };
 
@@ -71,7 +73,7 @@ export async function startPipeline(
   const { key } = await createTestApiKey(user.id);
   const { POST } = await import("@/app/api/jobs/route");
 
-  return {
+  const harness: PipelineHarness = {
     fakeStore,
     engine,
     apiKey: key,
@@ -85,6 +87,13 @@ export async function startPipeline(
         }),
         { params: Promise.resolve({}) },
       ),
+    async submitAndWait(domain, headers = {}) {
+      const response = await harness.submit({ domain }, headers);
+      const text = await response.text();
+      if (response.status !== 201) throw new Error(`POST /api/jobs answered ${response.status}: ${text.slice(0, 300)}`);
+
+      return harness.waitForJob((JSON.parse(text) as { job: { id: string } }).job.id);
+    },
     async waitForJob(jobId, timeoutMs = 60_000) {
       const ended = async () => {
         const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
@@ -104,4 +113,6 @@ export async function startPipeline(
       await fakeStore.close();
     },
   };
+
+  return harness;
 }

@@ -13,7 +13,7 @@ import { jobs, stores, users } from "@/db/schema";
 import { getFreeUsage } from "@/lib/billing/quota";
 import { resetEnvCache } from "@/lib/env";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
-import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
+import { createKeyedUser } from "@/testing/auth/fixtures";
 import { generatedStore, notShopifySite } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { CHEAP_RETURNS_PER_MONTH } from "./charge-return";
@@ -37,22 +37,6 @@ afterEach(() => {
   delete process.env.JOB_STORAGE_BUDGET_MB;
   resetEnvCache();
 });
-
-async function freeUser(values: Partial<typeof users.$inferInsert> = {}) {
-  const user = await createTestUser();
-  if (Object.keys(values).length) await getDb().update(users).set(values).where(eq(users.id, user.id));
-  const { key } = await createTestApiKey(user.id);
-
-  return { user, headers: { "x-api-key": key } };
-}
-
-async function submitAndWait(domain: string, headers: Record<string, string>) {
-  const response = await pipeline.submit({ domain }, headers);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { job } = await response.json();
-
-  return pipeline.waitForJob(job.id);
-}
 
 /** GET /api/jobs/:id through its route, as a client reads it. */
 async function readJob(jobId: string) {
@@ -91,9 +75,9 @@ async function useCheapReturns(userId: string, n: number) {
 
 describe("a failed analysis's charge comes back only when the failure cost little or was ours", () => {
   it("five sites that are not Shopify leave a Free account 2 of 3 analyses used: three are given back, then the monthly cap", async () => {
-    const { user, headers } = await freeUser();
+    const { user, headers } = await createKeyedUser();
     const failed = [];
-    for (let i = 0; i < 5; i++) failed.push(await submitAndWait("not-a-shop-cap.test", headers));
+    for (let i = 0; i < 5; i++) failed.push(await pipeline.submitAndWait("not-a-shop-cap.test", headers));
 
     expect(failed.map((job) => [job.status, job.errorCode, job.paymentMethod])).toEqual(
       Array.from({ length: 5 }, () => ["failed", "not_shopify", "plan"]),
@@ -119,9 +103,9 @@ describe("a failed analysis's charge comes back only when the failure cost littl
   it("a store that passes the job's storage budget is never given back, even to an account with no returns used", async () => {
     Object.assign(process.env, { JOB_STORAGE_BUDGET_MB: "1" });
     resetEnvCache();
-    const { user, headers } = await freeUser();
+    const { user, headers } = await createKeyedUser();
 
-    const failed = await submitAndWait("heavy-cap.test", headers);
+    const failed = await pipeline.submitAndWait("heavy-cap.test", headers);
 
     expect(failed).toMatchObject({ status: "failed", errorCode: "storage_budget_exceeded", paymentMethod: "plan", chargeReturnedAt: null });
     expect(await readJob(failed.id)).toMatchObject({ charge_returned: null, charge_return_reason: "costly_failure" });
@@ -129,7 +113,7 @@ describe("a failed analysis's charge comes back only when the failure cost littl
   });
 
   it("a store that turns the job away once its products are being read is costly: a password page after the crawl began is not given back", async () => {
-    const { user } = await freeUser({ jobCredits: 0 });
+    const { user } = await createKeyedUser({ jobCredits: 0 });
     for (const code of ["store_password_protected", "not_shopify", "store_blocked"]) {
       const job = await runningJob(user.id, "credit", "fetch-products");
       const failed = (await failJob(job.id, { code, error: "late" }))!;
@@ -140,7 +124,7 @@ describe("a failed analysis's charge comes back only when the failure cost littl
   });
 
   it("a failure of ours is given back past the cap, and does not use up the cap", async () => {
-    const { user } = await freeUser({ jobCredits: 0 });
+    const { user } = await createKeyedUser({ jobCredits: 0 });
     await useCheapReturns(user.id, CHEAP_RETURNS_PER_MONTH);
 
     // A worker that gave up after its retries, at the render step; and our disk running low.
@@ -161,14 +145,14 @@ describe("a failed analysis's charge comes back only when the failure cost littl
     expect(await creditsOf(user.id)).toBe(2);
 
     // And failures of ours do not count towards it: another account with two of ours has its cheap ones back.
-    const { user: other } = await freeUser();
+    const { user: other } = await createKeyedUser();
     for (let i = 0; i < 2; i++)
       await failJob((await runningJob(other.id, "plan", "build-report")).id, { code: "analysis_failed", error: "x" });
     await useCheapReturns(other.id, CHEAP_RETURNS_PER_MONTH);
   });
 
   it("returns given back last month do not count this month", async () => {
-    const { user } = await freeUser();
+    const { user } = await createKeyedUser();
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
     for (let i = 0; i < CHEAP_RETURNS_PER_MONTH; i++) {
@@ -185,7 +169,7 @@ describe("a failed analysis's charge comes back only when the failure cost littl
   });
 
   it("ten failures committing at once give back only what is left of the cap", async () => {
-    const { user } = await freeUser({ jobCredits: 0 });
+    const { user } = await createKeyedUser({ jobCredits: 0 });
     await useCheapReturns(user.id, CHEAP_RETURNS_PER_MONTH - 1);
     const running = await Promise.all(Array.from({ length: 10 }, () => runningJob(user.id, "credit")));
 

@@ -11,7 +11,7 @@ import { getDb } from "@/db";
 import { jobs, stores, users } from "@/db/schema";
 import { getFreeUsage } from "@/lib/billing/quota";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
-import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
+import { createKeyedUser } from "@/testing/auth/fixtures";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { failJob } from "./job-state";
@@ -28,22 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.stop();
 });
-
-async function freeUser(values: Partial<typeof users.$inferInsert> = {}) {
-  const user = await createTestUser();
-  if (Object.keys(values).length) await getDb().update(users).set(values).where(eq(users.id, user.id));
-  const { key } = await createTestApiKey(user.id);
-
-  return { user, headers: { "x-api-key": key } };
-}
-
-async function submitAndWait(domain: string, headers: Record<string, string>) {
-  const response = await pipeline.submit({ domain }, headers);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { job } = await response.json();
-
-  return pipeline.waitForJob(job.id);
-}
 
 const creditsOf = async (userId: string) =>
   (await getDb().select({ credits: users.jobCredits }).from(users).where(eq(users.id, userId)))[0]!.credits;
@@ -65,36 +49,36 @@ async function runningJob(userId: string | null, paymentMethod: string) {
 
 describe("a failed analysis gives its charge back", () => {
   it("a Free account's typo does not use up the month: three password-protected stores later, three analyses are still left", async () => {
-    const { user, headers } = await freeUser();
+    const { user, headers } = await createKeyedUser();
     for (let i = 0; i < 3; i++) {
-      const failed = await submitAndWait("locked-refund.test", headers);
+      const failed = await pipeline.submitAndWait("locked-refund.test", headers);
       expect(failed).toMatchObject({ status: "failed", errorCode: "store_password_protected", paymentMethod: "plan" });
       expect(failed.chargeReturnedAt).not.toBeNull();
       expect(serializeJob(failed).charge_returned).toBe("quota");
     }
     expect((await getFreeUsage(getDb(), user.id)).used).toBe(0);
 
-    for (let i = 0; i < 3; i++) expect((await submitAndWait("open-refund.test", headers)).status).toBe("completed");
+    for (let i = 0; i < 3; i++) expect((await pipeline.submitAndWait("open-refund.test", headers)).status).toBe("completed");
     const refused = await pipeline.submit({ domain: "open-refund.test" }, headers);
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ code: "plan_limit_reached", used: 3, limit: 3 });
   });
 
   it("a credit spent on a store that fails is back on the account", async () => {
-    const { user, headers } = await freeUser({ jobCredits: 1 });
-    for (let i = 0; i < 3; i++) expect((await submitAndWait("open-refund.test", headers)).status).toBe("completed");
+    const { user, headers } = await createKeyedUser({ jobCredits: 1 });
+    for (let i = 0; i < 3; i++) expect((await pipeline.submitAndWait("open-refund.test", headers)).status).toBe("completed");
 
-    const failed = await submitAndWait("locked-refund.test", headers);
+    const failed = await pipeline.submitAndWait("locked-refund.test", headers);
     expect(failed).toMatchObject({ status: "failed", paymentMethod: "credit" });
     expect(serializeJob(failed).charge_returned).toBe("credit");
     expect(await creditsOf(user.id)).toBe(1);
     // The returned credit pays for the next job, then the account is out.
-    expect((await submitAndWait("open-refund.test", headers)).paymentMethod).toBe("credit");
+    expect((await pipeline.submitAndWait("open-refund.test", headers)).paymentMethod).toBe("credit");
     expect(await creditsOf(user.id)).toBe(0);
   });
 
   it("a failure recorded again (a replayed step, the workflow's onFailure) gives nothing back twice", async () => {
-    const { user } = await freeUser();
+    const { user } = await createKeyedUser();
     const job = await runningJob(user.id, "credit");
     expect(await failJob(job.id, { code: "store_not_found", error: "gone" })).toMatchObject({ status: "failed" });
     expect(await failJob(job.id, { code: "store_not_found", error: "gone" })).toBeNull();
@@ -103,7 +87,7 @@ describe("a failed analysis gives its charge back", () => {
   });
 
   it("twenty concurrent failures of one job return exactly one credit", async () => {
-    const { user } = await freeUser();
+    const { user } = await createKeyedUser();
     const job = await runningJob(user.id, "credit");
     const results = await Promise.all(Array.from({ length: 20 }, () => failJob(job.id, { code: "store_blocked", error: "blocked" })));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -111,7 +95,7 @@ describe("a failed analysis gives its charge back", () => {
   });
 
   it("a card report bought signed in comes back as a credit; Pro, admin retries and the monitor had nothing to give back", async () => {
-    const { user } = await freeUser();
+    const { user } = await createKeyedUser();
     const card = await runningJob(user.id, "single_report");
     expect(serializeJob((await failJob(card.id, { code: "not_shopify", error: "no" }))!).charge_returned).toBe("credit");
     expect(await creditsOf(user.id)).toBe(1);
@@ -126,8 +110,8 @@ describe("a failed analysis gives its charge back", () => {
   });
 
   it("a completed job is never given back", async () => {
-    const { user, headers } = await freeUser();
-    const done = await submitAndWait("open-refund.test", headers);
+    const { user, headers } = await createKeyedUser();
+    const done = await pipeline.submitAndWait("open-refund.test", headers);
     expect(done).toMatchObject({ status: "completed", chargeReturnedAt: null });
     expect(await failJob(done.id, { code: "analysis_failed", error: "late" })).toBeNull();
     expect((await getFreeUsage(getDb(), user.id)).used).toBe(1);

@@ -64,4 +64,13 @@ export function malformedApiKey(): string {
 
 export const sessionCookieHeader = (token: string) => ({ cookie: `authjs.session-token=${token}` });
 export const apiKeyHeader = (key: string) => ({ "x-api-key": key });
+
+/** A user (Free unless `values` say otherwise) and the API-key header that calls as them. */
+export async function createKeyedUser(values: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createTestUser();
+  if (Object.keys(values).length) await getDb().update(users).set(values).where(eq(users.id, user.id));
+  const { key } = await createTestApiKey(user.id);
+
+  return { user, headers: apiKeyHeader(key) };
+}
 export const bearerHeader = (token: string) => ({ authorization: `Bearer ${token}` });
