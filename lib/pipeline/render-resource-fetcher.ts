@@ -14,9 +14,8 @@ const RESOURCE_TIMEOUT_MS = 10_000;
  * scripts) go through safeFetch with private addresses refused whatever ALLOW_PRIVATE_NETWORK
  * says: only the operator's resolve rules (SHOP_RESOLVE) may point a host at one. Both cap time,
  * re-check every redirect, and charge every decoded chunk to the render's one byte budget as it
- * arrives, so answers read at the same time cannot each take the whole budget; a store host
- * redirecting to another site hands the browser the redirect, so the other site is asked as
- * another host.
+ * arrives, so answers read at the same time cannot each take the whole budget; what a store host
+ * redirects to on another site is fetched from that site as from any other host.
  */
 export function renderResourceFetcher(storeHosts: ReadonlySet<string>): ResourceFetcher {
   // The job's robots.txt and request counts, taken now: the browser's requests arrive through
@@ -41,9 +40,9 @@ export function renderResourceFetcher(storeHosts: ReadonlySet<string>): Resource
       if (answer.status === "disallowed") return { kind: "refused", reason: "robots", message: answer.message };
       if (answer.status === "too_large") return { kind: "refused", reason: "too_large", message: answer.message };
       if (answer.status === "refused") return { kind: "refused", reason: "private_address", message: answer.message };
-      // Sent to another site: the browser gets the redirect, and asks that site as any other host (unsigned, counted there).
-      if (answer.status === "redirected_off_store")
-        return { kind: "answer", status: answer.httpStatus, headers: { location: answer.location }, body: Buffer.alloc(0) };
+      // Sent to another site: that site is asked for it as any other host is (unsigned, through the
+      // guarded fetch), since a browser handed a fulfilled redirect does not follow it.
+      if (answer.status === "redirected_off_store") return fetchOtherHost(new URL(answer.location, url), bytes, signal);
       // A 404 or a 500 is an answer the page handles; the browser gets its status, without the body.
       if ("httpStatus" in answer && answer.httpStatus !== null)
         return { kind: "answer", status: answer.httpStatus, headers: {}, body: Buffer.alloc(0) };

@@ -59,8 +59,7 @@ export class RenderStop extends Error {
 
 // What the browser gets of an answer: what it needs to use it (type, caching, CORS), never cookies,
 // and no encoding or length (the body was decoded and may be shorter than announced).
-// A redirect's location too: the browser follows it as a request of its own, routed here again.
-const KEPT_HEADERS = new Set(["content-type", "cache-control", "last-modified", "etag", "content-language", "vary", "location"]);
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "last-modified", "etag", "content-language", "vary"]);
 
 function keptHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
