@@ -1,5 +1,5 @@
 import { getDb } from "@/db";
-import type { Job } from "@/db/schema";
+import { jobs, stores, type Job } from "@/db/schema";
 import { insertJob, startJob } from "@/lib/jobs/create-job";
 import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
@@ -21,4 +21,19 @@ export async function insertAdmittedJob(domain: string, extra: { webhookUrl?: st
  */
 export async function enqueueJob(domain: string, extra: { webhookUrl?: string } = {}): Promise<Job> {
   return startJob(await insertAdmittedJob(domain, extra));
+}
+
+/** A job of `userId` as if admitted and running, paid by `paymentMethod`, at `step` of the pipeline, on a store of its own. */
+export async function insertRunningJob(userId: string | null, paymentMethod: string, step: string | null = null): Promise<Job> {
+  const slug = `running-${crypto.randomUUID().slice(0, 8)}`;
+  const [store] = await getDb()
+    .insert(stores)
+    .values({ domain: `${slug}.test`, slug })
+    .returning();
+  const [job] = await getDb()
+    .insert(jobs)
+    .values({ storeId: store!.id, domain: `${slug}.test`, slug, userId, paymentMethod, step, status: "running" })
+    .returning();
+
+  return job!;
 }

@@ -9,11 +9,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores, users } from "@/db/schema";
+import { jobs, users } from "@/db/schema";
 import { getFreeUsage } from "@/lib/billing/quota";
 import { resetEnvCache } from "@/lib/env";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { createKeyedUser } from "@/testing/auth/fixtures";
+import { insertRunningJob } from "@/testing/enqueue-job";
 import { generatedStore, notShopifySite } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { CHEAP_RETURNS_PER_MONTH } from "./charge-return";
@@ -51,19 +52,8 @@ const creditsOf = async (userId: string) =>
   (await getDb().select({ credits: users.jobCredits }).from(users).where(eq(users.id, userId)))[0]!.credits;
 
 /** A job of this user as if admitted and running, paid by `paymentMethod`, at `step` of the pipeline. */
-async function runningJob(userId: string | null, paymentMethod: string, step: string | null = "resolve-store") {
-  const slug = `cap-${crypto.randomUUID().slice(0, 8)}`;
-  const [store] = await getDb()
-    .insert(stores)
-    .values({ domain: `${slug}.test`, slug })
-    .returning();
-  const [job] = await getDb()
-    .insert(jobs)
-    .values({ storeId: store!.id, domain: `${slug}.test`, slug, userId, paymentMethod, step, status: "running" })
-    .returning();
-
-  return job!;
-}
+const runningJob = (userId: string | null, paymentMethod: string, step: string | null = "resolve-store") =>
+  insertRunningJob(userId, paymentMethod, step);
 
 /** Fails `n` running Free jobs of the user with a cheap code, one after the other. */
 async function useCheapReturns(userId: string, n: number) {

@@ -8,10 +8,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { getFreeUsage } from "@/lib/billing/quota";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { createKeyedUser } from "@/testing/auth/fixtures";
+import { insertRunningJob } from "@/testing/enqueue-job";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { failJob } from "./job-state";
@@ -32,20 +33,7 @@ afterAll(async () => {
 const creditsOf = async (userId: string) =>
   (await getDb().select({ credits: users.jobCredits }).from(users).where(eq(users.id, userId)))[0]!.credits;
 
-/** A job of this user as if admitted and running, paid by `paymentMethod`. */
-async function runningJob(userId: string | null, paymentMethod: string) {
-  const slug = `refund-${crypto.randomUUID().slice(0, 8)}`;
-  const [store] = await getDb()
-    .insert(stores)
-    .values({ domain: `${slug}.test`, slug })
-    .returning();
-  const [job] = await getDb()
-    .insert(jobs)
-    .values({ storeId: store!.id, domain: `${slug}.test`, slug, userId, paymentMethod, status: "running" })
-    .returning();
-
-  return job!;
-}
+const runningJob = insertRunningJob;
 
 describe("a failed analysis gives its charge back", () => {
   it("a Free account's typo does not use up the month: three password-protected stores later, three analyses are still left", async () => {

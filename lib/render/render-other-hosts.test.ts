@@ -3,11 +3,10 @@
  * asking for one more distinct host than the cap gets exactly one host refused `other_host`; a
  * page asking for exactly the cap gets none refused.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { renderResourceFetcher } from "@/lib/pipeline/render-resource-fetcher";
+import { startTestServer } from "@/testing/test-server";
 import { findChromium } from "./find-chromium";
 import { DEFAULT_RENDER_BUDGET, renderHomePage } from "./render-home-page";
 
@@ -15,12 +14,12 @@ const chromium = findChromium();
 const STORE = "hosts-shop.test";
 const HOSTS = new Set([STORE]);
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-let server: Server;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 /** Hosts (besides the store) that the loopback server was asked by. */
 let otherHostsAsked = new Set<string>();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startTestServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
     if (host !== STORE) {
       otherHostsAsked.add(host);
@@ -31,10 +30,8 @@ beforeAll(async () => {
     const images = Array.from({ length: count }, (_, i) => `<img src="https://cdn${i + 1}.test/p.gif" width=1 height=1>`).join("");
     res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html><body><h1>Shop</h1>${images}</body></html>`);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   Object.assign(process.env, {
-    SHOP_RESOLVE: `*.test=http://127.0.0.1:${port}`,
+    SHOP_RESOLVE: `*.test=${server.origin}`,
     ALLOW_PRIVATE_NETWORK: "true",
     SCRAPER_MIN_INTERVAL_MS: "0",
   });
@@ -42,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 async function renderAsking(hosts: number, maxOtherHosts: number) {

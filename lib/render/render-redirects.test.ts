@@ -3,11 +3,10 @@
  * does not follow it (a store is read only on its own hosts); the other site is asked for it
  * through the guarded fetch, as any other host is, and the page gets what it answered.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { renderResourceFetcher } from "@/lib/pipeline/render-resource-fetcher";
+import { startTestServer } from "@/testing/test-server";
 import { findChromium } from "./find-chromium";
 import { DEFAULT_RENDER_BUDGET, renderHomePage } from "./render-home-page";
 
@@ -15,12 +14,12 @@ const chromium = findChromium();
 const STORE = "moving-shop.test";
 const HOSTS = new Set([STORE]);
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-let server: Server;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 /** Every request the loopback server saw, as `host path`. */
 const seen: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startTestServer((req, res) => {
     const host = (req.headers.host ?? "").replace(/:\d+$/, "");
     seen.push(`${host} ${req.url}`);
     if (host !== STORE) return void res.writeHead(200, { "content-type": "image/gif" }).end(PIXEL);
@@ -31,10 +30,8 @@ beforeAll(async () => {
         `<!doctype html><html><body><img src="/moved.gif" width=1 height=1 onload="document.body.dataset.loaded = 'yes'"></body></html>`,
       );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   Object.assign(process.env, {
-    SHOP_RESOLVE: `*.test=http://127.0.0.1:${port}`,
+    SHOP_RESOLVE: `*.test=${server.origin}`,
     ALLOW_PRIVATE_NETWORK: "true",
     SCRAPER_MIN_INTERVAL_MS: "0",
   });
@@ -42,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 describe.skipIf(!chromium.found)("renderHomePage: a store resource redirecting to another site", () => {
