@@ -8,7 +8,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { HomeDirectory } from "@/components/stores/home-directory";
 import { findSessionUser } from "@/lib/auth/session-user";
 import { buildWebsiteJsonLd, getHomeDirectory } from "@/lib/seo/home-directory";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { alternates: { canonical: `${siteUrl()}/` } };

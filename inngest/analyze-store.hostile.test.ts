@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { emailNotifications, webhookCallbacks } from "@/db/schema";
-import { MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import type { JobMessage } from "@/lib/jobs/job-messages";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
 import { watchJob } from "@/lib/realtime/watch-job";

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 
 /**
  * A small structured logger. One JSON line per event in production, readable lines in

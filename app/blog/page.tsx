@@ -4,7 +4,7 @@ import { PostList } from "@/components/blog/post-list";
 import { PaginationNav } from "@/components/ui/pagination-nav";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
 import { blogPostListQuerySchema } from "@/lib/blog/schemas";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 export const dynamic = "force-dynamic";
 

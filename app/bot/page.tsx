@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 // The pacing and the contact are this server's settings, read when the page is asked for.
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { curlExample, type DocumentOperation } from "@/lib/endpoints/curl-exampl
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ACCESS } from "@/lib/auth/access";
 import { getEnv } from "@/lib/env";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@
 import { resetPasswordAction } from "@/lib/auth/actions";
 import { AUTH_FORM_WORDING } from "@/lib/auth/form-wording";
 import { newPasswordFormSchema } from "@/lib/auth/schemas";
-import { checkBeforeSending } from "@/lib/http/refusal";
+import { checkBeforeSending } from "@/lib/forms/refusal";
 import { FormAlert, FormField, SubmitButton } from "./form-field";
 import { formText, useCheckedAction } from "./use-checked-action";
 

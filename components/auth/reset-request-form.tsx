@@ -3,7 +3,7 @@
 import { requestPasswordResetAction } from "@/lib/auth/actions";
 import { AUTH_FORM_WORDING } from "@/lib/auth/form-wording";
 import { passwordResetRequestSchema } from "@/lib/auth/schemas";
-import { checkBeforeSending } from "@/lib/http/refusal";
+import { checkBeforeSending } from "@/lib/forms/refusal";
 import { EmailField, FormAlert, SubmitButton } from "./form-field";
 import { formText, useCheckedAction } from "./use-checked-action";
 

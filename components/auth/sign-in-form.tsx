@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signInAction } from "@/lib/auth/actions";
 import { SIGN_IN_FORM_WORDING } from "@/lib/auth/form-wording";
 import { credentialsSchema } from "@/lib/auth/schemas";
-import { checkBeforeSending } from "@/lib/http/refusal";
+import { checkBeforeSending } from "@/lib/forms/refusal";
 import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
 import { formText, useCheckedAction } from "./use-checked-action";
 

@@ -3,7 +3,7 @@
 import { signUpAction } from "@/lib/auth/actions";
 import { AUTH_FORM_WORDING } from "@/lib/auth/form-wording";
 import { signUpSchema } from "@/lib/auth/schemas";
-import { checkBeforeSending } from "@/lib/http/refusal";
+import { checkBeforeSending } from "@/lib/forms/refusal";
 import { EmailField, FormAlert, FormField, SubmitButton } from "./form-field";
 import { SignUpSent } from "./sign-up-sent";
 import { formText, useCheckedAction } from "./use-checked-action";

@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
 import type { FormState } from "@/lib/auth/actions";
-import type { Refusal } from "@/lib/http/refusal";
+import type { Refusal } from "@/lib/forms/refusal";
 
 type Check = (form: FormData) => Refusal | null;
 

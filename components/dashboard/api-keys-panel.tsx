@@ -11,7 +11,7 @@ import {
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
 import { formatDate } from "@/components/reports/format";
-import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
 import { callApi } from "./api-client";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 

@@ -12,7 +12,7 @@ import {
 import { formatDate } from "@/components/reports/format";
 import { FieldError } from "@/components/ui/field-error";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
 import { callApi } from "./api-client";
 
 const QUERY = ["owner-signatures"] as const;

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { callApi } from "@/components/dashboard/api-client";
-import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
 import { createJobBodySchema, jobSchema, type JobResponse } from "@/lib/jobs/schemas";
 import { JobProgress } from "./job-progress";
 import { SubmitButton } from "@/components/ui/submit-button";

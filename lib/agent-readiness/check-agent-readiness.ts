@@ -1,4 +1,4 @@
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { fetchStore, type StoreFetchOptions, type StoreResponse } from "@/lib/shopify-reader/fetch-store";
 import type { StoreFailure } from "@/lib/shopify-reader/outcomes";
 import { looksLikeHtml, readLlmsHeading, readToolsList, readUcpProfile } from "./parse-agent-answers";

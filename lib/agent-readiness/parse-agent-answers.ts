@@ -1,4 +1,4 @@
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 import { NAME_MAX, NAMES_KEPT } from "./schemas";
 
 // Readers of what a store answered to the agent readiness requests. The answers are attacker-

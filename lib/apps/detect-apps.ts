@@ -1,5 +1,5 @@
 import type { CheerioAPI } from "cheerio";
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";

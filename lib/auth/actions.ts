@@ -4,7 +4,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { ApiError } from "@/lib/http/errors";
-import { describeRefusal } from "@/lib/http/refusal";
+import { describeRefusal } from "@/lib/forms/refusal";
 import { limitAuthAttempt } from "@/lib/limits/auth-limits";
 import { requestLimitKey } from "@/lib/http/client-address";
 import { signIn, signOut } from "./auth";

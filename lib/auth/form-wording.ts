@@ -1,4 +1,4 @@
-import type { FormWording } from "@/lib/http/refusal";
+import type { FormWording } from "@/lib/forms/refusal";
 
 /**
  * How the account forms name their fields when they refuse (describeRefusal): the same words in

@@ -4,7 +4,7 @@ import type { X402PaymentSent } from "@/lib/auth/principal";
 import { x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { normalizeDomain } from "@/lib/shopify-reader/domain";
+import { normalizeDomain } from "@/lib/store-domain/normalize-domain";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { admitJob, type JobRequest } from "./admit-job";
 import { findFreeRetry, FreeRetryTaken } from "./free-retry";

@@ -1,4 +1,4 @@
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { listRecentBlogPosts } from "./list-blog-posts";
 
 const FEED_ENTRIES = 20;

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db";
 import { blogPosts } from "@/db/schema";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { computeWeeklyStats, MIN_STORES_ANALYZED, weekBefore, type WeeklyStats } from "./weekly-stats";
 import { writeWeeklyPost } from "./write-weekly-post";
 

@@ -1,5 +1,5 @@
 import type { blogPosts } from "@/db/schema";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { renderMarkdown } from "./render-markdown";
 import { blogPostSchema, blogPostSummarySchema, type BlogPost, type BlogPostSummary } from "./schemas";
 

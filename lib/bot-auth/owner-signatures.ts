@@ -2,11 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import { isInnerList, parseDictionary, parseItem, type Dictionary } from "structured-headers";
 import { getDb } from "@/db";
 import { ownerSignatures, type OwnerSignature } from "@/db/schema";
-import { ByteLru } from "@/lib/http/byte-lru";
+import { ByteLru } from "@/lib/byte-lru";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { processSlot } from "@/lib/process-slot";
 import { openText, sealText } from "@/lib/secrets/seal";
-import { normalizeDomain } from "@/lib/http/store-host";
+import { normalizeDomain } from "@/lib/store-domain/normalize-domain";
 import { ownerSignatureSchema, registerOwnerSignatureSchema, type OwnerSignatureView, type RegisterOwnerSignatureInput } from "./schemas";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeSlugSchema } from "@/lib/store-domain/schemas";
 
 /** Characters of conversation sent to the model; older turns are dropped past it. */
 export const MAX_CONVERSATION_CHARS = 12_000;
@@ -27,7 +28,7 @@ export const chatBodySchema = z
       .min(1)
       .max(100)
       .describe("The conversation so far, oldest first, ending with the user's question. Roles: user, assistant."),
-    store: z.string().trim().min(1).max(300).optional().describe("Slug of the store the conversation is about (as in /api/stores/:slug)."),
+    store: storeSlugSchema.optional().describe("Slug of the store the conversation is about (as in /api/stores/:slug)."),
     stream: z
       .boolean()
       .optional()

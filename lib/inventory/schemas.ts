@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storeSlugSchema } from "@/lib/store-domain/schemas";
 import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
 
 /** GET /api/store-detail/:slug/inventory/events query. */
@@ -9,12 +10,7 @@ export const inventoryEventsQuerySchema = paginationQuerySchema.extend({
 export type InventoryEventsQuery = z.infer<typeof inventoryEventsQuerySchema>;
 
 export const productParamsSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
+  slug: storeSlugSchema,
   shopifyId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 

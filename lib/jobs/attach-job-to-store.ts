@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
-import { myshopifyHostOf } from "@/lib/shopify-reader/domain";
+import { myshopifyHostOf } from "@/lib/store-domain/host-names";
 import { recordShopIdentity } from "@/lib/store-directory/record-shop-identity";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { normalizeDomain } from "@/lib/shopify-reader/domain";
+import { normalizeDomain } from "@/lib/store-domain/normalize-domain";
 import { findLatestJobOfStore } from "@/lib/store-directory/claim-store";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { emailNotifications, jobs, stores, webhookCallbacks } from "@/db/schema";
-import { MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { FAILURE_TEXT_REFUSED, failJob } from "./job-state";
 
 /** A running job with a webhook and an e-mail waiting for its end. */

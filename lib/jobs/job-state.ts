@@ -4,7 +4,7 @@ import { getDb, type Database, type Transaction } from "@/db";
 import { notify } from "@/db/notify";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
-import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { logger } from "@/lib/log";
 import { JOB_EVENTS_CHANNEL, jobNotice } from "./job-messages";
 import { returnJobCharge } from "./return-job-charge";

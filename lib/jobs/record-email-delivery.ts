@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications } from "@/db/schema";
-import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 
 // A job's e-mail record is created and closed with the job (create-job.ts, job-state.ts);
 // lib/notifications records its one sending attempt here.

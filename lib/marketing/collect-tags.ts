@@ -1,4 +1,4 @@
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 import type { Confidence, EvidenceSource } from "@/lib/storefront-html/schemas";
 import type { MarketingTag } from "./schemas";
 import { TAG_KINDS, type TagKind } from "./tag-kinds";

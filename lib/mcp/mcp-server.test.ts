@@ -261,14 +261,22 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
   it("a NUL or a lone surrogate in a tool's arguments is refused as invalid input before any query, and admits no job", async () => {
     const c = await client(apiKeyHeader(owner.key));
     for (const [name, args] of [
-      ["get_store", { slug: "\u0000" }],
-      ["get_store", { slug: "mcp-shop-test\uD800" }],
+      ["search_stores", { q: "\u0000" }],
+      ["search_stores", { q: "mcp shop\uD800" }],
       ["get_app", { name: "klaviyo\u0000" }],
       ["analyze_store", { domain: "nul\u0000.test" }],
       ["analyze_store", { domain: "surrogate.test", webhook_url: "https://example.com/\uDC00" }],
     ] as const) {
       const answer = await call(c, name, args);
       expect(answer, `${name} ${JSON.stringify(args)}`).toMatchObject({ isError: true, body: { code: "invalid_request", status: 400 } });
+    }
+    // A slug is lower-case letters, digits and dashes: the schema refuses these before the tool runs.
+    for (const slug of ["\u0000", "mcp-shop-test\uD800"]) {
+      const refused = await c.callTool({ name: "get_store", arguments: { slug } }).then(
+        (result) => toolJson(result).isError,
+        (error: { code?: number }) => error.code === -32602,
+      );
+      expect(refused, JSON.stringify(slug)).toBe(true);
     }
     // The app directory decodes an app's name itself: an escaped NUL names no app.
     expect(await call(c, "get_app", { name: "%00" })).toMatchObject({ isError: true, body: { code: "not_found", status: 404 } });

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { getEnv } from "@/lib/env";
-import { boundText, MESSAGE_TEXT_MAX, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, MESSAGE_TEXT_MAX, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { BodyTooLargeError, readBody } from "./read-body";
 import { parseResolveRules, type ResolveRule } from "./resolve-rules";
 import { lookupAllAddresses, resolveTarget, type ConnectTarget, type TargetSettings } from "./resolve-target";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailNotifications, type Job } from "@/db/schema";
-import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { jobUrls } from "@/lib/jobs/job-urls";
 import { claimEmailAttempt, settleEmailAttempt } from "@/lib/jobs/record-email-delivery";
 import { logger } from "@/lib/log";

@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { rawPageSpeedSchema, type PageSpeedFailure, type PageSpeedResult, type PageSpeedStrategy } from "./schemas";
 import { readFieldMetrics, readLabMetrics, summarizeAudits } from "./summarize";
 

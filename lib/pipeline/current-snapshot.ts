@@ -2,7 +2,7 @@ import type { Snapshot } from "@/lib/snapshots/diff-snapshots";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { findOwnerSignature } from "@/lib/bot-auth/owner-signatures";
 import { loadArtifact, type Artifact } from "@/lib/snapshots/artifacts";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import type { RenderInput } from "./report-content";
 
 /** How the product crawl ended: whether it read everything, and how it made sure. */

@@ -1,4 +1,4 @@
-import { boundText, MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { failJob } from "@/lib/jobs/job-state";
 import { logger } from "@/lib/log";
 import { MAX_LEASE_LOSSES, WORKER_CRASHED_ERROR } from "@/lib/workflow/embedded/lease-losses";

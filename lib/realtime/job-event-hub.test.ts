@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
-import { MESSAGE_TEXT_MAX } from "@/lib/http/bound-text";
+import { MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { recordJobProgress, failJob } from "@/lib/jobs/job-state";
 import type { JobMessage } from "@/lib/jobs/job-messages";
 import { waitFor } from "@/testing/wait-for";

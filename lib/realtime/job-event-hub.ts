@@ -1,6 +1,6 @@
 import { processSlot } from "@/lib/process-slot";
 import { getDatabase } from "@/db";
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { logger } from "@/lib/log";
 import { findJob } from "@/lib/jobs/get-job";
 import { JOB_EVENTS_CHANNEL, jobMessage, readJobNotice, type JobMessage } from "@/lib/jobs/job-messages";

@@ -1,6 +1,6 @@
 import { processSlot } from "@/lib/process-slot";
 import { getEnv } from "@/lib/env";
-import { ByteLru } from "@/lib/http/byte-lru";
+import { ByteLru } from "@/lib/byte-lru";
 
 /**
  * Recently served report bodies, by ETag and encoding. A body with a given ETag never changes

@@ -1,5 +1,6 @@
 import type { Store } from "@/db/schema";
-import { siteUrl, storeFactsOf, storeSummaryOf } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
+import { storeFactsOf, storeSummaryOf } from "@/lib/store-directory/serialize-store";
 import type { StoreSummary } from "@/lib/store-directory/schemas";
 import type { FoundReport } from "./find-report";
 import { reportStoreFactsSchema, type ReportStoreFacts } from "./schemas";

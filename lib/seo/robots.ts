@@ -1,4 +1,4 @@
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 /**
  * robots.txt rules. Crawlers stay out of the dashboard and the API (but for the documents

@@ -2,7 +2,7 @@ import { and, asc, countDistinct, desc, eq, isNotNull, lte, max, sql } from "dri
 import { getDb } from "@/db";
 import { blogPosts, jobs, reportPublications, reports, storeApps, stores } from "@/db/schema";
 import { isReportPublic } from "@/lib/publishing/report-publication";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 /** The sitemap protocol's cap on URLs per file (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,6 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { configuredNetworkCaip2, jobPriceAtomic } from "@/lib/billing/x402-requirements";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
 
 const DAY_MS = 24 * 3600_000;

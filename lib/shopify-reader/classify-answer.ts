@@ -1,4 +1,4 @@
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { scanMarkup } from "./scan-markup";
 import type { SafeFetchResult, SafeResponse } from "@/lib/net";
 import type { StoreFailure } from "./outcomes";

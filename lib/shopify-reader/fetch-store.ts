@@ -1,7 +1,7 @@
 import { signStoreRequest } from "@/lib/bot-auth/sign-store-request";
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
 import { getEnv } from "@/lib/env";
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { currentStepSignal } from "@/lib/workflow/step-signal";
 import { safeFetch, type SafeFetchOptions, type SafeResponse, type SharedByteBudget } from "@/lib/net";
 import { computeBackoffMs, parseRetryAfter } from "@/lib/http/backoff";

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/http/errors";
-import { normalizeDomain } from "./domain";
+import { normalizeDomain } from "@/lib/store-domain/normalize-domain";
 
 /** A submitted store domain, normalized; anything that is not a host name is the caller's 400. */
 export function parseDomainOrThrow(input: string, path = "body.domain"): string {

@@ -1,4 +1,4 @@
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import type { ProductCrawlCursor, ProductCrawlOptions } from "./product-crawl-cursor";
 import { FATAL_FAILURES, STOP_FAILURES, type StoreFailure } from "./outcomes";
 import { completeTruncatedVariants } from "./products";

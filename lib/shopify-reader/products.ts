@@ -1,4 +1,4 @@
-import { boundText, QUOTED_TEXT_MAX } from "@/lib/http/bound-text";
+import { boundText, QUOTED_TEXT_MAX } from "@/lib/bound-text";
 import { fetchStore, type StoreFetchOptions } from "./fetch-store";
 import { normalizeProduct, normalizeProducts } from "./normalize";
 import { isStoreFailure, type StoreFailure } from "./outcomes";

@@ -1,4 +1,4 @@
-import { bareHost, myshopifyHostOf } from "./domain";
+import { bareHost, myshopifyHostOf } from "@/lib/store-domain/host-names";
 import type { StoreFetchOptions } from "./fetch-store";
 import { isStoreFailure } from "./outcomes";
 import { resolveStore, type ResolvedStore } from "./resolve-store";

@@ -1,5 +1,5 @@
 import type { RedirectHop } from "@/lib/net";
-import { bareHost, myshopifyHostOf } from "./domain";
+import { bareHost, myshopifyHostOf } from "@/lib/store-domain/host-names";
 
 /**
  * Which redirects a store request may follow: only within the store's own identity (a redirect

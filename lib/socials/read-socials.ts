@@ -1,4 +1,4 @@
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 import type { PageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource } from "@/lib/storefront-html/schemas";
 import { phoneDigits, readEmail, readPhone } from "./contact-values";

@@ -3,7 +3,7 @@ import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobs, stores, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { bareHost, slugForDomain } from "@/lib/shopify-reader/domain";
+import { bareHost, slugForDomain } from "@/lib/store-domain/host-names";
 
 type Executor = Database | Transaction;
 

@@ -1,5 +1,6 @@
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { listStoresQuerySchema, storeListSchema, storePageQuerySchema, storePageSchema, storeSlugParamsSchema } from "./schemas";
+import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
+import { listStoresQuerySchema, storeListSchema, storePageQuerySchema, storePageSchema } from "./schemas";
 
 export const listStoresEndpoint = defineEndpoint({
   method: "GET",

@@ -11,7 +11,8 @@ import { listScreenshotSizes } from "./latest-screenshots";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
 import type { StorePageData, StorePageQuery } from "./schemas";
-import { serializeStore, siteUrl, storePageUrl } from "./serialize-store";
+import { siteUrl } from "@/lib/site-url";
+import { serializeStore, storePageUrl } from "./serialize-store";
 
 /** Collections listed on the page; the report has them all. */
 const STORE_PAGE_COLLECTIONS = 60;

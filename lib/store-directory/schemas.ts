@@ -46,8 +46,6 @@ export const listStoresQuerySchema = paginationQuerySchema.extend({
 });
 export type ListStoresQuery = z.infer<typeof listStoresQuerySchema>;
 
-export const storeSlugParamsSchema = z.object({ slug: z.string().min(1).max(300) });
-
 export const storeSummarySchema = z.object({
   slug: z.string(),
   domain: z.string(),

@@ -1,9 +1,6 @@
 import type { Store } from "@/db/schema";
-import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/site-url";
 import { agentCapabilitySchema, storeSummarySchema, type AgentCapability, type StoreListItem, type StoreSummary } from "./schemas";
-
-/** The public origin, without a trailing slash. */
-export const siteUrl = () => getEnv().BASE_URL.replace(/\/$/, "");
 
 export function storePageUrl(slug: string, base = siteUrl()): string {
   return `${base}/stores/${slug}`;

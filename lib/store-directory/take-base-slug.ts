@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
-import { slugForDomain } from "@/lib/shopify-reader/domain";
+import { slugForDomain } from "@/lib/store-domain/host-names";
 import { noFreeSlug, slugCandidates } from "./claim-store";
 
 /** A store whose slug changed in this transaction. */

@@ -1,4 +1,4 @@
-import { boundText } from "@/lib/http/bound-text";
+import { boundText } from "@/lib/bound-text";
 import type { StorefrontTheme } from "./parse-storefront-html";
 import type { Finding } from "./schemas";
 

@@ -4,7 +4,8 @@ import { getAppEndpoint, listAppsEndpoint } from "@/lib/apps/endpoints";
 import { listStoresEndpoint, getStoreEndpoint } from "@/lib/store-directory/endpoints";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { listStores } from "@/lib/store-directory/list-stores";
-import { listStoresQuerySchema, storePageQuerySchema, storeSlugParamsSchema } from "@/lib/store-directory/schemas";
+import { listStoresQuerySchema, storePageQuerySchema } from "@/lib/store-directory/schemas";
+import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
 import { defineTool } from "./define-tool";
 
 export const searchStoresTool = defineTool({

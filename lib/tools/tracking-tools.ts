@@ -2,7 +2,8 @@ import { z } from "zod";
 import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/analytics";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { getInventorySummary } from "@/lib/inventory";
-import { getTrackedStore, listTrackedStores, trackedStoreParamsSchema } from "@/lib/tracking";
+import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
+import { getTrackedStore, listTrackedStores } from "@/lib/tracking";
 import {
   compareSnapshotsEndpoint,
   getInventorySummaryEndpoint,
@@ -33,7 +34,7 @@ export const getStoreInventoryTool = defineTool({
   title: "Inventory of a tracked store",
   endpoint: getInventorySummaryEndpoint,
   note: SESSION_ONLY,
-  input: z.strictObject(trackedStoreParamsSchema.shape),
+  input: z.strictObject(storeSlugParamsSchema.shape),
   run: async ({ slug }, caller) => getInventorySummary(await getTrackedStore(userOf(caller).id, slug)),
 });
 
@@ -42,7 +43,7 @@ export const getStoreAnalyticsTool = defineTool({
   title: "Analytics of a tracked store",
   endpoint: getStoreAnalyticsEndpoint,
   note: SESSION_ONLY,
-  input: z.strictObject(trackedStoreParamsSchema.shape),
+  input: z.strictObject(storeSlugParamsSchema.shape),
   run: async ({ slug }, caller) => getStoreAnalytics(await getTrackedStore(userOf(caller).id, slug)),
 });
 
@@ -52,7 +53,7 @@ export const compareSnapshotsTool = defineTool({
   endpoint: compareSnapshotsEndpoint,
   note: `${SESSION_ONLY} Give both from and to (job ids), or neither.`,
   input: z
-    .strictObject({ ...trackedStoreParamsSchema.shape, ...compareQuerySchema.shape })
+    .strictObject({ ...storeSlugParamsSchema.shape, ...compareQuerySchema.shape })
     .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "give both from and to, or neither", path: ["to"] }),
   run: async ({ slug, from, to }, caller) => compareSnapshots(await getTrackedStore(userOf(caller).id, slug), { from, to }),
 });

@@ -1,5 +1,6 @@
 import { planLimitReachedBodySchema, trackedStoreLimitBodySchema } from "@/lib/billing/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import {
   inventoryEventListSchema,
@@ -9,13 +10,7 @@ import {
   productParamsSchema,
 } from "@/lib/inventory/schemas";
 import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
-import {
-  trackedStoreParamsSchema,
-  trackedStoreListSchema,
-  trackStoreBodySchema,
-  trackStoreResultSchema,
-  untrackStoreResultSchema,
-} from "./schemas";
+import { trackedStoreListSchema, trackStoreBodySchema, trackStoreResultSchema, untrackStoreResultSchema } from "./schemas";
 
 // The caller's tracked stores: the list (API key or session) and, under /api/store-detail, each
 // one's figures for the dashboard (session only, docs/decisions.md §8.1).
@@ -56,7 +51,7 @@ export const untrackStoreEndpoint = defineEndpoint({
   operationId: "untrackStore",
   tag: "tracking",
   summary: "Stop tracking a store",
-  params: trackedStoreParamsSchema,
+  params: storeSlugParamsSchema,
   answers: { 200: { schema: untrackStoreResultSchema }, 404: "error" },
 });
 
@@ -67,7 +62,7 @@ export const getStoreAnalyticsEndpoint = defineEndpoint({
   operationId: "getStoreAnalytics",
   tag: "tracking",
   summary: "Analytics of a tracked store: catalogue size and prices per day, and the 365-day change heat graph",
-  params: trackedStoreParamsSchema,
+  params: storeSlugParamsSchema,
   answers: { 200: { schema: storeAnalyticsSchema }, 404: "error" },
 });
 
@@ -79,7 +74,7 @@ export const getInventorySummaryEndpoint = defineEndpoint({
   tag: "tracking",
   summary:
     "Inventory of a tracked store: units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory (0 when the store hides quantities)",
-  params: trackedStoreParamsSchema,
+  params: storeSlugParamsSchema,
   answers: { 200: { schema: inventorySummarySchema }, 404: "error" },
 });
 
@@ -90,7 +85,7 @@ export const listInventoryEventsEndpoint = defineEndpoint({
   operationId: "listInventoryEvents",
   tag: "tracking",
   summary: "Sale and restock events of the store, newest first",
-  params: trackedStoreParamsSchema,
+  params: storeSlugParamsSchema,
   query: inventoryEventsQuerySchema,
   answers: { 200: { schema: inventoryEventListSchema }, 400: "error", 404: "error" },
 });
@@ -116,7 +111,7 @@ export const compareSnapshotsEndpoint = defineEndpoint({
   tag: "tracking",
   summary:
     "Two completed snapshots of a tracked store compared (its latest two by default): added, removed and changed items by category, at most 500 each, with totals",
-  params: trackedStoreParamsSchema,
+  params: storeSlugParamsSchema,
   query: compareQuerySchema,
   answers: { 200: { schema: snapshotComparisonSchema }, 400: "error", 404: "error", 409: "error" },
 });

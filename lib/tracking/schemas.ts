@@ -13,16 +13,6 @@ export const trackStoreBodySchema = z.object({
 });
 export type TrackStoreBody = z.infer<typeof trackStoreBodySchema>;
 
-/** A store slug in the path (/api/shops/:slug, /api/store-detail/:slug/...). */
-export const trackedStoreParamsSchema = z.object({
-  slug: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9-]+$/, "slug is lower-case letters, digits and dashes"),
-});
-
 /** The monitoring state shown with each tracked store. */
 export const monitoringSchema = z.object({
   /** active: checked daily; failing: the last checks failed; paused: failed too often, not retried until tracked again. */

@@ -1,4 +1,4 @@
-import { ByteLru } from "@/lib/http/byte-lru";
+import { ByteLru } from "@/lib/byte-lru";
 import type { AnswerTopic } from "../../lib/answer-changes/answer-events";
 import type { CachedAnswer } from "./cached-answer";
 

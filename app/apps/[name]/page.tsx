@@ -4,7 +4,7 @@ import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/reports/format";
 import { getApp } from "@/lib/apps/app-directory";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 export const dynamic = "force-dynamic";
 

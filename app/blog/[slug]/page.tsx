@@ -5,7 +5,7 @@ import { JsonLd } from "@/components/seo/json-ld";
 import { buildArticleJsonLd } from "@/lib/blog/article-json-ld";
 import { getBlogPost } from "@/lib/blog/list-blog-posts";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 
 export const dynamic = "force-dynamic";
 

@@ -12,7 +12,7 @@ import { findSessionUser } from "@/lib/auth/session-user";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import { buildReportJsonLd } from "@/lib/reports/report-json-ld";
-import { siteUrl } from "@/lib/store-directory/serialize-store";
+import { siteUrl } from "@/lib/site-url";
 import { tracksStore } from "@/lib/tracking";
 
 type CompletedView = Extract<NonNullable<Awaited<ReturnType<typeof loadReportView>>>, { kind: "report" }>;

@@ -1,5 +1,4 @@
-export { normalizeDomain, type DomainResult } from "@/lib/http/store-host";
-import { MAX_DOMAIN_LENGTH } from "@/lib/http/store-host";
+import { MAX_DOMAIN_LENGTH } from "./normalize-domain";
 
 /** `www.Allbirds.com` → `allbirds.com`: `www.x` and `x` are two spellings of one store's host. */
 export function bareHost(domain: string): string {

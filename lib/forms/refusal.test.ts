@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createApiKeySchema } from "@/lib/api-keys/schemas";
 import { signUpSchema } from "@/lib/auth/schemas";
 import { createJobBodySchema } from "@/lib/jobs/schemas";
-import { ApiError, invalidRequest } from "./errors";
+import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { asSentence, checkBeforeSending, describeRefusal } from "./refusal";
 
 const KEY_WORDING = { name: { label: "the key name", required: "Give the key a name." } };

@@ -1,8 +1,9 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
 
-// The store host rule, on the floor: the shopify-reader reads by it and bot-auth keys owner
-// signatures by it (lib/shopify-reader/domain.ts re-exports it).
+// The store host rule: the store reader fetches the host it gives, the directory and the jobs
+// key stores by it, and bot-auth keys owner signatures by it. It sits below all of them (the
+// store reader signs its requests through bot-auth, so it cannot live in the reader).
 
 export type DomainResult = { ok: true; domain: string } | { ok: false; error: string };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeDomain, slugForDomain } from "./domain";
+import { slugForDomain } from "./host-names";
+import { normalizeDomain } from "./normalize-domain";
 
 describe("normalizeDomain", () => {
   it.each([
