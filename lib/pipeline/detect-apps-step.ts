@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "@/db";
-import { jobs } from "@/db/schema";
 import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { reportStorefrontApps } from "@/lib/apps/report-apps";
-import { announceAnswerChanges, storeTopic } from "@/lib/answer-changes/answer-events";
+import { findJob } from "@/lib/jobs/get-job";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
@@ -54,11 +51,6 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
 
 async function recordStoreApps(jobId: string, apps: { slug: string; evidence: string }[]) {
   if (apps.length === 0) return;
-  const [job] = await getDb().select({ storeId: jobs.storeId, slug: jobs.slug }).from(jobs).where(eq(jobs.id, jobId));
-  if (!job) return;
-  await getDb().transaction(async (tx) => {
-    await recordDetectedApps(job.storeId, jobId, apps, tx);
-    // The store page lists the store's apps (before this job's report completes, too).
-    await announceAnswerChanges(tx, [storeTopic(job.slug)]);
-  });
+  const job = await findJob(jobId);
+  if (job) await recordDetectedApps(job.storeId, jobId, apps);
 }

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs } from "@/db/schema";
-import { announceAnswerChanges, storeTopic } from "@/lib/answer-changes/answer-events";
 import { findAppBySlug } from "@/lib/apps";
 import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { getEnv } from "@/lib/env";
+import { findJob } from "@/lib/jobs/get-job";
 import { logger } from "@/lib/log";
 import { renderResourceFetcher } from "./render-resource-fetcher";
 import { findRenderBrowser } from "@/lib/render/find-browser";
@@ -145,10 +143,6 @@ async function keepAppsFoundAfterRender(jobId: string, findings: RenderArtifact[
   });
   if (added.length === 0) return;
   await saveArtifact(jobId, "storefront", { ...storefront, apps: [...storefront.apps, ...added] });
-  const [job] = await getDb().select({ storeId: jobs.storeId, slug: jobs.slug }).from(jobs).where(eq(jobs.id, jobId));
-  if (!job) return;
-  await getDb().transaction(async (tx) => {
-    await recordDetectedApps(job.storeId, jobId, added, tx);
-    await announceAnswerChanges(tx, [storeTopic(job.slug)]);
-  });
+  const job = await findJob(jobId);
+  if (job) await recordDetectedApps(job.storeId, jobId, added);
 }

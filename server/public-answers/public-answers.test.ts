@@ -10,6 +10,7 @@ import { GET as reportRoute } from "@/app/api/reports/[id]/route";
 import { getEnv, resetEnvCache } from "@/lib/env";
 import { resetIpCooldownMemory } from "@/lib/limits/ip-cooldown";
 import { findJob } from "@/lib/jobs/get-job";
+import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { ApiError } from "@/lib/http/errors";
 import { publishDueReports } from "@/lib/store-directory/publish-due-reports";
 import { getReportOverview } from "@/lib/reports/get-report";
@@ -299,6 +300,19 @@ describe("answers kept in memory", () => {
     await waitFor(() => !kept(json) && !kept(page), { timeoutMs: 10_000 });
     expect((await get(json)).status).toBe(410);
     expect((await get(page)).status).toBe(410);
+  });
+
+  it("drops a store page when apps are found on the store, whoever records them", async () => {
+    const { store, jobId } = await seedAnalyzedStore({
+      domain: "kept-apps.test",
+      products: 2,
+      analyzedAt: new Date(Date.now() - 40 * DAY),
+    });
+    const storePath = `/stores/${store.slug}`;
+    await warm(storePath);
+
+    await recordDetectedApps(store.id, jobId, [{ slug: "schemaplus", evidence: "schemaplus.js" }]);
+    await waitFor(() => !kept(storePath), { timeoutMs: 10_000 });
   });
 
   it("drops the page of the store's latest report when a newer one completes: it offers the latest report's exports no more", async () => {
