@@ -9,6 +9,11 @@
 // db/ itself (migrations, seeds) and test code (testing/, e2e/, bench/, *.test.*) are exempt.
 // Exits 1 and names every write made outside its owner.
 //
+// The tables of READ_GUARDED are read only by their owner as well: any other use of one (a
+// `.from(jobs)`, a join, a column `jobs.status`, `${jobs}` or `from jobs` in raw SQL) is refused,
+// and the reader calls a function of the owner (lib/jobs: findJob, listCompletedJobs, …). A file
+// that still reads one for a reason is named in READ_EXCEPTIONS with that reason.
+//
 // Limit: each file is read alone. A table or `sql` that reaches a file through a re-export of
 // another of our modules (`export { jobs } from "@/db/schema"` in lib/x, imported from there), a
 // function parameter or an object property is not recognised; `sql` by that name counts whatever
@@ -29,6 +34,29 @@ const ROOTS = ["app", "components", "inngest", "lib", "server", "server.ts", "sc
 const SOURCE = /\.[cm]?[jt]sx?$/;
 const EXEMPT = /(^|\/)(testing|e2e|bench|db)\/|\.test\.[cm]?[jt]sx?$|\.d\.[cm]?ts$/;
 const WRITE_METHODS = new Set(["insert", "update", "delete"]);
+/** SQL names of the tables whose reads, too, stay in their owning domain. */
+const READ_GUARDED = new Set(["jobs"]);
+/** Files outside the owner that still read a guarded table, and why. */
+const READ_EXCEPTIONS = new Map([
+  // Reports are ordered, paged and filtered by their job's completion in one query.
+  ["lib/reports/find-report.ts", "jobs"],
+  ["lib/reports/list-store-reports.ts", "jobs"],
+  ["lib/seo/sitemap.ts", "jobs"],
+  // Publication is decided by the job's completion; lib/publishing is below lib/jobs (jobs →
+  // store-directory → publishing), so it cannot call it.
+  ["lib/publishing/answer-validity.ts", "jobs"],
+  ["lib/publishing/report-publication.ts", "jobs"],
+  // One analytical query over several domains' tables, in raw SQL: which old snapshots to
+  // prune, and the sale-day figures over every measured store's completed intervals.
+  ["lib/tracking/cleanup-snapshots.ts", "jobs"],
+  ["lib/inventory/sale-day-calibration.ts", "jobs"],
+  // Billing's quota, free retries and payments read their jobs directly still.
+  ["lib/billing/find-checkout-order.ts", "jobs"],
+  ["lib/billing/free-retry.ts", "jobs"],
+  ["lib/billing/payment-identifier.ts", "jobs"],
+  ["lib/billing/quota.ts", "jobs"],
+]);
+const RAW_READ = /\b(from|join)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_$]*"?\s*\.\s*)?"?([a-z_][a-z0-9_$]*)"?/gi;
 // `insert into jobs`, `update only "jobs"`, `delete from public.jobs`, `"public"."jobs"`: the
 // schema, when named, is skipped and the table name captured.
 const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_$]*"?\s*\.\s*)?"?([a-z_][a-z0-9_$]*)"?/gi;
@@ -227,11 +255,47 @@ export function checkSource(file, text, tables) {
       message: `${how} ${table.sqlName} (${table.exportName}), owned by lib/${table.owner}/: call a function of lib/${table.owner}/ instead`,
     });
   };
+  const readAllowed = (table) => table.owner === domain || READ_EXCEPTIONS.get(file) === table.sqlName;
+  const readLines = new Set(); // one refusal per table and line
+  const reportRead = (node, table, how) => {
+    if (!READ_GUARDED.has(table.sqlName) || readAllowed(table)) return;
+    const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    if (readLines.has(`${table.sqlName}:${line}`)) return;
+    readLines.add(`${table.sqlName}:${line}`);
+    violations.push({
+      file,
+      line: line + 1,
+      column: character + 1,
+      table: table.sqlName,
+      owner: table.owner,
+      message: `${how} ${table.sqlName} (${table.exportName}), whose reads too stay in lib/${table.owner}/: call a function of lib/${table.owner}/ instead`,
+    });
+  };
   const scanSql = (node, text) => {
     for (const match of text.matchAll(RAW_WRITE)) {
       const table = bySql.get(match[2].toLowerCase());
       if (table) report(node, table, `raw SQL "${match[1].toLowerCase()}"`);
     }
+    for (const match of text.matchAll(RAW_READ)) {
+      const table = bySql.get(match[2].toLowerCase());
+      if (table) reportRead(node, table, `raw SQL "${match[1].toLowerCase()}"`);
+    }
+  };
+  // A use of a guarded table's binding anywhere but its import, a type, or a property name.
+  const inType = (node) => {
+    for (let up = node.parent; up; up = up.parent) if (ts.isTypeNode(up)) return true;
+
+    return false;
+  };
+  const isReference = (node) => {
+    const parent = node.parent;
+    if (ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent)) return false;
+    if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
+    if ((ts.isPropertyAssignment(parent) || ts.isBindingElement(parent) || ts.isVariableDeclaration(parent)) && parent.name === node)
+      return false;
+    if (ts.isBindingElement(parent) && parent.propertyName === node) return false;
+
+    return !inType(node);
   };
 
   // A table interpolated as `${jobs}` is its SQL name; any other value is a placeholder.
@@ -243,6 +307,14 @@ export function checkSource(file, text, tables) {
   };
 
   const visit = (node) => {
+    if (ts.isIdentifier(node) && isReference(node)) {
+      const table = tableOf(node);
+      if (table) reportRead(node, table, "reads");
+    }
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && namespaces.has(node.expression.text)) {
+      const table = tableOf(node);
+      if (table && !inType(node)) reportRead(node, table, "reads");
+    }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITE_METHODS.has(node.expression.name.text)) {
       const table = tableOf(node.arguments[0]);
       if (table) report(node, table, `.${node.expression.name.text}()`);
@@ -282,8 +354,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const violations = checkTree(root);
   for (const v of violations) console.error(`${v.file}:${v.line}:${v.column}  ${v.message}`);
   if (violations.length > 0) {
-    console.error(`\n${violations.length} write(s) outside the owning domain (docs/folders.md, CONTRIBUTING.md).`);
+    console.error(
+      `\n${violations.length} write(s), or read(s) of a guarded table, outside the owning domain (docs/folders.md, CONTRIBUTING.md).`,
+    );
     process.exit(1);
   }
-  console.log("check-table-writers: every table is written by its owning domain only.");
+  console.log(
+    "check-table-writers: every table is written by its owning domain only, and the jobs table read by it only (READ_EXCEPTIONS aside).",
+  );
 }

@@ -227,7 +227,7 @@ export async function publish(jobId: string) {
     }
   });
 
-  it("accepts writes by the owning domain, reads by anyone, and test code", async () => {
+  it("accepts writes by the owning domain, reads of an unguarded table by anyone, and test code", async () => {
     const owner = treeWith(
       "lib/apps/record-detected-apps.ts",
       `import { sql } from "drizzle-orm";
@@ -245,6 +245,52 @@ export async function record(storeId: string, jobId: string) {
     const test = treeWith(
       "lib/pipeline/seed.test.ts",
       `import { stores } from "@/db/schema";\nexport const seed = (db: any) => db.insert(stores).values({});\n`,
+    );
+    expect(await check(test)).toMatchObject({ code: 0 });
+  });
+
+  it("refuses a read of the jobs table outside lib/jobs: a select, a join, a column, raw SQL", async () => {
+    const root = treeWith(
+      "lib/analytics/read-jobs.ts",
+      `import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import * as schema from "@/db/schema";
+import { jobs, reports } from "@/db/schema";
+export async function read(id: string) {
+  await getDb().select().from(jobs);
+  await getDb().select().from(reports).innerJoin(schema.jobs, eq(reports.jobId, id));
+  const at = jobs.completedAt;
+  await getDb().execute(sql\`select 1 from jobs where id = \${id}\`);
+  return at;
+}
+`,
+    );
+    const { code, output } = await check(root);
+
+    expect(code).toBe(1);
+    for (const line of [6, 7, 8, 9]) expect(output).toContain(`lib/analytics/read-jobs.ts:${line}:`);
+    expect(output).toContain("lib/jobs/");
+  });
+
+  it("accepts reads of the jobs table in lib/jobs and in tests, and a type or a property named jobs anywhere", async () => {
+    const owner = treeWith(
+      "lib/jobs/find.ts",
+      `import { getDb } from "@/db";\nimport { jobs } from "@/db/schema";\nexport const find = () => getDb().select().from(jobs);\n`,
+    );
+    expect(await check(owner)).toMatchObject({ code: 0 });
+
+    const elsewhere = treeWith(
+      "lib/analytics/types.ts",
+      `import { jobs } from "@/db/schema";
+export type Row = typeof jobs.$inferSelect;
+export const count = (page: { jobs: Row[] }) => ({ jobs: page.jobs.length });
+`,
+    );
+    expect(await check(elsewhere)).toMatchObject({ code: 0 });
+
+    const test = treeWith(
+      "lib/analytics/seed.test.ts",
+      `import { jobs } from "@/db/schema";\nexport const seed = (db: any) => db.select().from(jobs);\n`,
     );
     expect(await check(test)).toMatchObject({ code: 0 });
   });

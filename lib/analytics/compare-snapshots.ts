@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { jobArtifacts, jobs, reports, snapshotProducts, type Job, type Store } from "@/db/schema";
+import { jobArtifacts, reports, snapshotProducts, type Job, type Store } from "@/db/schema";
+import { listCompletedJobs } from "@/lib/jobs/list-completed-jobs";
 import { currentTime } from "@/lib/time-of-record";
 import { ApiError } from "@/lib/http/errors";
 import { createProductStreamDiff } from "@/lib/snapshots/diff-product-stream";
@@ -38,22 +39,14 @@ type Item = CompareItem;
 
 async function pickJobs(store: Store, query: CompareQuery): Promise<[Job, Job]> {
   if (query.from && query.to) {
-    const found = await getDb()
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed"), inArray(jobs.id, [query.from, query.to])));
+    const found = await listCompletedJobs(store.id, { ids: [query.from, query.to] });
     const from = found.find((job) => job.id === query.from);
     const to = found.find((job) => job.id === query.to);
     if (!from || !to) throw new ApiError("not_found", "Both from and to must be completed jobs of this store");
 
     return [from, to];
   }
-  const latest = await getDb()
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.storeId, store.id), eq(jobs.status, "completed")))
-    .orderBy(desc(jobs.completedAt))
-    .limit(2);
+  const latest = await listCompletedJobs(store.id, { limit: 2 });
   if (latest.length < 2)
     throw new ApiError("conflict", "The store needs two completed snapshots to compare", { extra: { snapshots: latest.length } });
 

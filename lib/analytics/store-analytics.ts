@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, storeDailyCatalog, type Store } from "@/db/schema";
+import { storeDailyCatalog, type Store } from "@/db/schema";
+import { listCompletedJobs } from "@/lib/jobs/list-completed-jobs";
 import { currentTime } from "@/lib/time-of-record";
 import { utcDay } from "./change-types";
 import { buildHeatGraph, heatGraphDays } from "./heat-graph";
@@ -19,19 +20,9 @@ export async function getStoreAnalytics(store: Store): Promise<StoreAnalytics> {
     .from(storeDailyCatalog)
     .where(and(eq(storeDailyCatalog.storeId, store.id), gte(storeDailyCatalog.day, from)))
     .orderBy(asc(storeDailyCatalog.day));
-  const completed = await getDb()
-    .select({ at: jobs.completedAt })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.storeId, store.id),
-        eq(jobs.status, "completed"),
-        gte(jobs.completedAt, new Date(`${from}T00:00:00Z`)),
-        lte(jobs.completedAt, now),
-      ),
-    );
+  const completed = await listCompletedJobs(store.id, { since: new Date(`${from}T00:00:00Z`), until: now });
   const snapshotsByDay = new Map<string, number>();
-  for (const { at } of completed) if (at) snapshotsByDay.set(utcDay(at), (snapshotsByDay.get(utcDay(at)) ?? 0) + 1);
+  for (const { completedAt: at } of completed) if (at) snapshotsByDay.set(utcDay(at), (snapshotsByDay.get(utcDay(at)) ?? 0) + 1);
   const heatGraph = await buildHeatGraph(store.id, now, snapshotsByDay);
   const latest = catalog.at(-1);
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, snapshotProducts } from "@/db/schema";
+import { snapshotProducts } from "@/db/schema";
+import { completedJobsSince } from "@/lib/jobs/list-completed-jobs";
 import type { StoreSnapshots } from "./schemas";
 
 /**
@@ -9,16 +10,16 @@ import type { StoreSnapshots } from "./schemas";
  * never had any, and stays comparable).
  */
 export async function listStoreSnapshots(storeId: string, since: Date): Promise<StoreSnapshots> {
+  const completed = completedJobsSince(storeId, since);
   const rows = await getDb()
     .select({
-      id: jobs.id,
-      completedAt: jobs.completedAt,
-      products: sql<number | null>`(${jobs.counts} ->> 'products')::int`,
-      kept: sql<boolean>`exists (select 1 from ${snapshotProducts} where ${snapshotProducts.jobId} = ${jobs.id})`,
+      id: completed.id,
+      completedAt: completed.completedAt,
+      products: completed.products,
+      kept: sql<boolean>`exists (select 1 from ${snapshotProducts} where ${snapshotProducts.jobId} = ${completed.id})`,
     })
-    .from(jobs)
-    .where(and(eq(jobs.storeId, storeId), eq(jobs.status, "completed"), gte(jobs.completedAt, since)))
-    .orderBy(desc(jobs.completedAt));
+    .from(completed)
+    .orderBy(desc(completed.completedAt));
 
   return rows.map((row) => ({
     job_id: row.id,

@@ -36,7 +36,7 @@ export const OWNER_SIGNATURE_HEADERS = ["Signature", "Signature-Input", "Signatu
 type Headers3 = Record<(typeof OWNER_SIGNATURE_HEADERS)[number], string>;
 export type FoundOwnerSignature = { headers: Record<string, string>; expiresAt: Date };
 
-/** A store host as the crawler reads it (lib/http/store-host.ts), or the caller's 400. */
+/** A store host as the crawler reads it (lib/store-domain/normalize-domain.ts), or the caller's 400. */
 function domainOrThrow(input: string, path: string): string {
   const result = normalizeDomain(input);
   if (!result.ok) throw invalid(path, result.error);

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { inventoryEvents, jobs, productSaleSignals, type Store } from "@/db/schema";
+import { inventoryEvents, productSaleSignals, type Store } from "@/db/schema";
+import { listCompletionTimes } from "@/lib/jobs/list-completed-jobs";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { saleDayAssumption } from "./sale-day-calibration";
 import {
@@ -45,27 +46,12 @@ async function outlierLimit(inWindow: SQL | undefined): Promise<number> {
 }
 
 async function observedSpan(storeId: string, since: Date, now: Date): Promise<ObservedSpan & { completed: number }> {
-  const completed = and(eq(jobs.storeId, storeId), eq(jobs.status, "completed"));
-  const [[anchor], inWindow, [all]] = await Promise.all([
-    getDb()
-      .select({ at: max(jobs.completedAt) })
-      .from(jobs)
-      .where(and(completed, lte(jobs.completedAt, since))),
-    getDb()
-      .select({ at: jobs.completedAt })
-      .from(jobs)
-      .where(and(completed, gt(jobs.completedAt, since), lte(jobs.completedAt, now)))
-      .orderBy(asc(jobs.completedAt)),
-    getDb()
-      .select({ total: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(and(completed, lte(jobs.completedAt, now))),
-  ]);
-  const from = anchor?.at ?? inWindow[0]?.at ?? null;
-  const to = inWindow.at(-1)?.at ?? from;
+  const { before, within, total } = await listCompletionTimes(storeId, since, now);
+  const from = before ?? within[0] ?? null;
+  const to = within.at(-1) ?? from;
   const days = from && to ? Math.round(((to.getTime() - from.getTime()) / DAY_MS) * 100) / 100 : 0;
 
-  return { from, to, days, snapshots: inWindow.length + (anchor?.at ? 1 : 0), completed: all?.total ?? 0 };
+  return { from, to, days, snapshots: within.length + (before ? 1 : 0), completed: total };
 }
 
 /**

@@ -1,16 +1,27 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, type Job } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { normalizeDomain } from "@/lib/store-domain/normalize-domain";
-import { findLatestJobOfStore } from "@/lib/store-directory/claim-store";
+import { domainSpellings, findStoreForDomain } from "@/lib/store-directory/claim-store";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 export async function findJob(jobId: string): Promise<Job | null> {
   if (!isUuid(jobId)) return null;
   const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
+
+  return job ?? null;
+}
+
+/** The latest job of the store a domain names (any spelling), else of that exact domain. */
+export async function findLatestJobOfStore(domain: string): Promise<Job | null> {
+  const store = await findStoreForDomain(getDb(), domain);
+  const where = store
+    ? or(eq(jobs.storeId, store.id), inArray(jobs.domain, domainSpellings(domain)))
+    : inArray(jobs.domain, domainSpellings(domain));
+  const [job] = await getDb().select().from(jobs).where(where).orderBy(desc(jobs.createdAt)).limit(1);
 
   return job ?? null;
 }

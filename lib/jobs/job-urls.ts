@@ -1,10 +1,10 @@
-import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/site-url";
 
 /**
  * Public URLs of a job, as they appear in responses and in the job.completed payload; under
  * `base` when given (a report keeps the site's address of its completion).
  */
-export function jobUrls(jobId: string, base = getEnv().BASE_URL.replace(/\/$/, "")) {
+export function jobUrls(jobId: string, base = siteUrl()) {
   return {
     report_url: `${base}/reports/${jobId}`,
     api_url: `${base}/api/reports/${jobId}`,

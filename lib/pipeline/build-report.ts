@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
-import { jobs, reports, type Job, type Store } from "@/db/schema";
+import { reports, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/analytics/record-daily-stats";
 import type { ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import { findPreviousCompletedJob } from "@/lib/jobs/find-previous-completed-job";
 import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
+import { findJob } from "@/lib/jobs/get-job";
 import { completeJob } from "@/lib/jobs/job-state";
+import { lockJob } from "@/lib/jobs/lock-job";
 import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/time-of-record";
@@ -13,13 +16,13 @@ import { storeTechnologiesOf } from "@/lib/store-directory/store-technologies";
 import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
-import { findPreviousCompletedJob, recordCatalogue, type RecordedCatalogue } from "./record-changes";
+import { recordCatalogue, type RecordedCatalogue } from "./record-changes";
 import { buildMetadata } from "./report-content";
 
 export type BuildReportResult = { products: number; changes: number; alreadyBuilt: boolean };
 
-async function lockJob(tx: Transaction, jobId: string): Promise<Job> {
-  const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+async function lockJobForReport(tx: Transaction, jobId: string): Promise<Job> {
+  const job = await lockJob(tx, jobId, "update");
   if (!job) throw new Error(`job ${jobId} not found`);
 
   return job;
@@ -90,7 +93,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
   if (existing) return { products: 0, changes: 0, alreadyBuilt: true };
 
   const current = await readCurrentSnapshot(jobId, crawl);
-  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId));
+  const job = await findJob(jobId);
   if (!job) throw new Error(`job ${jobId} not found`);
   for (let attempt = 1; attempt <= DERIVE_ATTEMPTS; attempt++) {
     // What an earlier, interrupted attempt (or the previous pass of this loop) derived goes first.
@@ -121,7 +124,7 @@ async function completeWithReport(
   const metadata = reportMetadata(current, catalogue);
 
   return getDb().transaction(async (tx) => {
-    const job = await lockJob(tx, jobId);
+    const job = await lockJobForReport(tx, jobId);
     await lockStoreForAnalysis(tx, job.storeId);
     const latest = await findPreviousCompletedJob(tx, job);
     if ((latest?.id ?? null) !== (previous?.id ?? null)) return null;

@@ -1,9 +1,7 @@
-import { and, inArray, lt } from "drizzle-orm";
-import { getDb } from "@/db";
-import { jobs } from "@/db/schema";
 import { currentTime } from "@/lib/time-of-record";
 import { getEnv } from "@/lib/env";
 import { failJob } from "@/lib/jobs/job-state";
+import { listIdleJobs } from "@/lib/jobs/list-idle-jobs";
 import { logger } from "@/lib/log";
 import { dropJobSnapshot } from "./drop-job-snapshot";
 import { describeStorageWaitExpired } from "./store-failures";
@@ -21,13 +19,9 @@ export async function failJobsWaitingOnStorage(lowSince: Date, now: Date = curre
   const minutes = getEnv().STORAGE_LOW_MAX_WAIT_MINUTES;
   const cutoff = new Date(now.getTime() - minutes * 60_000);
   if (lowSince > cutoff) return 0;
-  const waiting = await getDb()
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(inArray(jobs.status, ["queued", "running"]), lt(jobs.updatedAt, cutoff)))
-    .limit(BATCH);
+  const waiting = await listIdleJobs(cutoff, BATCH);
   let ended = 0;
-  for (const { id } of waiting) {
+  for (const id of waiting) {
     if (!(await failJob(id, describeStorageWaitExpired(minutes)))) continue;
     await dropJobSnapshot(id);
     ended += 1;

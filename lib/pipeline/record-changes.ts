@@ -1,7 +1,6 @@
-import { and, desc, eq, ne } from "drizzle-orm";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DbOrTx } from "@/db";
-import { jobs, type Job } from "@/db/schema";
+import type { Job } from "@/db/schema";
 import { createCatalogFigures, createChangeCounts } from "@/lib/analytics/record-daily-stats";
 import { recordInventoryBatch } from "@/lib/inventory/record-inventory-batch";
 import { recordSaleSignals, type SaleSignalRow } from "@/lib/inventory/record-sale-signals";
@@ -32,18 +31,6 @@ function intervalDays(previous: Job, at: Date): number {
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
-
-/** The store's latest completed job before this one: what the changes are measured against. */
-export async function findPreviousCompletedJob(db: DbOrTx, job: Job): Promise<Job | null> {
-  const [previous] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.storeId, job.storeId), eq(jobs.status, "completed"), ne(jobs.id, job.id)))
-    .orderBy(desc(jobs.completedAt))
-    .limit(1);
-
-  return previous ?? null;
 }
 
 type Content = Omit<Snapshot, "products">;

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
-import { jobs, snapshotUsage } from "@/db/schema";
+import { snapshotUsage } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { lockJob } from "@/lib/jobs/lock-job";
 
 /** Why a job stored no more: its storage budget is spent, or the job has ended. */
 export class SnapshotWriteRefused extends Error {
@@ -24,7 +25,7 @@ export class SnapshotWriteRefused extends Error {
 export async function countJobStorage(tx: Transaction, jobId: string, bytes: number): Promise<void> {
   const budgetBytes = getEnv().JOB_STORAGE_BUDGET_MB * 1024 * 1024;
   // Shared lock: a job failed meanwhile (failJob) waits for this write, or this write sees it failed.
-  const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).for("share");
+  const job = await lockJob(tx, jobId, "share");
   if (!job || job.status === "completed" || job.status === "failed") throw new SnapshotWriteRefused("job_ended");
   const [row] = await tx
     .insert(snapshotUsage)

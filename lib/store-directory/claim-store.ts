@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
-import { getDb, type Database, type Transaction } from "@/db";
-import { jobs, stores, type Store } from "@/db/schema";
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { Database, Transaction } from "@/db";
+import { stores, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { bareHost, slugForDomain } from "@/lib/store-domain/host-names";
 
@@ -76,15 +76,4 @@ export async function claimStoreForDomain(tx: Transaction, domain: string): Prom
   }
 
   throw noFreeSlug(domain);
-}
-
-/** The latest job of the store a domain names (any spelling), else of that exact domain. */
-export async function findLatestJobOfStore(domain: string) {
-  const store = await findStoreForDomain(getDb(), domain);
-  const where = store
-    ? or(eq(jobs.storeId, store.id), inArray(jobs.domain, domainSpellings(domain)))
-    : inArray(jobs.domain, domainSpellings(domain));
-  const [job] = await getDb().select().from(jobs).where(where).orderBy(desc(jobs.createdAt)).limit(1);
-
-  return job ?? null;
 }

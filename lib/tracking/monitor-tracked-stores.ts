@@ -1,11 +1,13 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, monitoredStores, stores, trackedStores } from "@/db/schema";
+import { monitoredStores, stores, trackedStores } from "@/db/schema";
 import { admitJob } from "@/lib/billing/admit-job";
 import { StoreNotTracked } from "@/lib/billing/job-charges";
+import { findJob } from "@/lib/jobs/get-job";
+import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
 import { logger } from "@/lib/log";
 import { isDue, SKIP_WINDOW_MS } from "./monitor-schedule";
-import { latestJobsOf, lastActivityOf } from "./tracked-store-views";
+import { lastActivityOf } from "./tracked-store-views";
 
 /** Failed checks in a row after which a store is paused (reported, not retried every day). */
 export const MAX_CONSECUTIVE_FAILURES = 3;
@@ -49,7 +51,7 @@ async function recordPreviousOutcome(storeId: string, now: Date): Promise<"runni
   if (!monitor) return "ok";
   if (monitor.pausedAt) return "paused";
   if (!monitor.lastJobId) return "ok";
-  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, monitor.lastJobId));
+  const job = await findJob(monitor.lastJobId);
   if (job && (job.status === "queued" || job.status === "running")) return "running";
   const failed = job?.status === "failed";
   const failures = failed ? monitor.consecutiveFailures + 1 : 0;

@@ -14,7 +14,8 @@ import { currentTime } from "@/lib/time-of-record";
 import { SKIP_WINDOW_MS } from "./monitor-schedule";
 import { trackedStoreLimit } from "./plan-limit";
 import type { TrackStoreBody, TrackedStoreView } from "./schemas";
-import { latestJobsOf, loadTrackedStoreViews } from "./tracked-store-views";
+import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
+import { loadTrackedStoreViews } from "./tracked-store-views";
 import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 
 /** The user already tracks the store: tracking again changes nothing and starts no job. */

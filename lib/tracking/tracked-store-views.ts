@@ -1,24 +1,13 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, monitoredStores, stores, trackedStores, type Job } from "@/db/schema";
+import { monitoredStores, stores, trackedStores, type Job } from "@/db/schema";
+import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { currentTime } from "@/lib/time-of-record";
 import { nextCheckAt } from "./monitor-schedule";
 import type { TrackedStoreView } from "./schemas";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-/** The latest job of each store (any status), in one query. */
-export async function latestJobsOf(storeIds: string[]): Promise<Map<string, Job>> {
-  if (storeIds.length === 0) return new Map();
-  const rows = await getDb()
-    .selectDistinctOn([jobs.storeId])
-    .from(jobs)
-    .where(inArray(jobs.storeId, storeIds))
-    .orderBy(jobs.storeId, desc(jobs.createdAt));
-
-  return new Map(rows.map((job) => [job.storeId, job]));
-}
 
 /** When a store was last analyzed or queued for analysis: its latest job or the monitor's last check. */
 export function lastActivityOf(monitor: { lastCheckedAt: Date | null } | null, latest: Job | undefined): Date | null {
