@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLAN_IDS, PURCHASABLE_PLANS } from "./plan-ids";
+import { PLAN_IDS, PURCHASABLE_PLANS } from "./admission/plan-ids";
 
 // Request and response shapes of the billing API: validation, types and OpenAPI from one place.
 

@@ -1,9 +1,9 @@
 import type { Job } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
 import type { CreateJobBody } from "@/lib/jobs/schemas";
-import { admitJob, type JobRequest } from "./admit-job";
-import { payJobWithX402 } from "./pay-with-x402";
-import { paymentRequired } from "./x402-requirements";
+import { admitJob, type JobRequest } from "./admission/admit-job";
+import { payJobWithX402 } from "./x402/pay-with-x402";
+import { paymentRequired } from "./x402/requirements";
 
 /**
  * POST /api/jobs for whoever is calling (API key, bearer, session — the dashboard's form too):

@@ -20,7 +20,7 @@ export type NewJob = {
 
 /**
  * Writes a queued job with its webhook and e-mail records, in the caller's transaction. Only the
- * admission (lib/billing/admit-job.ts) calls this (lint enforces it): it opens the transaction,
+ * admission (lib/billing/admission/admit-job.ts) calls this (lint enforces it): it opens the transaction,
  * takes the charge in it and decides who owns the job.
  */
 export async function insertJob(tx: Transaction, input: NewJob): Promise<Job> {

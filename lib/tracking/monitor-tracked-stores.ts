@@ -1,8 +1,8 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { jobs, monitoredStores, stores, trackedStores } from "@/db/schema";
-import { admitJob } from "@/lib/billing/admit-job";
-import { StoreNotTracked } from "@/lib/billing/job-charges";
+import { admitJob } from "@/lib/billing/admission/admit-job";
+import { StoreNotTracked } from "@/lib/billing/admission/job-charges";
 import { logger } from "@/lib/log";
 import { isDue, SKIP_WINDOW_MS } from "./monitor-schedule";
 import { latestJobsOf, lastActivityOf } from "./tracked-store-views";

@@ -18,7 +18,7 @@ import { getDb } from "@/db";
 import { jobs, stores, x402Payments } from "@/db/schema";
 import { getEnv, resetEnvCache } from "@/lib/env";
 import { securityHeaders } from "@/lib/security/security-headers";
-import { replayKey } from "@/lib/billing/x402-proof";
+import { replayKey } from "@/lib/billing/x402/proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";

@@ -3,8 +3,8 @@ import { getDb } from "@/db";
 import { payments, type Job } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
-import { admitJob } from "./admit-job";
-import { CheckoutAlreadyStarted } from "./job-charges";
+import { admitJob } from "../admission/admit-job";
+import { CheckoutAlreadyStarted } from "../admission/job-charges";
 
 /**
  * Starts the job a paid single_report bought for its store, once: the payment row is locked

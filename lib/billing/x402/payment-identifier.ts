@@ -5,14 +5,14 @@ import { extractAndValidatePaymentIdentifier, PAYMENT_IDENTIFIER } from "@x402/e
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import type { PaymentProof } from "./x402-proof";
-import { paymentAlreadyUsed } from "./x402-requirements";
-import { isAbandonedClaim, settlementHeaders, type Paid } from "./x402-settlement";
+import type { PaymentProof } from "./proof";
+import { paymentAlreadyUsed } from "./requirements";
+import { isAbandonedClaim, settlementHeaders, type Paid } from "./settlement";
 
 // The x402 v2 `payment-identifier` extension on POST /api/jobs (docs/decisions.md §8.5.1): a
 // client that lost the answer to a paid request sends the identical payment again and gets the
 // same job back, instead of payment_already_used. The 402 declares the extension, optional,
-// beside the Bazaar declaration (x402-discovery.ts).
+// beside the Bazaar declaration (discovery.ts).
 
 type X402Payment = typeof x402Payments.$inferSelect;
 

@@ -2,7 +2,7 @@ import { encodePaymentResponseHeader } from "@x402/core/http";
 import { settleResponseHeader } from "x402/types";
 import type { Job, x402Payments } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { configuredNetworkCaip2 } from "./x402-requirements";
+import { configuredNetworkCaip2 } from "./requirements";
 
 /** A job an x402 payment bought, with the headers of the answer that hands it over. */
 export type Paid = { job: Job; headers: Record<string, string> };

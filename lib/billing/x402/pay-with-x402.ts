@@ -6,13 +6,13 @@ import { ApiError } from "@/lib/http/errors";
 import { logger } from "@/lib/log";
 import { normalizeDomain } from "@/lib/shopify-reader/domain";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
-import { admitJob, type JobRequest } from "./admit-job";
-import { findFreeRetry, FreeRetryTaken } from "./free-retry";
+import { admitJob, type JobRequest } from "../admission/admit-job";
+import { findFreeRetry, FreeRetryTaken } from "../admission/free-retry";
 import { paymentIdentityOf, payOncePerIdentity, type PaymentIdentity } from "./payment-identifier";
-import { abandonedBefore, isAbandonedClaim, settlementHeaders, type Paid } from "./x402-settlement";
-import { facilitator, NONCE_ALREADY_USED } from "./x402-facilitator";
-import { decodeSentPayment, type PaymentProof } from "./x402-proof";
-import { isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./x402-requirements";
+import { abandonedBefore, isAbandonedClaim, settlementHeaders, type Paid } from "./settlement";
+import { facilitator, NONCE_ALREADY_USED } from "./facilitator";
+import { decodeSentPayment, type PaymentProof } from "./proof";
+import { isX402Enabled, paymentAlreadyUsed as alreadyUsed, paymentRequired } from "./requirements";
 
 /** The settlement's outcome is unknown: a 503 to send the same payment again, never a 402 that would have the payer sign a second one. */
 function settlementUnknown(): ApiError {
@@ -172,7 +172,7 @@ async function resumePayment(used: X402Payment, proof: PaymentProof, fields: Job
 /**
  * Settles a claimed payment, records the outcome before anything else, then starts its job.
  * `asked`: an earlier settlement of it got no answer, so a refusal because the nonce is spent
- * means that earlier one moved the money (x402-facilitator.ts, NONCE_ALREADY_USED).
+ * means that earlier one moved the money (facilitator.ts, NONCE_ALREADY_USED).
  */
 async function settleAndStart(paymentId: string, proof: PaymentProof, fields: JobRequest, { asked }: { asked: boolean }): Promise<Paid> {
   const outcome = await facilitator(proof).settle();
