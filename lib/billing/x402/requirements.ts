@@ -6,7 +6,7 @@ import { NetworkSchema, SupportedEVMNetworks, type Network, type PaymentRequirem
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { jobDiscovery, jobOutputSchemaV1 } from "./discovery";
-import type { JobPaymentRequirements, PaymentRequiredBody } from "../schemas";
+import type { JobPaymentRequirements, PaymentRequiredBody } from "@/lib/jobs/schemas";
 
 /** x402 is on when a pay-to address is configured; without one nobody could be paid. */
 export function isX402Enabled(): boolean {
