@@ -12,7 +12,7 @@ import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges"
 
 /**
  * What the caller asks to have analyzed. `domain` is normalized where it came in, once: POST
- * /api/jobs's body schema (lib/jobs/job-request.ts), POST /api/shops and the checkout
+ * /api/jobs's body schema (lib/jobs/create-job-request.ts), POST /api/shops and the checkout
  * (`parseDomainOrThrow`), or a stored job or store row that was.
  */
 export type JobRequest = { domain: string; webhookUrl?: string; notifyEmail?: string };
