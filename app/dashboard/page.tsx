@@ -2,7 +2,7 @@ import { DashboardJobs } from "@/components/dashboard/dashboard-jobs";
 import { TrackedStoresCard } from "@/components/dashboard/tracked-stores-card";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { requireSessionUser } from "@/lib/auth/session-user";
-import { getBillingSummary } from "@/lib/billing/get-billing-summary";
+import { getBillingSummary } from "@/lib/billing/admission/get-billing-summary";
 import { getInventorySummary } from "@/lib/inventory";
 import { listUserJobs } from "@/lib/jobs/list-user-jobs";
 import { getTrackedStore } from "@/lib/tracking/get-tracked-store";

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { PlanCard } from "@/components/billing/plan-card";
 import { findSessionUser } from "@/lib/auth/session-user";
-import { describePlans } from "@/lib/billing/plans";
-import { isStripeEnabled } from "@/lib/billing/stripe-client";
-import { isX402Enabled } from "@/lib/billing/x402-requirements";
+import { describePlans } from "@/lib/billing/admission/plans";
+import { isStripeEnabled } from "@/lib/billing/stripe/client";
+import { isX402Enabled } from "@/lib/billing/x402/requirements";
 import { getEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";

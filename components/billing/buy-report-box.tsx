@@ -1,5 +1,5 @@
-import { describePlans } from "@/lib/billing/plans";
-import { isStripeEnabled } from "@/lib/billing/stripe-client";
+import { describePlans } from "@/lib/billing/admission/plans";
+import { isStripeEnabled } from "@/lib/billing/stripe/client";
 import { CheckoutForm } from "./checkout-form";
 
 /** "Get the full report": a fresh single_report for this store, bought without an account. */

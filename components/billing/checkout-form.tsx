@@ -5,7 +5,7 @@ import { callApi } from "@/components/dashboard/api-client";
 import { FieldError } from "@/components/ui/field-error";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { checkoutSessionSchema } from "@/lib/billing/schemas";
-import type { PurchasablePlan } from "@/lib/billing/plan-ids";
+import type { PurchasablePlan } from "@/lib/billing/admission/plan-ids";
 
 type CheckoutFormProps = {
   plan: PurchasablePlan;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { PlanDescription } from "@/lib/billing/plans";
+import type { PlanDescription } from "@/lib/billing/admission/plans";
 
 function priceLine(plan: PlanDescription): string {
   if (plan.interval === null) return "USD 0";

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { trackedStoreListSchema, trackStoreResultSchema, untrackStoreResultSchema, type TrackedStoreView } from "@/lib/tracking/schemas";
 import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
 import { formatCount, formatDate, plural } from "@/components/reports/format";
-import { planName } from "@/lib/billing/plan-ids";
+import { planName } from "@/lib/billing/admission/plan-ids";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
 const TRACKED_STORES_QUERY = ["tracked-stores"] as const;

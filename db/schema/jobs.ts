@@ -39,7 +39,7 @@ export const jobs = pgTable(
     listingComplete: boolean(),
     webhookUrl: text(),
     notifyEmail: text(),
-    /** What paid for this job (lib/billing/admit-job.ts): plan | subscription | credit | x402 | single_report | retry | admin | monitor. */
+    /** What paid for this job (lib/billing/admission/admit-job.ts): plan | subscription | credit | x402 | single_report | retry | admin | monitor. */
     paymentMethod: text(),
     paymentRef: text(),
     /**

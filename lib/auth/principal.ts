@@ -24,7 +24,7 @@ export type Principal =
 /**
  * An x402 payment as it arrived: the text of a payment header (X-PAYMENT, v1; PAYMENT-SIGNATURE,
  * v2), or the v2 PaymentPayload object an MCP tool call carries in `_meta["x402/payment"]`
- * (lib/mcp/tool-payment.ts), untrusted until lib/billing/x402-proof.ts has checked it.
+ * (lib/mcp/tool-payment.ts), untrusted until lib/billing/x402/proof.ts has checked it.
  */
 export type X402PaymentSent = { version: 1 | 2; header: string } | { version: 2; payload: unknown };
 

@@ -1,34 +1,12 @@
 import { defineEndpoint } from "@/lib/http/define-endpoint";
-import { createJobBodySchema, jobEnvelopeSchema, jobIdParamsSchema } from "@/lib/jobs/schemas";
+import { jobEnvelopeSchema, jobIdParamsSchema } from "@/lib/jobs/schemas";
 import {
   billingSummarySchema,
   checkoutSessionSchema,
   createCheckoutBodySchema,
-  paymentRequiredBodySchema,
-  planLimitReachedBodySchema,
   portalSessionSchema,
   webhookReceiptSchema,
 } from "./schemas";
-
-export const createJobEndpoint = defineEndpoint({
-  method: "POST",
-  path: "/api/jobs",
-  access: "jobs.create",
-  operationId: "createJob",
-  tag: "jobs",
-  summary: "Submit a Shopify store's domain for analysis",
-  description:
-    "402 payment_required with the x402 v1 payment body for a caller without credentials, or plan_limit_reached when the plan has no job left; 403 email_unverified until the account confirms its e-mail, when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full; 503 settlement_unknown with Retry-After when the x402 facilitator did not answer a settlement: send the same payment again. An x402 v2 payment may carry a payment-identifier (extension declared in PAYMENT-REQUIRED): the same payload sent again answers 201 with the same job and settlement headers; another payload under that identifier is 409 conflict (reason payment_identifier_conflict), a malformed identifier 400 (reason invalid_payment_identifier), and a resend while the first is still being processed 503 payment_in_progress with Retry-After",
-  body: createJobBodySchema,
-  requestHeaders: ["PAYMENT-SIGNATURE", "X-PAYMENT"],
-  answers: {
-    201: { schema: jobEnvelopeSchema, headers: ["PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE"] },
-    400: "error",
-    402: { schema: [paymentRequiredBodySchema, planLimitReachedBodySchema], headers: ["PAYMENT-REQUIRED"] },
-    403: "error",
-    409: "error",
-  },
-});
 
 export const retryJobEndpoint = defineEndpoint({
   method: "POST",

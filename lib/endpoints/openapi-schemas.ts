@@ -6,9 +6,6 @@ import { messageResponseSchema, signUpResponseSchema } from "@/lib/auth/schemas"
 import {
   billingSummarySchema,
   checkoutSessionSchema,
-  paymentRequiredBodySchema,
-  paymentRequirementsSchema,
-  planLimitReachedBodySchema,
   portalSessionSchema,
   trackedStoreLimitBodySchema,
   webhookReceiptSchema,
@@ -20,7 +17,16 @@ import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
 import { inventoryEventListSchema, inventoryEventSchema, inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
-import { jobEnvelopeSchema, jobSchema, jobStatusSchema, reportJobSchema, stepTimingSchema } from "@/lib/jobs/schemas";
+import {
+  jobEnvelopeSchema,
+  jobSchema,
+  jobStatusSchema,
+  paymentRequiredBodySchema,
+  paymentRequirementsSchema,
+  planLimitReachedBodySchema,
+  reportJobSchema,
+  stepTimingSchema,
+} from "@/lib/jobs/schemas";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import packageJson from "@/package.json";
 import { ACCESS, type AccessName } from "@/lib/auth/access";
-import { paymentRequiredBodySchema } from "@/lib/billing/schemas";
+import { paymentRequiredBodySchema } from "@/lib/jobs/schemas";
 import { getEnv } from "@/lib/env";
 import type { Answer, Endpoint, RequestHeaderName, ResponseHeaderName } from "@/lib/http/define-endpoint";
 import { errorBodySchema } from "@/lib/http/errors";

@@ -53,7 +53,7 @@ async function authorize(principal: Principal, access: AccessName, req: Request)
   const refusal = accessRefusal(principal.kind, access);
   // Loaded on the first 402 only: the x402 packages (viem and its chain tables) cost tens of MB a
   // server without paying callers never needs.
-  if (refusal?.code === "payment_required") throw (await import("@/lib/billing/x402-requirements")).paymentRequired();
+  if (refusal?.code === "payment_required") throw (await import("@/lib/billing/x402/requirements")).paymentRequired();
   if (refusal) throw new ApiError(refusal.code, refusal.message);
   if (principal.kind !== "session") return;
   assertSameOrigin(req);

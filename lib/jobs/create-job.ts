@@ -5,7 +5,7 @@ import { dispatchJob } from "./dispatch-job";
 
 /** A job's row as the admission decided it: its store, owner and what pays for it. */
 export type NewJob = {
-  /** Already normalised (parseDomainOrThrow). */
+  /** Already normalised where it came in (the body schema, parseDomainOrThrow): admitJob passes it on. */
   domain: string;
   store: { id: string; slug: string };
   webhookUrl?: string;
@@ -20,7 +20,7 @@ export type NewJob = {
 
 /**
  * Writes a queued job with its webhook and e-mail records, in the caller's transaction. Only the
- * admission (lib/billing/admit-job.ts) calls this (lint enforces it): it opens the transaction,
+ * admission (lib/billing/admission/admit-job.ts) calls this (lint enforces it): it opens the transaction,
  * takes the charge in it and decides who owns the job.
  */
 export async function insertJob(tx: Transaction, input: NewJob): Promise<Job> {

@@ -1,5 +1,5 @@
 /**
- * The calendar month (UTC) that `now` falls in: the Free quota (lib/billing/quota.ts) and the
+ * The calendar month (UTC) that `now` falls in: the Free quota (lib/billing/admission/quota.ts) and the
  * monthly cap on returned charges (lib/jobs/return-job-charge.ts) count from `start` and reset at `resetsAt`.
  */
 export function currentMonthWindow(now = new Date()): { start: Date; resetsAt: Date } {

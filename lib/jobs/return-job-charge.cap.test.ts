@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, users } from "@/db/schema";
-import { getFreeUsage } from "@/lib/billing/quota";
+import { getFreeUsage } from "@/lib/billing/admission/quota";
 import { resetEnvCache } from "@/lib/env";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { createKeyedUser } from "@/testing/auth/fixtures";

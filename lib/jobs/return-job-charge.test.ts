@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { getFreeUsage } from "@/lib/billing/quota";
+import { getFreeUsage } from "@/lib/billing/admission/quota";
 import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { createKeyedUser } from "@/testing/auth/fixtures";
 import { insertRunningJob } from "@/testing/enqueue-job";

@@ -19,6 +19,47 @@ export const createJobBodySchema = z.object({
 });
 export type CreateJobBody = z.infer<typeof createJobBodySchema>;
 
+// The 402 answers of POST /api/jobs, declared beside it; billing builds them (the x402 offer,
+// lib/billing/x402/requirements.ts; the Free plan's limit, lib/billing/admission/charge-account.ts).
+
+/** One way to pay for a job (x402 v1 PaymentRequirements, scheme `exact`). */
+export const paymentRequirementsSchema = z.object({
+  scheme: z.literal("exact"),
+  network: z.string().describe("EVM network of the USDC payment, e.g. base or base-sepolia"),
+  maxAmountRequired: z.string().describe("Price in atomic units of the asset"),
+  resource: z.url(),
+  description: z.string(),
+  mimeType: z.string(),
+  payTo: z.string(),
+  maxTimeoutSeconds: z.number().int(),
+  asset: z.string().describe("USDC contract address"),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  extra: z.record(z.string(), z.unknown()).optional().describe("EIP-712 domain of the asset (name, version)"),
+});
+export type JobPaymentRequirements = z.infer<typeof paymentRequirementsSchema>;
+
+/** 402 of POST /api/jobs for a caller without credentials: the x402 v1 payment body. */
+export const paymentRequiredBodySchema = z.object({
+  error: z.string(),
+  code: z.literal("payment_required"),
+  x402Version: z.literal(1),
+  accepts: z.array(paymentRequirementsSchema),
+  reason: z.literal("payment_already_used").optional().describe("The X-PAYMENT proof sent was already spent on a job"),
+});
+export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;
+
+/** 402 when the Free plan's monthly jobs are used up (POST /api/jobs, POST /api/shops). */
+export const planLimitReachedBodySchema = z.object({
+  error: z.string(),
+  code: z.literal("plan_limit_reached"),
+  plan: z.literal("free"),
+  limit: z.number().int(),
+  used: z.number().int(),
+  resets_at: z.string(),
+  upgrade_url: z.url(),
+});
+export type PlanLimitReachedBody = z.infer<typeof planLimitReachedBodySchema>;
+
 export const findJobQuerySchema = z.object({
   id: z.string().trim().min(1).optional(),
   domain: z.string().trim().min(1).optional(),

@@ -11,7 +11,7 @@ import { resetIpCooldownMemory } from "./ip-cooldown";
 
 // Abuse limits, counted in PostgreSQL: sign-up and password-reset attempts per address and per
 // account, and the IP cooldown. Job submissions of an account have no per-minute limit (plans
-// and the concurrency cap hold them, docs/decisions.md §6.10; lib/billing/admit-job.test.ts).
+// and the concurrency cap hold them, docs/decisions.md §6.10; lib/billing/admission/admit-job.test.ts).
 
 let h: PipelineHarness;
 const context = { params: Promise.resolve({}) };

@@ -1,9 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { decodePaymentResponseHeader } from "@x402/core/http";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PaymentRequired } from "@x402/core/types";
 import { ACCESS } from "@/lib/auth/access";
-import { paidToolDiscovery } from "@/lib/billing/x402-discovery";
-import { jobPaymentRequirementsV2 } from "@/lib/billing/x402-requirements";
+import { paidToolDiscovery } from "@/lib/billing/x402/discovery";
+import { jobPaymentRequirementsV2 } from "@/lib/billing/x402/requirements";
+import { settlementResponse, type Settled } from "@/lib/billing/x402/settlement";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { runTool, type StoreTool, type ToolCaller } from "@/lib/tools";
@@ -25,7 +25,8 @@ const takesPayment = (tool: StoreTool) => ACCESS[tool.access].x402;
  * Runs a tool for an MCP call. A caller without credentials who sends `_meta["x402/payment"]`
  * to a tool that takes payment calls it as an x402 payer: the same run, the same
  * payJobWithX402 as a PAYMENT-SIGNATURE header on POST /api/jobs (one authorization pays for
- * one job whichever door it comes through), and the settlement in the result's `_meta`. A
+ * one job whichever door it comes through), and the settlement, as x402 v2 reports it, in the
+ * result's `_meta`. A
  * caller with an API key or a session pays with its account and the payment is never looked at,
  * as POST /api/jobs does with both; elsewhere a payment in `_meta` is ignored.
  */
@@ -34,17 +35,17 @@ export async function runMcpTool(tool: StoreTool, args: unknown, caller: ToolCal
   if (payment === undefined || !takesPayment(tool) || caller.principal.kind !== "anonymous") {
     return toolResult(await runTool(tool, args, caller));
   }
-  let settlement: SettleResponse | undefined;
+  // A free retry settles nothing and has no receipt.
+  let settlement: Settled | undefined;
   const payer: ToolCaller = {
     principal: { kind: "x402", ip: caller.principal.ip, payment: { version: 2, payload: payment } },
-    answered: (headers) => {
-      // The v2 receipt POST /api/jobs answers in its header; a free retry settles nothing and has none.
-      if (headers["PAYMENT-RESPONSE"]) settlement = decodePaymentResponseHeader(headers["PAYMENT-RESPONSE"]);
+    settled: (settled) => {
+      settlement = settled;
     },
   };
   const result = toolResult(await runTool(tool, args, payer));
 
-  return settlement ? { ...result, _meta: { [PAYMENT_RESPONSE_META_KEY]: settlement } } : result;
+  return settlement ? { ...result, _meta: { [PAYMENT_RESPONSE_META_KEY]: settlementResponse(settlement) } } : result;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { z } from "zod";
-import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
+import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/stripe/find-checkout-order";
 import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { getReportPublication } from "@/lib/publishing/report-publication";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { jobs, payments, purgedReports, reportBodies, reports, stores, type Job, type Report, type Store } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { isCheckoutSessionId } from "@/lib/billing/find-checkout-order";
+import { isCheckoutSessionId } from "@/lib/billing/stripe/find-checkout-order";
 
 export type FoundReport = { job: Job; report: Report; store: Store };
 /** Which report an id names, and the ETag of its stored body when it has one. */

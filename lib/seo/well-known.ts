@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { configuredNetworkCaip2, jobPriceAtomic } from "@/lib/billing/x402-requirements";
+import { configuredNetworkCaip2, jobPriceAtomic } from "@/lib/billing/x402/requirements";
 import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
 

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import type { AccessName } from "@/lib/auth/access";
 import type { Principal } from "@/lib/auth/principal";
+import type { Settled } from "@/lib/billing/x402/settlement";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import type { Endpoint } from "@/lib/http/define-endpoint";
 import { ApiError } from "@/lib/http/errors";
 
 /**
  * Who calls a tool: the same principal an HTTP request resolves to (lib/auth/principal.ts).
- * `answered` receives the headers the HTTP endpoint would answer with (a paid job's
- * PAYMENT-RESPONSE), for a door that carries them otherwise: MCP's result `_meta`.
+ * `settled` receives a paid job's x402 settlement, which POST /api/jobs answers in its headers,
+ * for the door that hands it over its own way: MCP's result `_meta` (lib/mcp/tool-payment.ts).
  */
-export type ToolCaller = { principal: Principal; answered?: (headers: Record<string, string>) => void };
+export type ToolCaller = { principal: Principal; settled?: (settlement: Settled) => void };
 
 /**
  * What a call does to the world, as MCP's tool annotations say it: an agent's host decides by

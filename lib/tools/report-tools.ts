@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { createJobEndpoint } from "@/lib/billing/endpoints";
 import { submitJob } from "@/lib/billing/submit-job";
+import { invalidRequest } from "@/lib/http/errors";
 import { paginationQuerySchema, paginationSchema } from "@/lib/http/pagination";
-import { getJobStatusEndpoint } from "@/lib/jobs/endpoints";
+import { createJobEndpoint, getJobStatusEndpoint } from "@/lib/jobs/endpoints";
+import { createJobRequestSchema } from "@/lib/jobs/create-job-request";
 import { getJob } from "@/lib/jobs/get-job";
 import { createJobBodySchema, jobIdParamsSchema } from "@/lib/jobs/schemas";
 import { serializeJob, serializeJobStatus } from "@/lib/jobs/serialize-job";
@@ -52,9 +53,14 @@ export const analyzeStoreTool = defineTool({
   input: z.strictObject(createJobBodySchema.shape),
   // Each call admits (and charges) a new job that fetches the store from the internet; it deletes nothing.
   hints: { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: true },
-  run: async (input, { principal, answered }) => {
-    const { job, headers } = await submitJob(input, principal);
-    answered?.(headers);
+  run: async (input, { principal, settled }) => {
+    // The arguments as POST /api/jobs reads its body (the domain normalized once, there). The
+    // input schema stays the plain shape: the MCP server checks arguments by it before the tool
+    // runs, and a refusal there would not be the endpoint's 400.
+    const body = createJobRequestSchema.safeParse(input);
+    if (!body.success) throw invalidRequest(body.error, "body");
+    const { job, settlement } = await submitJob(body.data, principal);
+    if (settlement) settled?.(settlement);
 
     return { job: serializeJob(job) };
   },

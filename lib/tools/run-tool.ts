@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { accessRefusal, type AccessName } from "@/lib/auth/access";
-import { paymentRequired } from "@/lib/billing/x402-requirements";
+import { paymentRequired } from "@/lib/billing/x402/requirements";
 import { ApiError, invalidRequest } from "@/lib/http/errors";
 import { findUnstorableText, unstorableTextError } from "@/lib/http/storable-text";
 import type { StoreTool, ToolCaller } from "./define-tool";

@@ -1,4 +1,5 @@
-import { planLimitReachedBodySchema, trackedStoreLimitBodySchema } from "@/lib/billing/schemas";
+import { trackedStoreLimitBodySchema } from "@/lib/billing/schemas";
+import { planLimitReachedBodySchema } from "@/lib/jobs/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
 import { paginationQuerySchema } from "@/lib/http/pagination";

@@ -1,8 +1,8 @@
 import { and, eq, exists, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { monitoredStores, stores, trackedStores } from "@/db/schema";
-import { admitJob } from "@/lib/billing/admit-job";
-import { StoreNotTracked } from "@/lib/billing/job-charges";
+import { admitJob } from "@/lib/billing/admission/admit-job";
+import { StoreNotTracked } from "@/lib/billing/admission/job-charges";
 import { findJob } from "@/lib/jobs/get-job";
 import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
 import { logger } from "@/lib/log";

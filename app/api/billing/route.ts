@@ -1,7 +1,7 @@
 import { route } from "@/lib/endpoints/route";
 import { getBillingEndpoint } from "@/lib/billing/endpoints";
 import { billingSummarySchema } from "@/lib/billing/schemas";
-import { getBillingSummary } from "@/lib/billing/get-billing-summary";
+import { getBillingSummary } from "@/lib/billing/admission/get-billing-summary";
 
 export const dynamic = "force-dynamic";
 

@@ -5,9 +5,9 @@ import { CheckoutForm } from "@/components/billing/checkout-form";
 import { PortalButton } from "@/components/billing/portal-button";
 import { formatCount, formatDate } from "@/components/reports/format";
 import { requireSessionUser } from "@/lib/auth/session-user";
-import { getBillingSummary } from "@/lib/billing/get-billing-summary";
-import { describePlans, planName } from "@/lib/billing/plans";
-import { isStripeEnabled } from "@/lib/billing/stripe-client";
+import { getBillingSummary } from "@/lib/billing/admission/get-billing-summary";
+import { describePlans, planName } from "@/lib/billing/admission/plans";
+import { isStripeEnabled } from "@/lib/billing/stripe/client";
 
 export const metadata: Metadata = { title: "Billing" };
 

@@ -2,7 +2,7 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/endpoints/route";
 import { createCheckoutSessionEndpoint } from "@/lib/billing/endpoints";
 import { checkoutSessionSchema } from "@/lib/billing/schemas";
-import { createCheckoutSession } from "@/lib/billing/create-checkout-session";
+import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
 
 export const dynamic = "force-dynamic";
 

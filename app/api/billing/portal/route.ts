@@ -2,7 +2,7 @@ import { json } from "@/lib/http/responses";
 import { route } from "@/lib/endpoints/route";
 import { createPortalSessionEndpoint } from "@/lib/billing/endpoints";
 import { portalSessionSchema } from "@/lib/billing/schemas";
-import { createPortalSession } from "@/lib/billing/create-portal-session";
+import { createPortalSession } from "@/lib/billing/stripe/create-portal-session";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/endpoints/route";
 import { receiveStripeWebhookEndpoint } from "@/lib/billing/endpoints";
-import { handleStripeWebhook } from "@/lib/billing/handle-stripe-webhook";
+import { handleStripeWebhook } from "@/lib/billing/stripe/handle-stripe-webhook";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { created } from "@/lib/http/responses";
 import { route } from "@/lib/endpoints/route";
 import { retryJobEndpoint } from "@/lib/billing/endpoints";
-import { retryJob } from "@/lib/billing/retry-job";
+import { retryJob } from "@/lib/billing/admission/retry-job";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 
 export const dynamic = "force-dynamic";

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import type { JobCharge } from "./job-charge";
 import { FREE_PLAN_METHOD, getFreeUsage } from "./quota";
-import type { PlanLimitReachedBody } from "./schemas";
+import type { PlanLimitReachedBody } from "@/lib/jobs/schemas";
 
 /**
  * What pays for a job submitted by an account (session, API key or bearer), decided under a

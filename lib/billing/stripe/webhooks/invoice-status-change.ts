@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Transaction } from "@/db";
 import { subscriptions } from "@/db/schema";
-import { invoiceObject, subscriptionIdOfInvoice } from "../stripe-objects";
+import { invoiceObject, subscriptionIdOfInvoice } from "../objects";
 import { refreshUserPlan } from "../subscription-state";
 import { eventTime } from "./types";
 

@@ -5,9 +5,9 @@ import { ApiError } from "@/lib/http/errors";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { setStripeCustomer } from "@/lib/auth/set-stripe-customer";
 import { getEnv } from "@/lib/env";
-import type { CreateCheckoutBody } from "./schemas";
-import { usdToCents, type PurchasablePlan } from "./plans";
-import { getStripe, toStripeApiError } from "./stripe-client";
+import type { CreateCheckoutBody } from "../schemas";
+import { usdToCents, type PurchasablePlan } from "../admission/plans";
+import { getStripe, toStripeApiError } from "./client";
 import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 
 function priceIdOf(plan: PurchasablePlan): string {

@@ -23,6 +23,7 @@ import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 import { payingClient } from "@/testing/x402-client";
 import { payJobWithX402 } from "./pay-with-x402";
 import { canonicalJson, payloadHash } from "./payment-identifier";
+import { settlementResponse } from "./settlement";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
 const JOBS_URL = "http://localhost:3000/api/jobs";
@@ -192,9 +193,7 @@ describe("POST /api/jobs – x402 payment-identifier", () => {
 
     const paid = await payJobWithX402({ version: 2, payload: reorder(payload) }, { domain: "idempotent.test" });
     expect(paid.job.id).toBe((await first.json()).job.id);
-    expect(decodePaymentResponseHeader(paid.headers["PAYMENT-RESPONSE"]!)).toEqual(
-      decodePaymentResponseHeader(first.headers.get("payment-response")!),
-    );
+    expect(settlementResponse(paid.settlement!)).toEqual(decodePaymentResponseHeader(first.headers.get("payment-response")!));
     expect(await x402JobCount()).toBe(before);
     expect(settleCalls(nonceOf(payload))).toBe(1);
   });

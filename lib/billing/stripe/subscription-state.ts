@@ -4,7 +4,7 @@ import { subscriptions, users } from "@/db/schema";
 import { setStripeCustomer } from "@/lib/auth/set-stripe-customer";
 import { setUserPlan } from "@/lib/auth/set-user-plan";
 import { logger } from "@/lib/log";
-import { isProStatus, PRO_STATUSES } from "./plans";
+import { isProStatus, PRO_STATUSES } from "../admission/plans";
 
 /** Sets users.plan from the user's subscriptions: Pro while any of them is in a Pro status. */
 export async function refreshUserPlan(tx: Transaction, userId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { payments } from "@/db/schema";
 import { grantJobCredit } from "@/lib/auth/job-credits";
 import { logger } from "@/lib/log";
 import { startPaidReport } from "../start-paid-report";
-import { checkoutSessionObject } from "../stripe-objects";
+import { checkoutSessionObject } from "../objects";
 import { findUserForCustomer } from "../subscription-state";
 import type { StripeEventHandler } from "./types";
 

@@ -4,14 +4,17 @@ import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { insertJob, startJob, type NewJob } from "@/lib/jobs/create-job";
-import { parseDomainOrThrow } from "@/lib/shopify-reader/parse-domain";
 import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 import { chargeAccount } from "./charge-account";
 import { chargeFreeRetry } from "./free-retry";
 import type { JobCharge } from "./job-charge";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
 
-/** What the caller asks to have analyzed. */
+/**
+ * What the caller asks to have analyzed. `domain` is normalized where it came in, once: POST
+ * /api/jobs's body schema (lib/jobs/create-job-request.ts), POST /api/shops and the checkout
+ * (`parseDomainOrThrow`), or a stored job or store row that was.
+ */
 export type JobRequest = { domain: string; webhookUrl?: string; notifyEmail?: string };
 
 /**
@@ -54,6 +57,9 @@ type Terms = Pick<NewJob, "userId" | "paymentMethod" | "paymentRef" | "concurren
   /** The caller's own writes for the job's store, in the job's transaction, before the charge. */
   alongside?: (tx: Transaction, storeId: string) => Promise<void>;
 };
+
+/** x402 settles (or waives) its payment before the job is admitted (lib/billing/x402/pay-with-x402.ts). */
+const paidBeforeAdmission = (admission: Admission) => admission.payer === "x402" || admission.payer === "retry";
 
 function termsOf(admission: Admission): Terms {
   switch (admission.payer) {
@@ -101,9 +107,10 @@ function termsOf(admission: Admission): Terms {
  * transaction, so lib/jobs only writes the row it is given and never calls back into billing.
  */
 export async function admitJob(admission: Admission, request: JobRequest): Promise<Job> {
-  // An invalid domain, or a disk nearly full (503 storage_low), before anything is charged or written.
-  const domain = parseDomainOrThrow(request.domain);
-  await assertStorageAvailable();
+  // A disk nearly full (503 storage_low), before anything is charged or written. An x402 payment
+  // (or the free retry it proves) was taken before this admission, and its walk checked first.
+  if (!paidBeforeAdmission(admission)) await assertStorageAvailable();
+  const { domain } = request;
   const { charge, alongside, ...terms } = termsOf(admission);
   const job = await getDb().transaction(async (tx) => {
     // www.example.com and example.com are one store; a slug is never shared by two domains. A

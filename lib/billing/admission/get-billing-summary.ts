@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { subscriptions, users } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
-import type { BillingSummary } from "./schemas";
+import type { BillingSummary } from "../schemas";
 import { getFreeUsage } from "./quota";
 
 /** The caller's plan, this month's Free usage, credits and subscription (Billing tab, GET /api/billing). */

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import type { Transaction } from "@/db";
 import { logger } from "@/lib/log";
-import { periodEndOf, subscriptionObject } from "../stripe-objects";
+import { periodEndOf, subscriptionObject } from "../objects";
 import { applySubscriptionChange, findUserForCustomer, type SubscriptionChange } from "../subscription-state";
 import { eventTime } from "./types";
 

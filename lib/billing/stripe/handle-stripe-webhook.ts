@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { getStripe } from "./stripe-client";
+import { getStripe } from "./client";
 import { checkoutSessionCompleted } from "./webhooks/checkout-session-completed";
 import { customerSubscriptionCreated } from "./webhooks/customer-subscription-created";
 import { customerSubscriptionDeleted } from "./webhooks/customer-subscription-deleted";

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import { getStripe, toStripeApiError } from "./stripe-client";
+import { getStripe, toStripeApiError } from "./client";
 
 /** A Stripe billing portal session where the user manages or cancels their subscription. */
 export async function createPortalSession(userId: string): Promise<{ url: string }> {

@@ -9,6 +9,9 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { validateDiscoveryExtension } from "@x402/extensions/bazaar";
 import { decodePaymentResponseHeader, wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from "@x402/fetch";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,7 +21,7 @@ import { getDb } from "@/db";
 import { jobs, stores, x402Payments } from "@/db/schema";
 import { getEnv, resetEnvCache } from "@/lib/env";
 import { securityHeaders } from "@/lib/security/security-headers";
-import { replayKey } from "@/lib/billing/x402-proof";
+import { replayKey } from "@/lib/billing/x402/proof";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore, passwordStore } from "@/testing/fake-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";
@@ -413,6 +416,38 @@ describe("POST /api/jobs – x402", () => {
     const response = await submit({ "x-payment": proof }, { domain: "not a domain" });
     expect(response.status).toBe(400);
     expect(facilitator.calls.length).toBe(calls);
+  });
+
+  it("a nearly full disk refuses a payment with 503 storage_low before anything is verified, claimed or settled; the same payment pays once space is back", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const proof = await createPaymentHeader(account, 1, await requirements());
+    const nonce = JSON.parse(Buffer.from(proof, "base64").toString()).payload.authorization.nonce as string;
+    const calls = facilitator.calls.length;
+    const before = await x402JobCount();
+    const dir = mkdtempSync(path.join(tmpdir(), "storelens-x402-storage-"));
+    const reading = path.join(dir, "free-bytes");
+    writeFileSync(reading, String(100 * 1024 * 1024));
+    process.env.STORAGE_FREE_BYTES_FILE = reading;
+    process.env.STORAGE_MIN_FREE_MB = "512";
+    resetEnvCache();
+    try {
+      const refused = await submit({ "x-payment": proof });
+      expect(refused.status, await refused.clone().text()).toBe(503);
+      expect(await refused.json()).toMatchObject({ code: "storage_low" });
+      expect(refused.headers.get("x-payment-response")).toBeNull();
+      expect(facilitator.calls.length).toBe(calls);
+      expect(await paymentRowsOf(nonce)).toHaveLength(0);
+    } finally {
+      delete process.env.STORAGE_FREE_BYTES_FILE;
+      delete process.env.STORAGE_MIN_FREE_MB;
+      resetEnvCache();
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const paid = await submit({ "x-payment": proof });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    expect(await x402JobCount()).toBe(before + 1);
+    expect(settleCalls(nonce)).toBe(1);
   });
 
   it("with no pay-to address x402 is off: anonymous POST /api/jobs is a 401 that says to use an API key", async () => {

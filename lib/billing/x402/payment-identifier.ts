@@ -5,14 +5,14 @@ import { extractAndValidatePaymentIdentifier, PAYMENT_IDENTIFIER } from "@x402/e
 import { getDb } from "@/db";
 import { jobs, x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import type { PaymentProof } from "./x402-proof";
-import { paymentAlreadyUsed } from "./x402-requirements";
-import { isAbandonedClaim, settlementHeaders, type Paid } from "./x402-settlement";
+import type { PaymentProof } from "./proof";
+import { paymentAlreadyUsed } from "./requirements";
+import { isAbandonedClaim, type Paid } from "./settlement";
 
 // The x402 v2 `payment-identifier` extension on POST /api/jobs (docs/decisions.md §8.5.1): a
 // client that lost the answer to a paid request sends the identical payment again and gets the
 // same job back, instead of payment_already_used. The 402 declares the extension, optional,
-// beside the Bazaar declaration (x402-discovery.ts).
+// beside the Bazaar declaration (discovery.ts).
 
 type X402Payment = typeof x402Payments.$inferSelect;
 
@@ -88,9 +88,11 @@ function paymentInProgress(): ApiError {
  * The payment an identifier already names, looked up before the payment is verified (a resend
  * of a settled payment no longer verifies). That lookup proves nothing about the caller, so only
  * the very payload first sent under the identifier may have the payment back: any other is a
- * 409. One still being settled, neither answered nor resumable, is a 503 to try again.
+ * 409. One still being settled, neither answered nor resumable, is a 503 to try again. A resend
+ * of the same payload gets the job that payment bought (`answerAgain`), or, without a job yet,
+ * what the same proof resumes (pay-with-x402.ts).
  */
-async function findPaymentByIdentity(identity: PaymentIdentity): Promise<X402Payment | undefined> {
+export async function findPaymentByIdentity(identity: PaymentIdentity): Promise<X402Payment | undefined> {
   const [payment] = await getDb().select().from(x402Payments).where(eq(x402Payments.paymentIdentifier, identity.id)).limit(1);
   if (!payment) return undefined;
   if (payment.payloadHash !== identity.payloadHash) throw identifierConflict();
@@ -101,45 +103,30 @@ async function findPaymentByIdentity(identity: PaymentIdentity): Promise<X402Pay
 }
 
 /**
- * A payment under an identifier, paid once. The first send pays (`pay`); a resend of the same
- * payload gets the job that payment bought, with the settlement headers of the first answer
- * (the job as it is now), or, without a job yet, what the same proof resumes (`resume`: a
- * settlement of unknown outcome, a settled payment whose job was not started) or refuses.
- *
- * A refusal on the way (the authorization found used, its verification refused because it was
- * settled meanwhile, the claim or the job's link taken) may be the doing of a concurrent send
- * of this very payload: that request's answer replaces it, or a 503 while it runs.
+ * A payment under an identifier was refused on its way (the authorization found used, its
+ * verification refused because it was settled meanwhile, the claim or the job's link taken):
+ * that may be the doing of a concurrent send of this very payload. Its answer if it has one, a
+ * 503 while it runs, or null: the refusal stands.
  */
-export async function payOncePerIdentity(
-  identity: PaymentIdentity,
-  proof: PaymentProof,
-  steps: { pay: () => Promise<Paid>; resume: (earlier: X402Payment) => Promise<Paid> },
-): Promise<Paid> {
-  try {
-    const earlier = await findPaymentByIdentity(identity);
-    if (!earlier) return await steps.pay();
+export async function answerOfConcurrentSend(identity: PaymentIdentity, proof: PaymentProof, refusal: unknown): Promise<Paid | null> {
+  if (!(refusal instanceof ApiError) || refusal.code !== "payment_required") return null;
+  const now = await findPaymentByIdentity(identity);
+  if (now?.jobId) return answerAgain(now, now.jobId, proof);
+  // Being linked to its job by the concurrent request, or waiting for a resend to settle it.
+  if (now?.status === "settled" || now?.status === "settlement_unknown") throw paymentInProgress();
 
-    return earlier.jobId ? await answerAgain(earlier, earlier.jobId, proof) : await steps.resume(earlier);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "payment_required") throw error;
-    const now = await findPaymentByIdentity(identity);
-    if (now?.jobId) return answerAgain(now, now.jobId, proof);
-    // Being linked to its job by the concurrent request, or waiting for a resend to settle it.
-    if (now?.status === "settled" || now?.status === "settlement_unknown") throw paymentInProgress();
-    throw error;
-  }
+  return null;
 }
 
-/** The answer a payment's job was first handed over with. */
-async function answerAgain(payment: X402Payment, jobId: string, proof: PaymentProof): Promise<Paid> {
+/** The answer a payment's job was first handed over with: the job as it is now, and the same settlement. */
+export async function answerAgain(payment: X402Payment, jobId: string, proof: PaymentProof): Promise<Paid> {
   const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
   // Gone only if deleted between the two reads (the link is cleared with the job): spent.
   if (!job) throw paymentAlreadyUsed();
   // A waived authorization paid for nothing (a free retry): its answer had no settlement either.
-  if (payment.status !== "settled") return { job, headers: {} };
-  const settled = { transaction: payment.transaction ?? "", payer: payerAsSigned(proof), network: payment.network };
+  if (payment.status !== "settled") return { job, settlement: null };
 
-  return { job, headers: settlementHeaders(settled) };
+  return { job, settlement: { transaction: payment.transaction ?? "", payer: payerAsSigned(proof), network: payment.network } };
 }
 
 /** The payer as the authorization spells it (checksummed), as the facilitator named it in the first answer. */

@@ -5,7 +5,7 @@ import { useFacilitator } from "x402/verify";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
-import type { PaymentProof } from "./x402-proof";
+import type { PaymentProof } from "./proof";
 
 const DEFAULT_FACILITATOR_URL = "https://x402.org/facilitator";
 

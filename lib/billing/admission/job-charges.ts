@@ -15,7 +15,7 @@ export function chargeX402Payment(paymentId: string, paymentRef: string): JobCha
         .returning({ id: x402Payments.id });
       // Loaded here, not at the top: the x402 packages are tens of MB a server without paying
       // callers never needs, and every job admission imports this module.
-      if (linked.length === 0) throw (await import("./x402-requirements")).paymentAlreadyUsed();
+      if (linked.length === 0) throw (await import("../x402/requirements")).paymentAlreadyUsed();
     },
   };
 }

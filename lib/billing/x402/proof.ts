@@ -15,7 +15,7 @@ import {
   jobPaymentRequirements,
   jobPaymentRequirementsV2,
   paymentRequired,
-} from "./x402-requirements";
+} from "./requirements";
 
 /** A proof is a few hundred bytes of base64 JSON; anything far larger is not one. */
 const MAX_PAYMENT_HEADER_CHARS = 8_192;

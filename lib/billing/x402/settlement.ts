@@ -1,23 +1,33 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
+import type { SettleResponse } from "@x402/core/types";
 import { settleResponseHeader } from "x402/types";
 import type { Job, x402Payments } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { configuredNetworkCaip2 } from "./x402-requirements";
-
-/** A job an x402 payment bought, with the headers of the answer that hands it over. */
-export type Paid = { job: Job; headers: Record<string, string> };
+import { configuredNetworkCaip2 } from "./requirements";
 
 /** A settlement as both versions report it: the transaction, the payer, the network by its v1 name. */
 export type Settled = { transaction: string; payer: string; network: string };
+
+/**
+ * A job a payment bought, and its settlement: null when nothing was settled (an account's plan,
+ * a free retry). Each door hands the settlement over its own way: POST /api/jobs in its
+ * response headers (`settlementHeaders`), an MCP tool call in its result's `_meta`
+ * (lib/mcp/tool-payment.ts, `settlementResponse`).
+ */
+export type Paid = { job: Job; settlement: Settled | null };
+
+/** The settlement as x402 v2 reports it (the network as CAIP-2). */
+export function settlementResponse(settled: Settled): SettleResponse {
+  return { success: true, transaction: settled.transaction, network: configuredNetworkCaip2(), payer: settled.payer };
+}
 
 /** The settlement in both versions' response headers, as a client of either reads its own. */
 export function settlementHeaders(settled: Settled): Record<string, string> {
   const v1 = { success: true, transaction: settled.transaction, network: settled.network, payer: settled.payer } as Parameters<
     typeof settleResponseHeader
   >[0];
-  const v2 = { success: true, transaction: settled.transaction, network: configuredNetworkCaip2(), payer: settled.payer };
 
-  return { "PAYMENT-RESPONSE": encodePaymentResponseHeader(v2), "X-PAYMENT-RESPONSE": settleResponseHeader(v1) };
+  return { "PAYMENT-RESPONSE": encodePaymentResponseHeader(settlementResponse(settled)), "X-PAYMENT-RESPONSE": settleResponseHeader(v1) };
 }
 
 /**

@@ -5,8 +5,8 @@ import { processPriceToAtomicAmount } from "x402/shared";
 import { NetworkSchema, SupportedEVMNetworks, type Network, type PaymentRequirements } from "x402/types";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
-import { jobDiscovery, jobOutputSchemaV1 } from "./x402-discovery";
-import type { JobPaymentRequirements, PaymentRequiredBody } from "./schemas";
+import { jobDiscovery, jobOutputSchemaV1 } from "./discovery";
+import type { JobPaymentRequirements, PaymentRequiredBody } from "@/lib/jobs/schemas";
 
 /** x402 is on when a pay-to address is configured; without one nobody could be paid. */
 export function isX402Enabled(): boolean {

@@ -93,7 +93,7 @@ const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
 /**
  * The v2 `extensions` of the 402 answer: the Bazaar declaration of POST /api/jobs, and the
  * payment-identifier one (optional: a client may name its payment to get its answer again,
- * lib/billing/payment-identifier.ts), a few hundred bytes of the header's budget.
+ * lib/billing/x402/payment-identifier.ts), a few hundred bytes of the header's budget.
  */
 export function jobDiscovery(): Record<string, unknown> {
   const declared = declareDiscoveryExtension({
