@@ -10,7 +10,7 @@ import {
   type ApiKeyView,
   type CreatedApiKey,
 } from "@/lib/api-keys/schemas";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";
 import { callApi } from "./api-client";
 import { SingleFieldForm } from "@/components/ui/single-field-form";

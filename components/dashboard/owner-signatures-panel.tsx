@@ -9,7 +9,7 @@ import {
   type OwnerSignatureView,
   type RegisterOwnerSignatureInput,
 } from "@/lib/bot-auth/schemas";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import { FieldError } from "@/components/ui/field-error";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/http/refusal";

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, formatPrice } from "@/components/reports/format";
+import { formatCount, formatDate, formatPrice } from "@/components/ui/format";
 import { ColumnHeads, Section } from "./detail-parts";
 import type { Comparison } from "./detail-types";
 

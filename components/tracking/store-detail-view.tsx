@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/reports/format";
+import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/ui/format";
 import { CompareView } from "./compare-view";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
 import type { Analytics, InventoryEventsPage, InventorySummary } from "./detail-types";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { trackedStoreListSchema, trackStoreResultSchema, untrackStoreResultSchema, type TrackedStoreView } from "@/lib/tracking/schemas";
 import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, plural } from "@/components/reports/format";
+import { formatCount, formatDate, plural } from "@/components/ui/format";
 import { planName } from "@/lib/billing/plan-ids";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 
