@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { QueryProvider } from "@/components/dashboard/query-provider";
+import { QueryProvider } from "@/components/api/query-provider";
 import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
 import { SignedOutAnalyzeForm } from "@/components/jobs/signed-out-analyze-form";
 import { JsonLd } from "@/components/seo/json-ld";

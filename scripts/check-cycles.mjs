@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// `npm run check:cycles`: no import cycles between files, nor between the domain folders of
-// lib/ (lib/pipeline → lib/reports must never be answered by lib/reports → lib/pipeline).
-// Test code is left out: it may import anything. Exits 1 and names every cycle it finds.
+// `npm run check:cycles`: no import cycles between files, nor between the folders of lib/,
+// components/ and app/ (lib/pipeline → lib/reports must never be answered by lib/reports →
+// lib/pipeline, nor components/jobs → components/dashboard by components/dashboard →
+// components/jobs). Test code is left out: it may import anything. Exits 1 and names every
+// cycle it finds. `--root <dir>` checks another tree (the checker's own test).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
+const rootFlag = process.argv.indexOf("--root");
+if (rootFlag !== -1) process.chdir(process.argv[rootFlag + 1]);
 
 const ROOTS = ["app", "components", "db", "inngest", "lib", "server", "server.ts"];
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
@@ -75,10 +80,12 @@ function cycles(edges) {
   return found;
 }
 
+/** The folders whose loops are refused: lib/<domain>, components/<domain>, app/<segment>. */
+const FOLDERS = new Set(["lib", "components", "app"]);
 const domainOf = (file) => {
-  const [top, domain] = file.split(path.sep);
+  const [top, domain, ...rest] = file.split(path.sep);
 
-  return top === "lib" && domain && !SOURCE.test(domain) ? `lib/${domain}` : null;
+  return FOLDERS.has(top) && domain && rest.length > 0 ? `${top}/${domain}` : null;
 };
 const domains = new Map();
 const witnesses = new Map();
@@ -99,8 +106,8 @@ const domainCycles = cycles(domains);
 for (const cycle of fileCycles) console.error(`import cycle between files: ${cycle.join(", ")}`);
 for (const cycle of domainCycles) {
   const arrows = [...witnesses.entries()].filter(([edge]) => cycle.some((a) => cycle.some((b) => edge === `${a} → ${b}`)));
-  console.error(`import cycle between lib/ domains: ${cycle.join(", ")}`);
+  console.error(`import cycle between folders: ${cycle.join(", ")}`);
   for (const [edge, witness] of arrows) console.error(`  ${edge}  (e.g. ${witness})`);
 }
 if (fileCycles.length || domainCycles.length) process.exit(1);
-console.log(`no import cycles (${graph.size} files, ${domains.size} lib domains)`);
+console.log(`no import cycles (${graph.size} files, ${domains.size} folders of lib/, components/ and app/)`);

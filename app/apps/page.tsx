@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { APP_CATEGORIES } from "@/lib/apps/schemas";

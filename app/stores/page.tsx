@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { DirectoryFilters, isFilteredQuery } from "@/components/stores/directory-filters";
 import { StoreListCard } from "@/components/stores/store-list-card";
 import { PaginationNav } from "@/components/ui/pagination-nav";

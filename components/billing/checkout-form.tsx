@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { callApi } from "@/components/dashboard/api-client";
+import { callEndpoint } from "@/components/api/client";
 import { FieldError } from "@/components/ui/field-error";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { checkoutSessionSchema } from "@/lib/billing/schemas";
+import { createCheckoutSessionEndpoint } from "@/lib/billing/endpoints";
 import type { PurchasablePlan } from "@/lib/billing/admission/plan-ids";
 
 type CheckoutFormProps = {
@@ -36,8 +36,7 @@ export function CheckoutForm({
     setState({ pending: true, error: null });
     const store = fixedDomain ?? domain.trim();
     try {
-      const session = await callApi(checkoutSessionSchema, "/api/billing/checkout", {
-        method: "POST",
+      const session = await callEndpoint(createCheckoutSessionEndpoint, {
         body: { plan, ...(store ? { domain: store } : {}) },
       });
       // Stays pending while the browser leaves for the payment page.

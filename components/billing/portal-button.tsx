@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { callApi } from "@/components/dashboard/api-client";
+import { callEndpoint } from "@/components/api/client";
 import { FieldError } from "@/components/ui/field-error";
-import { portalSessionSchema } from "@/lib/billing/schemas";
+import { createPortalSessionEndpoint } from "@/lib/billing/endpoints";
 
 /** Opens the Stripe billing portal (change card, cancel, invoices). */
 export function PortalButton() {
@@ -12,7 +12,7 @@ export function PortalButton() {
   const open = async () => {
     setState({ pending: true, error: null });
     try {
-      const session = await callApi(portalSessionSchema, "/api/billing/portal", { method: "POST" });
+      const session = await callEndpoint(createPortalSessionEndpoint);
       window.location.assign(session.url);
     } catch (error) {
       setState({ pending: false, error: error instanceof Error ? error.message : "Could not open the billing portal" });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import type { BlogPostSummary } from "@/lib/blog/schemas";
 
 export function PostList({ posts }: { posts: BlogPostSummary[] }) {

@@ -1,4 +1,4 @@
-import { formatCount, plural } from "@/components/reports/format";
+import { formatCount, plural } from "@/components/ui/format";
 import { chatLimitErrorSchema } from "@/lib/chat/schemas";
 
 export type ChatNotice = { kind: "limit" | "error"; text: string };

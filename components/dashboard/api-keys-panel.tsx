@@ -1,40 +1,30 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import {
-  apiKeyListSchema,
-  createApiKeySchema,
-  createdApiKeySchema,
-  revokedApiKeySchema,
-  type ApiKeyView,
-  type CreatedApiKey,
-} from "@/lib/api-keys/schemas";
-import { formatDate } from "@/components/reports/format";
-import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
-import { callApi } from "./api-client";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/components/api/use-api-keys";
+import { DangerButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatDate } from "@/components/ui/format";
+import { ListPanel } from "@/components/ui/list-panel";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
+import { Table } from "@/components/ui/table";
+import { createApiKeySchema, type ApiKeyView, type CreatedApiKey } from "@/lib/api-keys/schemas";
+import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
 
-const KEYS_QUERY = ["api-keys"] as const;
 const KEY_WORDING = { name: { label: "the key name", required: "Give the key a name." } };
 
 /** The one sentence the single-field form shows for a refusal. */
 const sentence = (refusal: Refusal) => refusal.fields.name ?? refusal.message;
 
 export function ApiKeysPanel() {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [refused, setRefused] = useState<Refusal | null>(null);
 
-  const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: () => callApi(apiKeyListSchema, "/api/api-keys") });
-  const create = useMutation({
-    mutationFn: (keyName: string) => callApi(createdApiKeySchema, "/api/api-keys", { method: "POST", body: { name: keyName } }),
-    onSuccess: (result) => {
-      setCreated(result);
-      setName("");
-      void queryClient.invalidateQueries({ queryKey: KEYS_QUERY });
-    },
+  const keys = useApiKeys();
+  const create = useCreateApiKey((result) => {
+    setCreated(result);
+    setName("");
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -47,8 +37,7 @@ export function ApiKeysPanel() {
 
   return (
     <div className="space-y-6">
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Create an API key</h2>
+      <Card title="Create an API key">
         <p className="mt-1 text-sm text-slate-600">
           Send it as the <code className="rounded bg-slate-100 px-1">X-API-Key</code> header from scripts, CI and agents.
         </p>
@@ -67,46 +56,22 @@ export function ApiKeysPanel() {
           error={refusal ? sentence(refusal) : undefined}
         />
         {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
-      </section>
+      </Card>
 
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Your API keys</h2>
-        {keys.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
-        {keys.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load your keys. {describeRefusal(keys.error).message}
-          </p>
-        ) : null}
-        {keys.data && keys.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No keys yet.</p> : null}
-        {keys.data && keys.data.data.length > 0 ? (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Key
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Last used
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.data.data.map((key) => (
-                <ApiKeyRow key={key.id} apiKey={key} />
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-      </section>
+      <ListPanel
+        title="Your API keys"
+        list={keys}
+        failure={(error) => `Could not load your keys. ${describeRefusal(error).message}`}
+        empty="No keys yet."
+      >
+        {(rows) => (
+          <Table columns={["Name", "Key", "Created", "Last used"]}>
+            {rows.map((key) => (
+              <ApiKeyRow key={key.id} apiKey={key} />
+            ))}
+          </Table>
+        )}
+      </ListPanel>
     </div>
   );
 }
@@ -147,12 +112,8 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
 }
 
 function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const revoke = useMutation({
-    mutationFn: () => callApi(revokedApiKeySchema, `/api/api-keys/${encodeURIComponent(apiKey.id)}`, { method: "DELETE" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS_QUERY }),
-  });
+  const revoke = useRevokeApiKey(apiKey.id);
 
   return (
     <tr data-testid="api-key-row">
@@ -177,14 +138,9 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKeyView }) {
             </button>
           </span>
         ) : (
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${apiKey.name}`}
-            className="rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-          >
+          <DangerButton onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
             Revoke
-          </button>
+          </DangerButton>
         )}
         {revoke.isError ? (
           <p role="alert" className="mt-1 text-xs text-red-700">

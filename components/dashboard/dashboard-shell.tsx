@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { DashboardHeading } from "./dashboard-heading";
 import { DashboardTabs } from "./dashboard-tabs";
-import { QueryProvider } from "./query-provider";
+import { QueryProvider } from "@/components/api/query-provider";
 
 export function DashboardShell({ user, children }: { user: { email: string | null; name: string | null }; children: ReactNode }) {
   return (

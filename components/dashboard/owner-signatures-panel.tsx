@@ -1,21 +1,17 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import {
-  ownerSignatureEnvelopeSchema,
-  ownerSignatureListSchema,
-  registerOwnerSignatureSchema,
-  type OwnerSignatureView,
-  type RegisterOwnerSignatureInput,
-} from "@/lib/bot-auth/schemas";
-import { formatDate } from "@/components/reports/format";
+import { useOwnerSignatures, useRegisterOwnerSignature, useRemoveOwnerSignature } from "@/components/api/use-owner-signatures";
+import { DangerButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
+import { formatDate } from "@/components/ui/format";
+import { ListPanel } from "@/components/ui/list-panel";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { Table } from "@/components/ui/table";
+import { registerOwnerSignatureSchema, type OwnerSignatureView, type RegisterOwnerSignatureInput } from "@/lib/bot-auth/schemas";
 import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
-import { callApi } from "./api-client";
 
-const QUERY = ["owner-signatures"] as const;
 const FIELDS = [
   { name: "domain", label: "Store domain", placeholder: "example-store.com", multiline: false },
   { name: "signature", label: "Signature", placeholder: "sig1=:…:", multiline: true },
@@ -34,18 +30,10 @@ const INPUT_CLASS = "mt-1 w-full rounded-md px-3 py-2 font-mono text-sm ring-1 r
  * never shown back: the list has the domain, the expiry and who registered them.
  */
 export function OwnerSignaturesPanel() {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<RegisterOwnerSignatureInput>(EMPTY);
   const [refused, setRefused] = useState<Refusal | null>(null);
-  const list = useQuery({ queryKey: QUERY, queryFn: () => callApi(ownerSignatureListSchema, "/api/admin/owner-signatures") });
-  const register = useMutation({
-    mutationFn: (body: RegisterOwnerSignatureInput) =>
-      callApi(ownerSignatureEnvelopeSchema, "/api/admin/owner-signatures", { method: "POST", body }),
-    onSuccess: () => {
-      setValues(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: QUERY });
-    },
-  });
+  const list = useOwnerSignatures();
+  const register = useRegisterOwnerSignature(() => setValues(EMPTY));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,8 +45,7 @@ export function OwnerSignaturesPanel() {
 
   return (
     <div className="space-y-6">
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Register a store&apos;s own signature</h2>
+      <Card title="Register a store's own signature">
         <p className="mt-1 text-sm text-slate-600">
           A merchant can generate Web Bot Auth values for their store in Shopify&apos;s admin (one domain, valid up to three months). Paste
           the three header values; the crawler sends them to that domain only, until they expire. They are stored encrypted and never shown
@@ -98,54 +85,28 @@ export function OwnerSignaturesPanel() {
           {refusal?.message ? <FieldError id="owner-signature-form-error" message={refusal.message} /> : null}
           <SubmitButton pending={register.isPending}>{register.isPending ? "Registering…" : "Register"}</SubmitButton>
         </form>
-      </section>
+      </Card>
 
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Registered stores</h2>
-        {list.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
-        {list.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load the list. {describeRefusal(list.error).message}
-          </p>
-        ) : null}
-        {list.data && list.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">None registered.</p> : null}
-        {list.data && list.data.data.length > 0 ? (
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Domain
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Expires
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Registered
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.data.map((row) => (
-                <OwnerSignatureRow key={row.domain} row={row} />
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-      </section>
+      <ListPanel
+        title="Registered stores"
+        list={list}
+        failure={(error) => `Could not load the list. ${describeRefusal(error).message}`}
+        empty="None registered."
+      >
+        {(rows) => (
+          <Table columns={["Domain", "Expires", "Registered"]}>
+            {rows.map((row) => (
+              <OwnerSignatureRow key={row.domain} row={row} />
+            ))}
+          </Table>
+        )}
+      </ListPanel>
     </div>
   );
 }
 
 function OwnerSignatureRow({ row }: { row: OwnerSignatureView }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () =>
-      callApi(ownerSignatureEnvelopeSchema, `/api/admin/owner-signatures/${encodeURIComponent(row.domain)}`, { method: "DELETE" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: QUERY }),
-  });
+  const remove = useRemoveOwnerSignature(row.domain);
 
   return (
     <tr data-testid="owner-signature-row">
@@ -158,15 +119,9 @@ function OwnerSignatureRow({ row }: { row: OwnerSignatureView }) {
         {formatDate(row.registered_at, true)} by {row.registered_by}
       </td>
       <td className="py-2 text-right">
-        <button
-          type="button"
-          onClick={() => remove.mutate()}
-          disabled={remove.isPending}
-          aria-label={`Remove the signature of ${row.domain}`}
-          className="rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-        >
+        <DangerButton onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Remove the signature of ${row.domain}`}>
           Remove
-        </button>
+        </DangerButton>
         {remove.isError ? (
           <p role="alert" className="mt-1 text-xs text-red-700">
             {describeRefusal(remove.error).message}

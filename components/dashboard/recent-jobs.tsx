@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { JobStatusBadge } from "@/components/jobs/job-status-badge";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
 
 type RecentJobsProps = {

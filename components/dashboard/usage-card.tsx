@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCount, formatDate } from "@/components/reports/format";
+import { formatCount, formatDate } from "@/components/ui/format";
 import type { BillingSummary } from "@/lib/billing/schemas";
 import { DashboardCard } from "./dashboard-card";
 

@@ -1,18 +1,13 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { z } from "zod";
-import { callApi } from "@/components/dashboard/api-client";
+import { useCreateJob } from "@/components/api/use-jobs";
 import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
-import { createJobBodySchema, jobSchema, type JobResponse } from "@/lib/jobs/schemas";
+import { createJobBodySchema, type JobResponse } from "@/lib/jobs/schemas";
 import { JobProgress } from "./job-progress";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { DomainInput } from "./domain-input";
-
-// POST /api/jobs answers 201 { job }.
-const submittedJobSchema = z.object({ job: jobSchema });
 
 const DOMAIN_WORDING = { domain: { label: "the store domain", required: "Enter a store's domain, like allbirds.com." } };
 
@@ -32,10 +27,7 @@ type AnalyzeStoreFormProps = {
 export function AnalyzeStoreForm({ initialDomain = "", onCompleted = "open", onSubmitted }: AnalyzeStoreFormProps) {
   const [domain, setDomain] = useState(initialDomain);
   const [refused, setRefused] = useState<Refusal | null>(null);
-  const submit = useMutation({
-    mutationFn: (value: string) => callApi(submittedJobSchema, "/api/jobs", { method: "POST", body: { domain: value } }),
-    onSuccess: (data) => onSubmitted?.(data.job),
-  });
+  const submit = useCreateJob((answer) => onSubmitted?.(answer.job));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { CHEAP_RETURNS_PER_MONTH, FREE_RETRY_DAYS, type ChargeReturn, type ChargeReturnReason } from "@/lib/jobs/charge-return";
 import { isJobFailureCode, type JobFailureCode } from "@/lib/jobs/failure-codes";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 
 export type FailureExplanation = {
   /** What happened, in plain words. */

@@ -1,5 +1,5 @@
-import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
-import { jobStatusSchema } from "@/lib/jobs/schemas";
+import { ApiRequestError, callEndpoint } from "@/components/api/client";
+import { getJobStatusEndpoint } from "@/lib/jobs/endpoints";
 import { isTerminal, jobMessageSchema, type JobMessage } from "@/lib/jobs/job-messages";
 
 /** How the browser is currently receiving a job's progress, best first. */
@@ -88,7 +88,7 @@ const byPolling: Transport = (jobId, deliver, _fallback, notFound) => {
 
   const poll = async () => {
     try {
-      const status = await callApi(jobStatusSchema, `/api/jobs/${encodeURIComponent(jobId)}/status`);
+      const status = await callEndpoint(getJobStatusEndpoint, { params: { id: jobId } });
       delay = POLL_MS;
       deliver({
         type: status.status === "completed" ? "completed" : status.status === "failed" ? "failed" : "progress",

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { formatTimeLeft } from "@/components/reports/format";
+import { formatTimeLeft } from "@/components/ui/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
 import type { JobMessage } from "@/lib/jobs/job-messages";
 import { JobFailure } from "./job-failure";

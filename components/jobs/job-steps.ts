@@ -1,4 +1,4 @@
-import { formatCount, plural } from "@/components/reports/format";
+import { formatCount, plural } from "@/components/ui/format";
 import type { StepTiming } from "@/lib/jobs/schemas";
 import { findPipelineStep, PIPELINE_STEPS, WAITED_STEPS, workThrough } from "@/lib/pipeline/pipeline-steps";
 

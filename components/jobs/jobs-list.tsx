@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate, plural } from "@/components/reports/format";
+import { formatDate, plural } from "@/components/ui/format";
 import type { JobResponse } from "@/lib/jobs/schemas";
 import { JobFailure } from "./job-failure";
 import { JobProgress } from "./job-progress";

@@ -2,13 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { z } from "zod";
-import { callApi } from "@/components/dashboard/api-client";
-import { jobSchema } from "@/lib/jobs/schemas";
+import { callEndpoint } from "@/components/api/client";
+import { createJobEndpoint } from "@/lib/jobs/endpoints";
 import { SECONDARY_ACTION } from "./action-styles";
-
-// POST /api/jobs answers 201 { job }.
-const submittedJobSchema = z.object({ job: jobSchema });
 
 /** Starts a new analysis of the store and opens its page, where its progress shows until the report is ready. */
 export function AnalyzeAgainButton({ domain }: { domain: string }) {
@@ -20,7 +16,7 @@ export function AnalyzeAgainButton({ domain }: { domain: string }) {
     setPending(true);
     setError(null);
     try {
-      const { job } = await callApi(submittedJobSchema, "/api/jobs", { method: "POST", body: { domain } });
+      const { job } = await callEndpoint(createJobEndpoint, { body: { domain } });
       router.push(`/reports/${job.id}`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "Could not start the analysis.");

@@ -1,4 +1,4 @@
-import { formatCount } from "./format";
+import { formatCount } from "@/components/ui/format";
 
 export type Bar = { label: string; value: number };
 

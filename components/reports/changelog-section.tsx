@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CHANGELOG_SHOWN } from "@/lib/report-view/schemas";
-import { formatCount } from "./format";
+import { formatCount } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 type Changelog = {

@@ -1,4 +1,4 @@
-import { formatCount, plural } from "./format";
+import { formatCount, plural } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { ReportCollection } from "@/lib/report-view/schemas";
 import { StoreLink } from "./store-link";

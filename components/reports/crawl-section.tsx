@@ -1,6 +1,6 @@
 import type { Labelled } from "@/lib/report-view/schemas";
 import { crawlSectionSchema } from "@/lib/reports/schemas";
-import { formatCount } from "./format";
+import { formatCount } from "@/components/ui/format";
 import { ReportSection } from "./report-section";
 
 const REFUSAL_NAMES: Record<string, string> = {

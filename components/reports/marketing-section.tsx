@@ -1,7 +1,7 @@
 import { marketingSchema } from "@/lib/marketing/schemas";
 import type { Labelled } from "@/lib/report-view/schemas";
 import { FindingEvidence } from "./finding-evidence";
-import { formatCount } from "./format";
+import { formatCount } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 /** The marketing and analytics tags of the home page, each with how we know on demand, and the custom pixels. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Labelled } from "@/lib/report-view/schemas";
 import { marketsSchema } from "@/lib/markets/schemas";
-import { formatCount, formatCountry, formatCurrency, formatLanguage } from "./format";
+import { formatCount, formatCountry, formatCurrency, formatLanguage } from "@/components/ui/format";
 import { ReportSection } from "./report-section";
 
 /** How many ships-to countries are named before "and N more". */

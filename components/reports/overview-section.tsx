@@ -1,7 +1,7 @@
 import type { ReportPageSummary } from "@/lib/report-view/schemas";
 import { BarChart } from "./bar-chart";
 import { priceBandBars } from "./chart-bars";
-import { formatPrice } from "./format";
+import { formatPrice } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 /** What the store sells at a glance: products per price band, top vendors and product types. */

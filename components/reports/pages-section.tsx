@@ -1,4 +1,4 @@
-import { formatDate, plural } from "./format";
+import { formatDate, plural } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { ReportPage } from "@/lib/report-view/schemas";
 import { StoreLink } from "./store-link";

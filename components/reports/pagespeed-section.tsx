@@ -1,4 +1,4 @@
-import { formatDate } from "./format";
+import { formatDate } from "@/components/ui/format";
 import { pagespeedFailureText } from "./pagespeed-failure";
 import { EmptyNote, ReportSection } from "./report-section";
 import type { PagespeedMetrics } from "@/lib/report-view/schemas";

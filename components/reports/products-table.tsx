@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ProductListing, ProductListingQuery, ProductSort } from "@/lib/reports/list-report-products";
 import type { Product } from "@/lib/shopify-reader/schemas";
-import { formatCount, formatPriceRange, plural } from "./format";
+import { formatCount, formatPriceRange, plural } from "@/components/ui/format";
 import { compareAtRange, unitsInStock } from "./product-offer";
 import { ProductSearch } from "./product-search";
 import { productListingSearch } from "./product-listing";

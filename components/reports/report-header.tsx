@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatCount, formatDate, formatPriceRange } from "./format";
+import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
 import { contentCutSummarySchema } from "@/lib/reports/schemas";
 import { ProvenanceLegend } from "./provenance";

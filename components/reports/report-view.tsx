@@ -17,7 +17,7 @@ import { MarketsSection } from "./markets-section";
 import { SocialsSection } from "./socials-section";
 import { StoreScreenshotsSection } from "./store-screenshots-section";
 import { ThemeAppsSection } from "./theme-apps-section";
-import { formatCount } from "./format";
+import { formatCount } from "@/components/ui/format";
 
 /** The whole report, server-rendered; only the products search box and the actions run in the browser. */
 export function ReportView({

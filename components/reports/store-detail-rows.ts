@@ -1,6 +1,6 @@
 import type { Basis, Labelled } from "@/lib/report-view/schemas";
 import { contentCutSummarySchema } from "@/lib/reports/schemas";
-import { formatCount, formatCountry, formatCurrency } from "./format";
+import { formatCount, formatCountry, formatCurrency } from "@/components/ui/format";
 
 /**
  * One line of the store details: its label, its value in words, and how that value came to be

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDate } from "./format";
+import { formatDate } from "@/components/ui/format";
 
 /** Links from a tracked store's page to the store's reports, newest first, and to its public page. */
 export function StoreReportsLinks({ slug, reports }: { slug: string; reports: { job_id: string; completed_at: string }[] }) {

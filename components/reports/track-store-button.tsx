@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { callApi } from "@/components/dashboard/api-client";
-import { trackStoreResultSchema } from "@/lib/tracking/schemas";
+import { callEndpoint } from "@/components/api/client";
+import { trackStoreEndpoint } from "@/lib/tracking/endpoints";
 import { PRIMARY_ACTION } from "./action-styles";
 
 /** Tracks the report's store for the signed-in viewer; the page then links to the tracked store. */
@@ -17,7 +17,7 @@ export function TrackStoreButton({ domain }: { domain: string }) {
     setPending(true);
     setError(null);
     try {
-      await callApi(trackStoreResultSchema, "/api/shops", { method: "POST", body: { domain } });
+      await callEndpoint(trackStoreEndpoint, { body: { domain } });
       startRefresh(() => router.refresh());
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : "Could not track this shop.");

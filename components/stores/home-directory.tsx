@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PostList } from "@/components/blog/post-list";
-import { formatDate, plural } from "@/components/reports/format";
+import { formatDate, plural } from "@/components/ui/format";
 import type { getHomeDirectory } from "@/lib/seo/home-directory";
 
 type HomeDirectoryData = Awaited<ReturnType<typeof getHomeDirectory>>;

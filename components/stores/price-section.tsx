@@ -1,6 +1,6 @@
 import { BarChart } from "@/components/reports/bar-chart";
 import { priceBandBars } from "@/components/reports/chart-bars";
-import { formatPrice } from "@/components/reports/format";
+import { formatPrice } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 

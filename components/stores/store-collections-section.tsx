@@ -1,4 +1,4 @@
-import { formatCount, plural } from "@/components/reports/format";
+import { formatCount, plural } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 

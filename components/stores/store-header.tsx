@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCountry, formatDate, plural } from "@/components/reports/format";
+import { formatCountry, formatDate, plural } from "@/components/ui/format";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { tagKindName } from "@/lib/marketing/tag-kinds";
 import type { StoreListItem } from "@/lib/store-directory/schemas";
 import { AGENT_CAPABILITY_LABELS } from "@/lib/store-directory/store-technologies";

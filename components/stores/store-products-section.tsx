@@ -1,5 +1,5 @@
 import { PaginationNav } from "@/components/ui/pagination-nav";
-import { formatPriceRange, plural } from "@/components/reports/format";
+import { formatPriceRange, plural } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 

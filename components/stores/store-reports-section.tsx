@@ -1,4 +1,4 @@
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { agentReadinessLines } from "@/components/reports/agent-readiness-lines";
-import { formatLanguage } from "@/components/reports/format";
+import { formatLanguage } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import { NETWORK_NAMES } from "@/components/reports/socials-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";

@@ -1,5 +1,5 @@
 import { BarChart } from "@/components/reports/bar-chart";
-import { formatCount } from "@/components/reports/format";
+import { formatCount } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 

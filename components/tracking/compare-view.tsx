@@ -1,9 +1,8 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, formatPrice } from "@/components/reports/format";
+import { useSnapshotComparison } from "@/components/api/use-store-detail";
+import { formatCount, formatDate, formatPrice } from "@/components/ui/format";
 import { ColumnHeads, Section } from "./detail-parts";
 import type { Comparison } from "./detail-types";
 
@@ -142,16 +141,7 @@ export function CompareView({
   onHistory: (productId: number, title: string | null) => void;
 }) {
   const [pair, setPair] = useState<Pair | null>(null);
-  const compare = useQuery({
-    queryKey: ["compare", slug, pair?.from, pair?.to],
-    queryFn: () =>
-      callApi(
-        null,
-        `/api/store-detail/${encodeURIComponent(slug)}/compare${pair ? `?from=${pair.from}&to=${pair.to}` : ""}`,
-      ) as Promise<Comparison>,
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
+  const compare = useSnapshotComparison(slug, pair);
   const snapshots = compare.data?.snapshots ?? [];
   const [dayNote, setDayNote] = useState<string | null>(null);
   // Only a new pick of a day moves the selection (once the snapshots are known); a new answer

@@ -1,8 +1,13 @@
-import type { compareSnapshots, getStoreAnalytics } from "@/lib/analytics";
-import type { getInventorySummary, listInventoryEvents } from "@/lib/inventory";
+import type { EndpointAnswer } from "@/components/api/client";
+import type {
+  compareSnapshotsEndpoint,
+  getInventorySummaryEndpoint,
+  getStoreAnalyticsEndpoint,
+  listInventoryEventsEndpoint,
+} from "@/lib/tracking/endpoints";
 
-// The store-detail answers as the API sends them (JSON of these functions' results).
-export type Analytics = Awaited<ReturnType<typeof getStoreAnalytics>>;
-export type InventorySummary = Awaited<ReturnType<typeof getInventorySummary>>;
-export type InventoryEventsPage = Awaited<ReturnType<typeof listInventoryEvents>>;
-export type Comparison = Awaited<ReturnType<typeof compareSnapshots>>;
+// The store-detail answers, as their endpoints declare them.
+export type Analytics = EndpointAnswer<typeof getStoreAnalyticsEndpoint>;
+export type InventorySummary = EndpointAnswer<typeof getInventorySummaryEndpoint>;
+export type InventoryEventsPage = EndpointAnswer<typeof listInventoryEventsEndpoint>;
+export type Comparison = EndpointAnswer<typeof compareSnapshotsEndpoint>;

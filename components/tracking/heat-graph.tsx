@@ -2,7 +2,7 @@
 
 import { cloneElement, useEffect, useRef } from "react";
 import { ActivityCalendar, type Activity } from "react-activity-calendar";
-import { formatCount } from "@/components/reports/format";
+import { formatCount } from "@/components/ui/format";
 import { changeTypesText } from "./compare-view";
 import type { Analytics } from "./detail-types";
 

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatDays } from "@/components/reports/format";
+import { formatCount, formatDate, formatDays } from "@/components/ui/format";
 import { Basis } from "./detail-parts";
 import type { InventorySummary } from "./detail-types";
 import { InventoryChart } from "./inventory-chart";

@@ -1,4 +1,4 @@
-import { formatDecimal } from "@/components/reports/format";
+import { formatDecimal } from "@/components/ui/format";
 import type { InventorySummary } from "./detail-types";
 
 type Figure = Pick<InventorySummary["units_sold_30d"], "value" | "range" | "basis" | "case" | "confidence">;

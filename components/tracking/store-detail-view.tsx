@@ -1,31 +1,22 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/reports/format";
+import { useInventoryEvents, useInventorySummary, useStoreAnalytics } from "@/components/api/use-store-detail";
+import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/ui/format";
 import { CompareView } from "./compare-view";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
-import type { Analytics, InventoryEventsPage, InventorySummary } from "./detail-types";
 import { HeatGraph } from "./heat-graph";
 import { InventorySummaryView } from "./inventory-summary-view";
 
-const base = (slug: string) => `/api/store-detail/${encodeURIComponent(slug)}`;
 const noSubscription = () => () => {};
 
 /** The page of one tracked store: its reports, catalogue, heat graph, inventory, events feed and compare. */
 export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
-  const analytics = useQuery({
-    queryKey: ["analytics", slug],
-    queryFn: () => callApi(null, `${base(slug)}/analytics`) as Promise<Analytics>,
-  });
-  const inventory = useQuery({
-    queryKey: ["inventory", slug],
-    queryFn: () => callApi(null, `${base(slug)}/inventory`) as Promise<InventorySummary>,
-  });
+  const analytics = useStoreAnalytics(slug);
+  const inventory = useInventorySummary(slug);
   const [focusDay, setFocusDay] = useState<{ day: string } | null>(null);
   const [product, setProduct] = useState<{ id: number; title: string | null } | null>(null);
   const store = analytics.data?.store;
@@ -116,14 +107,7 @@ function EventsFeed({
     setShownProduct(product);
     setPage(1);
   }
-  const events = useQuery({
-    queryKey: ["inventory-events", slug, page, type, product?.id],
-    queryFn: () =>
-      callApi(
-        null,
-        `${base(slug)}/inventory/events?page=${page}&per_page=20${type ? `&type=${type}` : ""}${product ? `&product_id=${product.id}` : ""}`,
-      ) as Promise<InventoryEventsPage>,
-  });
+  const events = useInventoryEvents(slug, page, type, product?.id);
 
   return (
     <Section title="Sales and restocks" testId="events-section" id="events">

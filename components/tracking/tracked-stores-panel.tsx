@@ -1,15 +1,16 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { trackedStoreListSchema, trackStoreResultSchema, untrackStoreResultSchema, type TrackedStoreView } from "@/lib/tracking/schemas";
-import { ApiRequestError, callApi } from "@/components/dashboard/api-client";
-import { formatCount, formatDate, plural } from "@/components/reports/format";
-import { planName } from "@/lib/billing/admission/plan-ids";
+import { ApiRequestError } from "@/components/api/client";
+import { useTrackedStores, useTrackStore, useUntrackStore } from "@/components/api/use-tracked-stores";
+import { DangerButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatCount, formatDate, plural } from "@/components/ui/format";
+import { ListPanel } from "@/components/ui/list-panel";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
-
-const TRACKED_STORES_QUERY = ["tracked-stores"] as const;
+import { planName } from "@/lib/billing/admission/plan-ids";
+import type { TrackedStoreView } from "@/lib/tracking/schemas";
 
 const STATE_LABEL: Record<TrackedStoreView["monitoring"]["state"], string> = {
   active: "Monitored daily",
@@ -18,22 +19,9 @@ const STATE_LABEL: Record<TrackedStoreView["monitoring"]["state"], string> = {
 };
 
 export function TrackedStoresPanel() {
-  const queryClient = useQueryClient();
   const [domain, setDomain] = useState("");
-  const shops = useQuery({
-    queryKey: TRACKED_STORES_QUERY,
-    queryFn: () => callApi(trackedStoreListSchema, "/api/shops?per_page=50"),
-    // A first analysis is running after tracking: refresh until every shop has a finished job.
-    refetchInterval: (query) =>
-      query.state.data?.data.some((shop) => shop.latest_job && ["queued", "running"].includes(shop.latest_job.status)) ? 2000 : false,
-  });
-  const track = useMutation({
-    mutationFn: (value: string) => callApi(trackStoreResultSchema, "/api/shops", { method: "POST", body: { domain: value } }),
-    onSuccess: () => {
-      setDomain("");
-      void queryClient.invalidateQueries({ queryKey: TRACKED_STORES_QUERY });
-    },
-  });
+  const shops = useTrackedStores();
+  const track = useTrackStore(() => setDomain(""));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,8 +30,7 @@ export function TrackedStoresPanel() {
 
   return (
     <div className="space-y-6">
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Track a shop</h2>
+      <Card title="Track a shop">
         <p className="mt-1 text-sm text-slate-600">
           A tracked store is re-analyzed once a day: sales, restocks, price changes, new and removed products.
           {shops.data
@@ -71,35 +58,28 @@ export function TrackedStoresPanel() {
             </Link>
           </p>
         ) : null}
-      </section>
+      </Card>
 
-      <section className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-        <h2 className="text-lg font-semibold">Your tracked stores</h2>
-        {shops.isPending ? <p className="mt-3 text-sm text-slate-500">Loading…</p> : null}
-        {shops.isError ? (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            Could not load your tracked stores: {shops.error.message}
-          </p>
-        ) : null}
-        {shops.data && shops.data.data.length === 0 ? <p className="mt-3 text-sm text-slate-500">No tracked stores yet.</p> : null}
-        {shops.data && shops.data.data.length > 0 ? (
+      <ListPanel
+        title="Your tracked stores"
+        list={shops}
+        failure={(error) => `Could not load your tracked stores: ${error.message}`}
+        empty="No tracked stores yet."
+      >
+        {(rows) => (
           <ul className="mt-3 divide-y divide-slate-100">
-            {shops.data.data.map((shop) => (
+            {rows.map((shop) => (
               <TrackedStoreRow key={shop.slug} shop={shop} />
             ))}
           </ul>
-        ) : null}
-      </section>
+        )}
+      </ListPanel>
     </div>
   );
 }
 
 function TrackedStoreRow({ shop }: { shop: TrackedStoreView }) {
-  const queryClient = useQueryClient();
-  const untrack = useMutation({
-    mutationFn: () => callApi(untrackStoreResultSchema, `/api/shops/${encodeURIComponent(shop.slug)}`, { method: "DELETE" }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TRACKED_STORES_QUERY }),
-  });
+  const untrack = useUntrackStore(shop.slug);
   const job = shop.latest_job;
   const name = shop.store.name ?? shop.store.domain;
 
@@ -132,15 +112,14 @@ function TrackedStoreRow({ shop }: { shop: TrackedStoreView }) {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
+      <DangerButton
         onClick={() => untrack.mutate()}
         disabled={untrack.isPending}
         aria-label={`Stop tracking ${name}`}
-        className="self-start rounded-md px-2 py-1 text-xs font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50 sm:self-center"
+        className="self-start sm:self-center"
       >
         Stop tracking
-      </button>
+      </DangerButton>
     </li>
   );
 }

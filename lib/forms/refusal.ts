@@ -132,7 +132,7 @@ function fromAnswer(status: number, body: unknown, wording: FormWording): Refusa
 /**
  * What a form says when its request is refused or cannot be sent: a failed check of the same
  * zod schema the API uses (before sending), the API's error answer (anything with `status` and
- * `body`, such as the dashboard's ApiRequestError), or a network failure. `values` are what the
+ * `body`, such as the browser client's ApiRequestError), or a network failure. `values` are what the
  * form sent, for a failed check: an empty field gets the form's "required" sentence. Field paths and codes
  * never reach the user: each problem becomes a sentence, on its field when the form shows it.
  */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { getApp } from "@/lib/apps/app-directory";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { siteUrl } from "@/lib/site-url";

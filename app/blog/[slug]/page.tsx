@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDate } from "@/components/reports/format";
+import { formatDate } from "@/components/ui/format";
 import { JsonLd } from "@/components/seo/json-ld";
 import { buildArticleJsonLd } from "@/lib/blog/article-json-ld";
 import { getBlogPost } from "@/lib/blog/list-blog-posts";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { CheckoutForm } from "@/components/billing/checkout-form";
 import { PortalButton } from "@/components/billing/portal-button";
-import { formatCount, formatDate } from "@/components/reports/format";
+import { formatCount, formatDate } from "@/components/ui/format";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { getBillingSummary } from "@/lib/billing/admission/get-billing-summary";
 import { describePlans, planName } from "@/lib/billing/admission/plans";

@@ -4,7 +4,7 @@ import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { JobProgress } from "@/components/jobs/job-progress";
 import { loadReportView } from "@/lib/report-view/load-report-view";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { reportTitle } from "@/components/reports/report-header";
 import { ReportView } from "@/components/reports/report-view";
 import { JsonLd } from "@/components/seo/json-ld";

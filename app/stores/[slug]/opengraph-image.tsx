@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { plural } from "@/components/reports/format";
+import { plural } from "@/components/ui/format";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { loadOgFonts } from "@/lib/seo/og-fonts";
 import { getStoreCard } from "@/lib/store-directory/get-store-card";
