@@ -1,18 +1,16 @@
-import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
-import type { Labelled } from "@/lib/report-view/schemas";
+import type { StoredFindings } from "@/lib/findings";
 import { agentReadinessLines, CRAWLER_VERDICT_TEXT, unnamedCrawlerSentence } from "./agent-readiness-lines";
 import { ReportSection } from "./report-section";
 
 /** What the store offers AI agents, and what its robots.txt tells AI crawlers. */
-export function AgentReadinessSection({ readiness }: { readiness: Labelled | undefined }) {
-  const parsed = agentReadinessSchema.safeParse(readiness?.value);
-  if (!parsed.success) return null;
-  const { ai_crawlers: crawlers } = parsed.data;
+export function AgentReadinessSection({ readiness }: { readiness: StoredFindings["agent_readiness"] }) {
+  if (!readiness) return null;
+  const { ai_crawlers: crawlers } = readiness.value;
 
   return (
     <ReportSection id="agent-readiness" title="Ready for AI agents" aside="One request each, as the store answered it">
       <ul className="space-y-1 text-sm text-slate-700">
-        {agentReadinessLines(parsed.data).map((line) => (
+        {agentReadinessLines(readiness.value).map((line) => (
           <li key={line.label} className="flex gap-2 break-words">
             <span aria-hidden="true" className={line.ok ? "text-emerald-700" : "text-slate-500"}>
               {line.ok ? "✓" : "–"}

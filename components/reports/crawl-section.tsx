@@ -1,5 +1,4 @@
-import type { Labelled } from "@/lib/report-view/schemas";
-import { crawlSectionSchema } from "@/lib/reports/schemas";
+import type { StoredFindings } from "@/lib/findings";
 import { formatCount } from "@/components/ui/format";
 import { ReportSection } from "./report-section";
 
@@ -12,10 +11,9 @@ const REFUSAL_NAMES: Record<string, string> = {
 };
 
 /** How the store was read: our requests, the store's refusals, and what its robots.txt kept us from. */
-export function CrawlSection({ crawl }: { crawl: Labelled | undefined }) {
-  const parsed = crawlSectionSchema.safeParse(crawl?.value);
-  if (!parsed.success) return null;
-  const { requests, signed_requests: signed, retries, refusals, robots } = parsed.data;
+export function CrawlSection({ crawl }: { crawl: StoredFindings["crawl"] }) {
+  if (!crawl) return null;
+  const { requests, signed_requests: signed, retries, refusals, robots } = crawl.value;
   const refused = Object.entries(refusals).filter(([, n]) => n > 0);
   const stats = [
     { label: "Requests", value: formatCount(requests) },

@@ -26,7 +26,7 @@ const marketing: Marketing = {
   custom_pixels: { count: 3, names: ["Convert", "Outbrain"] },
 };
 
-const render = (value: unknown) =>
+const render = (value: Marketing | undefined) =>
   renderToStaticMarkup(createElement(MarketingSection, { marketing: value === undefined ? undefined : { value, basis: "observed" } }));
 
 describe("MarketingSection", () => {

@@ -1,13 +1,11 @@
-import { marketingSchema } from "@/lib/marketing/schemas";
-import type { Labelled } from "@/lib/report-view/schemas";
+import type { StoredFindings } from "@/lib/findings";
 import { FindingEvidence } from "./finding-evidence";
 import { formatCount } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 /** The marketing and analytics tags of the home page, each with how we know on demand, and the custom pixels. */
-export function MarketingSection({ marketing }: { marketing: Labelled | undefined }) {
-  const parsed = marketingSchema.safeParse(marketing?.value);
-  if (!parsed.success)
+export function MarketingSection({ marketing }: { marketing: StoredFindings["marketing"] }) {
+  if (!marketing)
     return (
       <ReportSection id="marketing" title="Marketing and analytics">
         <EmptyNote>
@@ -15,7 +13,7 @@ export function MarketingSection({ marketing }: { marketing: Labelled | undefine
         </EmptyNote>
       </ReportSection>
     );
-  const { tags, custom_pixels: custom } = parsed.data;
+  const { tags, custom_pixels: custom } = marketing.value;
 
   return (
     <ReportSection

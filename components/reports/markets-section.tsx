@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import type { StoredFindings } from "@/lib/findings";
 import type { Labelled } from "@/lib/report-view/schemas";
-import { marketsSchema } from "@/lib/markets/schemas";
 import { formatCount, formatCountry, formatCurrency, formatLanguage } from "@/components/ui/format";
 import { ReportSection } from "./report-section";
 
@@ -17,10 +17,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Languages the store offers and the market our visit was served, beside the countries it ships to. */
-export function MarketsSection({ markets, shipsTo }: { markets: Labelled | undefined; shipsTo: Labelled | undefined }) {
-  const parsed = marketsSchema.safeParse(markets?.value);
-  if (!parsed.success) return null;
-  const { languages, language_count: count, locale, visitor_country: country, presentment_currency: currency } = parsed.data;
+export function MarketsSection({ markets, shipsTo }: { markets: StoredFindings["markets"]; shipsTo: Labelled | undefined }) {
+  if (!markets) return null;
+  const { languages, language_count: count, locale, visitor_country: country, presentment_currency: currency } = markets.value;
   const countries = Array.isArray(shipsTo?.value) ? shipsTo.value.filter((code): code is string => typeof code === "string") : [];
   const named = (code: string) => {
     const name = formatLanguage(code);

@@ -4,8 +4,8 @@ import { changesValue, contentCutNote } from "./report-header";
 // The report page says in one line when the limits on store content cut anything, and says
 // nothing otherwise (nor for reports built before the limits).
 
-const cut = (value: Record<string, number>) => ({ cut_to_limits: { value, basis: "derived" as const } });
 const NOTHING = { products: 0, variants: 0, images: 0, tags: 0, options: 0, text_fields: 0, bytes: 0 };
+const cut = (value: typeof NOTHING) => ({ cut_to_limits: { value, basis: "derived" as const } });
 
 describe("contentCutNote", () => {
   it("names what was cut and how much", () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
-import { contentCutSummarySchema } from "@/lib/reports/schemas";
+import type { StoredFindings } from "@/lib/findings";
 import { ProvenanceLegend } from "./provenance";
 
 const SECTIONS = [
@@ -32,10 +32,10 @@ export function reportCurrency(view: ReportView): string | null {
 }
 
 /** One line when the limits on store content left anything out, or null. */
-export function contentCutNote(metadata: ReportView["metadata"]): string | null {
-  const parsed = contentCutSummarySchema.safeParse(metadata.cut_to_limits?.value);
-  if (!parsed.success || parsed.data.products === 0) return null;
-  const { products, variants, images, tags, options, text_fields: fields, bytes } = parsed.data;
+export function contentCutNote(findings: StoredFindings): string | null {
+  const cut = findings.cut_to_limits?.value;
+  if (!cut || cut.products === 0) return null;
+  const { products, variants, images, tags, options, text_fields: fields, bytes } = cut;
   const parts = [
     [variants, "variants"],
     [images, "images"],
@@ -69,7 +69,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function ReportHeader({ view, actions }: { view: ReportView; actions: ReactNode }) {
   const { summary, job } = view;
   const apps = view.metadata.apps?.value;
-  const cutNote = contentCutNote(view.metadata);
+  const cutNote = contentCutNote(view.findings);
 
   return (
     <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">

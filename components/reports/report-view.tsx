@@ -40,7 +40,7 @@ export function ReportView({
   return (
     <article className="space-y-6">
       <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
-      <StoreScreenshotsSection jobId={view.job.id} domain={domain} render={view.metadata.render} />
+      <StoreScreenshotsSection jobId={view.job.id} domain={domain} render={view.findings.render} />
       <OverviewSection summary={view.summary} currency={currency} />
       <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
         <ProductsTable
@@ -53,14 +53,14 @@ export function ReportView({
       </ReportSection>
       <CollectionsSection collections={view.collections} domain={domain} />
       <PagesSection pages={view.pages} domain={domain} />
-      <StoreDetailsSection metadata={view.metadata} />
-      <SocialsSection socials={view.metadata.socials} />
-      <MarketsSection markets={view.metadata.markets} shipsTo={view.metadata.ships_to_countries} />
-      <ThemeAppsSection theme={view.metadata.theme} apps={view.metadata.apps} unidentified={view.metadata.unidentified_apps} />
-      <MarketingSection marketing={view.metadata.marketing} />
+      <StoreDetailsSection metadata={view.metadata} findings={view.findings} />
+      <SocialsSection socials={view.findings.socials} />
+      <MarketsSection markets={view.findings.markets} shipsTo={view.metadata.ships_to_countries} />
+      <ThemeAppsSection theme={view.findings.theme} apps={view.findings.apps} unidentified={view.findings.unidentified_apps} />
+      <MarketingSection marketing={view.findings.marketing} />
       <PagespeedSection audits={view.pagespeed} />
-      <CrawlSection crawl={view.metadata.crawl} />
-      <AgentReadinessSection readiness={view.metadata.agent_readiness} />
+      <CrawlSection crawl={view.findings.crawl} />
+      <AgentReadinessSection readiness={view.findings.agent_readiness} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { Labelled } from "@/lib/report-view/schemas";
-import { socialsSchema, type SocialNetwork } from "@/lib/socials/schemas";
+import type { StoredFindings } from "@/lib/findings";
+import type { SocialNetwork } from "@/lib/socials/schemas";
 import type { Finding } from "@/lib/storefront-html/schemas";
 import { FindingDetails } from "./finding-details";
 import { EmptyNote, ReportSection } from "./report-section";
@@ -37,10 +37,9 @@ function Row({ label, children, finding }: { label: string; children: ReactNode;
  * The store's own profiles and public contact, as its pages give them. Links are the store's
  * word, not ours: nofollow, and opened without handing the store our page.
  */
-export function SocialsSection({ socials }: { socials: Labelled | undefined }) {
-  const parsed = socialsSchema.safeParse(socials?.value);
-  if (!parsed.success) return null;
-  const { profiles, emails, phones } = parsed.data;
+export function SocialsSection({ socials }: { socials: StoredFindings["socials"] }) {
+  if (!socials) return null;
+  const { profiles, emails, phones } = socials.value;
 
   return (
     <ReportSection id="socials" title="Socials and contact" aside="Read from the store's home, contact and about pages">

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { storeDetailRows, valueText } from "./store-detail-rows";
+import { readFindings } from "@/lib/findings";
+import type { Labelled } from "@/lib/report-view/schemas";
+import { storeDetailRows as rowsOf, valueText } from "./store-detail-rows";
 
 // The store details read as words: countries and currencies by name, how completeness was
 // checked as a sentence, never a raw JSON value, and grouped by how the values came to be.
 
 const observed = (value: unknown) => ({ value, basis: "observed" as const });
 const derived = (value: unknown) => ({ value, basis: "derived" as const });
+
+// The page hands the rows its metadata and the findings lib/findings read from it.
+const storeDetailRows = (metadata: Record<string, Labelled>) => rowsOf(metadata, readFindings(metadata));
 
 describe("storeDetailRows", () => {
   const rows = storeDetailRows({
@@ -18,6 +23,7 @@ describe("storeDetailRows", () => {
     listing_complete: derived(true),
     theme: observed({ name: "Dawn" }),
     apps: derived([]),
+    cut_to_limits: derived({ products: 2, variants: 5, images: 0, tags: 0, options: 0, text_fields: 0, bytes: 0 }),
     later_field: derived({ tried: 3, source_kind: "api" }),
   });
   const text = (key: string) => [...rows.observed, ...rows.derived].find((row) => row.key === key)?.value;
@@ -45,7 +51,8 @@ describe("storeDetailRows", () => {
 
   it("groups by how values came to be, leaves out empty ones and those shown in their own section", () => {
     expect(rows.observed.map((row) => row.key)).toEqual(["name", "country", "base_currency", "ships_to_countries"]);
-    expect(rows.derived.map((row) => row.key)).toEqual(["listing_complete", "completeness", "later_field"]);
+    expect(rows.derived.map((row) => row.key)).toEqual(["listing_complete", "completeness", "cut_to_limits", "later_field"]);
+    expect(text("cut_to_limits")).toBe("Parts of 2 products");
     expect(rows.derived.find((row) => row.key === "completeness")!.how).toMatch(/sitemap/);
   });
 });

@@ -1,5 +1,5 @@
+import { FINDINGS, type StoredFindings, type Words } from "@/lib/findings";
 import type { Basis, Labelled } from "@/lib/report-view/schemas";
-import { contentCutSummarySchema } from "@/lib/reports/schemas";
 import { formatCount, formatCountry, formatCurrency } from "@/components/ui/format";
 
 /**
@@ -8,7 +8,10 @@ import { formatCount, formatCountry, formatCurrency } from "@/components/ui/form
  */
 export type DetailRow = { key: string; label: string; value: string; basis: Basis; how: string | null };
 
-/** Metadata fields in reading order, with how each one is obtained; theme and apps have their own section. */
+/**
+ * Metadata fields in reading order, with how each one is obtained; the findings follow in their
+ * declared order (lib/findings), those with a section of their own left out.
+ */
 const FIELDS: Record<string, { label: string; how?: string }> = {
   name: { label: "Store name" },
   description: { label: "Description" },
@@ -44,22 +47,8 @@ const FIELDS: Record<string, { label: string; how?: string }> = {
     label: "Shows stock quantities",
     how: "Whether the store's public product data includes how many units are in stock.",
   },
-  cut_to_limits: {
-    label: "Left out by report limits",
-    how: "Very large products are trimmed to what a report keeps: extra variants, images, tags or long text.",
-  },
 };
-const SHOWN_ELSEWHERE = new Set([
-  "theme",
-  "apps",
-  "unidentified_apps",
-  "crawl",
-  "agent_readiness",
-  "marketing",
-  "socials",
-  "markets",
-  "render",
-]);
+const FINDING_KEYS: ReadonlySet<string> = new Set(FINDINGS.map((finding) => finding.key));
 const SHOWN_AT_MOST = 12;
 
 const ESTIMATED = "Estimated by StoreLens, with uncertainty.";
@@ -85,14 +74,8 @@ function completenessText(value: unknown): string | null {
   return parts.join("; ");
 }
 
-function cutText(value: unknown): string | null {
-  const parsed = contentCutSummarySchema.safeParse(value);
-  if (!parsed.success) return null;
-
-  return parsed.data.products === 0
-    ? "Nothing"
-    : `Parts of ${formatCount(parsed.data.products)} ${parsed.data.products === 1 ? "product" : "products"}`;
-}
+/** How the pages put a finding's figures and codes in words (lib/findings hands it to a finding's `text`). */
+export const WORDS: Words = { count: (value) => formatCount(value), country: formatCountry, list: listOf };
 
 /** Any value in words: never JSON, whatever a report written later puts in its metadata. */
 export function valueText(value: unknown): string {
@@ -123,8 +106,6 @@ function fieldText(key: string, value: unknown): string {
       return Array.isArray(value) ? listOf(value.map((code) => formatCountry(String(code)))) : valueText(value);
     case "completeness":
       return completenessText(value) ?? valueText(value);
-    case "cut_to_limits":
-      return cutText(value) ?? valueText(value);
     default:
       return valueText(value);
   }
@@ -135,24 +116,33 @@ function fieldText(key: string, value: unknown): string {
  * reports after them; empty values are left out. Split by how the values came to be, so the
  * page says it once per group rather than on every line.
  */
-export function storeDetailRows(metadata: Record<string, Labelled>): { observed: DetailRow[]; derived: DetailRow[] } {
-  const keys = [
-    ...Object.keys(FIELDS).filter((key) => metadata[key]),
-    ...Object.keys(metadata).filter((key) => !SHOWN_ELSEWHERE.has(key) && !(key in FIELDS)),
-  ];
-  const rows = keys
-    .map((key): DetailRow => {
-      const field = metadata[key]!;
+export function storeDetailRows(
+  metadata: Record<string, Labelled>,
+  findings: StoredFindings,
+): { observed: DetailRow[]; derived: DetailRow[] } {
+  const row = (key: string, basis: Basis, label: string, value: string, how: string | undefined): DetailRow => ({
+    key,
+    label,
+    value,
+    basis,
+    how: how ?? (basis === "estimated" ? ESTIMATED : null),
+  });
+  const stored = findings as Record<string, { value: unknown; basis: Basis } | undefined>;
+  const rows = [
+    ...Object.keys(FIELDS)
+      .filter((key) => metadata[key])
+      .map((key) => row(key, metadata[key]!.basis, FIELDS[key]!.label, fieldText(key, metadata[key]!.value), FIELDS[key]!.how)),
+    ...FINDINGS.flatMap((finding) => {
+      const found = stored[finding.key];
+      if (!found || !("detail" in finding.page)) return [];
+      const { label, how, text } = finding.page.detail as { label: string; how?: string; text: (value: unknown, words: Words) => string };
 
-      return {
-        key,
-        label: FIELDS[key]?.label ?? sentenceCase(key),
-        value: fieldText(key, field.value),
-        basis: field.basis,
-        how: FIELDS[key]?.how ?? (field.basis === "estimated" ? ESTIMATED : null),
-      };
-    })
-    .filter((row) => row.value !== "");
+      return [row(finding.key, found.basis, label, text(found.value, WORDS), how)];
+    }),
+    ...Object.keys(metadata)
+      .filter((key) => !FINDING_KEYS.has(key) && !(key in FIELDS))
+      .map((key) => row(key, metadata[key]!.basis, sentenceCase(key), valueText(metadata[key]!.value), undefined)),
+  ].filter((detail) => detail.value !== "");
 
   return { observed: rows.filter((row) => row.basis === "observed"), derived: rows.filter((row) => row.basis !== "observed") };
 }

@@ -1,3 +1,4 @@
+import type { StoredFindings } from "@/lib/findings";
 import type { Labelled } from "@/lib/report-view/schemas";
 import { ProvenanceInfo } from "./provenance";
 import { EmptyNote, ReportSection } from "./report-section";
@@ -24,8 +25,8 @@ function DetailList({ title, rows }: { title: string; rows: DetailRow[] }) {
   );
 }
 
-export function StoreDetailsSection({ metadata }: { metadata: Record<string, Labelled> }) {
-  const { observed, derived } = storeDetailRows(metadata);
+export function StoreDetailsSection({ metadata, findings }: { metadata: Record<string, Labelled>; findings: StoredFindings }) {
+  const { observed, derived } = storeDetailRows(metadata, findings);
 
   return (
     <ReportSection id="details" title="Store details">

@@ -1,5 +1,4 @@
-import type { Labelled } from "@/lib/report-view/schemas";
-import { renderSectionSchema } from "@/lib/reports/schemas";
+import type { StoredFindings } from "@/lib/findings";
 import { ReportSection } from "./report-section";
 
 /** Where a report's screenshot is served, on this site (the metadata's URLs carry the address of completion). */
@@ -38,10 +37,9 @@ function Screenshot({ jobId, domain, size, className }: { jobId: string; domain:
  * "The store": the home page as our browser rendered it, at desktop and phone size; or, when it
  * was not rendered, why. Nothing for reports built before the render step.
  */
-export function StoreScreenshotsSection({ jobId, domain, render }: { jobId: string; domain: string; render: Labelled | undefined }) {
-  const parsed = renderSectionSchema.safeParse(render?.value);
-  if (!parsed.success) return null;
-  const { screenshots, code, after_render: afterRender } = parsed.data;
+export function StoreScreenshotsSection({ jobId, domain, render }: { jobId: string; domain: string; render: StoredFindings["render"] }) {
+  if (!render) return null;
+  const { screenshots, code, after_render: afterRender } = render.value;
   const found = afterRender
     .filter((finding) => finding.kind !== "theme")
     .map((finding) => (finding.kind === "tag" && finding.id ? `${finding.name} (${finding.id})` : finding.name));

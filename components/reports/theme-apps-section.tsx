@@ -1,30 +1,26 @@
 import Link from "next/link";
-import type { z } from "zod";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { EmptyNote, ReportSection } from "./report-section";
 import { FindingDetails } from "./finding-details";
-import { detectedAppsSchema, themeSchema, unidentifiedAppsSchema, type Labelled } from "@/lib/report-view/schemas";
+import type { FindingValue, StoredFindings } from "@/lib/findings";
 
-type DetectedApps = z.infer<typeof detectedAppsSchema>;
-type UnidentifiedApps = z.infer<typeof unidentifiedAppsSchema>;
+type DetectedApps = FindingValue<"apps">;
+type UnidentifiedApps = FindingValue<"unidentified_apps">;
 
 export function ThemeAppsSection({
   theme,
   apps,
   unidentified,
 }: {
-  theme: Labelled | undefined;
-  apps: Labelled | undefined;
-  unidentified?: Labelled | undefined;
+  theme: StoredFindings["theme"];
+  apps: StoredFindings["apps"];
+  unidentified?: StoredFindings["unidentified_apps"];
 }) {
-  const themeValue = theme ? themeSchema.safeParse(theme.value) : null;
-  const appList = apps ? detectedAppsSchema.safeParse(apps.value) : null;
-  const unknownList = unidentified ? unidentifiedAppsSchema.safeParse(unidentified.value) : null;
-  const themeData = themeValue?.success ? themeValue.data : null;
-  const detected = appList?.success ? appList.data : [];
+  const themeData = theme?.value ?? null;
+  const detected = apps?.value ?? [];
   const thirdParty = detected.filter((app) => !app.first_party);
   const shopifyOwn = detected.filter((app) => app.first_party);
-  const unknown = unknownList?.success ? unknownList.data : [];
+  const unknown = unidentified?.value ?? [];
 
   return (
     <ReportSection id="theme-apps" title="Theme and apps">

@@ -4,6 +4,8 @@ import { agentReadinessLines } from "@/components/reports/agent-readiness-lines"
 import { formatLanguage } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import { NETWORK_NAMES } from "@/components/reports/socials-section";
+import { WORDS } from "@/components/reports/store-detail-rows";
+import { FINDINGS, type Words } from "@/lib/findings";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 const chip = "rounded-full px-3 py-1 text-sm ring-1";
@@ -24,7 +26,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  */
 export function StoreStorefrontSection({ data }: { data: StorePageData }) {
   const { marketing, socials, markets, agent_readiness: agents } = data.storefront;
-  if (!marketing && !socials && !markets && !agents) return null;
+  const more = moreRows(data.storefront);
+  if (!marketing && !socials && !markets && !agents && more.length === 0) return null;
   const languages = [...new Set((markets?.languages ?? []).map((l) => l.code).filter((code) => code !== "x-default"))];
 
   return (
@@ -94,6 +97,26 @@ export function StoreStorefrontSection({ data }: { data: StorePageData }) {
           ) : null}
         </Row>
       ) : null}
+      {more.map((row) => (
+        <Row key={row.key} label={row.label}>
+          {row.text}
+        </Row>
+      ))}
     </ReportSection>
   );
+}
+
+/** The store-page findings this section does not draw itself, each a row of words its declaration gives (lib/findings). */
+function moreRows(storefront: StorePageData["storefront"]): { key: string; label: string; text: string }[] {
+  const found = storefront as Record<string, unknown>;
+
+  return FINDINGS.flatMap((finding) => {
+    const storePage =
+      "storePage" in finding ? (finding.storePage as { label: string; text?: (value: unknown, words: Words) => string }) : undefined;
+    const value = found[finding.key];
+    if (!storePage?.text || value === null || value === undefined) return [];
+    const text = storePage.text(value, WORDS);
+
+    return text ? [{ key: finding.key, label: storePage.label, text }] : [];
+  });
 }

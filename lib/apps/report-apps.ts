@@ -1,30 +1,39 @@
 import type { CheerioAPI } from "cheerio";
-import type { DetectedApp, UnidentifiedApp } from "@/lib/storefront-html/schemas";
+import type { Confidence, DetectedApp, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
 import { detectAppTraces } from "./detect-apps";
 import { findAppBySlug } from "./index";
 
 /**
- * The apps of a parsed storefront page as the report and the storefront artifact keep them: each
- * catalogue app with its name, category, strongest trace and whether it is Shopify's own, and the
- * apps Shopify names there that the catalogue does not know.
+ * A catalogue app as the report and the storefront artifact keep it, from one of its traces: its
+ * name, category, the trace, and whether it is Shopify's own; null for a slug the catalogue does
+ * not know. Both detect-apps and the render report apps through it.
  */
+export function reportedApp(trace: {
+  slug: string;
+  evidence: string;
+  source?: EvidenceSource;
+  confidence?: Confidence;
+}): DetectedApp | null {
+  const app = findAppBySlug(trace.slug);
+  if (!app) return null;
+
+  return {
+    slug: trace.slug,
+    name: app.name,
+    category: app.category,
+    evidence: trace.evidence,
+    source: trace.source,
+    confidence: trace.confidence,
+    ...(app.firstParty ? { first_party: true as const } : {}),
+  };
+}
+
+/** The apps of a parsed storefront page, and the apps Shopify names there that the catalogue does not know. */
 export function reportStorefrontApps($: CheerioAPI): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
   const detection = detectAppTraces($);
-  const apps = detection.apps.flatMap(({ slug, evidence, source, confidence }) => {
-    const app = findAppBySlug(slug);
-    if (!app) return [];
-
-    return [
-      {
-        slug,
-        name: app.name,
-        category: app.category,
-        evidence,
-        source,
-        confidence,
-        ...(app.firstParty ? { first_party: true as const } : {}),
-      },
-    ];
+  const apps = detection.apps.flatMap((trace) => {
+    const app = reportedApp(trace);
+    return app ? [app] : [];
   });
 
   return { apps, unidentified: detection.unidentified };

@@ -3,8 +3,7 @@ import type { compareSnapshots } from "@/lib/analytics";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
-import { z } from "zod";
-import { reportMetadataSchema } from "@/lib/reports/schemas";
+import { readFindings } from "@/lib/findings";
 
 // What the chat's tools hand the model: the domain's answers (the same the HTTP endpoints and
 // the MCP tools give), narrowed to what fits a prompt. Figures are passed through, never
@@ -65,10 +64,10 @@ export function appsView(page: StorePageData) {
  */
 export function socialsAndMarketsView(report: unknown) {
   // Read leniently: a report of any age answers, with null for what it lacks.
-  const parsed = socialsAndMarketsSchema.safeParse(report);
-  const metadata = parsed.success ? parsed.data.metadata : {};
-  const socials = metadata.socials?.value;
-  const markets = metadata.markets?.value;
+  const metadata = typeof report === "object" && report !== null ? (report as { metadata?: unknown }).metadata : undefined;
+  const findings = readFindings(metadata);
+  const socials = findings.socials?.value;
+  const markets = findings.markets?.value;
 
   return {
     socials: socials
@@ -87,13 +86,18 @@ export function socialsAndMarketsView(report: unknown) {
           presentment_currency: markets.presentment_currency,
         }
       : null,
-    ships_to_countries: metadata.ships_to_countries?.value.slice(0, 50) ?? [],
+    ships_to_countries: shipsTo(metadata).slice(0, 50),
   };
 }
 
-const socialsAndMarketsSchema = z.object({
-  metadata: reportMetadataSchema.pick({ socials: true, markets: true, ships_to_countries: true }).partial(),
-});
+/** Where the store ships, from its meta (not a finding): the report's list of codes, or none. */
+function shipsTo(metadata: unknown): string[] {
+  const field =
+    typeof metadata === "object" && metadata !== null ? (metadata as { ships_to_countries?: unknown }).ships_to_countries : null;
+  const value = typeof field === "object" && field !== null ? (field as { value?: unknown }).value : null;
+
+  return Array.isArray(value) && value.every((code) => typeof code === "string") ? value : [];
+}
 
 /** A page of the changelog and the tally of the whole job's changes. */
 export function changelogView(page: Awaited<ReturnType<typeof getChangelog>>, tally: Awaited<ReturnType<typeof getChangelogTally>>) {

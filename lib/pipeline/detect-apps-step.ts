@@ -1,22 +1,19 @@
-import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { reportStorefrontApps } from "@/lib/apps/report-apps";
-import { findJob } from "@/lib/jobs/get-job";
+import { readHomePage } from "@/lib/findings";
 import { PIPELINE_STEPS } from "./pipeline-steps";
+import { recordStoreApps } from "./record-store-apps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
-import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { readPageSignals } from "@/lib/storefront-html/page-signals";
-import { readMarkets } from "@/lib/markets/read-markets";
-import { readSocials } from "@/lib/socials/read-socials";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { themeFinding } from "@/lib/storefront-html/theme-finding";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
 /**
- * Step detect-apps: the theme, the installed apps and the marketing tags, read from the
- * storefront HTML (parsed once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
+ * Step detect-apps: the theme, the installed apps and every home-page finding (lib/findings: tags,
+ * profiles, languages …), read from the storefront HTML (parsed once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
  */
 export async function detectAppsStep(jobId: string, domain: string): Promise<{ apps: number; theme: string | null }> {
   const page = await fetchStorefrontHtml(domain);
@@ -27,7 +24,6 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
     const $ = loadHtml(page.html);
     const info = parseStorefrontDocument($);
     const { apps, unidentified } = reportStorefrontApps($);
-    const signals = readPageSignals($);
     artifact = {
       theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName, ...themeFinding(info.theme) },
       apps,
@@ -36,21 +32,12 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
       metaDescription: info.metaDescription,
       fetched: true,
       error: null,
-      marketing: detectMarketing($),
-      socials: readSocials([{ signals, seenOn: "/" }]),
-      markets: readMarkets(signals),
+      ...readHomePage({ $, signals: readPageSignals($) }),
     };
   }
   await saveArtifact(jobId, "storefront", artifact);
-  // Unidentified apps have no catalogue entry, so they stay out of the directory.
   await recordStoreApps(jobId, artifact.apps);
   await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
 
   return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null };
-}
-
-async function recordStoreApps(jobId: string, apps: { slug: string; evidence: string }[]) {
-  if (apps.length === 0) return;
-  const job = await findJob(jobId);
-  if (job) await recordDetectedApps(job.storeId, jobId, apps);
 }

@@ -1,8 +1,5 @@
 import { getDb } from "@/db";
-import { findAppBySlug } from "@/lib/apps";
-import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import { getEnv } from "@/lib/env";
-import { findJob } from "@/lib/jobs/get-job";
 import { logger } from "@/lib/log";
 import { renderResourceFetcher } from "./render-resource-fetcher";
 import { findRenderBrowser } from "@/lib/render/find-browser";
@@ -15,8 +12,7 @@ import { countJobStorage, SnapshotWriteRefused } from "@/lib/snapshots/job-stora
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordStepProgress } from "./record-step-progress";
 import { detectInRenderedPage, findingsAfterRender } from "./render-findings";
-import { MAX_TAGS } from "@/lib/marketing/collect-tags";
-import { tagKindSchema } from "@/lib/marketing/schemas";
+import { keepFoundAfterRender } from "./keep-found-after-render";
 
 /**
  * Step render: the store's home page in a browser, once, screenshotted at desktop and phone size;
@@ -65,8 +61,7 @@ async function renderAndKeep(jobId: string, domain: string): Promise<RenderArtif
     return { ...notRendered("render_storage_budget", error.message), stats: outcome.stats };
   }
   const afterRender = findingsAfterRender(await loadArtifact(jobId, "storefront"), detectInRenderedPage(outcome));
-  await keepTagsFoundAfterRender(jobId, afterRender);
-  await keepAppsFoundAfterRender(jobId, afterRender);
+  await keepFoundAfterRender(jobId, afterRender);
 
   return {
     status: "rendered",
@@ -91,58 +86,4 @@ function notRendered(code: RenderArtifact["code"], message: string): RenderArtif
     durationMs: 0,
     afterRender: [],
   };
-}
-
-/** Tags seen only after render join the home page's tags (the report's marketing section), their evidence saying so. */
-async function keepTagsFoundAfterRender(jobId: string, findings: RenderArtifact["afterRender"]): Promise<void> {
-  const storefront = await loadArtifact(jobId, "storefront");
-  const marketing = storefront?.marketing;
-  if (!storefront || !marketing) return;
-  const known = (kind: string, id: string | null) => marketing.tags.some((tag) => tag.kind === kind && tag.id === id);
-  const added = findings.flatMap((finding) => {
-    const kind = tagKindSchema.safeParse(finding.slug);
-    if (finding.kind !== "tag" || !kind.success || known(kind.data, finding.id ?? null)) return [];
-    const { name, evidence } = finding;
-
-    return [
-      {
-        kind: kind.data,
-        name,
-        id: finding.id ?? null,
-        evidence,
-        source: finding.source ?? "script",
-        confidence: finding.confidence ?? "medium",
-      },
-    ];
-  });
-  if (added.length === 0) return;
-  const tags = [...marketing.tags, ...added].slice(0, MAX_TAGS);
-  await saveArtifact(jobId, "storefront", { ...storefront, marketing: { ...marketing, tags } });
-}
-
-/** Apps seen only after render join the job's storefront apps (the report's list), their evidence saying so. */
-async function keepAppsFoundAfterRender(jobId: string, findings: RenderArtifact["afterRender"]): Promise<void> {
-  const storefront = await loadArtifact(jobId, "storefront");
-  const apps = findings.filter((finding) => finding.kind === "app");
-  if (!storefront || apps.length === 0) return;
-  const added = apps.flatMap((finding) => {
-    const app = storefront.apps.some((known) => known.slug === finding.slug) ? undefined : findAppBySlug(finding.slug);
-
-    return app
-      ? [
-          {
-            slug: app.slug,
-            name: app.name,
-            category: app.category,
-            evidence: finding.evidence,
-            source: finding.source,
-            confidence: finding.confidence,
-          },
-        ]
-      : [];
-  });
-  if (added.length === 0) return;
-  await saveArtifact(jobId, "storefront", { ...storefront, apps: [...storefront.apps, ...added] });
-  const job = await findJob(jobId);
-  if (job) await recordDetectedApps(job.storeId, jobId, added);
 }

@@ -1,4 +1,5 @@
 import type { Basis, ContentCutSummary, CrawlSection, Labelled, RenderSection, ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
+import { buildFindings } from "@/lib/findings";
 import type { ScreenshotSize } from "@/lib/render/schemas";
 import { robotsPolicy } from "@/lib/shopify-reader/robots";
 import { agentReadinessReport } from "@/lib/agent-readiness/agent-readiness-report";
@@ -7,7 +8,6 @@ import type { Product } from "@/lib/shopify-reader/schemas";
 import type { Reconciliation } from "@/lib/shopify-reader/product-crawl";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
 import type { Artifact } from "@/lib/snapshots/artifacts";
-import { mergeSocials } from "@/lib/socials/read-socials";
 
 export type { Basis, Labelled };
 
@@ -133,21 +133,17 @@ export function buildMetadata(input: MetadataInput): ReportMetadata {
     collections_complete: derived(input.collections?.complete ?? false),
     pages_complete: derived(input.pages?.complete ?? false),
     exposes_inventory: derived(input.exposesInventory),
-    theme: observed(input.storefront?.theme ?? null),
-    // Detection matches our catalogue's patterns against the storefront HTML.
-    apps: derived(input.storefront?.apps ?? []),
-    unidentified_apps: derived(input.storefront?.unidentifiedApps ?? []),
     storefront_title: observed(input.storefront?.title ?? null),
-    // Older jobs' artifacts lack it: the report then lacks it too, rather than claim no tags.
-    ...(input.storefront?.marketing && { marketing: observed(input.storefront.marketing) }),
-    cut_to_limits: derived(input.cut),
-    // Our own requests, counted as they were made.
-    crawl: derived(crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null)),
-    // The store's own answers to one request each, and its robots.txt's words to AI crawlers.
-    agent_readiness: observed(agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null)),
-    ...storeVoice(input.storefront, input.pages),
-    // Our own browser's view of the home page.
-    ...(input.render ? { render: observed(renderSection(input.render)) } : {}),
+    ...buildFindings(
+      { storefront: input.storefront, pages: input.pages },
+      {
+        cut_to_limits: input.cut,
+        crawl: crawlSection(input.robots ?? null, input.crawl ?? null, input.ownerSignatureExpiresAt ?? null),
+        agent_readiness: agentReadinessReport(input.agentReadiness ?? null, input.robots ?? null),
+        // Absent for a report built without the render step's outcome.
+        render: input.render && renderSection(input.render),
+      },
+    ),
   };
 }
 
@@ -167,25 +163,6 @@ function renderSection({ artifact, screenshotUrl }: RenderInput): RenderSection 
     refused: artifact?.stats.refused ?? {},
     stored_bytes: artifact?.storedBytes ?? 0,
     after_render: artifact?.afterRender ?? [],
-  };
-}
-
-/**
- * What the store says of itself on its pages: profiles and contact from the home page (detect-apps)
- * and the contact pages (fetch-pages), merged here because each step reads one of them; languages
- * and market from the home page. Jobs older than these reads have neither.
- */
-function storeVoice(
-  storefront: Artifact<"storefront"> | null,
-  pages: Artifact<"pages"> | null,
-): Pick<ReportMetadata, "socials" | "markets"> {
-  const home = storefront?.socials;
-  const contact = pages?.socials;
-  const socials = home && contact ? mergeSocials(home, contact) : (home ?? contact);
-
-  return {
-    ...(socials && { socials: observed(socials) }),
-    ...(storefront?.markets && { markets: observed(storefront.markets) }),
   };
 }
 

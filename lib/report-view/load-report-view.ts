@@ -9,6 +9,7 @@ import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
 import { getReportOverview } from "@/lib/reports/get-report";
+import { readFindings } from "@/lib/findings";
 import {
   CHANGELOG_SHOWN,
   pagespeedMetricsSchema,
@@ -55,6 +56,8 @@ async function completedReport(id: string) {
     store: report.store,
     summary: parseOr(reportPageSummarySchema, report.summary, {}),
     metadata: parseOr(reportPageMetadataSchema, report.metadata, {}),
+    /** The report's findings, typed, each absent when the report lacks it (lib/findings reads old shapes too). */
+    findings: readFindings(report.metadata),
     /** Products in the report; the page lists them a page at a time (listReportProducts). */
     productCount: report.product_count,
     collections: parseOr(reportCollectionsSchema, report.collections, []),

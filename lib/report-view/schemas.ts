@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { collectionsArtifactSchema, pagesArtifactSchema, storefrontArtifactSchema } from "@/lib/snapshots/artifacts";
+import { collectionsArtifactSchema, pagesArtifactSchema } from "@/lib/snapshots/artifacts";
 import { storedAuditMetricsSchema } from "@/lib/pagespeed/schemas";
 import { basisSchema, reportSummarySchema, type Basis } from "@/lib/reports/schemas";
 
@@ -14,14 +14,11 @@ export type Labelled = z.infer<typeof labelledSchema>;
 /**
  * reports.metadata as the page reads it: any field by name, each labelled with its basis. Looser
  * than the API's reportMetadataSchema (lib/reports/schemas.ts), so the page lists whatever fields
- * a report of any age has, in the order store-detail-rows.ts gives them.
+ * a report of any age has, in the order store-detail-rows.ts gives them. Its findings are read
+ * typed, by lib/findings (`readFindings`).
  */
 export const reportPageMetadataSchema = z.record(z.string(), labelledSchema);
 export type ReportPageMetadata = z.infer<typeof reportPageMetadataSchema>;
-
-export const themeSchema = storefrontArtifactSchema.shape.theme;
-export const detectedAppsSchema = storefrontArtifactSchema.shape.apps;
-export const unidentifiedAppsSchema = storefrontArtifactSchema.shape.unidentifiedApps.unwrap();
 
 /**
  * reports.summary as the page reads it: the API's reportSummarySchema with every field optional,

@@ -3,9 +3,8 @@ import { z } from "zod";
 import { getDb, type Database, type Transaction } from "@/db";
 import { jobArtifacts } from "@/db/schema";
 import { pageSchema, reportCollectionSchema, storeMetaSchema } from "@/lib/shopify-reader/schemas";
-import { marketingSchema } from "@/lib/marketing/schemas";
+import { homePageFindingsShape } from "@/lib/findings";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
-import { marketsSchema } from "@/lib/markets/schemas";
 import { socialsSchema } from "@/lib/socials/schemas";
 import { renderArtifactSchema } from "@/lib/render/schemas";
 import { saveJobArtifact } from "@/lib/snapshots/save-job-artifact";
@@ -43,12 +42,8 @@ export const storefrontArtifactSchema = z.object({
   metaDescription: z.string().nullable(),
   fetched: z.boolean(),
   error: z.string().nullable(),
-  /** Tags and custom pixels of the home page; absent in artifacts of jobs before they were read. */
-  marketing: marketingSchema.optional(),
-  /** Profiles and contact on the home page; absent in older jobs and when it could not be read. */
-  socials: socialsSchema.optional(),
-  /** Languages and the visit's market on the home page; absent likewise. */
-  markets: marketsSchema.optional(),
+  /** What lib/findings reads on the home page (tags, profiles, languages …), each under its finding's key. */
+  ...homePageFindingsShape(),
 });
 
 /** Collection listing pages the product crawl read past the cap (fetch-collections reuses them). */

@@ -4,6 +4,7 @@ import { GET } from "@/app/api/stores/route";
 import { getDb } from "@/db";
 import { stores } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
+import { agentReadinessOf, marketingOf, marketsOf, observed } from "@/testing/findings";
 
 // GET /api/stores finds stores by the technology they run (an app, a marketing tag), the languages
 // they offer, the countries they ship to and the agent endpoints they answer on, each filter alone
@@ -26,9 +27,9 @@ beforeAll(async () => {
     apps: [{ slug: "klaviyo" }],
     metadata: {
       ships_to_countries: { value: ["FR", "DE", "US"], basis: "observed" },
-      marketing: { value: { tags: [{ kind: "google-analytics-4" }, { kind: "meta-pixel" }] }, basis: "observed" },
-      markets: { value: { locale: "en", languages: [{ code: "en-US" }, { code: "fr-CA" }, { code: "x-default" }] }, basis: "observed" },
-      agent_readiness: { value: { storefront_mcp: { status: "answers" }, llms_txt: { status: "answers" } }, basis: "observed" },
+      marketing: observed(marketingOf(["google-analytics-4", "meta-pixel"])),
+      markets: observed(marketsOf(["en-US", "fr-CA", "x-default"], "en")),
+      agent_readiness: observed(agentReadinessOf({ storefront_mcp: "answers", llms_txt: "answers" })),
     },
   });
   await seedAnalyzedStore({

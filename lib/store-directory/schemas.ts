@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { agentReadinessSchema } from "@/lib/agent-readiness/schemas";
-import { marketingSchema } from "@/lib/marketing/schemas";
-import { marketsSchema } from "@/lib/markets/schemas";
-import { socialsSchema } from "@/lib/socials/schemas";
+import { storePageFindingsShape } from "@/lib/findings";
 import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { productSchema } from "@/lib/shopify-reader/schemas";
@@ -98,14 +95,9 @@ export const productTypeCountSchema = z.object({ product_type: z.string(), count
 
 /**
  * What the latest report read on the storefront besides theme and apps, as the report has it
- * (`metadata.marketing`, `socials`, `markets`, `agent_readiness`); each null when that report did not read it.
+ * (the findings lib/findings shows on the store page); each null when that report did not read it.
  */
-export const storefrontFindingsSchema = z.object({
-  marketing: marketingSchema.nullable(),
-  socials: socialsSchema.nullable(),
-  markets: marketsSchema.nullable(),
-  agent_readiness: agentReadinessSchema.nullable(),
-});
+export const storefrontFindingsSchema = z.object(storePageFindingsShape());
 export type StorefrontFindings = z.infer<typeof storefrontFindingsSchema>;
 
 /** GET /api/stores/:slug: the public store page's data. */

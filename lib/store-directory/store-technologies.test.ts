@@ -1,31 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { agentReadinessOf, marketingOf, marketsOf, observed } from "@/testing/findings";
 import { agentEndpointAnswers, NO_TECHNOLOGIES, storeTechnologiesOf } from "./store-technologies";
 
-// What the directory files a store under comes from its report's metadata, read leniently: older
-// reports lack the fields, and store-derived values of an odd shape are dropped, never trusted.
-
-const observed = <T>(value: T) => ({ value, basis: "observed" });
+// What the directory files a store under comes from its report's findings, read as lib/findings
+// reads them: older reports lack the fields, and store-derived values of an odd form are dropped.
 
 describe("storeTechnologiesOf", () => {
   it("reads tag kinds, base languages, ships-to countries and the agent endpoints that answered", () => {
     const technologies = storeTechnologiesOf({
       ships_to_countries: observed(["fr", "DE", "US", "DE"]),
-      marketing: observed({
-        tags: [
-          { kind: "google-analytics-4", name: "Google Analytics 4" },
-          { kind: "meta-pixel", name: "Meta Pixel" },
-          { kind: "google-analytics-4", name: "Google Analytics 4" },
-        ],
-      }),
-      markets: observed({
-        locale: "pt-BR",
-        languages: [{ code: "en-US" }, { code: "fr-CA" }, { code: "fr" }, { code: "x-default" }, { code: "EN_gb" }],
-      }),
-      agent_readiness: observed({
-        storefront_mcp: { status: "answers" },
-        ucp_profile: { status: "absent" },
-        llms_txt: { status: "present" },
-      }),
+      marketing: observed(marketingOf(["google-analytics-4", "meta-pixel", "google-analytics-4"])),
+      markets: observed(marketsOf(["en-US", "fr-CA", "fr", "x-default", "EN_gb"], "pt-BR")),
+      agent_readiness: observed(agentReadinessOf({ storefront_mcp: "answers", ucp_profile: "absent", llms_txt: "answers" })),
     });
 
     expect(technologies).toEqual({
@@ -36,9 +22,10 @@ describe("storeTechnologiesOf", () => {
     });
   });
 
-  it("counts a UCP profile under either key the report may use", () => {
-    expect(storeTechnologiesOf({ agent_readiness: observed({ ucp_profile: { status: "answers" } }) }).agent).toEqual(["ucp"]);
-    expect(storeTechnologiesOf({ agent_readiness: observed({ ucp: { status: "answers" } }) }).agent).toEqual(["ucp"]);
+  it("counts a UCP profile under its key, and under the key older reports stored it with", () => {
+    const { ucp_profile: ucp, ...rest } = agentReadinessOf({ ucp_profile: "answers" });
+    expect(storeTechnologiesOf({ agent_readiness: observed({ ...rest, ucp_profile: ucp }) }).agent).toEqual(["ucp"]);
+    expect(storeTechnologiesOf({ agent_readiness: observed({ ...rest, ucp }) }).agent).toEqual(["ucp"]);
   });
 
   it("finds nothing in a report built before these fields, or in no report at all", () => {
@@ -50,19 +37,21 @@ describe("storeTechnologiesOf", () => {
   it("drops values of the wrong shape or form instead of filing the store under them", () => {
     const technologies = storeTechnologiesOf({
       ships_to_countries: observed(["USA", "*", 7, "", "Se"]),
-      marketing: observed({
-        tags: [{ kind: "Meta Pixel!" }, { kind: 3 }, "meta-pixel", { kind: "a".repeat(200) }, { kind: "TikTok-Pixel" }],
-      }),
-      markets: observed({ locale: ["en"], languages: [{ code: "english" }, { code: "1a" }, null, { code: "i-klingon" }] }),
-      agent_readiness: observed({ storefront_mcp: { status: "refused" }, llms_txt: "answers", constructor: { status: "answers" } }),
+      // Not a marketing finding of any shape: no tag files the store.
+      marketing: observed({ tags: [{ kind: "Meta Pixel!" }, "meta-pixel", { kind: "tiktok-pixel" }] }),
+      markets: observed(marketsOf(["english", "1a", "i-klingon", "a".repeat(200)])),
+      agent_readiness: observed({ storefront_mcp: { status: "answers" }, llms_txt: "answers" }),
     });
 
-    expect(technologies).toEqual({ tags: ["tiktok-pixel"], languages: [], markets: ["SE"], agent: [] });
+    expect(technologies).toEqual({ tags: [], languages: [], markets: ["SE"], agent: [] });
   });
 
   it("keeps at most a bounded number of values however many the report lists", () => {
-    const tags = Array.from({ length: 500 }, (_, i) => ({ kind: `tag-${i}` }));
-    expect(storeTechnologiesOf({ marketing: observed({ tags }) }).tags).toHaveLength(100);
+    const codes = Array.from(
+      { length: 500 },
+      (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
+    expect(storeTechnologiesOf({ markets: observed(marketsOf(codes)) }).languages).toHaveLength(50);
   });
 });
 

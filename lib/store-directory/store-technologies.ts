@@ -1,3 +1,5 @@
+import type { AgentReadiness } from "@/lib/agent-readiness/schemas";
+import { readFindings } from "@/lib/findings";
 import type { AgentCapability } from "./schemas";
 
 /**
@@ -26,20 +28,16 @@ const TAG_KIND = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const BASE_LANGUAGE = /^[a-z]{2,3}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
-/** The agent endpoints of a report, by the key each has under `metadata.agent_readiness.value`. */
-const AGENT_FIELDS: [AgentCapability, ...string[]][] = [
+/** The agent endpoints of a report, by their key under `metadata.agent_readiness.value`. */
+const AGENT_FIELDS = [
   ["storefront_mcp", "storefront_mcp"],
-  ["ucp", "ucp", "ucp_profile"],
+  ["ucp", "ucp_profile"],
   ["llms_txt", "llms_txt"],
-];
+] as const satisfies readonly (readonly [AgentCapability, keyof AgentReadiness])[];
 
 /** Whether an agent endpoint's status says the store has it: it answered, or the file is there. */
 export function agentEndpointAnswers(status: unknown): boolean {
   return status === "answers" || status === "present";
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
 function list(value: unknown): unknown[] {
@@ -70,29 +68,37 @@ function baseLanguage(tag: string | null): string | null {
 }
 
 /**
- * The technologies a report's metadata names. Read leniently: reports built before a field
- * existed lack it, and a value of an unexpected shape is skipped rather than refused.
+ * The technologies a report's metadata names, from its findings as lib/findings reads them (a
+ * report built before a finding lacks it; one of an older shape is read in the current one).
+ * Store-derived values are filtered all the same: only well-formed codes file a store.
  */
 export function storeTechnologiesOf(metadata: unknown): StoreTechnologies {
-  const marketing = field(field(metadata, "marketing"), "value");
-  const markets = field(field(metadata, "markets"), "value");
-  const agent = field(field(metadata, "agent_readiness"), "value");
-  const languageTags = [text(field(markets, "locale")), ...list(field(markets, "languages")).map((l) => text(field(l, "code")))];
+  const { marketing, markets, agent_readiness: agent } = readFindings(metadata);
+  const languageTags = [markets?.value.locale ?? null, ...(markets?.value.languages ?? []).map((language) => language.code)];
 
   return {
     tags: distinct(
-      list(field(marketing, "tags")).map((tag) => text(field(tag, "kind"))?.toLowerCase() ?? null),
+      (marketing?.value.tags ?? []).map((tag) => tag.kind.toLowerCase()),
       TAG_KIND,
       MAX_TAGS,
     ),
-    languages: distinct(languageTags.map(baseLanguage), BASE_LANGUAGE, MAX_LANGUAGES),
+    languages: distinct(
+      languageTags.map((tag) => baseLanguage(text(tag))),
+      BASE_LANGUAGE,
+      MAX_LANGUAGES,
+    ),
+    // Where it ships is the store's meta (products.json), not a finding: read as leniently as ever.
     markets: distinct(
-      list(field(field(metadata, "ships_to_countries"), "value")).map((code) => text(code, 10)?.toUpperCase() ?? null),
+      list(shipsTo(metadata)).map((code) => text(code, 10)?.toUpperCase() ?? null),
       COUNTRY,
       MAX_MARKETS,
     ),
-    agent: AGENT_FIELDS.filter(([, ...keys]) => keys.some((key) => agentEndpointAnswers(field(field(agent, key), "status")))).map(
-      ([capability]) => capability,
-    ),
+    agent: AGENT_FIELDS.filter(([, key]) => agent && agentEndpointAnswers(agent.value[key].status)).map(([capability]) => capability),
   };
+}
+
+function shipsTo(metadata: unknown): unknown {
+  const field = typeof metadata === "object" && metadata !== null ? (metadata as Record<string, unknown>).ships_to_countries : undefined;
+
+  return typeof field === "object" && field !== null ? (field as Record<string, unknown>).value : undefined;
 }
