@@ -29,8 +29,8 @@ export default async function HomePage(props: PageProps<"/">) {
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
         <p className="mt-3 max-w-2xl text-slate-600">
-          Submit a store domain and StoreLens reads its public catalogue — products, collections, pages, theme, installed apps and PageSpeed
-          — in a durable background workflow, with live progress.
+          Submit a store domain and StoreLens reads its public catalog — products, collections, pages, theme, installed apps and PageSpeed —
+          in a durable background workflow, with live progress.
         </p>
         {user ? (
           <QueryProvider>

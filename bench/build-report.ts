@@ -1,5 +1,5 @@
 /**
- * build-report benchmark: the last step of a job on a big catalogue — the changelog against
+ * build-report benchmark: the last step of a job on a big catalog — the changelog against
  * the previous completed snapshot, inventory levels and events, report, daily figures — run
  * while the event loop's delay and the process's RSS are sampled.
  *
@@ -51,7 +51,7 @@ const meta = sampleStoreMeta({
   publishedCollectionsCount: 1,
 });
 
-/** The current catalogue's product at position i: the previous one with realistic differences. */
+/** The current catalog's product at position i: the previous one with realistic differences. */
 function currentProduct(i: number): Product | null {
   if (i % 50 === 7) return null; // 2 % removed
   const p = sampleProduct(i, { descriptionBytes: 800 });
@@ -132,7 +132,7 @@ async function seed(): Promise<[string, string]> {
   console.log(`seeding: previous snapshot of ${PRODUCTS} products × 2 variants, current one with differences …`);
   const previousId = await seedJob(store!.id, (i) => sampleProduct(i, { descriptionBytes: 800 }), PRODUCTS);
   await buildReport(previousId, crawl, { batchSize: BATCH });
-  // 2 % new products, ids past the previous catalogue's.
+  // 2 % new products, ids past the previous catalog's.
   const added = Math.round(PRODUCTS * 0.02);
   const currentId = await seedJob(
     store!.id,

@@ -1,5 +1,5 @@
 /**
- * App detection benchmark: time to detect catalogue apps in a 1 MB storefront, next to the
+ * App detection benchmark: time to detect catalog apps in a 1 MB storefront, next to the
  * time to merely parse that HTML with the same parser (the baseline, measured in this run).
  *
  *   npx tsx bench/detect-apps.ts [--runs=15]

@@ -12,7 +12,7 @@
  * 50 ms on the wall clock.
  * After a small warm-up job, submits a job on a generated `--products` store (the shape of
  * bench:pipeline's: past the 25,000 listing cap) and, every `--probe-ms` from this process over
- * real HTTP (a new connection each), GETs /api/health and a small analysed store (its page under
+ * real HTTP (a new connection each), GETs /api/health and a small analyzed store (its page under
  * server.ts, GET /api/stores/:slug under the host), whatever is still in flight. `--interval` is SCRAPER_MIN_INTERVAL_MS (the default is the
  * service's own). Prints the job's duration, each probe target's p50 / p99 / max, the loop
  * delay, and the longest stalls, each put in the step that was running when it began (the job's
@@ -20,10 +20,10 @@
  * `--db=both` (the default) when TEST_DATABASE_URL is set, a throwaway database on that server,
  * one after the other. Figures only, no pass/fail.
  *
- * `--hostile`: the analysed store is instead one serving the robots.txt of 500,000 wildcards and a
+ * `--hostile`: the analyzed store is instead one serving the robots.txt of 500,000 wildcards and a
  * home page asking for paths with long query strings (testing/hostile/wildcard-robots-store.ts),
  * which once held the loop for seconds per check; the probes then say whether /api/health kept
- * answering within 100 ms while it was analysed, rendered page included, and whether the server
+ * answering within 100 ms while it was analyzed, rendered page included, and whether the server
  * stayed up.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -78,7 +78,7 @@ const { freePort } = await import("@/testing/free-port");
 const { jobEnvelopeSchema } = await import("@/lib/jobs/schemas");
 type StepTiming = import("@/lib/jobs/schemas").StepTiming;
 
-// The caller and the small analysed store whose page is probed, written before the server opens
+// The caller and the small analyzed store whose page is probed, written before the server opens
 // the database (PGlite takes one process at a time).
 await prepareDatabase(getDatabase());
 const kind = getDatabase().kind;

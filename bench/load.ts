@@ -6,7 +6,7 @@
  *   npx tsx bench/load.ts [--jobs=50] [--interval=100] [--products=500] [--latency=0]
  *
  * interval: SCRAPER_MIN_INTERVAL_MS (min spacing of request starts to one store); products:
- * catalogue size of the smallest store (store i has products + 50·i); latency: ms the fake
+ * catalog size of the smallest store (store i has products + 50·i); latency: ms the fake
  * store waits before each answer. Floor of a store = its requests × interval (it can go no
  * faster than its pacing allows); the run's wall time is compared with the slowest store's
  * floor. Database: a throwaway database on TEST_DATABASE_URL's server when set, else a

@@ -7,12 +7,12 @@
  *
  * interval: SCRAPER_MIN_INTERVAL_MS (production: 1000); latency: ms the fake store waits before
  * every answer. Prints wall time and its ratio to the politeness floor (store requests made ×
- * interval), the product crawl's requests against the fewest that could read the catalogue
+ * interval), the product crawl's requests against the fewest that could read the catalog
  * (computed from the fake store's own shape), the event loop's longest stall, and memory: RSS of
  * this process (executor, pipeline, database client, and PGlite when embedded) at idle after
  * start-up and a small warm-up job, its peak during the job (sampled every 50 ms) and the
  * difference, "job growth over idle", with the heap / external / arrayBuffers split at the peak.
- * The fake store runs in a child process (testing/fake-store-process.ts) so its catalogue and
+ * The fake store runs in a child process (testing/fake-store-process.ts) so its catalog and
  * JSON answers are not counted; --in-process-store runs it here as before (figures then mix both).
  * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else PGlite in
  * this process. Figures only, no pass/fail.
@@ -63,7 +63,7 @@ function fewestRequests(store: FakeStore) {
   for (const slot of slots) if (catalog.product(slot).variants.length >= LISTING_VARIANT_LIMIT) hugeVariants += 1;
   const listingPages = Math.min(Math.ceil(slots.length / PAGE), LISTING_CAP / PAGE);
   const missing = catalog.newestFirst(LISTING_CAP, Number.MAX_SAFE_INTEGER);
-  // The whole catalogue in the listing: it still needs its empty page to know it ended.
+  // The whole catalog in the listing: it still needs its empty page to know it ended.
   if (missing.length === 0)
     return { total: listingPages + 1 + hugeVariants, route: "listing only", listingPages, hugeVariants, missing: 0 };
 
@@ -236,7 +236,7 @@ const rows: Array<[string, string]> = [
   ["wall time / floor", floor > 0 ? `×${(seconds / floor).toFixed(2)}` : "n/a (interval 0)"],
   ["product crawl requests", String(crawlRequests)],
   [
-    "fewest that read the catalogue",
+    "fewest that read the catalog",
     `${fewest.total} (${fewest.listingPages} listing + ${fewest.hugeVariants} variant lists + ${fewest.total - fewest.listingPages - fewest.hugeVariants} for the ${fewest.missing} past the cap: ${fewest.route})`,
   ],
   ["crawl / fewest", `×${(crawlRequests / fewest.total).toFixed(3)}`],

@@ -75,7 +75,7 @@ async function main() {
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
-  console.log("(past the 25,000 cap the sitemap is also how the catalogue is completed: there its requests are not all extra)");
+  console.log("(past the 25,000 cap the sitemap is also how the catalog is completed: there its requests are not all extra)");
 }
 
 await main();

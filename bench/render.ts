@@ -112,7 +112,7 @@ for (let i = 0; i <= RUNS; i += 1) {
 
     return detectApps(page.html);
   });
-  if (i > 0) baseline.push(ms); // the first warms the connection and the catalogue's patterns
+  if (i > 0) baseline.push(ms); // the first warms the connection and the catalog's patterns
 }
 
 const inner = renderResourceFetcher(hosts);

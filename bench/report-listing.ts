@@ -84,7 +84,7 @@ try {
     const sqlMs = await median(() => listReportProducts(job!.id, query));
     const baselineMs = await median(async () => listInMemory(await loadSnapshotProducts(job!.id), query));
     console.log(
-      `${label.padEnd(36)} SQL page ${sqlMs.toFixed(1).padStart(8)} ms   baseline (whole catalogue) ${baselineMs.toFixed(1).padStart(8)} ms   ${(baselineMs / sqlMs).toFixed(1)}x`,
+      `${label.padEnd(36)} SQL page ${sqlMs.toFixed(1).padStart(8)} ms   baseline (whole catalog) ${baselineMs.toFixed(1).padStart(8)} ms   ${(baselineMs / sqlMs).toFixed(1)}x`,
     );
   }
 } finally {

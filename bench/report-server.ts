@@ -2,7 +2,7 @@
  * The servers bench/reports.ts loads, each in its own process so the load generator never
  * shares their CPU time:
  *   --mode=app      GET /api/reports/:id through its real route handler (stored body)
- *   --mode=rebuild  the previous behaviour: load, validate and serialise every product per request
+ *   --mode=rebuild  the previous behavior: load, validate and serialize every product per request
  *   --mode=static   a bare Node http server sending fixed bytes (--file, --headers) for every request
  * Prints nothing; tells the parent its port over IPC, and answers "rss" with its RSS.
  */

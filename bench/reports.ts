@@ -7,11 +7,11 @@
  * Baseline, measured in the same run: a bare Node static server (bench/report-server.ts
  * --mode=static) sending the very bytes our route sent, with the same Content-Encoding, so the
  * ratio is what our route costs over copying the bytes to the socket. Also measured: the
- * previous behaviour (every product loaded, validated and serialised per request), and the
+ * previous behavior (every product loaded, validated and serialized per request), and the
  * report server's RSS before and after the load. The report is served by the real server
  * (server.ts, production build: run `npx next build` first); without a build, by the route
  * handler alone in its own process (bench/report-server.ts --mode=app), without Next in front.
- * The previous behaviour is always measured through the handler alone.
+ * The previous behavior is always measured through the handler alone.
  * Database: a throwaway database on the server of TEST_DATABASE_URL when set, else a throwaway
  * PGlite directory. Figures only, no pass/fail.
  */

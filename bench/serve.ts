@@ -4,7 +4,7 @@
  *
  *   npm run bench:serve -- [--products=1234] [--large=26040] [--connections=8] [--duration=10] [--concurrent=20] [--large-only]
  *
- * Seeds two analysed stores (`--products` and `--large` products), starts the real server
+ * Seeds two analyzed stores (`--products` and `--large` products), starts the real server
  * (server.ts on the last `next build`: run `npx next build` first; workers off) and reads each
  * answer once, so it is built and kept. The answers' bytes (gzip JSON, plain JSON, the report
  * page and the store page as gzip) are written to files that nginx serves (worker_processes 1,
@@ -220,7 +220,7 @@ const cell = (r: LoadResult) =>
 
 try {
   await prepareDatabase(getDatabase());
-  console.log(`seeding: analysed stores of ${PRODUCTS} and ${LARGE} products …`);
+  console.log(`seeding: analyzed stores of ${PRODUCTS} and ${LARGE} products …`);
   // Completed 40 days ago: public, so the answers kept have no publication deadline.
   const analyzedAt = new Date(Date.now() - 40 * 24 * 3600_000);
   const small = await seedAnalyzedStore({ domain: "bench-serve.test", products: PRODUCTS, descriptionBytes: 400, analyzedAt });

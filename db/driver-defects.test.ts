@@ -12,7 +12,7 @@ const TYPE_FETCH = `
     `;
 
 describe("the driver's unhandled type-fetch rejection", () => {
-  it("is recognised by the query it carries, whatever failed under it", () => {
+  it("is recognized by the query it carries, whatever failed under it", () => {
     expect(isDriverTypeFetchFailure(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", query: TYPE_FETCH }))).toBe(true);
     expect(isDriverTypeFetchFailure({ message: "terminating connection", code: "57P01", query: TYPE_FETCH })).toBe(true);
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, queryRows } from "./index";
-import { initialisePgliteDirectory } from "./pglite-init";
+import { initializePgliteDirectory } from "./pglite-init";
 
 const root = mkdtempSync(path.join(tmpdir(), "pglite-init-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -12,7 +12,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("embedded database memory", () => {
   it("creates a new data directory outside this process, then opens it with small buffers", async () => {
     const dir = path.join(root, "new");
-    await initialisePgliteDirectory(dir);
+    await initializePgliteDirectory(dir);
     expect(existsSync(path.join(dir, "PG_VERSION"))).toBe(true);
 
     const handle = openPglite(dir);
@@ -30,7 +30,7 @@ describe("embedded database memory", () => {
   it("leaves a directory that already holds a database alone", async () => {
     const dir = path.join(root, "new");
     const before = statSync(path.join(dir, "PG_VERSION")).mtimeMs;
-    await initialisePgliteDirectory(dir);
+    await initializePgliteDirectory(dir);
     expect(statSync(path.join(dir, "PG_VERSION")).mtimeMs).toBe(before);
 
     const handle = openPglite(dir);

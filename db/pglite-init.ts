@@ -19,7 +19,7 @@ await pg.close();
  * second WebAssembly instance, and the memory that instance grew is not handed back to the OS.
  * No-op for a directory that already holds a database.
  */
-export async function initialisePgliteDirectory(dir: string): Promise<void> {
+export async function initializePgliteDirectory(dir: string): Promise<void> {
   if (dir === "memory://" || dir === "") return;
   const resolved = path.resolve(dir);
   if (existsSync(path.join(resolved, "PG_VERSION"))) return;

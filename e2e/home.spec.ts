@@ -5,7 +5,7 @@ test("home page invites a visitor to analyze a store", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analyze any Shopify store");
   await expect(page.getByRole("textbox", { name: "Store domain" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Analyze" })).toBeVisible();
-  // Tailwind is compiled into the build: the primary button carries its colour.
+  // Tailwind is compiled into the build: the primary button carries its color.
   const background = await page.getByRole("button", { name: "Analyze" }).evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(background).not.toBe("rgba(0, 0, 0, 0)");
 });

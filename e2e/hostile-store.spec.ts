@@ -29,7 +29,7 @@ function probeHealth(baseURL: string, limitMs: number): Promise<Probe> {
  * server analyses that store, rendered page included, and keeps answering /api/health all along
  * (every probe answered; how fast is measured by `npm run bench:job -- --hostile`, not here).
  */
-test("a store with a wildcard robots.txt is analysed while the server keeps answering", async ({ page, baseURL }) => {
+test("a store with a wildcard robots.txt is analyzed while the server keeps answering", async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   await signUp(page, uniqueEmail("hostile"));
   const created = await page.request.post("/api/jobs", { data: { domain: "wildcard-robots.test" }, headers: { origin: baseURL! } });

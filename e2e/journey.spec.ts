@@ -115,7 +115,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await tracked.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/tracked-stores/${slug}$`));
     await expect(page.getByRole("heading", { name: "Izabel de Paula" })).toBeVisible();
-    await expect(page.getByTestId("catalogue-figures")).toContainText("22");
+    await expect(page.getByTestId("catalog-figures")).toContainText("22");
     // One snapshot measures no sales yet, and the page says so.
     await expect(page.getByTestId("units-sold")).toContainText("Not enough data yet");
     await expect(

@@ -57,7 +57,7 @@ test("a published store page has its meta tags, parseable JSON-LD and a 1200×63
   expect((await csv.text()).split("\n")[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor,Type,Tags,Published,Option1 Name/);
 });
 
-// Stores analysed by other specs may carry the same tags: each check names the seeded stores it tells apart.
+// Stores analyzed by other specs may carry the same tags: each check names the seeded stores it tells apart.
 for (const [device, viewport] of [
   ["a desktop", { width: 1366, height: 900 }],
   ["a phone", { width: 390, height: 844 }],

@@ -74,7 +74,7 @@ test("a tracked store on a phone: heat graph at the latest weeks, no sideways sc
   await expect(page.getByTestId("units-sold-basis")).toContainText("from 3 snapshots over under an hour");
   await expect(page.getByTestId("daily-sales")).toContainText("No daily rate yet");
   await expect(page.getByTestId("confidence-legend")).toHaveCount(1);
-  await expect(page.getByTestId("catalogue-figures")).toContainText(/\$|€|£|[A-Z]{3}\s?\d/);
+  await expect(page.getByTestId("catalog-figures")).toContainText(/\$|€|£|[A-Z]{3}\s?\d/);
 
   // Compare: the latest two by default, then the first snapshot against the latest.
   const compare = page.getByTestId("compare-section");

@@ -24,7 +24,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function analyse(domain: string) {
+async function analyze(domain: string) {
   const response = await h.submit({ domain });
   expect(response.status).toBe(201);
   const job = await h.waitForJob(((await response.json()) as { job: { id: string } }).job.id);
@@ -45,7 +45,7 @@ const agentRequests = (domain: string) =>
 describe("agent readiness in the pipeline", () => {
   it("reports the Storefront MCP tools, the UCP profile, llms.txt and what robots.txt tells each AI crawler", async () => {
     h.fakeStore.addStore(fixtureStore("agents.test"));
-    const { jobId, readiness } = await analyse("agents.test");
+    const { jobId, readiness } = await analyze("agents.test");
 
     expect(readiness.basis).toBe("observed");
     expect(readiness.value.storefront_mcp).toEqual({
@@ -72,7 +72,7 @@ describe("agent readiness in the pipeline", () => {
 
   it("reports absent for a store that serves none of them, and the job completes", async () => {
     h.fakeStore.addStore(fixtureStore("no-agents.test", { storefrontMcp: false, ucpProfile: false, llmsTxt: false, robotsTxt: null }));
-    const { readiness } = await analyse("no-agents.test");
+    const { readiness } = await analyze("no-agents.test");
 
     expect(readiness.value.storefront_mcp).toMatchObject({ status: "absent", http_status: 404, tools: [], tool_count: 0 });
     expect(readiness.value.ucp_profile).toMatchObject({ status: "absent", http_status: 404, version: null });
@@ -84,7 +84,7 @@ describe("agent readiness in the pipeline", () => {
   it("does not request /api/mcp when robots.txt disallows it for StoreLensBot, and reports it disallowed", async () => {
     const robotsTxt = "User-agent: *\nDisallow: /cart\n\nUser-agent: StoreLensBot\nDisallow: /api/\nDisallow: /cart\n";
     h.fakeStore.addStore(fixtureStore("no-mcp.test", { robotsTxt }));
-    const { readiness, crawl } = await analyse("no-mcp.test");
+    const { readiness, crawl } = await analyze("no-mcp.test");
 
     expect(readiness.value.storefront_mcp).toMatchObject({ status: "disallowed", http_status: null, tools: [] });
     expect(readiness.value.ucp_profile.status).toBe("answers");

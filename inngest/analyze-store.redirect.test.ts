@@ -1,7 +1,7 @@
 /**
  * A store that redirects every request to another site is not that site: the job fails
  * redirected_off_store naming the other host, no request reaches it (not even its robots.txt), and
- * nothing of its catalogue is stored or reported for the job.
+ * nothing of its catalog is stored or reported for the job.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("a store redirecting to another site", () => {
-  it("fails redirected_off_store, asks the other site nothing and reports none of its catalogue", async () => {
+  it("fails redirected_off_store, asks the other site nothing and reports none of its catalog", async () => {
     const response = await h.submit({ domain: "hijack.test" });
     expect(response.status).toBe(201);
     const { job } = (await response.json()) as { job: { id: string } };

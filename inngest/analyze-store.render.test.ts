@@ -31,7 +31,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function analyse(domain: string) {
+async function analyze(domain: string) {
   const response = await h.submit({ domain });
   expect(response.status).toBe(201);
   const { job } = (await response.json()) as { job: { id: string } };
@@ -51,7 +51,7 @@ const screenshot = (id: string, size: string) =>
 describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)", () => {
   it("keeps a desktop and a phone screenshot with the report, served as long as it exists, and finds the app the page adds by script", async () => {
     const store = h.fakeStore.addStore(fixtureStore("rendered-shop.test"));
-    const job = await analyse("rendered-shop.test");
+    const job = await analyze("rendered-shop.test");
     expect(job.status).toBe("completed");
 
     const render = (await metadataOf(job.id)).render!.value;
@@ -98,7 +98,7 @@ describe.skipIf(!browser.found)("analyze-store's render step (our own Chromium)"
     const store = h.fakeStore.addStore(
       fixtureStore("robots-render.test", { robotsTxt: "User-agent: *\nDisallow: /cdn/\nDisallow: /apps/\n" }),
     );
-    const job = await analyse("robots-render.test");
+    const job = await analyze("robots-render.test");
     expect(job.status).toBe("completed");
     const metadata = await metadataOf(job.id);
 

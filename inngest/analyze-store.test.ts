@@ -115,7 +115,7 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
     expect(metadata.apps.value.find((app) => app.slug === "klaviyo")).toMatchObject({ source: "script", confidence: "high" });
     expect(metadata.theme.value?.name).toBeTruthy();
     expect(metadata.theme.value).toMatchObject({ source: "globals", confidence: "high" });
-    // An app Shopify names but the catalogue does not know is reported by its handle, never as a catalogue app.
+    // An app Shopify names but the catalog does not know is reported by its handle, never as a catalog app.
     expect(metadata.unidentified_apps).toEqual({
       value: [expect.objectContaining({ handle: "acme-upsell", source: "app-block", confidence: "high" })],
       basis: "derived",

@@ -26,7 +26,7 @@ const steps = {
  * The analysis pipeline (docs/decisions.md §6.4). Each step calls lib/pipeline and is idempotent; the
  * steps are declared once in lib/pipeline/pipeline-steps.ts. Products
  * are read in several "fetch-products" steps (a bounded slice each), so a 30,000-product
- * catalogue survives a crash with at most one slice to redo.
+ * catalog survives a crash with at most one slice to redo.
  */
 export const analyzeStore = inngest.createFunction(
   {

@@ -49,7 +49,7 @@ function scrubText(text: string): string {
 
 /**
  * An error as one short line, scrubbed before it is cut (a cut could leave part of a token the
- * scrubbers no longer recognise): for a line that names several failures, where whole stacks
+ * scrubbers no longer recognize): for a line that names several failures, where whole stacks
  * would be unbounded.
  */
 export function briefError(error: unknown, maxChars = 300): string {

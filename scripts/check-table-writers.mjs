@@ -16,7 +16,7 @@
 //
 // Limit: each file is read alone. A table or `sql` that reaches a file through a re-export of
 // another of our modules (`export { jobs } from "@/db/schema"` in lib/x, imported from there), a
-// function parameter or an object property is not recognised; `sql` by that name counts whatever
+// function parameter or an object property is not recognized; `sql` by that name counts whatever
 // it was imported from, for that reason.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

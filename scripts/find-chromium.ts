@@ -73,7 +73,7 @@ export async function launchFailure(file: string): Promise<string | undefined> {
  * first line.
  */
 function launchReason(message: string): string {
-  // Playwright colours its call log.
+  // Playwright colors its call log.
   const lines = message.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
   const said = lines.map((line) => /^\[pid=\d+\]\[err\]\s*(.+)$/.exec(line.trim())?.[1]?.trim()).find(Boolean);
   if (said) return said.replace(/[.\s]+$/, "");

@@ -1,5 +1,5 @@
 import { getDatabase } from "@/db";
-import { initialisePgliteDirectory } from "@/db/pglite-init";
+import { initializePgliteDirectory } from "@/db/pglite-init";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { ensureAuthSecret } from "./ensure-auth-secret";
@@ -8,13 +8,13 @@ import { prepareDatabase } from "@/server/prepare-database";
 
 /**
  * Everything a process needs before it serves: valid settings, an up-to-date schema and
- * the app catalogue.
+ * the app catalog.
  * Idempotent; the custom server and the tools call it.
  */
 export async function bootstrap(): Promise<void> {
   ensureAuthSecret();
   const env = getEnv();
-  if (!env.DATABASE_URL) await initialisePgliteDirectory(env.PGLITE_DIR);
+  if (!env.DATABASE_URL) await initializePgliteDirectory(env.PGLITE_DIR);
   keepDataPrivate(env);
   const database = getDatabase();
   await prepareDatabase(database);

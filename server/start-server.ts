@@ -37,7 +37,7 @@ export async function startServer(): Promise<void> {
 
   // next.config.ts is read with Node's type stripping, as `next start --experimental-next-config-strip-types`
   // does, instead of loading the SWC compiler (about 20 MB resident) just to read it. If Next
-  // stops honouring this switch it falls back to SWC: slower to start, not broken.
+  // stops honoring this switch it falls back to SWC: slower to start, not broken.
   process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= "true";
   const app = next({ dev, hostname: env.HOST, port: env.PORT });
   await app.prepare();

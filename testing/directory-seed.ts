@@ -1,7 +1,7 @@
 /**
  * Analyzed stores written straight to the database, as the pipeline would leave them
  * (store row, completed job, report, snapshot products, detected apps): for tests of the
- * public site that need many stores, big catalogues or dates in the past without scraping.
+ * public site that need many stores, big catalogs or dates in the past without scraping.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";

@@ -6,12 +6,12 @@ import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 
 /** A queued job's rows, past the admission (no charge, no storage check), not yet dispatched. */
 export async function insertAdmittedJob(domain: string, extra: { webhookUrl?: string } = {}): Promise<Job> {
-  const normalised = parseDomainOrThrow(domain);
+  const normalized = parseDomainOrThrow(domain);
 
   return getDb().transaction(async (tx) => {
-    const store = await claimStoreForDomain(tx, normalised);
+    const store = await claimStoreForDomain(tx, normalized);
 
-    return insertJob(tx, { domain: normalised, store, userId: null, paymentMethod: "admin", ...extra });
+    return insertJob(tx, { domain: normalized, store, userId: null, paymentMethod: "admin", ...extra });
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The standalone fake store (testing/fake-store/cli.ts, `npm run fake-store`) in a child process
  * on a free port, driven through its control API. Benchmarks use it so the fake store's own CPU
- * (JSON generation) and memory (catalogues, multi-MB answers) stay out of the process they measure.
+ * (JSON generation) and memory (catalogs, multi-MB answers) stay out of the process they measure.
  */
 import { spawn } from "node:child_process";
 import type { RequestLogEntry, StoreDefinition, StoreSummary } from "./fake-store";

@@ -11,7 +11,7 @@ export type AllProducts = {
 };
 
 /**
- * The whole catalogue in one call, slice after slice, de-duplicated in memory. For
+ * The whole catalog in one call, slice after slice, de-duplicated in memory. For
  * tests, the benchmark and small one-off reads; workflow steps call crawlProducts
  * slice by slice instead.
  */

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: "Blog: the Shopify directory, week by week",
     description:
-      "Weekly posts written from the StoreLens directory: new stores, the most-installed apps, theme share and the biggest catalogue movers.",
+      "Weekly posts written from the StoreLens directory: new stores, the most-installed apps, theme share and the biggest catalog movers.",
     alternates: { canonical: `${siteUrl()}/blog`, types: { "application/atom+xml": `${siteUrl()}/blog/feed.xml` } },
   };
 }

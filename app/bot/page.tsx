@@ -43,12 +43,12 @@ export default function BotPage() {
         <p className="mt-2 text-slate-600">
           StoreLens analyses Shopify stores from what they publish to everyone. When someone asks for a report on a store, StoreLensBot
           reads that store&apos;s public storefront data, slowly, identified, and signed. This page says what it fetches, how fast, how to
-          recognise it and how to keep it out.
+          recognize it and how to keep it out.
         </p>
       </header>
 
       <section id="identity" className={section}>
-        <h2 className={h2}>How to recognise it</h2>
+        <h2 className={h2}>How to recognize it</h2>
         <p>
           Every request carries the User-Agent <code className={`${code} break-all`}>{scraperUserAgent(env)}</code>. Its robots.txt token is{" "}
           <code className={code}>StoreLensBot</code>.

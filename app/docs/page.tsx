@@ -146,7 +146,7 @@ export default function DocsPage() {
             its store page; before, it is <code className="rounded bg-slate-100 px-1">noindex</code>. A published report stays published.
           </p>
           <p>
-            <strong>Any analysed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
+            <strong>Any analyzed store can be exported.</strong> <code className="rounded bg-slate-100 px-1">GET /api/free-export</code>{" "}
             serves the latest completed report of any store as Shopify&apos;s product import CSV or JSON, published or not: publication is
             about search engines, not about who may read.
           </p>

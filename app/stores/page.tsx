@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: "Shopify store directory",
   description:
-    "Every Shopify store analyzed by StoreLens: catalogue size, theme, currency, installed apps, pixels and tags, languages, markets and agent readiness.",
+    "Every Shopify store analyzed by StoreLens: catalog size, theme, currency, installed apps, pixels and tags, languages, markets and agent readiness.",
 };
 
 export default async function StoresPage(props: PageProps<"/stores">) {

@@ -11,7 +11,7 @@ import { callEndpoint } from "./client";
 
 // One tracked store's figures for its dashboard page (/api/store-detail/:slug/…).
 
-/** Catalogue size and prices per day, and the heat graph. */
+/** Catalog size and prices per day, and the heat graph. */
 export const useStoreAnalytics = (slug: string) =>
   useQuery({ queryKey: ["analytics", slug], queryFn: () => callEndpoint(getStoreAnalyticsEndpoint, { params: { slug } }) });
 

@@ -30,8 +30,8 @@ export function DashboardJobs({ recent, initialDomain, aside }: DashboardJobsPro
           Analyze a store
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Enter a Shopify store&apos;s domain: StoreLens reads its catalogue, collections, pages, theme and apps, and you can follow each
-          step here.
+          Enter a Shopify store&apos;s domain: StoreLens reads its catalog, collections, pages, theme and apps, and you can follow each step
+          here.
         </p>
         <AnalyzeStoreForm
           initialDomain={initialDomain}

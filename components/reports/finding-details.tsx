@@ -34,7 +34,7 @@ const CONFIDENCE_STYLES: Record<Confidence, string> = {
 };
 
 /**
- * How one finding was recognised, shown on demand: a native disclosure (keyboard and screen-reader
+ * How one finding was recognized, shown on demand: a native disclosure (keyboard and screen-reader
  * usable without script) with the trace, where it was seen and how sure that makes us. Findings of
  * older reports carry only their evidence.
  */

@@ -26,7 +26,7 @@ const CONFIDENCE_LABELS: Record<Confidence, string> = {
   low: "Possible: a trace other things could leave",
 };
 
-/** What a finding was recognised by, where and how surely: the body of a "How we know" disclosure. */
+/** What a finding was recognized by, where and how surely: the body of a "How we know" disclosure. */
 export function FindingEvidence({ evidence, source, confidence }: { evidence: string; source: EvidenceSource; confidence: Confidence }) {
   return (
     <dl className="mt-1 space-y-1 rounded bg-slate-50 px-2 py-1.5 text-xs text-slate-600 ring-1 ring-slate-200">

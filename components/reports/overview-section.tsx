@@ -13,7 +13,7 @@ export function OverviewSection({ summary, currency }: { summary: ReportPageSumm
   const empty = bands.length === 0 && vendors.length === 0 && types.length === 0;
 
   return (
-    <ReportSection id="overview" title="Catalogue at a glance">
+    <ReportSection id="overview" title="Catalog at a glance">
       {empty ? (
         <EmptyNote>This report has no priced, typed or branded products to chart.</EmptyNote>
       ) : (

@@ -46,7 +46,7 @@ export function ProductsTable({ listing, query, basePath, domain, currency }: Pr
               ? `No products match “${query.q}”`
               : "No products"
             : `Showing ${formatCount(listing.firstIndex + 1)}–${formatCount(last)} of ${formatCount(listing.total)} products`}
-          {query.q && listing.total > 0 ? ` (of ${formatCount(listing.catalogueTotal)})` : ""}
+          {query.q && listing.total > 0 ? ` (of ${formatCount(listing.catalogTotal)})` : ""}
         </p>
       </div>
 

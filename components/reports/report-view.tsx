@@ -42,7 +42,7 @@ export function ReportView({
       <ReportHeader view={view} actions={<ReportActions view={view} viewer={viewer} shareUrl={shareUrl} title={reportTitle(view)} />} />
       <StoreScreenshotsSection jobId={view.job.id} domain={domain} render={view.findings.render} />
       <OverviewSection summary={view.summary} currency={currency} />
-      <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogueTotal)} in this report`}>
+      <ReportSection id="products" title="Products" aside={`${formatCount(productListing.catalogTotal)} in this report`}>
         <ProductsTable
           listing={productListing}
           query={productQuery}

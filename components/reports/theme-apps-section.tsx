@@ -67,12 +67,12 @@ export function ThemeAppsSection({
         <div>
           <h3 className="text-sm font-medium text-slate-700">Detected apps ({thirdParty.length})</h3>
           <p className="text-xs text-slate-500">
-            Worked out by matching StoreLens&apos; catalogue of app traces, and the names Shopify gives apps, against the storefront&apos;s
+            Worked out by matching StoreLens&apos; catalog of app traces, and the names Shopify gives apps, against the storefront&apos;s
             home page; an app that leaves no trace there is not seen. A class name or theme file alone is not counted: it stays after an app
             is removed.
           </p>
           {thirdParty.length === 0 ? (
-            <EmptyNote>No apps from our catalogue were found on the storefront.</EmptyNote>
+            <EmptyNote>No apps from our catalog were found on the storefront.</EmptyNote>
           ) : (
             <AppList apps={thirdParty} />
           )}
@@ -110,7 +110,7 @@ function AppList({ apps }: { apps: DetectedApps }) {
 function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
   return (
     <>
-      <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalogue ({apps.length})</h4>
+      <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({apps.length})</h4>
       <p className="text-xs text-slate-500">
         Shopify names these apps on the page by their handle or their web pixel&apos;s client id, but we do not know which app that is yet.
       </p>

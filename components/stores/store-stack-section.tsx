@@ -11,7 +11,7 @@ export function StoreStackSection({ data }: { data: StorePageData }) {
         Theme: <strong>{data.theme ?? "not identified"}</strong>
       </p>
       {data.apps.length === 0 ? (
-        <EmptyNote>No apps from our catalogue were detected on the storefront.</EmptyNote>
+        <EmptyNote>No apps from our catalog were detected on the storefront.</EmptyNote>
       ) : (
         <ul className="mt-3 flex flex-wrap gap-2">
           {data.apps.map((app) => (

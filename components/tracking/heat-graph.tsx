@@ -33,7 +33,7 @@ export function describeDay(cell: Cell, locale: string): string {
 
 /**
  * The 365-day change heat graph as a GitHub-style calendar. Every day carries a text label
- * (title and aria-label) with its counts, so colour is never the only carrier; a day picked
+ * (title and aria-label) with its counts, so color is never the only carrier; a day picked
  * (click, or the busiest days' buttons) is shown in Compare.
  */
 export function HeatGraph({

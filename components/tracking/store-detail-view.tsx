@@ -11,7 +11,7 @@ import { InventorySummaryView } from "./inventory-summary-view";
 
 const noSubscription = () => () => {};
 
-/** The page of one tracked store: its reports, catalogue, heat graph, inventory, events feed and compare. */
+/** The page of one tracked store: its reports, catalog, heat graph, inventory, events feed and compare. */
 export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
@@ -42,11 +42,11 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
         {reportLinks}
       </div>
 
-      <Section title="Catalogue">
+      <Section title="Catalog">
         {analytics.isError ? <Failure error={analytics.error} /> : null}
         {catalog ? (
           <>
-            <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4" data-testid="catalogue-figures">
+            <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4" data-testid="catalog-figures">
               <Figure label="Products" value={formatCount(catalog.products, locale)} />
               <Figure label="Variants" value={formatCount(catalog.variants, locale)} />
               <Figure label="Lowest price" value={formatPrice(catalog.price_min, currency, locale)} />

@@ -9,7 +9,7 @@ const TONE = {
 
 export type BadgeTone = keyof typeof TONE;
 
-/** A short state in a pill ("running", "failed"), coloured by its tone. */
+/** A short state in a pill ("running", "failed"), colored by its tone. */
 export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[tone]}`}>{children}</span>;
 }

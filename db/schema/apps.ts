@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/p
 import { jobs } from "./jobs";
 import { stores } from "./store-directory";
 
-/** Our own app catalogue, synced from lib/apps at start-up. */
+/** Our own app catalog, synced from lib/apps at start-up. */
 export const apps = pgTable("apps", {
   slug: text().primaryKey(),
   name: text().notNull(),

@@ -55,12 +55,12 @@ export const inventoryEvents = pgTable(
   ],
 );
 
-/** The catalogue as the last snapshot of each UTC day saw it (size and prices over time). */
+/** The catalog as the last snapshot of each UTC day saw it (size and prices over time). */
 export const PRODUCT_SALE_SIGNALS = ["sale_day", "edited"] as const;
 
 /**
  * A product's updated_at moving between two snapshots of a store that hides quantities:
- * "sale_day" when nothing in the catalogue changed (read as a day it sold), "edited" when a
+ * "sale_day" when nothing in the catalog changed (read as a day it sold), "edited" when a
  * price, variant or field changed too (it may or may not have sold).
  */
 export const productSaleSignals = pgTable(

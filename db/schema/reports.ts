@@ -26,9 +26,9 @@ export const reports = pgTable("reports", {
 });
 
 /**
- * A completed report's full JSON body, serialised once and stored compressed (its bytes in
+ * A completed report's full JSON body, serialized once and stored compressed (its bytes in
  * report_body_parts), so a read is a row fetch rather than a load, validation and
- * serialisation of every product. Kept for good, and never changed (migration 0013): once
+ * serialization of every product. Kept for good, and never changed (migration 0013): once
  * snapshot cleanup drops a completed job's rows, this body is the report's products.
  */
 export const reportBodies = pgTable("report_bodies", {

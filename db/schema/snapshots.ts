@@ -9,7 +9,7 @@ const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text COL
 
 /**
  * Products as observed by one job (the snapshot). Kept out of step outputs so a
- * 30,000-product catalogue never travels through the workflow's memoized state.
+ * 30,000-product catalog never travels through the workflow's memoized state.
  */
 export const snapshotProducts = pgTable(
   "snapshot_products",

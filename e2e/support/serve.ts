@@ -39,7 +39,7 @@ process.on("exit", () => {
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
-// The report page's spec: the fixture catalogue with its stock quantities showing.
+// The report page's spec: the fixture catalog with its stock quantities showing.
 fakeStore.addStore(inventoryStore("report.test"));
 // The new user's journey (e2e/journey.spec.ts), one store per width so each starts from a first
 // analysis; the spec slows it down while it watches the progress.

@@ -190,7 +190,7 @@ export async function compareSnapshots(store: Store, query: CompareQuery): Promi
   const [fromJob, toJob] = await pickJobs(store, query);
   const [from, to] = [await loadSnapshotContent(fromJob), await loadSnapshotContent(toJob)];
   const tally = createCategoryTally();
-  // Both snapshots walked side by side in product-id order: two 30,000-product catalogues are
+  // Both snapshots walked side by side in product-id order: two 30,000-product catalogs are
   // never held at once, only the first items of each category.
   const diff = createProductStreamDiff(streamSnapshotProducts(fromJob.id), {
     previousComplete: from.content.listingComplete,

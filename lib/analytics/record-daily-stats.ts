@@ -38,7 +38,7 @@ export function createChangeCounts() {
 
 export type CatalogFigures = ReturnType<ReturnType<typeof createCatalogFigures>["result"]>;
 
-/** The day's catalogue figures, folded in batch by batch (the catalogue is never held whole). */
+/** The day's catalog figures, folded in batch by batch (the catalog is never held whole). */
 export function createCatalogFigures() {
   // Loops, not Math.min(...prices): a 30,000-product store has too many prices to spread.
   let products = 0;
@@ -85,7 +85,7 @@ export function createCatalogFigures() {
 /**
  * Folds one snapshot into the store's compact per-day aggregates, inside the report's
  * transaction: change counts add up (atomically, so two jobs of one day both count) and the
- * day's catalogue figures are the latest snapshot's. Snapshot cleanup never touches these.
+ * day's catalog figures are the latest snapshot's. Snapshot cleanup never touches these.
  */
 export async function recordDailyStats(tx: Transaction, input: DailyInput): Promise<void> {
   const day = utcDay(input.at);

@@ -8,7 +8,7 @@ import { buildHeatGraph, heatGraphDays } from "./heat-graph";
 import type { StoreAnalytics } from "./schemas";
 
 /**
- * GET /api/store-detail/:slug/analytics: catalogue size and prices per day, and the 365-day
+ * GET /api/store-detail/:slug/analytics: catalog size and prices per day, and the 365-day
  * change heat graph — all from the per-day aggregates and the jobs, so snapshot cleanup changes
  * nothing here.
  */

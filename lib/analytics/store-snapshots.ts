@@ -6,7 +6,7 @@ import type { StoreSnapshots } from "./schemas";
 
 /**
  * The store's completed snapshots since `since`, newest first, each saying whether Compare can
- * still read it: cleanup removes old snapshots' products (a snapshot of an empty catalogue
+ * still read it: cleanup removes old snapshots' products (a snapshot of an empty catalog
  * never had any, and stays comparable).
  */
 export async function listStoreSnapshots(storeId: string, since: Date): Promise<StoreSnapshots> {

@@ -13,7 +13,7 @@ describe("listApps", () => {
     await seedAnalyzedStore({ domain: "pixels-a.test", technologies: { tags: ["meta-pixel", "google-tag-manager"] } });
     await seedAnalyzedStore({ domain: "pixels-b.test", technologies: { tags: ["meta-pixel", "tiktok-pixel"] } });
     await seedAnalyzedStore({ domain: "pixels-c.test", technologies: { tags: ["meta-pixel"] } });
-    // Claimed, never analysed: not a directory store.
+    // Claimed, never analyzed: not a directory store.
     await getDb()
       .insert(stores)
       .values({ domain: "pixels-d.test", slug: "pixels-d-test", tagKinds: ["tiktok-pixel", "hotjar"] });

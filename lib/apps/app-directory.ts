@@ -15,7 +15,7 @@ export const appNameParamsSchema = z.object({ name: z.string().min(1).max(200) }
 
 const storeCount = sql<number>`(select count(*)::int from ${storeApps} where ${storeApps.appSlug} = ${apps.slug})`;
 
-/** The app directory: every catalogue app with how many analyzed stores run it, and the pixels and tags stores carry. */
+/** The app directory: every catalog app with how many analyzed stores run it, and the pixels and tags stores carry. */
 export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Promise<AppList> {
   const [rows, tags] = await Promise.all([appRows(), countListedStoreTags()]);
   const q = query.q?.toLowerCase();

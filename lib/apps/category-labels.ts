@@ -27,7 +27,7 @@ export const APP_CATEGORY_LABELS: Record<AppCategory, string> = {
 
 const isCategory = (slug: string): slug is AppCategory => (APP_CATEGORIES as readonly string[]).includes(slug);
 
-/** A category's label; a slug outside the catalogue (an older row) reads as words rather than as a slug. */
+/** A category's label; a slug outside the catalog (an older row) reads as words rather than as a slug. */
 export function appCategoryLabel(slug: string): string {
   if (isCategory(slug)) return APP_CATEGORY_LABELS[slug];
   const words = slug.replace(/[-_]+/g, " ").trim();

@@ -40,7 +40,7 @@ const MULTI_APP_HTML = buildDawnStorefrontHtml({
 });
 
 describe("detectApps", () => {
-  it("finds exactly the installed apps, in catalogue order, each once with its evidence", () => {
+  it("finds exactly the installed apps, in catalog order, each once with its evidence", () => {
     expect(detectApps(MULTI_APP_HTML)).toEqual([
       {
         slug: "loox",

@@ -4,18 +4,18 @@ import { loadHtml } from "@/lib/storefront-html/load-html";
 import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
 import type { App } from "./schemas";
-import { APP_CATALOGUE } from "./catalogue";
+import { APP_CATALOG } from "./catalog";
 import { readAppClientIds, readAppHandles, unescapeJsonSlashes } from "./shopify-app-traces";
 
-/** A catalogue app found on the page, by its strongest trace. */
+/** A catalog app found on the page, by its strongest trace. */
 export type DetectedApp = { slug: string; evidence: string; source: EvidenceSource; confidence: Confidence };
 
 const MAX_EVIDENCE = 160;
 /** Unknown handles and client ids reported per page; a hostile page may name thousands. */
 export const MAX_UNIDENTIFIED = 50;
 
-/** Patterns of every kind, each pointing back at its app's position in the catalogue. */
-type CompiledCatalogue = {
+/** Patterns of every kind, each pointing back at its app's position in the catalog. */
+type CompiledCatalog = {
   handleOwner: Map<string, number>;
   clientIdOwner: Map<number, number>;
   /** One alternation over all src fragments (lower-case), longest first. */
@@ -49,7 +49,7 @@ function alternation(patterns: Iterable<string>, flags: string, anchored = false
   return new RegExp(anchored ? `^(?:${body})` : `(?:${body})`, flags);
 }
 
-function compile(catalogue: readonly App[]): CompiledCatalogue {
+function compile(catalog: readonly App[]): CompiledCatalog {
   const handleOwner = new Map<string, number>();
   const clientIdOwner = new Map<number, number>();
   const srcOwner = new Map<string, number>();
@@ -57,7 +57,7 @@ function compile(catalogue: readonly App[]): CompiledCatalogue {
   const metaOwner = new Map<string, number>();
   const classOwner = new Map<string, number>();
   const idOwner = new Map<string, number>();
-  catalogue.forEach((app, index) => {
+  catalog.forEach((app, index) => {
     for (const p of app.patterns.handles ?? []) handleOwner.set(p, index);
     for (const p of app.patterns.clientIds ?? []) clientIdOwner.set(p, index);
     for (const p of app.patterns.src ?? []) srcOwner.set(p.toLowerCase(), index);
@@ -81,15 +81,15 @@ function compile(catalogue: readonly App[]): CompiledCatalogue {
   };
 }
 
-// Compiled once per catalogue object and reused by every call (detection runs on every
-// analysed page; rebuilding ~400-way alternations each time would dominate its cost).
-const compiledCache = new WeakMap<readonly App[], CompiledCatalogue>();
+// Compiled once per catalog object and reused by every call (detection runs on every
+// analyzed page; rebuilding ~400-way alternations each time would dominate its cost).
+const compiledCache = new WeakMap<readonly App[], CompiledCatalog>();
 
-function compiled(catalogue: readonly App[]): CompiledCatalogue {
-  let c = compiledCache.get(catalogue);
+function compiled(catalog: readonly App[]): CompiledCatalog {
+  let c = compiledCache.get(catalog);
   if (!c) {
-    c = compile(catalogue);
-    compiledCache.set(catalogue, c);
+    c = compile(catalog);
+    compiledCache.set(catalog, c);
   }
 
   return c;
@@ -133,8 +133,8 @@ function insideResourceHintMarkup(text: string, start: number): boolean {
 }
 
 export type DetectOptions = {
-  /** Defaults to APP_CATALOGUE; tests pass their own to check single patterns. */
-  catalogue?: readonly App[];
+  /** Defaults to APP_CATALOG; tests pass their own to check single patterns. */
+  catalog?: readonly App[];
   /**
    * Weakest trace that reports an app on its own (default "medium"). A class name, or a file in the
    * theme, stays after an app is uninstalled, so a "low" trace only backs up a stronger one.
@@ -145,20 +145,20 @@ export type DetectOptions = {
 export type AppDetection = { apps: DetectedApp[]; unidentified: UnidentifiedApp[] };
 
 /**
- * Detects catalogue apps in an already parsed document, and the apps Shopify names there (by
- * handle or web-pixel client id) that the catalogue does not know. Use this when the same page is
+ * Detects catalog apps in an already parsed document, and the apps Shopify names there (by
+ * handle or web-pixel client id) that the catalog does not know. Use this when the same page is
  * also read by parseStorefrontHtml, so the HTML is parsed only once.
  *
- * Apps come in catalogue order (stable whatever the page layout), each once, with its strongest
+ * Apps come in catalog order (stable whatever the page layout), each once, with its strongest
  * trace (confidence, then the order below): high for what only the app itself puts there — its
  * handle, its client id, its script loaded by the page or registered as a ScriptTag; medium for a
  * vendor host in a stylesheet, iframe or inline script, an inline code marker or a meta tag; low for
  * a class/id prefix or a theme file.
  */
 export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): AppDetection {
-  const catalogue = options.catalogue ?? APP_CATALOGUE;
+  const catalog = options.catalog ?? APP_CATALOG;
   const minRank = RANK[options.minConfidence ?? "medium"];
-  const c = compiled(catalogue);
+  const c = compiled(catalog);
   const page = readPageSignals($);
   const found = new Map<number, Omit<DetectedApp, "slug">>();
   const record = (index: number | undefined, text: string, source: EvidenceSource, confidence: Confidence) => {
@@ -254,17 +254,17 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
   const apps = [...found.entries()]
     .filter(([, trace]) => RANK[trace.confidence] >= minRank)
     .sort(([a], [b]) => a - b)
-    .map(([index, trace]) => ({ slug: (catalogue[index] as App).slug, ...trace }));
+    .map(([index, trace]) => ({ slug: (catalog[index] as App).slug, ...trace }));
 
   return { apps, unidentified };
 }
 
-/** The catalogue apps of an already parsed document (see detectAppTraces). */
+/** The catalog apps of an already parsed document (see detectAppTraces). */
 export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {}): DetectedApp[] {
   return detectAppTraces($, options).apps;
 }
 
-/** Detects the catalogue apps a storefront page loads. See detectAppTraces. */
+/** Detects the catalog apps a storefront page loads. See detectAppTraces. */
 export function detectApps(html: string, options: DetectOptions = {}): DetectedApp[] {
   return detectAppsInDocument(loadHtml(html), options);
 }

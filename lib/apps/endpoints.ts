@@ -9,7 +9,7 @@ export const listAppsEndpoint = defineEndpoint({
   operationId: "listApps",
   tag: "directory",
   summary:
-    "The app directory: every Shopify app StoreLens detects, with how many analysed stores run it; filter by category or words (q); and the pixels and tags directory stores carry, with their store counts",
+    "The app directory: every Shopify app StoreLens detects, with how many analyzed stores run it; filter by category or words (q); and the pixels and tags directory stores carry, with their store counts",
   query: listAppsQuerySchema,
   answers: { 200: { schema: appListSchema }, 400: "error" },
 });

@@ -1,17 +1,17 @@
 import type { App } from "./schemas";
-import { APP_CATALOGUE } from "./catalogue";
+import { APP_CATALOG } from "./catalog";
 
-export { APP_CATEGORIES, appCatalogueSchema, appCategorySchema, appPatternsSchema, appSchema } from "./schemas";
+export { APP_CATEGORIES, appCatalogSchema, appCategorySchema, appPatternsSchema, appSchema } from "./schemas";
 export type { App, AppCategory, AppPatterns } from "./schemas";
-export { APP_CATALOGUE } from "./catalogue";
+export { APP_CATALOG } from "./catalog";
 export { APP_CATEGORY_LABELS, appCategoryLabel } from "./category-labels";
 export { detectApps, detectAppsInDocument, detectAppTraces } from "./detect-apps";
 export type { AppDetection, DetectedApp, DetectOptions } from "./detect-apps";
-export { syncAppCatalogue } from "./sync-app-catalogue";
+export { syncAppCatalog } from "./sync-app-catalog";
 
-const BY_SLUG = new Map<string, App>(APP_CATALOGUE.map((app) => [app.slug, app]));
+const BY_SLUG = new Map<string, App>(APP_CATALOG.map((app) => [app.slug, app]));
 
-/** The catalogue entry for a slug, or undefined when the slug is unknown. */
+/** The catalog entry for a slug, or undefined when the slug is unknown. */
 export function findAppBySlug(slug: string): App | undefined {
   return BY_SLUG.get(slug);
 }

@@ -4,8 +4,8 @@ import { detectAppTraces } from "./detect-apps";
 import { findAppBySlug } from "./index";
 
 /**
- * A catalogue app as the report and the storefront artifact keep it, from one of its traces: its
- * name, category, the trace, and whether it is Shopify's own; null for a slug the catalogue does
+ * A catalog app as the report and the storefront artifact keep it, from one of its traces: its
+ * name, category, the trace, and whether it is Shopify's own; null for a slug the catalog does
  * not know. Both detect-apps and the render report apps through it.
  */
 export function reportedApp(trace: {
@@ -28,7 +28,7 @@ export function reportedApp(trace: {
   };
 }
 
-/** The apps of a parsed storefront page, and the apps Shopify names there that the catalogue does not know. */
+/** The apps of a parsed storefront page, and the apps Shopify names there that the catalog does not know. */
 export function reportStorefrontApps($: CheerioAPI): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
   const detection = detectAppTraces($);
   const apps = detection.apps.flatMap((trace) => {

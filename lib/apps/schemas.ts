@@ -2,7 +2,7 @@ import { z } from "zod";
 import { storeSummarySchema } from "@/lib/store-directory/schemas";
 
 /**
- * The fixed set of app categories. Defined once here; the catalogue, the database
+ * The fixed set of app categories. Defined once here; the catalog, the database
  * rows (apps.category is plain text) and any UI filter all derive from this list.
  */
 export const APP_CATEGORIES = [
@@ -120,11 +120,11 @@ function allPatterns(app: App): { kind: PatternKind; value: string }[] {
 const EXACT_KINDS: ReadonlySet<string> = new Set<PatternKind>(["handles", "clientIds"]);
 
 /**
- * The whole catalogue: unique slugs and names, and no pattern shared between two apps
+ * The whole catalog: unique slugs and names, and no pattern shared between two apps
  * or (for the kinds found inside longer text) contained in another app's pattern of the same kind, so every match names exactly
  * one app and a longer pattern can never hide a shorter one of a different app.
  */
-export const appCatalogueSchema = z
+export const appCatalogSchema = z
   .array(appSchema)
   .min(100)
   .superRefine((apps, ctx) => {
@@ -158,7 +158,7 @@ export const appCatalogueSchema = z
     }
   });
 
-/** An app of the directory with how many analysed stores run it (GET /api/apps). */
+/** An app of the directory with how many analyzed stores run it (GET /api/apps). */
 export const directoryAppSchema = z.object({
   slug: z.string(),
   name: z.string(),

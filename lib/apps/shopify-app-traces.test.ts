@@ -15,7 +15,7 @@ function pixelList(entries: string): string {
 }
 
 describe("app blocks and embeds (shopify://apps/<handle>/…)", () => {
-  it("maps a known handle to its catalogue app, with the comment as evidence", () => {
+  it("maps a known handle to its catalog app, with the comment as evidence", () => {
     const result = traces(
       "<!-- BEGIN app block: shopify://apps/judge-me-reviews/blocks/judgeme_core/61ccd3b1-a9f2-4160-9fe9-4fec84133d6a -->x<!-- END app block -->",
     );
@@ -30,7 +30,7 @@ describe("app blocks and embeds (shopify://apps/<handle>/…)", () => {
     expect(result.unidentified).toEqual([]);
   });
 
-  it("reports an unknown handle as unidentified, never as a catalogue app", () => {
+  it("reports an unknown handle as unidentified, never as a catalog app", () => {
     const result = traces("<!-- BEGIN app block: shopify://apps/acme-upsell/blocks/embed/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b -->");
     expect(result.apps).toEqual([]);
     expect(result.unidentified).toEqual([
@@ -52,7 +52,7 @@ describe("app blocks and embeds (shopify://apps/<handle>/…)", () => {
 });
 
 describe("app extension assets (cdn.shopify.com/extensions/<uuid>/<name>-<version>/…)", () => {
-  it("maps the folder name, without its version, to the catalogue app", () => {
+  it("maps the folder name, without its version, to the catalog app", () => {
     const result = traces(`<script src="https://cdn.shopify.com/extensions/${UUID}/ldt-gift-wrap-526/assets/ldt.js" defer></script>`);
     expect(result.apps).toEqual([expect.objectContaining({ slug: "ldt-gift-wrap", source: "app-extension", confidence: "high" })]);
   });

@@ -71,7 +71,7 @@ beforeAll(async () => {
     tx.insert(changelogEntries).values([
       ...Array.from({ length: 5 }, (_, i) => entry("added", "product", at("2026-03-05T10:00:00Z"), i)),
       ...Array.from({ length: 2 }, (_, i) => entry("removed", "product", at("2026-03-05T10:00:00Z"), i)),
-      entry("added", "price", at("2026-03-05T10:00:00Z"), 9), // not a product: not a catalogue move
+      entry("added", "price", at("2026-03-05T10:00:00Z"), 9), // not a product: not a catalog move
       entry("added", "product", at("2026-02-20T10:00:00Z"), 10), // another week
     ]),
   );

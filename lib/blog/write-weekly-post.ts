@@ -22,12 +22,12 @@ export function writeWeeklyPost(window: WeekWindow, stats: WeeklyStats, siteUrl:
   ];
   if (stats.new_stores.count === 0) lines.push("No store joined the directory this week.");
   else {
-    lines.push(`${count.format(stats.new_stores.count)} stores were analyzed for the first time. The largest catalogues among them:`, "");
+    lines.push(`${count.format(stats.new_stores.count)} stores were analyzed for the first time. The largest catalogs among them:`, "");
     for (const store of stats.new_stores.top)
       lines.push(`- ${link(store.name, `/stores/${store.slug}`)}: ${count.format(store.product_count)} products`);
   }
   lines.push("", "## Most-installed apps", "");
-  if (stats.top_apps.length === 0) lines.push("No catalogued app was detected yet.");
+  if (stats.top_apps.length === 0) lines.push("No cataloged app was detected yet.");
   else {
     lines.push("| App | Stores | Since last week |", "| --- | ---: | ---: |");
     for (const app of stats.top_apps) {
@@ -41,8 +41,8 @@ export function writeWeeklyPost(window: WeekWindow, stats: WeeklyStats, siteUrl:
   else
     for (const theme of stats.theme_share)
       lines.push(`- ${escapeMarkdown(theme.theme)}: ${count.format(theme.stores)} stores (${theme.share}%)`);
-  lines.push("", "## Biggest catalogue movers", "");
-  if (stats.catalogue_movers.length === 0) lines.push("No store's catalogue changed between two analyses this week.");
+  lines.push("", "## Biggest catalog movers", "");
+  if (stats.catalogue_movers.length === 0) lines.push("No store's catalog changed between two analyses this week.");
   else {
     for (const mover of stats.catalogue_movers) {
       lines.push(

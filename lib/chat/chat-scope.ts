@@ -1,5 +1,5 @@
 import type { Store } from "@/db/schema";
-import { getAnalysedStore } from "@/lib/store-directory/get-analysed-store";
+import { getAnalyzedStore } from "@/lib/store-directory/get-analyzed-store";
 import { tracksStore } from "@/lib/tracking";
 
 /**
@@ -20,7 +20,7 @@ export async function resolveChatScope(options: { slug?: string; userId: string 
   const { slug, userId } = options;
   if (!slug) return { store: null, userId, tracksStore: false };
 
-  const store = await getAnalysedStore(slug);
+  const store = await getAnalyzedStore(slug);
   const { id, domain, name, currency, country, themeName, exposesInventory, latestJobId } = store;
 
   return {

@@ -8,7 +8,7 @@ export const exportProductsEndpoint = defineEndpoint({
   operationId: "exportProducts",
   tag: "directory",
   summary:
-    "The products of any analysed store's latest completed report as Shopify's product import CSV or as JSON (streamed download); publication does not matter",
+    "The products of any analyzed store's latest completed report as Shopify's product import CSV or as JSON (streamed download); publication does not matter",
   query: freeExportQuerySchema,
   answers: {
     200: {

@@ -129,7 +129,7 @@ describe("GET /api/free-export", () => {
     expect(body.products[3]).toEqual(sampleProduct(3));
   });
 
-  it("exports a store analysed minutes ago, before any publication", async () => {
+  it("exports a store analyzed minutes ago, before any publication", async () => {
     const response = await call("?slug=unpublished-test&format=json");
     expect(response.status).toBe(200);
     const body = (await response.json()) as { store: { slug: string }; products: { handle: string }[] };

@@ -17,10 +17,10 @@ export type StoreExport = { filename: string; contentType: string; body: Readabl
 const CSV_OPTIONS = { header: true, columns: [...SHOPIFY_PRODUCT_CSV_COLUMNS], cast: { string: neutralizeFormula } };
 
 /**
- * The latest completed report of any analysed store. Its products are public already through
+ * The latest completed report of any analyzed store. Its products are public already through
  * GET /api/reports/:id; publication is about search engines, not about who may read.
  */
-async function getAnalysedStore(slug: string) {
+async function getAnalyzedStore(slug: string) {
   const [store] = await getDb().select().from(stores).where(eq(stores.slug, slug)).limit(1);
   if (!store?.latestJobId) throw notFound(`Store ${slug}`);
 
@@ -31,7 +31,7 @@ async function* csvRecords(jobId: string) {
   for await (const product of readExportProducts(jobId)) yield* productCsvRows(product);
 }
 
-async function* jsonChunks(store: Awaited<ReturnType<typeof getAnalysedStore>>) {
+async function* jsonChunks(store: Awaited<ReturnType<typeof getAnalyzedStore>>) {
   const head: Omit<FreeExportJson, "products"> = {
     store: { slug: store.slug, domain: store.domain, name: store.name, currency: store.currency },
     job_id: store.latestJobId,
@@ -51,7 +51,7 @@ async function* jsonChunks(store: Awaited<ReturnType<typeof getAnalysedStore>>) 
  * JSON, streamed with backpressure (the database is read one batch ahead of the client).
  */
 export async function exportStoreProducts(query: FreeExportQuery): Promise<StoreExport> {
-  const store = await getAnalysedStore(query.slug);
+  const store = await getAnalyzedStore(query.slug);
   const node =
     query.format === "csv"
       ? // pipeline, not pipe: a database error mid-stream must abort the download, not truncate it silently.

@@ -4,7 +4,7 @@ import { snapshotProducts } from "@/db/schema";
 import { yieldWhenBusy } from "@/lib/loop-share";
 import { productSchema, type Product } from "@/lib/shopify-reader/schemas";
 
-/** Products read per query: memory stays at one batch however big the catalogue is. */
+/** Products read per query: memory stays at one batch however big the catalog is. */
 export const EXPORT_BATCH_SIZE = 500;
 /**
  * The products of a job's snapshot in primary-key order, one keyset-paginated batch at a

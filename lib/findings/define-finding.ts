@@ -70,7 +70,7 @@ export type FindingDeclaration<
   build?: (sources: FindingSources) => z.output<S> | undefined;
   /**
    * How what only the render saw joins the value kept for the home page (the storefront artifact's
-   * field under this key); `app` is the app catalogue's entry for an app finding, as detect-apps reports it.
+   * field under this key); `app` is the app catalog's entry for an app finding, as detect-apps reports it.
    */
   afterRender?: (
     value: z.output<S>,

@@ -28,7 +28,7 @@ const theme = defineFinding({
 const apps = defineFinding({
   key: "apps",
   schema: z.array(detectedAppSchema),
-  // Detection matches our catalogue's patterns against the storefront HTML.
+  // Detection matches our catalog's patterns against the storefront HTML.
   basis: "derived",
   required: true,
   origin: "pages",
@@ -52,7 +52,7 @@ const unidentifiedApps = defineFinding({
   schema: z.array(unidentifiedAppSchema),
   basis: "derived",
   describe:
-    "Apps the storefront names by their Shopify handle or web-pixel client id that StoreLens' catalogue does not know (at most 50); absent in reports built before they were read",
+    "Apps the storefront names by their Shopify handle or web-pixel client id that StoreLens' catalog does not know (at most 50); absent in reports built before they were read",
   origin: "pages",
   build: ({ storefront }) => storefront?.unidentifiedApps ?? [],
   page: { section: "Theme and apps" },

@@ -25,7 +25,7 @@ export const crawlSectionSchema = z.object({
     .describe('Answers refusing us, by HTTP status ("403", "423", "429", "430", "503"…) or "challenge" for a bot challenge'),
   robots: z.object({
     status: z.enum(["ok", "missing"]).nullable().describe("`missing`: the store serves no robots.txt (all allowed); null when not read"),
-    crawl_delay_seconds: z.number().nullable().describe("The Crawl-delay honoured (capped at 30 seconds); null when none"),
+    crawl_delay_seconds: z.number().nullable().describe("The Crawl-delay honored (capped at 30 seconds); null when none"),
     skipped: z
       .array(z.object({ path: z.string(), kind: z.string() }))
       .describe("Paths robots.txt disallows for StoreLensBot, which were not requested (at most 50 listed)"),

@@ -10,7 +10,7 @@
  *   drop far beyond the store's usual sale size (an inventory correction, a product pulled) is
  *   an outlier and is left out.
  * Quantities hidden: a product's updated_at moving between snapshots with nothing else in the
- *   catalogue changed is read as a day it sold ("sale day"); a variant selling out is one too.
+ *   catalog changed is read as a day it sold ("sale day"); a variant selling out is one too.
  *   The low bound is one unit per sale day; the best guess and the high bound come from a
  *   stated assumption, units per sale day (typical, high), calibrated on stores that show
  *   quantities for products selling on a like share of days (sale-day-calibration.ts). A day the product was also edited (price, variant,

@@ -5,7 +5,7 @@ import { dispatchJob } from "./dispatch-job";
 
 /** A job's row as the admission decided it: its store, owner and what pays for it. */
 export type NewJob = {
-  /** Already normalised where it came in (the body schema, parseDomainOrThrow): admitJob passes it on. */
+  /** Already normalized where it came in (the body schema, parseDomainOrThrow): admitJob passes it on. */
   domain: string;
   store: { id: string; slug: string };
   webhookUrl?: string;

@@ -8,7 +8,7 @@
  *   password-protected, robots.txt, blocking us): a few requests. Given back to an account up to
  *   CHEAP_RETURNS_PER_MONTH times a calendar month (lib/jobs/charge-return.ts), so a script cannot
  *   submit failing stores for free forever.
- * - `costly`: the store made us do the work (read a catalogue, store up to the job's storage
+ * - `costly`: the store made us do the work (read a catalog, store up to the job's storage
  *   budget) before it failed: never given back.
  */
 export type FailureClass = "ours" | "cheap" | "costly";

@@ -122,7 +122,7 @@ describe("abuse limits", () => {
     expect(statuses).toEqual([202, 202, 429]);
   });
 
-  it("puts an address that bursts past the limit in a cooldown (429 ip_cooldown) that every instance honours", async () => {
+  it("puts an address that bursts past the limit in a cooldown (429 ip_cooldown) that every instance honors", async () => {
     const find = (ip: string) =>
       findJobRoute(
         new Request("http://localhost:3000/api/jobs?id=00000000-0000-4000-8000-000000000000", { headers: { "x-forwarded-for": ip } }),

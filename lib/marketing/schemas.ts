@@ -6,7 +6,7 @@ export const tagKindSchema = z
   .enum(TAG_KIND_SLUGS)
   .describe("What the tag is, a stable slug (google-analytics-4, google-tag-manager, meta-pixel, tiktok-pixel …)");
 
-/** One marketing or analytics tag on the store's home page, with what it was recognised by. */
+/** One marketing or analytics tag on the store's home page, with what it was recognized by. */
 export const marketingTagSchema = findingSchema.extend({
   kind: tagKindSchema,
   name: z.string().describe("The tag's name for people, e.g. Google Analytics 4"),

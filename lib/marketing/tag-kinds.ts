@@ -1,5 +1,5 @@
 /**
- * The marketing and analytics tags we recognise: a stable slug (the API's `kind`, never renamed)
+ * The marketing and analytics tags we recognize: a stable slug (the API's `kind`, never renamed)
  * and the name a person reads. Apps that also track (Klaviyo, Lucky Orange …) are apps, not tags:
  * lib/apps reports them.
  */

@@ -11,7 +11,7 @@ import type { Product } from "@/lib/shopify-reader/schemas";
 import { sampleProduct, sampleStoreMeta } from "@/testing/directory-seed";
 import { saveArtifact } from "@/lib/snapshots/artifacts";
 import { buildReport } from "./build-report";
-import { recordCatalogue } from "./record-changes";
+import { recordCatalog } from "./record-changes";
 import { summarizeProducts } from "./report-content";
 
 const BATCH = 7;
@@ -48,8 +48,8 @@ const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(canonical(row)
 const repriced = (p: Product): Product => ({ ...p, variants: p.variants.map((v) => ({ ...v, price: (Number(v.price) + 1).toFixed(2) })) });
 const flipped = (p: Product): Product => ({ ...p, variants: p.variants.map((v) => ({ ...v, available: !v.available })) });
 
-describe("build-report over a catalogue many batches long", () => {
-  it("records exactly the changes and inventory events of the whole-catalogue diff, none lost or doubled at batch edges", async () => {
+describe("build-report over a catalog many batches long", () => {
+  it("records exactly the changes and inventory events of the whole-catalog diff, none lost or doubled at batch edges", async () => {
     const previous = Array.from({ length: 60 }, (_, i) => sampleProduct(i)).filter((p) => p.id !== sampleProduct(13).id);
     const removed = new Set([1, 6, 7, 20, 58, 59].map((i) => sampleProduct(i).id));
     const current = [
@@ -127,12 +127,12 @@ describe("build-report of two analyses of one store at once", () => {
     await getDb().insert(stores).values({ domain: "pair.test-x", slug: "pair-test" });
     const [store] = await getDb().insert(stores).values({ domain: "pair.test", slug: "pair-test-2" }).returning();
     const products = Array.from({ length: 40 }, (_, i) => sampleProduct(i));
-    const start = async (catalogue: Product[]) => {
+    const start = async (catalog: Product[]) => {
       const [job] = await getDb()
         .insert(jobs)
         .values({ storeId: store!.id, domain: "pair.test", slug: "pair-test-2", status: "running" })
         .returning();
-      await saveSnapshotProducts(job!.id, catalogue);
+      await saveSnapshotProducts(job!.id, catalog);
       await saveArtifact(job!.id, "store", { meta, canonicalDomain: "pair.test", cartCurrency: null });
 
       return job!.id;
@@ -160,7 +160,7 @@ describe("build-report of two analyses of one store at once", () => {
 });
 
 describe("build-report while other requests come", () => {
-  it("lets other statements run while it walks the catalogue: the database is never held for the whole build", async () => {
+  it("lets other statements run while it walks the catalog: the database is never held for the whole build", async () => {
     const [store] = await getDb().insert(stores).values({ domain: "busy.test", slug: "busy-test" }).returning();
     const [job] = await getDb()
       .insert(jobs)
@@ -204,7 +204,7 @@ describe("build-report while other requests come", () => {
     const [first] = await getDb().select().from(jobs).where(eq(jobs.id, firstId));
 
     // The rows a build writes before its completing transaction, as a crash would leave them.
-    await recordCatalogue(getDb(), second!, first!, { collections: [], pages: [], listingComplete: true }, new Date(), BATCH);
+    await recordCatalog(getDb(), second!, first!, { collections: [], pages: [], listingComplete: true }, new Date(), BATCH);
     const [{ n: written } = { n: 0 }] = await getDb()
       .select({ n: count() })
       .from(inventoryEvents)

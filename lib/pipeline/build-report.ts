@@ -16,7 +16,7 @@ import { storeTechnologiesOf } from "@/lib/store-directory/store-technologies";
 import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
-import { recordCatalogue, type RecordedCatalogue } from "./record-changes";
+import { recordCatalog, type RecordedCatalog } from "./record-changes";
 import { buildMetadata } from "./report-content";
 
 export type BuildReportResult = { products: number; changes: number; alreadyBuilt: boolean };
@@ -28,13 +28,13 @@ async function lockJobForReport(tx: Transaction, jobId: string): Promise<Job> {
   return job;
 }
 
-function reportMetadata(current: CurrentSnapshot, catalogue: RecordedCatalogue): ReportMetadata {
+function reportMetadata(current: CurrentSnapshot, catalog: RecordedCatalog): ReportMetadata {
   return buildMetadata({
     ...current,
     listingComplete: current.snapshot.listingComplete,
-    productCount: catalogue.products,
-    exposesInventory: catalogue.exposesInventory,
-    cut: catalogue.cut,
+    productCount: catalog.products,
+    exposesInventory: catalog.exposesInventory,
+    cut: catalog.cut,
   });
 }
 
@@ -42,7 +42,7 @@ async function insertReport(
   tx: Transaction,
   job: Job,
   current: CurrentSnapshot,
-  catalogue: RecordedCatalogue,
+  catalog: RecordedCatalog,
   metadata: ReportMetadata,
   store: Store,
 ): Promise<void> {
@@ -55,10 +55,10 @@ async function insertReport(
     pages,
     metadata,
     summary: {
-      ...catalogue.summary,
+      ...catalog.summary,
       collection_count: collections.length,
       page_count: pages.length,
-      changes: catalogue.changes,
+      changes: catalog.changes,
     } satisfies ReportSummary,
   });
 }
@@ -70,7 +70,7 @@ export type BuildReportOptions = {
 
 /**
  * Times the rows are derived again because another analysis of the store completed while they
- * were written: each retry measures against that newer analysis, and only a store analysed many
+ * were written: each retry measures against that newer analysis, and only a store analyzed many
  * times at once (which admission does not allow) could use them all.
  */
 const DERIVE_ATTEMPTS = 5;
@@ -82,11 +82,11 @@ const DERIVE_ATTEMPTS = 5;
  * reader sees before the job completes (levels are read by completed job, the rest through
  * fromCompletedJob). Then ONE short transaction: the store's directory row, the day's figures,
  * the report (with the store's facts as that row now stands), and the job completed. Embedded
- * PGlite serves one transaction at a time, so a 26,000-product catalogue walked in a single
+ * PGlite serves one transaction at a time, so a 26,000-product catalog walked in a single
  * transaction held every other request for seconds; now the longest hold is one batch.
  * A crash in the first part leaves rows the retry clears first; should another analysis of
  * the store complete meanwhile, the rows are derived again against it. A replay after success
- * finds the report and does nothing. The body is serialised after this commits (store-report-body).
+ * finds the report and does nothing. The body is serialized after this commits (store-report-body).
  */
 export async function buildReport(jobId: string, crawl: CrawlOutcome, options: BuildReportOptions = {}): Promise<BuildReportResult> {
   const [existing] = await getDb().select({ jobId: reports.jobId }).from(reports).where(eq(reports.jobId, jobId));
@@ -100,8 +100,8 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
     await clearDerivedRows(jobId);
     const now = currentTime();
     const previous = await findPreviousCompletedJob(getDb(), job);
-    const catalogue = await recordCatalogue(getDb(), job, previous, current.snapshot, now, options.batchSize);
-    const result = await completeWithReport(jobId, crawl, current, catalogue, previous, now);
+    const catalog = await recordCatalog(getDb(), job, previous, current.snapshot, now, options.batchSize);
+    const result = await completeWithReport(jobId, crawl, current, catalog, previous, now);
     if (result) return result;
   }
   throw new Error(`job ${jobId}: its store's analyses kept completing while its report was built`);
@@ -116,20 +116,20 @@ async function completeWithReport(
   jobId: string,
   { listingComplete }: CrawlOutcome,
   current: CurrentSnapshot,
-  catalogue: RecordedCatalogue,
+  catalog: RecordedCatalog,
   previous: Job | null,
   now: Date,
 ): Promise<BuildReportResult | null> {
   const { collections, pages } = current.snapshot;
-  const metadata = reportMetadata(current, catalogue);
+  const metadata = reportMetadata(current, catalog);
 
   return getDb().transaction(async (tx) => {
     const job = await lockJobForReport(tx, jobId);
     await lockStoreForAnalysis(tx, job.storeId);
     const latest = await findPreviousCompletedJob(tx, job);
     if ((latest?.id ?? null) !== (previous?.id ?? null)) return null;
-    const { products, changes } = catalogue;
-    await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalogue.counts, catalog: catalogue.catalog });
+    const { products, changes } = catalog;
+    await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalog.counts, catalog: catalog.catalog });
     const { meta } = current.store;
     const directory = await recordStoreAnalysis(tx, job.storeId, {
       jobId,
@@ -142,7 +142,7 @@ async function completeWithReport(
       productCount: products,
       collectionCount: collections.length,
       pageCount: pages.length,
-      exposesInventory: catalogue.exposesInventory,
+      exposesInventory: catalog.exposesInventory,
       // The directory filters by what the report found (tags, languages, markets, agent endpoints).
       technologies: storeTechnologiesOf(metadata),
     });
@@ -152,7 +152,7 @@ async function completeWithReport(
     if (job.slug !== directory.store.slug) await followStoreSlug(tx, job.storeId, directory.store.slug);
     // The report keeps the store as this analysis left it, slug settled: a later one changes the
     // row, not this report.
-    await insertReport(tx, job, current, catalogue, metadata, directory.store);
+    await insertReport(tx, job, current, catalog, metadata, directory.store);
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,

@@ -30,7 +30,7 @@ describe("pipeline steps", () => {
     expect(progressThrough(PIPELINE_STEPS.buildReport, 1, counts)).toBe(1);
   });
 
-  it("gives a large catalogue's listing most of the bar", () => {
+  it("gives a large catalog's listing most of the bar", () => {
     // The listing, not the steps of a few requests each (detect-apps, agent readiness, the render).
     expect(progressThrough(PIPELINE_STEPS.fetchProducts, 1, { expected_products: 30_000 })).toBeGreaterThan(0.34);
     expect(progressThrough(PIPELINE_STEPS.fetchProducts, 0.5, { expected_products: 30_000 })).toBeLessThan(

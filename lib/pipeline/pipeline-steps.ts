@@ -15,7 +15,7 @@ export const PIPELINE_STEPS = {
   fetchProducts: {
     id: "fetch-products",
     label: "Reading products",
-    explanation: "Reading the catalogue 250 products at a time, one request after another so the store is never overloaded.",
+    explanation: "Reading the catalog 250 products at a time, one request after another so the store is never overloaded.",
   },
   fetchCollections: {
     id: "fetch-collections",
@@ -44,7 +44,7 @@ export const PIPELINE_STEPS = {
   buildReport: {
     id: "build-report",
     label: "Building the report",
-    explanation: "Comparing the catalogue with the previous analysis (prices, stock, new and removed products) and writing the report.",
+    explanation: "Comparing the catalog with the previous analysis (prices, stock, new and removed products) and writing the report.",
   },
   // After completion (the job's progress is final by then): retried apart from the report.
   storeReportBody: { id: "store-report-body", label: "Storing the report", explanation: "Saving the finished report." },
@@ -70,7 +70,7 @@ export const MEMBERSHIP_REQUEST_BUDGET = 200;
  * The work each step is expected to take, in store requests (each one spaced by the polite
  * interval, so roughly in seconds), for a store announcing `expected_products`. Membership is
  * about 2.5 collection pages per 250 products (`all`, one by type, one by vendor, and the rest),
- * the report's comparison grows with the catalogue. Estimates: the progress bar moves with them,
+ * the report's comparison grows with the catalog. Estimates: the progress bar moves with them,
  * and the time left is measured on the job itself (describeTimeLeft).
  */
 export function plannedWork(counts: Record<string, number>): Record<string, number> {

@@ -64,7 +64,7 @@ function changelogWriter(db: DbOrTx, job: Job, previous: Job) {
   };
 }
 
-export type RecordedCatalogue = {
+export type RecordedCatalog = {
   products: number;
   /** Changelog entries written (products, variants, prices, availability, collections, pages). */
   changes: number;
@@ -86,14 +86,14 @@ export type RecordedCatalogue = {
  * PGlite serves other requests between them; readers see the rows once the job completes
  * (fromCompletedJob).
  */
-export async function recordCatalogue(
+export async function recordCatalog(
   db: DbOrTx,
   job: Job,
   previous: Job | null,
   current: Content,
   at: Date,
   batchSize = DERIVE_BATCH,
-): Promise<RecordedCatalogue> {
+): Promise<RecordedCatalog> {
   const summary = createProductSummary();
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();

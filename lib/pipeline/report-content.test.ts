@@ -3,7 +3,7 @@ import { sampleProduct } from "@/testing/directory-seed";
 import { summarizeProducts } from "./report-content";
 
 // The report counts its products by vendor and by product type, so pages can chart what a
-// store sells without reading its whole catalogue again.
+// store sells without reading its whole catalog again.
 
 describe("summarizeProducts", () => {
   it("counts the commonest product types, most products first, leaving untyped products out", () => {

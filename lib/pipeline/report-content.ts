@@ -21,7 +21,7 @@ const topTen = (counts: Map<string, number>) => [...counts.entries()].sort((a, b
 
 /**
  * The report's derived product figures, folded in batch by batch (a 30,000-product
- * catalogue is never held whole). Same results as sorting every price: the lowest price
+ * catalog is never held whole). Same results as sorting every price: the lowest price
  * is the first of equal lowest ones met, the highest the last of equal highest ones.
  */
 export function createProductSummary() {

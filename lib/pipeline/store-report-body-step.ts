@@ -2,7 +2,7 @@ import { logger } from "@/lib/log";
 import { storeReportBody } from "@/lib/reports/report-body";
 
 /**
- * The store-report-body step: the completed report serialised once and stored, so the first
+ * The store-report-body step: the completed report serialized once and stored, so the first
  * reader (often the webhook receiver notified next) is served stored bytes. A failure is thrown
  * for the engine to retry the step; every attempt, and any later first read, builds the same
  * bytes from what the report recorded at completion (docs/decisions.md §5.2).

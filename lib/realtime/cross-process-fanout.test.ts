@@ -41,7 +41,7 @@ describe.runIf(process.env.DATABASE_URL)("progress fan-out between processes (Po
     await waitFor(() => /"jobId"/.test(worker.output()), { timeoutMs: 60_000, what: "the worker to start the job" });
     const { jobId } = JSON.parse(worker.output().trim().split("\n")[0]!) as { jobId: string };
 
-    // Two watchers of the same job: each notification is serialised once and sent to both.
+    // Two watchers of the same job: each notification is serialized once and sent to both.
     const watch = () => {
       const socket = new WebSocket(`${host.origin}/api/ws/${jobId}`);
       const received: JobMessage[] = [];

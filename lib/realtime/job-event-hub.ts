@@ -5,7 +5,7 @@ import { logger } from "@/lib/log";
 import { findJob } from "@/lib/jobs/get-job";
 import { JOB_EVENTS_CHANNEL, jobMessage, readJobNotice, type JobMessage } from "@/lib/jobs/job-messages";
 
-/** `text` is the message as JSON, serialised once per notification for every subscriber. */
+/** `text` is the message as JSON, serialized once per notification for every subscriber. */
 type Subscriber = (message: JobMessage, text: string) => void;
 
 /**

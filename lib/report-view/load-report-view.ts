@@ -4,7 +4,7 @@ import { findCheckoutOrder, isCheckoutSessionId } from "@/lib/billing/stripe/fin
 import { isNotFound } from "@/lib/http/errors";
 import { findJob } from "@/lib/jobs/get-job";
 import { getReportPublication } from "@/lib/publishing/report-publication";
-import { getAnalysedStore } from "@/lib/store-directory/get-analysed-store";
+import { getAnalyzedStore } from "@/lib/store-directory/get-analyzed-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
@@ -44,7 +44,7 @@ async function completedReport(id: string) {
     getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
     getChangelogTally(report.job.id),
     getReportPublication(report.job.id),
-    getAnalysedStore(report.store.slug).catch((error: unknown) => {
+    getAnalyzedStore(report.store.slug).catch((error: unknown) => {
       if (isNotFound(error)) return null;
       throw error;
     }),

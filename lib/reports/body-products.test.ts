@@ -29,7 +29,7 @@ describe("readBodyLayout", () => {
     expect(JSON.stringify(withProducts(layout.envelope, { products }))).toBe(text);
   });
 
-  it("reads an empty catalogue", () => {
+  it("reads an empty catalog", () => {
     const layout = readBodyLayout('{"job":{},"products":[],"pages":[]}');
     expect(layout.count).toBe(0);
     expect(layout.envelope).toEqual({ job: {}, products: [], pages: [] });

@@ -29,7 +29,7 @@ function stringEnd(text: string, from: number): number {
  * Splits a report body (the JSON text the full answer serves) into its envelope and the spans
  * of its products, in one linear pass that jumps from one bracket or quote to the next: a
  * completed report's pages are cut from the same bytes as its full answer, whatever became of
- * the snapshot rows they were built from. The body is our own serialisation (report-body.ts):
+ * the snapshot rows they were built from. The body is our own serialization (report-body.ts):
  * `products` is a key of the top-level object, holding objects; a `products` key nested deeper
  * (store metadata) is told apart by its depth.
  */

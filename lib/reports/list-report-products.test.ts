@@ -134,7 +134,7 @@ describe("listReportProducts", () => {
     expect(await ids({ q: "gift CARD" })).toEqual([4]);
     expect(await ids({ q: "tree-dasher" })).toEqual([3]);
     const none = await listReportProducts(jobId, query({ q: "nothing like this" }));
-    expect(none).toMatchObject({ rows: [], total: 0, catalogueTotal: 6, page: 1, totalPages: 1 });
+    expect(none).toMatchObject({ rows: [], total: 0, catalogTotal: 6, page: 1, totalPages: 1 });
   });
 
   it("takes % and _ in a search literally", async () => {
@@ -147,19 +147,19 @@ describe("listReportProducts", () => {
 
   it("pages, clamping a page past the end to the last one", async () => {
     const second = await listReportProducts(jobId, query({ page: "2" }), 2);
-    expect(second).toMatchObject({ total: 6, catalogueTotal: 6, page: 2, totalPages: 3, firstIndex: 2 });
+    expect(second).toMatchObject({ total: 6, catalogTotal: 6, page: 2, totalPages: 3, firstIndex: 2 });
     expect(second.rows.map((p) => p.title)).toEqual(["Item 9", "Item 10"]);
     expect(await listReportProducts(jobId, query({ page: "99" }), 2)).toMatchObject({ page: 3, firstIndex: 4 });
   });
 
-  it("reads one page of a large catalogue with its totals, searched or not", async () => {
-    const catalogue = Array.from({ length: 75 }, (_, i) => product(1000 + i, `Thing ${i + 1}`, { tags: i % 3 === 0 ? ["red"] : [] }));
-    const big = await jobWith("big.test", catalogue);
+  it("reads one page of a large catalog with its totals, searched or not", async () => {
+    const catalog = Array.from({ length: 75 }, (_, i) => product(1000 + i, `Thing ${i + 1}`, { tags: i % 3 === 0 ? ["red"] : [] }));
+    const big = await jobWith("big.test", catalog);
     const third = await listReportProducts(big, query({ page: 3 }));
-    expect(third).toMatchObject({ total: 75, catalogueTotal: 75, page: 3, totalPages: 3, firstIndex: 50 });
+    expect(third).toMatchObject({ total: 75, catalogTotal: 75, page: 3, totalPages: 3, firstIndex: 50 });
     expect(third.rows.map((p) => p.title)).toEqual(Array.from({ length: 25 }, (_, i) => `Thing ${i + 51}`));
     const red = await listReportProducts(big, query({ q: "red", page: 2 }));
-    expect(red).toMatchObject({ total: 25, catalogueTotal: 75, page: 1, totalPages: 1 });
+    expect(red).toMatchObject({ total: 25, catalogTotal: 75, page: 1, totalPages: 1 });
     expect(red.rows).toHaveLength(25);
   });
 
@@ -169,7 +169,7 @@ describe("listReportProducts", () => {
       .update(snapshotProducts)
       .set({ goneAt: new Date() })
       .where(and(eq(snapshotProducts.jobId, gone), eq(snapshotProducts.productId, 2)));
-    expect(await listReportProducts(gone, query({}))).toMatchObject({ total: 1, catalogueTotal: 1, rows: [{ title: "Kept" }] });
+    expect(await listReportProducts(gone, query({}))).toMatchObject({ total: 1, catalogTotal: 1, rows: [{ title: "Kept" }] });
   });
 });
 

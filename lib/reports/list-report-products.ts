@@ -33,7 +33,7 @@ export type ProductListing = {
   /** Products matching the search. */
   total: number;
   /** Products in the report. */
-  catalogueTotal: number;
+  catalogTotal: number;
   page: number;
   totalPages: number;
   firstIndex: number;
@@ -72,7 +72,7 @@ function orderOf(sort: ProductSort, dir: "asc" | "desc"): SQL[] {
 
 /**
  * One page of a report's products, searched and sorted in the database: the page reads
- * `perPage` rows and two counts, never the whole catalogue. A page past the end shows the last.
+ * `perPage` rows and two counts, never the whole catalog. A page past the end shows the last.
  */
 export async function listReportProducts(jobId: string, query: ProductListingQuery, perPage = PRODUCTS_PER_PAGE): Promise<ProductListing> {
   const needle = query.q.slice(0, PRODUCT_SEARCH_MAX).toLowerCase();
@@ -82,11 +82,11 @@ export async function listReportProducts(jobId: string, query: ProductListingQue
   const [counts] = await getDb()
     .select({
       total: matches ? sql<number>`(count(*) filter (where ${matches}))::int` : sql<number>`count(*)::int`,
-      catalogueTotal: sql<number>`count(*)::int`,
+      catalogTotal: sql<number>`count(*)::int`,
     })
     .from(p)
     .where(ofJob);
-  if ((counts?.catalogueTotal ?? 0) === 0) return listStoredProducts(jobId, { ...query, q: needle }, perPage);
+  if ((counts?.catalogTotal ?? 0) === 0) return listStoredProducts(jobId, { ...query, q: needle }, perPage);
   const total = counts?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(query.page, totalPages);
@@ -106,7 +106,7 @@ export async function listReportProducts(jobId: string, query: ProductListingQue
   return {
     rows: rows.map((row) => productSchema.parse(row.data)),
     total,
-    catalogueTotal: counts?.catalogueTotal ?? 0,
+    catalogTotal: counts?.catalogTotal ?? 0,
     page,
     totalPages,
     firstIndex,
@@ -126,5 +126,5 @@ async function listStoredProducts(jobId: string, query: ProductListingQuery, per
   const firstIndex = (page - 1) * perPage;
   const rows = [...matching].sort(compareRows(query.sort, query.dir)).slice(firstIndex, firstIndex + perPage);
 
-  return { rows: rows.map((row) => row.product), total, catalogueTotal: all.length, page, totalPages, firstIndex };
+  return { rows: rows.map((row) => row.product), total, catalogTotal: all.length, page, totalPages, firstIndex };
 }

@@ -31,7 +31,7 @@ export async function purgeReport(jobId: string, reason: string): Promise<{ job_
     if (!report) throw notFound(`Report ${jobId}`);
     // The store page, its export and the next analysis's diff read the latest report.
     if (report.latestJobId === jobId) {
-      throw new ApiError("conflict", `Report ${jobId} is its store's latest; analyse the store again before purging it`);
+      throw new ApiError("conflict", `Report ${jobId} is its store's latest; analyze the store again before purging it`);
     }
     const [row] = await tx.insert(purgedReports).values({ jobId, reason: reason.trim() }).returning({ at: purgedReports.purgedAt });
     await tx.delete(reportBodyParts).where(eq(reportBodyParts.jobId, jobId));

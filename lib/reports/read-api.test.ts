@@ -120,7 +120,7 @@ describe("reports", () => {
     expect(JSON.parse(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString("utf8"))).toEqual(report);
     expect((await get(jobId, { "accept-encoding": "br;q=0, gzip" })).headers.get("content-encoding")).toBe("gzip");
 
-    // The body is serialised once: it is a stored row, and every answer carries its ETag.
+    // The body is serialized once: it is a stored row, and every answer carries its ETag.
     const [stored] = await getDb().select().from(reportBodies).where(eq(reportBodies.jobId, jobId));
     const etag = plain.headers.get("etag");
     expect(stored?.etag).toBe(etag);
@@ -247,7 +247,7 @@ describe("directory", () => {
     expect((await call(GET, "/api/stores/nope", { slug: "nope" })).status).toBe(404);
   });
 
-  it("GET /api/apps and /api/apps/:name show the catalogue with stores running each app", async () => {
+  it("GET /api/apps and /api/apps/:name show the catalog with stores running each app", async () => {
     const list = await import("@/app/api/apps/route");
     const apps = await call(list.GET, "/api/apps");
     expect(apps.body.data.length).toBeGreaterThanOrEqual(100);

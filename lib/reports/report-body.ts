@@ -12,12 +12,12 @@ import { streamSnapshotProducts } from "../snapshots/snapshot-products";
 
 export type StoredBody = { etag: string; gzip: Buffer; brotli: Buffer; identityLength: number };
 
-/** Products serialised into one piece of the body's text at most. */
-const SERIALISED_PER_PIECE = 100;
+/** Products serialized into one piece of the body's text at most. */
+const SERIALIZED_PER_PIECE = 100;
 
 /**
  * The report's JSON text in pieces: the envelope's first half, the products in key order one
- * SQL batch at a time (keyset, never the whole catalogue in memory), the second half.
+ * SQL batch at a time (keyset, never the whole catalog in memory), the second half.
  */
 async function* reportJsonChunks(found: FoundReport, count: { products: number }): AsyncGenerator<string> {
   const { before, after } = reportEnvelope(found);
@@ -32,11 +32,11 @@ async function* reportJsonChunks(found: FoundReport, count: { products: number }
     return text;
   };
   for await (const batch of streamSnapshotProducts(found.job.id)) {
-    // A 500-product batch serialised at once held the loop for tens of milliseconds, more on a
+    // A 500-product batch serialized at once held the loop for tens of milliseconds, more on a
     // busy machine: the text leaves in pieces, and other requests get the loop in between.
     for (const product of batch) {
       const turn = yieldWhenBusy();
-      if ((turn || pieces.length === SERIALISED_PER_PIECE) && pieces.length > 0) yield piece();
+      if ((turn || pieces.length === SERIALIZED_PER_PIECE) && pieces.length > 0) yield piece();
       await turn;
       pieces.push(JSON.stringify(product));
     }
@@ -87,7 +87,7 @@ async function buildReportBody(found: FoundReport): Promise<StoredBody & { produ
 export const BODY_PART_BYTES = 512 * 1024;
 
 /**
- * Serialises a completed report once and stores it compressed; idempotent (the first writer
+ * Serializes a completed report once and stores it compressed; idempotent (the first writer
  * wins, and every writer builds the same bytes). The body is written only while the snapshot
  * still holds the products it was built from, so a body built across a snapshot cleanup is
  * served once but never kept. Its row and parts commit together: a reader finds a whole body

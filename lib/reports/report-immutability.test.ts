@@ -110,7 +110,7 @@ describe("completed reports never change", () => {
       }
       before.set(first, await readAll(first));
       pageListings.set(first, await listings(first));
-      // Three more generations, each changing the catalogue (and so the store's summary).
+      // Three more generations, each changing the catalog (and so the store's summary).
       for (let generation = 0; generation < 3; generation += 1) {
         h.fakeStore.store(domain).advance({ addProducts: 3, removeProducts: 2, priceChanges: 4 });
         const id = await analyze(domain);
@@ -146,7 +146,7 @@ describe("completed reports never change", () => {
     for (const [jobId, answers] of before) expect(await readAll(jobId), jobId).toEqual(answers);
     // The report page lists, sorts and searches the same products, now read from the body.
     for (const [jobId, listed] of pageListings) {
-      expect(listed[0]!.catalogueTotal).toBeGreaterThan(7);
+      expect(listed[0]!.catalogTotal).toBeGreaterThan(7);
       expect(await listings(jobId), jobId).toEqual(listed);
     }
   });

@@ -77,7 +77,7 @@ describe("a report's store facts are those of its completion", () => {
       url: `${FIRST_BASE}/stores/frozen-facts-test`,
     });
 
-    // The store changes its name, theme and catalogue, and the site moves, before the next analysis.
+    // The store changes its name, theme and catalog, and the site moves, before the next analysis.
     const shop = h.fakeStore.store(DOMAIN);
     shop.shop!.settings.name = "Second Name";
     if (shop.definition.kind === "shopify") shop.definition.theme = { ...THEME, name: "Refresh" };

@@ -40,7 +40,7 @@ Typical flow:
 2. Poll \`GET ${base}/api/jobs/{id}/status\` until \`status\` is \`completed\` or \`failed\` (or open the WebSocket \`/api/ws/{id}\`, or the SSE stream \`/api/jobs/{id}/events\`)
 3. \`GET ${base}/api/reports/{id}\`: products, collections, pages, metadata
 
-Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/stores\` (directory), \`/api/stores/{slug}\`, \`/api/apps\`, \`/api/blog\`, and \`/api/free-export?slug=…&format=csv|json\` (any analysed store's latest products as Shopify's product import CSV, or JSON). A completed report never changes: cache \`/api/reports/{job id}\` forever (410 only if it was purged).
+Reads need no credentials: jobs, status, reports, PageSpeed, changelog, \`/api/stores\` (directory), \`/api/stores/{slug}\`, \`/api/apps\`, \`/api/blog\`, and \`/api/free-export?slug=…&format=csv|json\` (any analyzed store's latest products as Shopify's product import CSV, or JSON). A completed report never changes: cache \`/api/reports/{job id}\` forever (410 only if it was purged).
 
 ## Authentication
 
@@ -62,7 +62,7 @@ The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the rea
 - Revisions: 2026-07-28 (stateless: \`server/discover\`, the revision and client capabilities in every request's \`_meta\`, \`Mcp-Method\`/\`Mcp-Name\` headers) and 2025-11-25 (\`initialize\`), same tools.
 - Typed results: every tool has an \`outputSchema\` (its endpoint's answer in the OpenAPI document) and answers \`structuredContent\` plus the same JSON as text; annotations say which tools only read.
 - Pay inside MCP (x402 v2, no account): \`analyze_store\` without a key answers a tool error whose structured content is the x402 v2 \`PaymentRequired\` (code \`payment_required\`); call it again with the signed \`PaymentPayload\` in \`params._meta["x402/payment"]\` and the receipt comes in the result's \`_meta["x402/payment-response"]\`. One authorization buys one job, here or at \`POST /api/jobs\`; a payment header sent to the MCP endpoint is never spent.
-- Lost answers: both doors honour x402's \`payment-identifier\` extension. Put an id in the payload (\`extensions["payment-identifier"].info.id\`, 16–128 characters of \`[A-Za-z0-9_-]\`); the identical payload sent again answers the same job and receipt, another payload under that id is a 409 \`conflict\`.
+- Lost answers: both doors honor x402's \`payment-identifier\` extension. Put an id in the payload (\`extensions["payment-identifier"].info.id\`, 16–128 characters of \`[A-Za-z0-9_-]\`); the identical payload sent again answers the same job and receipt, another payload under that id is a 409 \`conflict\`.
 - Progress: call \`analyze_store\` with a \`progressToken\` to get \`notifications/progress\` as the job runs and the finished job as the answer (at most ${Math.round(env.MCP_PROGRESS_WAIT_MS / 1000)} s, then the job as it stands: poll \`get_job_status\`).
 
 Tools:

@@ -4,10 +4,10 @@ import { planRoute } from "./crawl-plan";
 const collections = (sizes: Record<string, number>) => Object.entries(sizes).map(([handle, products]) => ({ handle, products }));
 
 describe("planRoute (past the 25,000 cap: which collections to read)", () => {
-  // 30,000 products: three types partition the catalogue; two vendor collections overlap them.
+  // 30,000 products: three types partition the catalog; two vendor collections overlap them.
   const store = collections({ frontpage: 8, shirts: 12_000, mugs: 10_000, caps: 8_000, "brand-a": 9_990, "brand-b": 9_900 });
 
-  it("reads first the collections whose sizes add up to the catalogue, then the rest", () => {
+  it("reads first the collections whose sizes add up to the catalog, then the rest", () => {
     const route = planRoute(store, 30_000, 5_000);
 
     expect(

@@ -39,7 +39,7 @@ export function bySize(candidates: readonly PlannedCollection[]): PlannedCollect
 
 /**
  * The collection route: which collections to read, in order, and what it is expected to cost.
- * First the set whose sizes best span the catalogue (with the missing products anywhere in it,
+ * First the set whose sizes best span the catalog (with the missing products anywhere in it,
  * that is what has to be read; a store's collections by type or by vendor partition it), then
  * the rest by size, in case that set overlaps and the count is not reached.
  */
@@ -59,9 +59,9 @@ export function planRoute(
 }
 
 const LISTING_CAP_PRODUCTS = LISTING_MAX_PAGE * PRODUCTS_PAGE_LIMIT;
-/** Sets spanning more than this share of the catalogue overlap too much to be worth planning. */
+/** Sets spanning more than this share of the catalog overlap too much to be worth planning. */
 const SPAN_OVERLAP = 1.1;
-/** Work of the knapsack below (collections × buckets), whatever the catalogue size: a few ms. */
+/** Work of the knapsack below (collections × buckets), whatever the catalog size: a few ms. */
 const SPAN_WORK = 2_000_000;
 
 function rank(c: PlannedCollection): number {
@@ -71,7 +71,7 @@ function rank(c: PlannedCollection): number {
 /**
  * The set of collections with the least expected cost: its pages, plus one request by handle
  * for each missing product its sizes leave uncovered (missing products are spread over the
- * catalogue). A 0/1 knapsack over sizes in buckets (rounded down). The empty set is the
+ * catalog). A 0/1 knapsack over sizes in buckets (rounded down). The empty set is the
  * sitemap route: every missing product by handle.
  */
 function cheapestSpan(
@@ -98,11 +98,11 @@ function cheapestSpan(
       if (!current || total < current.pages) best[t + size] = { pages: total, index, previous: from };
     }
   });
-  // Sizes adding up past the catalogue prove at least that much overlap, and sets that overlap
-  // leave gaps as often as not: a span off the catalogue's size either way weighs as uncovered.
+  // Sizes adding up past the catalog prove at least that much overlap, and sets that overlap
+  // leave gaps as often as not: a span off the catalog's size either way weighs as uncovered.
   const weigh = (choice: Choice | null, t: number) =>
     (choice?.pages ?? 0) + Math.ceil((missing * Math.abs(expected - t * unit)) / expected);
-  // Equal costs: the span closest to the catalogue's size (most likely a partition).
+  // Equal costs: the span closest to the catalog's size (most likely a partition).
   const off = (t: number) => Math.abs(expected - t * unit);
   let pick: { choice: Choice | null; cost: number; t: number } = { choice: null, cost: weigh(null, 0), t: 0 };
   for (let t = 1; t <= upper; t += 1) {
@@ -119,7 +119,7 @@ function cheapestSpan(
 
 /**
  * Before /collections.json is read (one more request): with the missing products anywhere in
- * the catalogue, the collection route reads about one catalogue's worth of pages.
+ * the catalog, the collection route reads about one catalog's worth of pages.
  */
 export function collectionRouteGuess(expected: number): number {
   return 1 + Math.ceil(expected / PRODUCTS_PAGE_LIMIT);

@@ -59,7 +59,7 @@ function requests(domain: string) {
 }
 
 function addStore(domain: string, products: number) {
-  // No product past 100 variants: every request here is one the catalogue needs.
+  // No product past 100 variants: every request here is one the catalog needs.
   server.addStore(generatedStore(domain, { products, seed: 11, hugeVariantsEvery: 0 }));
 }
 
@@ -82,14 +82,14 @@ describe("a crawl with no wasted requests", () => {
     expect(requests("stale-small.test")).toMatchObject({ total: 9, listing: 9 });
   });
 
-  it("past the cap reads the collections that span the catalogue, each page and sitemap once", async () => {
+  it("past the cap reads the collections that span the catalog, each page and sitemap once", async () => {
     addStore("past-cap.test", 30_000);
     const result = await crawl("past-cap.test", 30_000);
 
     expect(result).toMatchObject({ held: 30_000, outcome: "ok" });
     const made = requests("past-cap.test");
     // 100 listing pages (page 101 can only answer the cap), /collections.json once, the
-    // collections that together hold the catalogue once (types or vendors: 124 pages),
+    // collections that together hold the catalog once (types or vendors: 124 pages),
     // then the sitemap index and its six children once each.
     expect(made).toMatchObject({ listing: 100, collectionsJson: 1, sitemapIndex: 1, childSitemaps: 6, byHandle: 0 });
     expect(made.collectionPages).toBeLessThanOrEqual(125);

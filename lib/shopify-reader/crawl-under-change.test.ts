@@ -79,7 +79,7 @@ async function crawl(domain: string) {
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-describe("a catalogue that changes while it is read", () => {
+describe("a catalog that changes while it is read", () => {
   // After 3 requests the first three listing pages (750 products) are read.
   const AFTER = 3;
 

@@ -54,7 +54,7 @@ beforeEach(() => {
 const requestsTo = (path: string) => server.seen.filter((r) => r.url === path).length;
 
 describe("fetchStore: retries", () => {
-  it("retries 429 (honouring Retry-After), 430 and 5xx, then succeeds", async () => {
+  it("retries 429 (honoring Retry-After), 430 and 5xx, then succeeds", async () => {
     script.set("/meta.json", [
       status(429, { "retry-after": "7" }),
       status(430),

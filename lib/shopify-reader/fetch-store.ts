@@ -71,7 +71,7 @@ export const DEFAULT_STORE_MAX_BYTES = 25 * 1024 * 1024;
 /**
  * GET one storefront resource (`path` includes the query), or POST a small JSON body to it
  * (`jsonBody`), with the crawl policy:
- * paced per store, identified by our User-Agent, retried with backoff honouring
+ * paced per store, identified by our User-Agent, retried with backoff honoring
  * Retry-After, and classified. Redirects are followed within the store's own hosts
  * (store-redirects.ts) and re-checked; one to another site ends the fetch `redirected_off_store`
  * without a request to that site; a redirect to /password is not followed.

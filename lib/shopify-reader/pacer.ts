@@ -63,7 +63,7 @@ export function createPacer(options: { minIntervalMs?: number; clock?: Clock } =
   };
 
   // Idle stores whose spacing has long expired carry no information; drop them so a
-  // long-running worker does not grow one entry per store ever analysed.
+  // long-running worker does not grow one entry per store ever analyzed.
   const pruneIdle = () => {
     if (states.size < PRUNE_ABOVE) {
       return;

@@ -62,7 +62,7 @@ async function planCollectionRoute(slice: Slice): Promise<UnitResult> {
   const page = await fetchCollectionsPage(slice.domain, cursor.collectionsPage, slice.options);
   slice.used += 1;
   if (page.status !== "ok") {
-    // The sitemap still covers the catalogue; only record why this route stopped.
+    // The sitemap still covers the catalog; only record why this route stopped.
     return skipOrStop(
       slice,
       page,

@@ -30,7 +30,7 @@ describe("parseRobotsTxt: RFC 9309 semantics", () => {
     expect(allowed(text, "/ab")).toBe(true);
   });
 
-  it("compares paths and rules percent-encoding-normalised", () => {
+  it("compares paths and rules percent-encoding-normalized", () => {
     const text = "User-agent: *\nDisallow: /caf%c3%a9\nDisallow: /%7Euser\nDisallow: /ø\n";
     expect(allowed(text, "/café")).toBe(false);
     expect(allowed(text, "/caf%C3%A9/x")).toBe(false);

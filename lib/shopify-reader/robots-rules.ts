@@ -22,16 +22,16 @@
  * (case-insensitive, the part before a `/`) are merged, Crawl-delay is read per group.
  */
 
-/** Paths longer than this (after normalisation) are disallowed unread: no store asset needs one. */
+/** Paths longer than this (after normalization) are disallowed unread: no store asset needs one. */
 export const MAX_ROBOTS_PATH_LENGTH = 2048;
-/** A rule longer than this (normalised, `*` runs collapsed) is narrowed: see above. */
+/** A rule longer than this (normalized, `*` runs collapsed) is narrowed: see above. */
 export const MAX_RULE_LENGTH = 2048;
 /** Rules with a `*` matched as written in one group; the rest are narrowed: see above. */
 export const MAX_WILDCARD_RULES = 200;
 
 type Rule = {
   allow: boolean;
-  /** The rule's length as written (normalised): the longest match wins. */
+  /** The rule's length as written (normalized): the longest match wins. */
   priority: number;
   /** Ends with `$`: the last piece must end the path. */
   anchored: boolean;
@@ -122,7 +122,7 @@ function compileGroup(groups: RawGroup[]): RobotsGroup {
   for (const group of groups) {
     if (group.crawlDelay !== undefined) crawlDelay = group.crawlDelay;
     for (const { allow, pattern } of group.rules) {
-      const rule = compileRule(allow, normalisePattern(pattern), () => (wildcards += 1) <= MAX_WILDCARD_RULES);
+      const rule = compileRule(allow, normalizePattern(pattern), () => (wildcards += 1) <= MAX_WILDCARD_RULES);
       if (rule) rules.push(rule);
     }
   }
@@ -134,10 +134,10 @@ function compileGroup(groups: RawGroup[]): RobotsGroup {
  * One rule, matched as written when it is short enough and (for a wildcard rule) within the
  * group's wildcard budget; otherwise narrowed: Allow dropped, Disallow cut to its literal start.
  */
-function compileRule(allow: boolean, normalised: string, withinWildcardBudget: () => boolean): Rule | null {
-  const priority = normalised.length;
-  const anchored = normalised.endsWith("$");
-  const body = (anchored ? normalised.slice(0, -1) : normalised).replace(/\*+/g, "*");
+function compileRule(allow: boolean, normalized: string, withinWildcardBudget: () => boolean): Rule | null {
+  const priority = normalized.length;
+  const anchored = normalized.endsWith("$");
+  const body = (anchored ? normalized.slice(0, -1) : normalized).replace(/\*+/g, "*");
   const wildcard = body.includes("*");
   const asWritten = body.length <= MAX_RULE_LENGTH && (!wildcard || withinWildcardBudget());
   if (asWritten) {
@@ -153,7 +153,7 @@ function compileRule(allow: boolean, normalised: string, withinWildcardBudget: (
 
 function verdict(rules: readonly Rule[], rawPath: string): { allowed: boolean; steps: number } {
   if (rawPath.length > MAX_ROBOTS_PATH_LENGTH) return { allowed: false, steps: 0 };
-  const path = normalisePath(rawPath);
+  const path = normalizePath(rawPath);
   if (path === null || path.length > MAX_ROBOTS_PATH_LENGTH) return { allowed: false, steps: 0 };
   const counter = { steps: 0 };
   let best: Rule | null = null;
@@ -230,7 +230,7 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
  * RFC 9309 §2.2.2: characters outside US-ASCII percent-encoded, escapes upper-cased, and an
  * escaped unreserved character (`%7E`, `%41`) read as itself, in rules and paths alike.
  */
-function normaliseEscapes(value: string): string {
+function normalizeEscapes(value: string): string {
   return value.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
     const char = String.fromCharCode(parseInt(escape.slice(1), 16));
 
@@ -238,24 +238,24 @@ function normaliseEscapes(value: string): string {
   });
 }
 
-function normalisePattern(pattern: string): string {
+function normalizePattern(pattern: string): string {
   try {
-    return normaliseEscapes(encodeURI(pattern).replace(/%25/g, "%"));
+    return normalizeEscapes(encodeURI(pattern).replace(/%25/g, "%"));
   } catch {
     // A lone surrogate: kept as written (robots-parser did the same).
-    return normaliseEscapes(pattern);
+    return normalizeEscapes(pattern);
   }
 }
 
 const BASE = "https://robots.invalid";
 
-/** A request path as a browser sends it (the URL parser encodes what must be), escapes normalised. */
-function normalisePath(path: string): string | null {
+/** A request path as a browser sends it (the URL parser encodes what must be), escapes normalized. */
+function normalizePath(path: string): string | null {
   try {
     // Appended, not resolved: a path `//x/y` stays a path (resolving would read `x` as a host).
     const url = new URL(`${BASE}${path}`);
 
-    return normaliseEscapes(url.pathname + url.search);
+    return normalizeEscapes(url.pathname + url.search);
   } catch {
     return null;
   }

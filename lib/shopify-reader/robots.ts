@@ -10,7 +10,7 @@ export const ROBOTS_PRODUCT_TOKEN = "StoreLensBot";
 export const ROBOTS_MAX_BYTES = 512 * 1024;
 
 /**
- * The longest Crawl-delay we honour. Shopify's default robots.txt asks nothing of `*`; a store
+ * The longest Crawl-delay we honor. Shopify's default robots.txt asks nothing of `*`; a store
  * asking for more than this would turn one analysis (up to a few hundred requests) into a day-long
  * job holding a worker, so longer delays are capped here and the job still runs, one request per 30 s.
  */

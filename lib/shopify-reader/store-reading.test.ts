@@ -41,7 +41,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Tiny intervals and a virtual clock: backoff and Retry-After are honoured without real sleeps. */
+/** Tiny intervals and a virtual clock: backoff and Retry-After are honored without real sleeps. */
 function testOptions(): StoreFetchOptions & { clock: ReturnType<typeof createVirtualClock> } {
   const clock = createVirtualClock();
 
@@ -156,7 +156,7 @@ describe("products", () => {
     expect(options.clock.sleeps.some((ms) => ms >= 2000)).toBe(true);
   });
 
-  it("stops with a failure (not an empty catalogue) on a password or blocked store", async () => {
+  it("stops with a failure (not an empty catalog) on a password or blocked store", async () => {
     expect(await readAllProducts("locked.test", testOptions())).toMatchObject({ status: "password", products: [] });
     expect(await readAllProducts("cf.test", testOptions())).toMatchObject({ status: "blocked" });
   });

@@ -3,7 +3,7 @@ import { bareHost, myshopifyHostOf } from "@/lib/store-domain/host-names";
 
 /**
  * Which redirects a store request may follow: only within the store's own identity (a redirect
- * elsewhere is another site, whose robots.txt we have not read and whose catalogue is not this
+ * elsewhere is another site, whose robots.txt we have not read and whose catalog is not this
  * store's). The store's hosts, from the domain it was asked on:
  *
  * - the same host, `www.` or not (`shop.com` ↔ `www.shop.com`);

@@ -3,7 +3,7 @@ import type { ProductCut } from "./schemas";
 /**
  * What one product, collection or page may store, whatever the store serves. A store's JSON is
  * its own word: nothing stops it from serving a 1 MB title, 10,000 tags or 5,000 variants, and
- * gzip makes such a catalogue cheap to send. Each limit sits above what Shopify itself accepts
+ * gzip makes such a catalog cheap to send. Each limit sits above what Shopify itself accepts
  * (docs/decisions.md §13.1), so a real store is never cut: Shopify caps titles, handles, vendors,
  * product types, tags, option names and values and SKUs at 255 characters (at most 1,020 bytes of
  * UTF-8), a product at 250 tags, 3 options, 250 images and, since 2024, 2,048 variants. What is

@@ -36,7 +36,7 @@ export const pagesArtifactSchema = z.object({
 export const storefrontArtifactSchema = z.object({
   theme: storefrontThemeSchema.nullable(),
   apps: z.array(detectedAppSchema),
-  /** Apps Shopify names on the page that the catalogue does not know; absent in older jobs' artifacts. */
+  /** Apps Shopify names on the page that the catalog does not know; absent in older jobs' artifacts. */
   unidentifiedApps: z.array(unidentifiedAppSchema).optional(),
   title: z.string().nullable(),
   metaDescription: z.string().nullable(),

@@ -216,7 +216,7 @@ export function diffCollectionsAndPages(
 /**
  * What changed between a store's previous completed snapshot and this one: products,
  * variants, prices, availability, collections and pages added, removed or changed.
- * (build-report walks big catalogues batch by batch with diff-product-stream.ts instead.)
+ * (build-report walks big catalogs batch by batch with diff-product-stream.ts instead.)
  */
 export function diffSnapshots(previous: Snapshot, current: Snapshot): Change[] {
   return [...diffProducts(previous, current), ...diffCollectionsAndPages(previous, current)];

@@ -94,12 +94,12 @@ export async function loadSnapshotProducts(jobId: string, db: Database | Transac
   return rows.map((row) => productSchema.parse(row.data));
 }
 
-/** Products per query when a snapshot is walked: a few MB of jsonb at a time, not the catalogue. */
+/** Products per query when a snapshot is walked: a few MB of jsonb at a time, not the catalog. */
 export const SNAPSHOT_BATCH = 500;
 
 /**
  * A job's snapshot in product-id order, one batch at a time (keyset pagination on the
- * primary key), so a 30,000-product catalogue is never held or parsed all at once.
+ * primary key), so a 30,000-product catalog is never held or parsed all at once.
  */
 export async function* streamSnapshotProducts(
   jobId: string,

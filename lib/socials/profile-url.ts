@@ -4,7 +4,7 @@ import type { SocialNetwork } from "./schemas";
 export const MAX_PROFILE_URL = 500;
 const MAX_HANDLE = 100;
 
-/** A link recognised as a network profile: the address to follow, the account and the key that identifies it. */
+/** A link recognized as a network profile: the address to follow, the account and the key that identifies it. */
 export type ProfileUrl = {
   network: SocialNetwork;
   url: string;

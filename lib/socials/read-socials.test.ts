@@ -24,7 +24,7 @@ describe("readSocials", () => {
     expect(socials.profiles[0]?.evidence).toBe("https://www.instagram.com/acme/");
   });
 
-  it("reads the store organisation's JSON-LD sameAs, email and contactPoint, not a product brand's", () => {
+  it("reads the store organization's JSON-LD sameAs, email and contactPoint, not a product brand's", () => {
     const socials = read(
       jsonLd({
         "@context": "http://schema.org",

@@ -8,7 +8,7 @@ import { MAX_EMAILS, MAX_PHONES, MAX_PROFILES, type Socials } from "./schemas";
 const EVIDENCE_MAX = 160;
 /** JSON-LD objects looked at per page (`@graph` members included). */
 const MAX_JSON_LD_NODES = 200;
-/** sameAs entries and contact points read per organisation. */
+/** sameAs entries and contact points read per organization. */
 const MAX_LIST = 50;
 
 /** Schema.org types that speak for the store itself (a Product's brand does not). */

@@ -141,7 +141,7 @@ async function placeholder(domain: string, slug: string) {
 }
 
 describe("slugs nobody can squat", () => {
-  it("a Free account cannot use up a store's slugs: its refused requests leave no store, the store is analysed and takes its own slug", async () => {
+  it("a Free account cannot use up a store's slugs: its refused requests leave no store, the store is analyzed and takes its own slug", async () => {
     const squatter = await createTestUser();
     const caller = { cookie: await createTestSession(squatter.id) };
     const domains = ["victim.shop-co.test", ...Array.from({ length: 49 }, (_, i) => `victim-shop.co.test-${i + 2}`)];

@@ -9,7 +9,7 @@ export const listStoresEndpoint = defineEndpoint({
   operationId: "listStores",
   tag: "directory",
   summary:
-    "The public directory of analysed Shopify stores: search by words (q), country, currency, app, marketing tag or pixel (tag), language, ships-to country (market) or agent readiness (agent), all combinable; sort by recent, products or name; paginated (page, per_page ≤ 50)",
+    "The public directory of analyzed Shopify stores: search by words (q), country, currency, app, marketing tag or pixel (tag), language, ships-to country (market) or agent readiness (agent), all combinable; sort by recent, products or name; paginated (page, per_page ≤ 50)",
   query: listStoresQuerySchema,
   answers: { 200: { schema: storeListSchema }, 400: "error" },
 });

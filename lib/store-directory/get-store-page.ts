@@ -5,7 +5,7 @@ import { offsetOf, paginated } from "@/lib/http/pagination";
 import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
-import { getAnalysedStore } from "./get-analysed-store";
+import { getAnalyzedStore } from "./get-analyzed-store";
 import { readStorefrontFindings } from "./read-storefront-findings";
 import { listScreenshotSizes } from "./latest-screenshots";
 import { buildStoreJsonLd } from "./json-ld";
@@ -33,7 +33,7 @@ type CollectionEntry = { id: number; handle: string; title: string; productsCoun
 /**
  * One page of the latest snapshot's products, in SQL and in primary-key order: a
  * 30,000-product store costs one index range read of `per_page` rows, never the whole
- * catalogue. The total comes from the store row the analysis wrote.
+ * catalog. The total comes from the store row the analysis wrote.
  */
 async function readProductPage(jobId: string, total: number | null, query: StorePageQuery) {
   const rows = await getDb()
@@ -78,7 +78,7 @@ async function readCollections(jobId: string): Promise<{ total: number; shown: C
 
 /** The public store page: summary, prices, a page of products, collections, theme, apps, PageSpeed, SEO. */
 export async function getStorePage(slug: string, query: StorePageQuery = { page: 1, per_page: 24 }): Promise<StorePageData> {
-  const store = await getAnalysedStore(slug);
+  const store = await getAnalyzedStore(slug);
   const jobId = store.latestJobId;
 
   const [[report], products, collections, installed, audits, publishedReports, storefront, screenshotSizes] = await Promise.all([
@@ -148,7 +148,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     screenshots: { desktop: screenshotUrl("desktop"), phone: screenshotUrl("phone") },
     /** The store's reports public as pages (30 days after each completed), newest first. */
     published_reports: publishedReports.map((row) => ({ ...row, url: `${siteUrl()}/reports/${row.job_id}` })),
-    // Any analysed store exports its latest report; publication only decides indexing.
+    // Any analyzed store exports its latest report; publication only decides indexing.
     export_urls: {
       csv: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=csv`,
       json: `${siteUrl()}/api/free-export?slug=${encodeURIComponent(store.slug)}&format=json`,

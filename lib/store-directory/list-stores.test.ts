@@ -43,7 +43,7 @@ beforeAll(async () => {
     technologies: { tags: ["tiktok-pixel"], languages: ["de"], markets: ["DE"], agent: ["storefront_mcp", "ucp"] },
   });
   await seedAnalyzedStore({ domain: "plain.test" });
-  // Claimed, never analysed: not in the directory whatever its row says.
+  // Claimed, never analyzed: not in the directory whatever its row says.
   await getDb()
     .insert(stores)
     .values({

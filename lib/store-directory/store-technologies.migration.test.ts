@@ -6,11 +6,11 @@ import { stores } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { storeTechnologiesOf } from "./store-technologies";
 
-// Stores analysed before the directory kept their markets get them from their latest report when
+// Stores analyzed before the directory kept their markets get them from their latest report when
 // migration 0024 runs, read as storeTechnologiesOf reads them on completion.
 
 describe("migration 0024", () => {
-  it("fills each analysed store's markets from its latest report, as completing a report does", async () => {
+  it("fills each analyzed store's markets from its latest report, as completing a report does", async () => {
     const shipping = { ships_to_countries: { value: ["fr", "DE", "USA", "*", 7, "DE"], basis: "observed" } };
     const seeded = [
       await seedAnalyzedStore({ domain: "old-ships.test", metadata: shipping }),

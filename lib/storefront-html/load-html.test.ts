@@ -1,6 +1,6 @@
 import { type CheerioAPI, load } from "cheerio";
 import { describe, expect, it } from "vitest";
-import { APP_CATALOGUE } from "@/lib/apps/catalogue";
+import { APP_CATALOG } from "@/lib/apps/catalog";
 import { detectAppsInDocument } from "@/lib/apps/detect-apps";
 import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
@@ -46,7 +46,7 @@ function loadUnbounded(html: string): CheerioAPI {
 function fixturePages(): [string, string][] {
   const pages: [string, string][] = [
     ["Dawn home page", buildDawnStorefrontHtml()],
-    ["Dawn with every catalogue app", buildDawnStorefrontHtml({ head: APP_CATALOGUE.map((app) => sampleAppSnippet(app.slug)).join("\n") })],
+    ["Dawn with every catalog app", buildDawnStorefrontHtml({ head: APP_CATALOG.map((app) => sampleAppSnippet(app.slug)).join("\n") })],
     ["1 MB storefront", largeStorefrontHtml()],
   ];
   for (const definition of [

@@ -130,7 +130,7 @@ describe("non-Shopify pages", () => {
     expect(parseStorefrontHtml("")).toMatchObject({ theme: null, isShopify: false, title: null, jsonLd: [] });
   });
 
-  it("a headless Shopify page is recognised by its Shopify assets alone", () => {
+  it("a headless Shopify page is recognized by its Shopify assets alone", () => {
     const html = `<html><head><link rel="stylesheet" href="//shop.example.com/cdn/shop/t/9/assets/base.css"></head></html>`;
     expect(parseStorefrontHtml(html).isShopify).toBe(true);
   });

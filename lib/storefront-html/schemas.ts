@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Where on the page a finding was recognised. */
+/** Where on the page a finding was recognized. */
 export const evidenceSourceSchema = z
   .enum([
     "script",
@@ -33,9 +33,9 @@ export const confidenceSchema = z
   );
 export type Confidence = z.infer<typeof confidenceSchema>;
 
-/** What every finding on the storefront carries: what it was recognised by, where, and how sure. */
+/** What every finding on the storefront carries: what it was recognized by, where, and how sure. */
 export const findingSchema = z.object({
-  evidence: z.string().describe("What it was recognised by (a URL, marker, pixel entry or link), cut to 160 characters"),
+  evidence: z.string().describe("What it was recognized by (a URL, marker, pixel entry or link), cut to 160 characters"),
   source: evidenceSourceSchema,
   confidence: confidenceSchema,
 });
@@ -57,7 +57,7 @@ export const storefrontThemeSchema = z.object({
 });
 export type StorefrontTheme = z.infer<typeof storefrontThemeSchema>;
 
-/** An app of the catalogue found in the storefront's HTML, with its strongest trace. */
+/** An app of the catalog found in the storefront's HTML, with its strongest trace. */
 export const detectedAppSchema = z.object({
   slug: z.string(),
   name: z.string(),
@@ -71,7 +71,7 @@ export const detectedAppSchema = z.object({
 });
 export type DetectedApp = z.infer<typeof detectedAppSchema>;
 
-/** An app the page names by its Shopify handle or web-pixel client id that the catalogue does not know. */
+/** An app the page names by its Shopify handle or web-pixel client id that the catalog does not know. */
 export const unidentifiedAppSchema = findingSchema.extend({
   handle: z.string().nullable().describe("The app's handle (app block) or extension folder name, when that is the trace"),
   api_client_id: z.number().nullable().describe("The app's API client id, when its web pixel is the trace"),

@@ -3,7 +3,7 @@ import type { StorefrontTheme } from "./parse-storefront-html";
 import type { Finding } from "./schemas";
 
 /**
- * What the theme was recognised by: the fields of the page's `Shopify.theme` assignment that name
+ * What the theme was recognized by: the fields of the page's `Shopify.theme` assignment that name
  * it. The theme names itself there, so that is high confidence; a name known only from the Theme
  * Store id (the page gives no name) is our lookup, medium.
  */

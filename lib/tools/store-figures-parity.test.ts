@@ -1,5 +1,5 @@
 /**
- * One store, three doors, the same figures: a tracked store analysed four times by the real
+ * One store, three doors, the same figures: a tracked store analyzed four times by the real
  * pipeline (sales, restocks, price changes, a product added between snapshots), then read
  * through the HTTP endpoints, the MCP tools and the chat's tools. Inventory totals, units
  * sold and daily sales, the snapshot comparison, the changelog and the analytics agree,
@@ -73,7 +73,7 @@ beforeAll(async () => {
   session = { cookie: await createTestSession(h.userId) };
   h.fakeStore.addStore(generatedStore("parity.test", { products: 30, seed: 21, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 
-  // Tracking starts the first analysis; three more days, each changed and analysed again.
+  // Tracking starts the first analysis; three more days, each changed and analyzed again.
   const tracked = await callApi<{ shop: { slug: string; latest_job: { id: string } | null } }>(
     "POST",
     "/api/shops",

@@ -62,7 +62,7 @@ export const getStoreAnalyticsEndpoint = defineEndpoint({
   access: "session-only",
   operationId: "getStoreAnalytics",
   tag: "tracking",
-  summary: "Analytics of a tracked store: catalogue size and prices per day, and the 365-day change heat graph",
+  summary: "Analytics of a tracked store: catalog size and prices per day, and the 365-day change heat graph",
   params: storeSlugParamsSchema,
   answers: { 200: { schema: storeAnalyticsSchema }, 404: "error" },
 });

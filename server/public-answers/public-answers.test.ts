@@ -43,7 +43,7 @@ async function renderPage(req: IncomingMessage, res: ServerResponse): Promise<vo
       const id = url.slice("/reports/".length);
       // A job without its report yet shows its progress, as the report page does.
       const running = await findJob(id);
-      body = running && running.status !== "completed" ? "<h1>analysing</h1>" : `<h1>report ${(await getReportOverview(id)).job.id}</h1>`;
+      body = running && running.status !== "completed" ? "<h1>analyzing</h1>" : `<h1>report ${(await getReportOverview(id)).job.id}</h1>`;
     } else {
       const page = await getStorePage(url.slice("/stores/".length));
       body = `<h1>latest ${page.latest_job_id}</h1><p>${page.published_reports.length} public reports; indexable ${page.seo.indexable}</p>`;
@@ -272,7 +272,7 @@ describe("answers kept in memory", () => {
     const renders = rendersOfPages;
     const answersTogether = await Promise.all(Array.from({ length: 5 }, () => get(`/reports/${job!.id}`)));
 
-    expect(answersTogether.map((answer) => answer.bytes.toString().includes("analysing"))).toEqual(Array(5).fill(true));
+    expect(answersTogether.map((answer) => answer.bytes.toString().includes("analyzing"))).toEqual(Array(5).fill(true));
     expect(rendersOfPages).toBe(renders + 5);
     expect(kept(`/reports/${job!.id}`)).toBe(false);
   });
@@ -353,7 +353,7 @@ describe("answers kept in memory", () => {
       .values({ storeId: store.id, domain: "kept-running.test", slug: store.slug, status: "running" })
       .returning({ id: jobs.id });
     const path = `/reports/${job!.id}`;
-    expect((await get(path)).bytes.toString()).toContain("analysing");
+    expect((await get(path)).bytes.toString()).toContain("analyzing");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(kept(path)).toBe(false);
   });

@@ -1,10 +1,10 @@
 /**
- * A realistic HTML snippet for every app of the catalogue (lib/apps/catalogue.ts), as the app
+ * A realistic HTML snippet for every app of the catalog (lib/apps/catalog.ts), as the app
  * injects it into a storefront: test data for app detection, never shipped. Keyed by slug, in
- * catalogue order; every catalogue app has one and each is detected as exactly its own app
- * (lib/apps/catalogue.test.ts), so a new catalogue entry needs its snippet here.
+ * catalog order; every catalog app has one and each is detected as exactly its own app
+ * (lib/apps/catalog.test.ts), so a new catalog entry needs its snippet here.
  *
- * Hosts and markers are the catalogue's; where the vendor's real file name was not known, the one
+ * Hosts and markers are the catalog's; where the vendor's real file name was not known, the one
  * after the host (e.g. "/storefront.js") is illustrative only.
  */
 export const APP_SAMPLES: Readonly<Record<string, string>> = {

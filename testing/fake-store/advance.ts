@@ -249,7 +249,7 @@ function changeCollections(target: Target, rng: Rng, options: AdvanceOptions, no
   const remove = pickIds(target.collections, rng, options.removeCollections, "removeCollections");
   for (const c of target.collections)
     if (remove.has(c.id)) changes.push({ kind: "collection_removed", collectionId: c.id, handle: c.handle });
-  // A new array (not an in-place edit): the catalogue's membership cache is keyed by it.
+  // A new array (not an in-place edit): the catalog's membership cache is keyed by it.
   const collections = target.collections.filter((c) => !remove.has(c.id));
   let nextId = Math.max(0, ...target.collections.map((c) => c.id)) + 1;
   for (let i = 0; i < (options.addCollections ?? 0); i++) {

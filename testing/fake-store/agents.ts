@@ -72,7 +72,7 @@ export function ucpProfile(store: FakeStore): Reply {
 }
 
 export function llmsTxt(store: FakeStore, name: string): Reply {
-  const body = `# ${name}\n\n> ${name} online store, on Shopify.\n\n## Shop\n\n- [Catalogue](https://${store.domain}/collections/all)\n- [Policies](https://${store.domain}/policies/refund-policy)\n`;
+  const body = `# ${name}\n\n> ${name} online store, on Shopify.\n\n## Shop\n\n- [Catalog](https://${store.domain}/collections/all)\n- [Policies](https://${store.domain}/policies/refund-policy)\n`;
 
   return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body };
 }

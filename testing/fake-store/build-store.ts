@@ -1,4 +1,4 @@
-// Turns a ShopifyStoreDefinition into the initial catalogue, collections and pages.
+// Turns a ShopifyStoreDefinition into the initial catalog, collections and pages.
 
 import { Catalog } from "./catalog";
 import { izabeldepaulaProducts, lanewayCollections, lanewayFrontpageProducts } from "./fixture-catalog";

@@ -138,7 +138,7 @@ export class Catalog {
     }
   }
 
-  /** Member slots (ascending) of every collection, computed in one pass over the catalogue. */
+  /** Member slots (ascending) of every collection, computed in one pass over the catalog. */
   members(collections: CollectionRecord[]): Map<number, number[]> {
     const cache = this.membershipCache;
     if (cache && cache.collections === collections) return cache.members;

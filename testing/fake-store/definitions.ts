@@ -1,4 +1,4 @@
-// Ready-made store definitions. Each returns a plain StoreDefinition (JSON-serialisable), so the
+// Ready-made store definitions. Each returns a plain StoreDefinition (JSON-serializable), so the
 // same value can be passed to server.addStore() or POSTed to /__fake/stores.
 
 import type { FaultConfig, NotShopifyDefinition, ShopifyStoreDefinition } from "./types";
@@ -12,7 +12,7 @@ export const SAMPLE_APPS = {
   metaPixel: `<script>!function(f,b,e,v,n,t,s){}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init','1234567890');</script>`,
 } as const;
 
-/** The real izabeldepaula catalogue (22 products, 1 variant each, EUR, PT). */
+/** The real izabeldepaula catalog (22 products, 1 variant each, EUR, PT). */
 export function fixtureStore(
   domain: string,
   overrides: Overrides & { snapshot?: "2026-06-16" | "2026-06-23" } = {},
@@ -50,7 +50,7 @@ export function generatedStore(
   };
 }
 
-/** A password-protected ("opening soon") store with the fixture catalogue behind the gate. */
+/** A password-protected ("opening soon") store with the fixture catalog behind the gate. */
 export function passwordStore(domain: string, overrides: Overrides = {}): ShopifyStoreDefinition {
   return fixtureStore(domain, { ...overrides, password: true });
 }

@@ -1,4 +1,4 @@
-// One registered host: its catalogue (for Shopify stores), fault injector, request counters/log
+// One registered host: its catalog (for Shopify stores), fault injector, request counters/log
 // and the advance() control. This is what `server.store(domain)` hands to tests.
 
 import { advanceStore } from "./advance";
@@ -26,7 +26,7 @@ export interface StoreSummary {
 
 export class FakeStore {
   readonly domain: string;
-  /** Catalogue state; null for a host that is not a Shopify store. */
+  /** Catalog state; null for a host that is not a Shopify store. */
   readonly shop: BuiltStore | null;
   /** Stable per domain (unless the definition sets one), served as `x-shopid` and meta.json `id`. */
   readonly shopId: number;
@@ -48,14 +48,14 @@ export class FakeStore {
   readonly changesDuringCrawl: FakeChange[] = [];
 
   constructor(readonly definition: StoreDefinition) {
-    this.domain = normaliseHost(definition.domain);
+    this.domain = normalizeHost(definition.domain);
     this.shop = definition.kind === "shopify" ? buildStore({ ...definition, domain: this.domain }) : null;
     this.shopId =
       (definition.kind === "shopify" ? definition.shopId : undefined) ??
       50_000_000_000 + (mixSeed(...[...this.domain].map((c) => c.charCodeAt(0))) % 1_000_000_000);
     const shopify = definition.kind === "shopify" ? definition : null;
-    this.redirectHosts = new Set((shopify?.redirectFrom ?? []).map(normaliseHost).filter((host) => host !== this.domain));
-    const others = [...(shopify?.aliases ?? []).map(normaliseHost), ...this.redirectHosts];
+    this.redirectHosts = new Set((shopify?.redirectFrom ?? []).map(normalizeHost).filter((host) => host !== this.domain));
+    const others = [...(shopify?.aliases ?? []).map(normalizeHost), ...this.redirectHosts];
     this.hosts = [this.domain, ...others.filter((host, i) => host !== this.domain && others.indexOf(host) === i)];
     this.myshopifyDomain =
       (definition.kind === "shopify" ? definition.myshopifyDomain : undefined) ?? `${this.domain.split(".")[0] ?? "shop"}.myshopify.com`;
@@ -187,7 +187,7 @@ export class FakeStore {
   }
 }
 
-export function normaliseHost(host: string): string {
+export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
 }
 

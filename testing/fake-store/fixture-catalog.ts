@@ -1,4 +1,4 @@
-// Loads the real captures in ./fixtures and normalises them into ProductRecord / CollectionRecord.
+// Loads the real captures in ./fixtures and normalizes them into ProductRecord / CollectionRecord.
 // Captures mix two shapes (see fixtures/README.md): the /products.json list shape and, for one
 // spliced-in product, the /products/<handle>.json single shape (tags as a comma string, no
 // `available`). Both become the same record, so the fake store always serves the proper shapes.
@@ -33,12 +33,12 @@ const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 
 /** Products of the izabeldepaula capture, in capture order (newest first). */
 export function izabeldepaulaProducts(snapshot: "2026-06-16" | "2026-06-23", seed: number): ProductRecord[] {
-  return list(loadJson(`izabeldepaula-pt.products.${snapshot}.json`), "products").map((p) => normaliseProduct(p, seed));
+  return list(loadJson(`izabeldepaula-pt.products.${snapshot}.json`), "products").map((p) => normalizeProduct(p, seed));
 }
 
 /** The real product of the Laneway `/collections/frontpage/products.json` capture. */
 export function lanewayFrontpageProducts(seed: number): ProductRecord[] {
-  return list(loadJson("laneway.collections.frontpage.products.json"), "products").map((p) => normaliseProduct(p, seed));
+  return list(loadJson("laneway.collections.frontpage.products.json"), "products").map((p) => normalizeProduct(p, seed));
 }
 
 /** The 11 real Laneway collections; membership rules are ours (the capture has only counts). */
@@ -86,7 +86,7 @@ function lanewayRule(handle: string, frontpageHandles: string[]): CollectionReco
   }
 }
 
-function normaliseProduct(p: Raw, seed: number): ProductRecord {
+function normalizeProduct(p: Raw, seed: number): ProductRecord {
   const id = num(p.id);
   const tags = Array.isArray(p.tags)
     ? (p.tags as unknown[]).map(str)

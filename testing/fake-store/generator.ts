@@ -191,7 +191,7 @@ export class ProductGenerator {
     let productType: string;
     let tags: string[];
     if (shape === "wellness") {
-      // Large real catalogues rarely repeat a title exactly: a series number keeps them apart.
+      // Large real catalogs rarely repeat a title exactly: a series number keeps them apart.
       title = `${rng.pick(WELLNESS.names)} - ${rng.pick(WELLNESS.claims)} Nº ${index + 1}`;
       vendor = WELLNESS.vendor;
       productType = rng.pick(WELLNESS.types);

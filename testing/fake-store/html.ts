@@ -33,7 +33,7 @@ function shopGlobals(store: FakeStore): string {
 }
 
 /**
- * An app only a browser sees: an inline script builds its URL from pieces (no catalogue pattern is
+ * An app only a browser sees: an inline script builds its URL from pieces (no catalog pattern is
  * in the served HTML) and adds its <script src> at runtime, from the store's own domain through
  * an app proxy path (/apps/…), as Shopify serves an app's files, so no other host is needed. The
  * render step detects it; the served HTML's detectors do not.
@@ -53,7 +53,7 @@ export const FAKE_STORE_TAG_IDS = { googleAnalytics: "G-FAKE12345X", metaPixel: 
 /**
  * Shopify's web pixel list as a modern storefront inlines it: the Google & YouTube app's pixel
  * (a GA4 id), the Meta app's pixel and Shopify's own two. App pixels leave no script tag, so the
- * app catalogue's patterns do not see them.
+ * app catalog's patterns do not see them.
  */
 function webPixels(store: FakeStore): string {
   if (store.definition.kind !== "shopify") return "";

@@ -5,7 +5,7 @@
  * StoreLens reaches it with `SHOP_RESOLVE=*.test=http://127.0.0.1:PORT` + `ALLOW_PRIVATE_NETWORK=true`
  * (add `*.myshopify.com=http://127.0.0.1:PORT`, as testing/pipeline.ts does, so that confirming a
  * shop's identity on its myshopify host stays on loopback too).
- * Behaviour follows docs/decisions.md §13.1 and the real captures in ./fixtures.
+ * Behavior follows docs/decisions.md §13.1 and the real captures in ./fixtures.
  *
  * Server
  *   startFakeStore({ port?, host? }) -> Promise<FakeStoreServer>
@@ -26,7 +26,7 @@
  *     .summary()
  *
  * Store definitions (plain JSON; same objects as POST /__fake/stores)
- *   fixtureStore(domain, overrides?)              real izabeldepaula catalogue, 22 products, EUR/PT
+ *   fixtureStore(domain, overrides?)              real izabeldepaula catalog, 22 products, EUR/PT
  *   lanewayStore(domain, { products? })           real Laneway collections + frontpage product, AUD/AU
  *   generatedStore(domain, { products, seed?, hugeVariantsEvery? })   lazy, 30k-50k products is cheap
  *   passwordStore(domain)                         302 -> /password; JSON endpoints answer the HTML page

@@ -1,4 +1,4 @@
-// Internal catalogue model. One record holds everything any endpoint can show; the response
+// Internal catalog model. One record holds everything any endpoint can show; the response
 // shapes (list / single / Ajax) are rendered from it in shapes.ts. Prices are integer minor
 // units here so price arithmetic never meets floating point.
 

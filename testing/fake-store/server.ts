@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { BotAuthGate, type BotAuthOptions, type BotAuthStats } from "./bot-auth";
 import { CONTROL_PREFIX, handleControl, type StoreRegistry } from "./control-api";
-import { FakeStore, normaliseHost } from "./fake-store";
+import { FakeStore, normalizeHost } from "./fake-store";
 import { notShopifyHtml } from "./html";
 import { html, redirect, type Reply } from "./reply";
 import { isDataEndpoint, serveStorefront } from "./storefront";
@@ -62,8 +62,8 @@ export async function startFakeStore(options: StartOptions = {}): Promise<FakeSt
       }
       return store;
     },
-    removeStore: (domain) => unregister(stores.get(normaliseHost(domain))),
-    findStore: (domain) => stores.get(normaliseHost(domain)),
+    removeStore: (domain) => unregister(stores.get(normalizeHost(domain))),
+    findStore: (domain) => stores.get(normalizeHost(domain)),
     stores: () => [...new Set(stores.values())],
   };
 
@@ -121,7 +121,7 @@ async function handle(registry: StoreRegistry, gate: BotAuthGate | null, req: In
   const body = method === "POST" && url.pathname === "/api/mcp" ? await readBody(req, MCP_BODY_MAX).catch(() => "") : "";
   req.resume();
 
-  const host = normaliseHost(req.headers.host ?? "");
+  const host = normalizeHost(req.headers.host ?? "");
   const store = registry.findStore(host);
   if (!store) {
     send(res, method, html(notShopifyHtml(host, url.pathname + url.search)));

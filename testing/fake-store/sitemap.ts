@@ -36,7 +36,7 @@ function productEntries(shop: BuiltStore, host: string, from: number, to: number
   return entries;
 }
 
-/** Product ids of the live catalogue grouped into child sitemaps (ids ascending). */
+/** Product ids of the live catalog grouped into child sitemaps (ids ascending). */
 function productChunkBounds(shop: BuiltStore): Array<{ from: number; to: number }> {
   const live = shop.catalog.liveSlots();
   const bounds: Array<{ from: number; to: number }> = [];

@@ -2,7 +2,7 @@
 // are plain JSON on purpose: the same objects travel over the control HTTP API (`/__fake/...`),
 // so a fake store started by one process can be driven by another.
 
-/** How a store's catalogue is built. */
+/** How a store's catalog is built. */
 export type CatalogSource =
   /** The real izabeldepaula capture (22 products, EUR). `snapshot` picks one of the two captures. */
   | { source: "izabeldepaula"; snapshot?: "2026-06-16" | "2026-06-23" }
@@ -43,7 +43,7 @@ export interface ShopifyStoreDefinition {
   /** Host name the store answers for, e.g. "demo.test" (port is ignored). */
   domain: string;
   /**
-   * More hosts serving this very shop (same id and catalogue), e.g. "www.demo.test" or
+   * More hosts serving this very shop (same id and catalog), e.g. "www.demo.test" or
    * "demo.myshopify.com"; meta.json `domain` still names `domain`, the primary one.
    */
   aliases?: string[];

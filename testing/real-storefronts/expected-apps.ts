@@ -1,7 +1,7 @@
 // What the report should say about each captured page's apps (truth.json), written by hand: each
-// truth vendor → the catalogue slug we report it as, or `handle:<handle>` / `client:<id>` for an app
+// truth vendor → the catalog slug we report it as, or `handle:<handle>` / `client:<id>` for an app
 // reported as unidentified. `also` lists what the page may report besides its truth apps, each with
-// the reason: tags the truth lists as pixels (the catalogue keeps them as analytics apps), services
+// the reason: tags the truth lists as pixels (the catalog keeps them as analytics apps), services
 // the truth lists under other_third_party. Shopify's own apps (first_party) are not third-party
 // claims and are never counted as extra (see score-apps.ts).
 

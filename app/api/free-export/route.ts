@@ -4,5 +4,5 @@ import { exportProductsEndpoint } from "@/lib/export/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/free-export?slug=…&format=csv|json – the latest report's products of any analysed store, as Shopify's import CSV or JSON (streamed)
+// GET /api/free-export?slug=…&format=csv|json – the latest report's products of any analyzed store, as Shopify's import CSV or JSON (streamed)
 export const GET = route(exportProductsEndpoint, async ({ query }) => exportResponse(await exportStoreProducts(query)));

@@ -37,7 +37,7 @@ export default async function Image({ params }: { params: Promise<{ slug: string
         {card.theme ? <div style={{ display: "flex" }}>{card.theme} theme</div> : null}
       </div>
       <div style={{ display: "flex", fontSize: 30, color: "#c7d2fe" }}>
-        {card.apps.length > 0 ? `Apps: ${card.apps.join(" · ")}` : "No catalogued apps detected"}
+        {card.apps.length > 0 ? `Apps: ${card.apps.join(" · ")}` : "No cataloged apps detected"}
       </div>
     </div>,
     { ...size, fonts: await loadOgFonts() },

@@ -176,7 +176,7 @@ describe("embedded executor", () => {
     expect(steps.find((s) => s.name === "flaky-real")?.attempts).toBe(3);
   });
 
-  it("honours retry-after instead of the backoff", async () => {
+  it("honors retry-after instead of the backoff", async () => {
     backoffCalls = [];
     const run = await runOf({ name: "t/retry-after" });
     expect(run.output).toBe("served");

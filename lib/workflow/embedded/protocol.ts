@@ -15,7 +15,7 @@ export type StoredEvent = { id: string; name: string; data: JsonObject; ts: numb
 /** An event as passed to send(): id/ts/data optional, like inngest.send(). */
 export type EventInput = { name: string; data?: JsonObject; id?: string; ts?: number; user?: unknown; v?: string };
 
-/** Serialised error as the SDK returns it (`{name, message, stack, __serialized}`). */
+/** Serialized error as the SDK returns it (`{name, message, stack, __serialized}`). */
 export type SerializedError = { name?: string; message?: string; stack?: string; [key: string]: unknown };
 
 /**

@@ -69,7 +69,7 @@ describe("interpretResponse", () => {
   const backoff = (attempt: number) => 100 * (attempt + 1);
   const stepError = [{ op: "StepError", id: "h1", displayName: "s", error: { message: "boom" } }];
 
-  it("retries a StepError while attempts remain, honouring retry-after", () => {
+  it("retries a StepError while attempts remain, honoring retry-after", () => {
     expect(interpretResponse(response(206, stepError), item(0), fn, backoff)).toMatchObject({ type: "retry", delayMs: 100 });
     expect(interpretResponse(response(206, stepError, { retryAfter: "2" }), item(1), fn, backoff)).toMatchObject({ delayMs: 2000 });
   });

@@ -53,7 +53,7 @@ describe("/products.json pagination", () => {
     expect((await get("mid.test", "/collections/all/products.json?limit=250&page=101")).status).toBe(400);
   });
 
-  it("serves the real fixture catalogue in the list shape with major-unit price strings", async () => {
+  it("serves the real fixture catalog in the list shape with major-unit price strings", async () => {
     const res = await get("demo.test", "/products.json?limit=250");
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.headers["set-cookie"]).toContain("cart_currency=EUR; path=/");
@@ -88,7 +88,7 @@ describe("/products.json pagination", () => {
     expect(products[0]?.handle).toBe("kit-seca-barriga");
   });
 
-  it("normalises the spliced single-shape product of the 2026-06-16 capture into the list shape", async () => {
+  it("normalizes the spliced single-shape product of the 2026-06-16 capture into the list shape", async () => {
     server.addStore(fixtureStore("week1.test", { snapshot: "2026-06-16" }));
     const { products } = (await get("week1.test", "/products.json?limit=250")).json<Listing>();
     const kit = products.find((p) => p.handle === "kit-seca-barriga");

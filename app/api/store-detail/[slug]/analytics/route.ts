@@ -5,7 +5,7 @@ import { getStoreAnalyticsEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/store-detail/:slug/analytics – catalogue over time and the 365-day change heat graph
+// GET /api/store-detail/:slug/analytics – catalog over time and the 365-day change heat graph
 export const GET = route(getStoreAnalyticsEndpoint, async ({ user, params }) =>
   getStoreAnalytics(await getTrackedStore(user.id, params.slug)),
 );

@@ -1,7 +1,7 @@
 import type { App } from "./schemas";
 
 /**
- * StoreLens' own catalogue of Shopify apps and the storefront traces they leave.
+ * StoreLens' own catalog of Shopify apps and the storefront traces they leave.
  *
  * How patterns are chosen (see schemas.ts for the exact rules):
  * - `src`: a host or path fragment of the scripts/styles/iframes the app loads. Shopify
@@ -18,13 +18,13 @@ import type { App } from "./schemas";
  * - `firstParty`: Shopify's own apps, reported apart from third-party ones.
  * langify's older version pastes its code into the theme, where it stays after uninstalling, so
  * only its app embed is taken as proof.
- * Every pattern is checked against a bare Dawn storefront in catalogue.test.ts, and every app
+ * Every pattern is checked against a bare Dawn storefront in catalog.test.ts, and every app
  * is detected from its sample snippet there (the snippets are test data: testing/apps/app-samples.ts).
  *
  * Written by StoreLens from vendor documentation and observed storefronts; the
  * descriptions are our own.
  */
-export const APP_CATALOGUE: readonly App[] = [
+export const APP_CATALOG: readonly App[] = [
   // ── Reviews ────────────────────────────────────────────────────────────────
   {
     slug: "judge-me",
@@ -166,7 +166,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Klaviyo",
     category: "email-sms",
     website: "https://www.klaviyo.com",
-    description: "Email and SMS marketing automation with onsite sign-up forms and behavioural tracking.",
+    description: "Email and SMS marketing automation with onsite sign-up forms and behavioral tracking.",
     patterns: {
       handles: ["klaviyo-email-marketing-sms"],
       src: ["static.klaviyo.com", "static-tracking.klaviyo.com", "a.klaviyo.com/media"],
@@ -238,7 +238,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Sendlane",
     category: "email-sms",
     website: "https://www.sendlane.com",
-    description: "Email and SMS marketing automation with storefront behaviour tracking.",
+    description: "Email and SMS marketing automation with storefront behavior tracking.",
     patterns: { src: ["sendlane.com/scripts/"] },
   },
   {
@@ -762,7 +762,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Zendesk",
     category: "chat-helpdesk",
     website: "https://www.zendesk.com",
-    description: "Customer service suite; its web widget adds chat and help-centre search.",
+    description: "Customer service suite; its web widget adds chat and help-center search.",
     patterns: { src: ["static.zdassets.com"], dom: ["#ze-snippet"] },
   },
   {
@@ -770,7 +770,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Intercom",
     category: "chat-helpdesk",
     website: "https://www.intercom.com",
-    description: "Customer messaging platform with chat, bots and a help centre.",
+    description: "Customer messaging platform with chat, bots and a help center.",
     patterns: { src: ["widget.intercom.io", "js.intercomcdn.com"], inline: ["intercomSettings"] },
   },
   {
@@ -875,7 +875,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Gladly",
     category: "chat-helpdesk",
     website: "https://www.gladly.com",
-    description: "People-centred customer service platform with chat and self-service.",
+    description: "People-centered customer service platform with chat and self-service.",
     patterns: { src: ["cdn.gladly.com"] },
   },
   {
@@ -1617,7 +1617,7 @@ export const APP_CATALOGUE: readonly App[] = [
     name: "Globo Color Swatch",
     category: "product-options",
     website: "https://apps.shopify.com/globo-related-products",
-    description: "Colour and image swatches for product variants from Globo.",
+    description: "Color and image swatches for product variants from Globo.",
     patterns: { src: ["globo.swatch"] },
   },
 

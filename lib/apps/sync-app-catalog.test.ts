@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { apps } from "@/db/schema";
-import { APP_CATALOGUE } from "./catalogue";
-import { syncAppCatalogue } from "./sync-app-catalogue";
+import { APP_CATALOG } from "./catalog";
+import { syncAppCatalog } from "./sync-app-catalog";
 
 async function countApps(): Promise<number> {
   const [row] = await getDb()
@@ -12,10 +12,10 @@ async function countApps(): Promise<number> {
   return Number(row?.n);
 }
 
-describe("syncAppCatalogue", () => {
-  it("writes every catalogue app and is idempotent", async () => {
-    expect(await syncAppCatalogue(getDb())).toBe(APP_CATALOGUE.length);
-    expect(await countApps()).toBe(APP_CATALOGUE.length);
+describe("syncAppCatalog", () => {
+  it("writes every catalog app and is idempotent", async () => {
+    expect(await syncAppCatalog(getDb())).toBe(APP_CATALOG.length);
+    expect(await countApps()).toBe(APP_CATALOG.length);
 
     const [klaviyo] = await getDb().select().from(apps).where(eq(apps.slug, "klaviyo"));
     expect(klaviyo).toMatchObject({
@@ -25,25 +25,25 @@ describe("syncAppCatalogue", () => {
       description: expect.stringMatching(/email and sms/i),
     });
 
-    await syncAppCatalogue();
-    expect(await countApps()).toBe(APP_CATALOGUE.length);
+    await syncAppCatalog();
+    expect(await countApps()).toBe(APP_CATALOG.length);
     const [again] = await getDb().select().from(apps).where(eq(apps.slug, "klaviyo"));
     // Unchanged rows are not rewritten, so updatedAt still means "entry last changed".
     expect(again?.updatedAt.getTime()).toBe(klaviyo?.updatedAt.getTime());
   });
 
-  it("restores edited rows and keeps apps that left the catalogue", async () => {
-    await syncAppCatalogue();
+  it("restores edited rows and keeps apps that left the catalog", async () => {
+    await syncAppCatalog();
     const past = new Date("2020-01-01T00:00:00Z");
     await getDb().update(apps).set({ name: "Tampered", category: "other", updatedAt: past }).where(eq(apps.slug, "judge-me"));
     await getDb().insert(apps).values({ slug: "retired-app", name: "Retired App", category: "reviews" });
 
-    await syncAppCatalogue();
+    await syncAppCatalog();
 
     const [judge] = await getDb().select().from(apps).where(eq(apps.slug, "judge-me"));
     expect(judge?.name).toBe("Judge.me Product Reviews");
     expect(judge?.category).toBe("reviews");
     expect(judge?.updatedAt.getTime()).toBeGreaterThan(past.getTime());
-    expect(await countApps()).toBe(APP_CATALOGUE.length + 1);
+    expect(await countApps()).toBe(APP_CATALOG.length + 1);
   });
 });

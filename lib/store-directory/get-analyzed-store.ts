@@ -4,11 +4,11 @@ import { stores, type Store } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 
 /** A store with a completed analysis, by slug; any other slug is the same 404 as an unknown one. */
-export type AnalysedStore = Store & { latestJobId: string };
+export type AnalyzedStore = Store & { latestJobId: string };
 
-export async function getAnalysedStore(slug: string): Promise<AnalysedStore> {
+export async function getAnalyzedStore(slug: string): Promise<AnalyzedStore> {
   const [store] = await getDb().select().from(stores).where(eq(stores.slug, slug)).limit(1);
   if (!store?.latestJobId) throw notFound(`Store ${slug}`);
 
-  return store as AnalysedStore;
+  return store as AnalyzedStore;
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { APP_SAMPLES } from "@/testing/apps/app-samples";
 import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
-import { APP_CATEGORIES, type App, appCatalogueSchema, appSchema, PATTERN_KINDS, type PatternKind } from "./schemas";
-import { APP_CATALOGUE } from "./catalogue";
+import { APP_CATEGORIES, type App, appCatalogSchema, appSchema, PATTERN_KINDS, type PatternKind } from "./schemas";
+import { APP_CATALOG } from "./catalog";
 import { detectApps } from "./detect-apps";
 import { findAppBySlug } from "./index";
 
@@ -29,19 +29,19 @@ function htmlForPattern(kind: PatternKind, value: string | number): string {
   }
 }
 
-const patternCases = APP_CATALOGUE.flatMap((app) =>
+const patternCases = APP_CATALOG.flatMap((app) =>
   PATTERN_KINDS.flatMap((kind) => (app.patterns[kind] ?? []).map((value) => ({ slug: app.slug, kind, value }))),
 );
 
-describe("APP_CATALOGUE", () => {
-  it("passes the catalogue schema (unique slugs and names, valid categories, patterns)", () => {
-    const result = appCatalogueSchema.safeParse(APP_CATALOGUE);
+describe("APP_CATALOG", () => {
+  it("passes the catalog schema (unique slugs and names, valid categories, patterns)", () => {
+    const result = appCatalogSchema.safeParse(APP_CATALOG);
     expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([]);
-    expect(APP_CATALOGUE.length).toBeGreaterThanOrEqual(110);
+    expect(APP_CATALOG.length).toBeGreaterThanOrEqual(110);
   });
 
   it("uses every category at least once", () => {
-    const used = new Set(APP_CATALOGUE.map((a) => a.category));
+    const used = new Set(APP_CATALOG.map((a) => a.category));
     expect(APP_CATEGORIES.filter((c) => !used.has(c))).toEqual([]);
   });
 
@@ -51,12 +51,12 @@ describe("APP_CATALOGUE", () => {
   });
 });
 
-describe("appCatalogueSchema rejects broken catalogues", () => {
-  const good = APP_CATALOGUE as App[];
+describe("appCatalogSchema rejects broken catalogs", () => {
+  const good = APP_CATALOG as App[];
   const first = good[0] as App;
 
   it("duplicate slugs", () => {
-    expect(appCatalogueSchema.safeParse([...good, { ...first, name: "Other name" }]).success).toBe(false);
+    expect(appCatalogSchema.safeParse([...good, { ...first, name: "Other name" }]).success).toBe(false);
   });
   it("unknown categories", () => {
     expect(appSchema.safeParse({ ...first, category: "misc" }).success).toBe(false);
@@ -73,7 +73,7 @@ describe("appCatalogueSchema rejects broken catalogues", () => {
   it("a pattern of one app contained in another app's pattern", () => {
     const clash = { ...first, slug: "clash", name: "Clash", patterns: { src: ["judge.me/widget"] } };
     const withOverlap = [...good, { ...clash, patterns: { src: ["cdnwidget.judge.me/x"] } }];
-    expect(appCatalogueSchema.safeParse(withOverlap).success).toBe(false);
+    expect(appCatalogSchema.safeParse(withOverlap).success).toBe(false);
   });
 });
 
@@ -93,7 +93,7 @@ describe("every pattern detects its own app, and only it", () => {
 });
 
 describe("sampleAppSnippet", () => {
-  it.each(APP_CATALOGUE.map((a) => a.slug))("%s: the snippet is detected as exactly that app", (slug) => {
+  it.each(APP_CATALOG.map((a) => a.slug))("%s: the snippet is detected as exactly that app", (slug) => {
     const snippet = sampleAppSnippet(slug);
     expect(snippet).toMatch(/^</);
     const found = detectApps(buildDawnStorefrontHtml({ head: snippet }), { minConfidence: "low" });
@@ -105,8 +105,8 @@ describe("sampleAppSnippet", () => {
     expect(() => sampleAppSnippet("no-such-app")).toThrow(/Unknown app slug/);
   });
 
-  it("has a snippet for every catalogue app and none for an app that left it (testing/apps/app-samples.ts)", () => {
-    const slugs = APP_CATALOGUE.map((a) => a.slug);
+  it("has a snippet for every catalog app and none for an app that left it (testing/apps/app-samples.ts)", () => {
+    const slugs = APP_CATALOG.map((a) => a.slug);
     expect(slugs.filter((slug) => APP_SAMPLES[slug] === undefined)).toEqual([]);
     expect(Object.keys(APP_SAMPLES).filter((slug) => !slugs.includes(slug))).toEqual([]);
   });

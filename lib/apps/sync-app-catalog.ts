@@ -2,18 +2,18 @@ import { sql } from "drizzle-orm";
 import { type Database, getDb } from "@/db";
 import { apps } from "@/db/schema";
 import type { App } from "./schemas";
-import { APP_CATALOGUE } from "./catalogue";
+import { APP_CATALOG } from "./catalog";
 
 /**
- * Upserts the code catalogue into the `apps` table (run at start-up and safe to run
- * any number of times; unchanged rows are left untouched). Apps that left the catalogue are kept: store_apps rows
+ * Upserts the code catalog into the `apps` table (run at start-up and safe to run
+ * any number of times; unchanged rows are left untouched). Apps that left the catalog are kept: store_apps rows
  * reference them and past reports must still resolve their names.
  *
- * @returns how many catalogue apps were written.
+ * @returns how many catalog apps were written.
  */
-export async function syncAppCatalogue(db: Database = getDb(), catalogue: readonly App[] = APP_CATALOGUE): Promise<number> {
-  if (catalogue.length === 0) return 0;
-  const rows = catalogue.map((app) => ({
+export async function syncAppCatalog(db: Database = getDb(), catalog: readonly App[] = APP_CATALOG): Promise<number> {
+  if (catalog.length === 0) return 0;
+  const rows = catalog.map((app) => ({
     slug: app.slug,
     name: app.name,
     category: app.category,
