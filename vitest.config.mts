@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { isDriverTypeFetchFailure } from "./db/driver-defects";
 
@@ -10,6 +11,10 @@ export default defineConfig({
     globalSetup: ["testing/global-setup.ts"],
     setupFiles: ["testing/setup-database.ts"],
     pool: "forks",
+    // At least 4 files at once, even on 2 cores: most tests wait on sockets, timers and the
+    // database, so one file at a time (Vitest's default there: cores - 1) left the CPU mostly
+    // idle (docs/testing.md › Where the time goes).
+    maxWorkers: Math.max(4, availableParallelism()),
     // Vite would otherwise set BASE_URL to "/" (its own public base path).
     env: { BASE_URL: "http://localhost:3000" },
     // next-auth imports "next/server" without an extension, which Node's resolver refuses;

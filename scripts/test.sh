@@ -2,56 +2,175 @@
 # `npm test`: typecheck, lint, unit + integration tests, production build, browser tests.
 # Integration tests use real PostgreSQL when TEST_DATABASE_URL is set (a throwaway database
 # per run), PGlite otherwise.
+#
+# On 2 cores the stages take longer one after another than side by side (most tests wait on
+# sockets and timers, not the CPU), so three lanes run at once (docs/testing.md › Where the
+# time goes):
+#   checks:  typecheck → lint
+#   vitest:  unit and integration tests → db/ again on PGlite
+#   browser: production build → browser tests, in two halves at once, each with its own server
+# A lane stops at its first failing stage; the others go on. Each stage's output goes to
+# .test-reports/stages/<stage>.log and is printed whole when the stage ends. At the end: a table
+# of every stage's time, one line counting every test, and exit 1 when any stage failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 # Not test-results/: Playwright empties that folder when it starts.
 results=".test-reports"
-mkdir -p "$results"
-
-step() { printf '\n==> %s\n' "$*"; }
+logs="$results/stages"
+rm -rf "$logs"
+mkdir -p "$logs"
+run_started=$(date +%s)
 
 # Which Node runs this (npm's PATH puts the pinned node_modules/.bin/node first); stops if older.
 node scripts/require-node.mjs
 
-step "typecheck"
-# Route types (PageProps<"/…">) are generated, not committed: generate them first.
-npx next typegen
-npx tsc --noEmit
+# stage NAME COMMAND…: runs the command in a bash of its own (stopping at its first failing line;
+# the functions below are exported to it) with its output in the stage's log, then prints the
+# log whole and records status, wall time and CPU time.
+stage() {
+  local name=$1 started ended rc cpu_before cpu_after
+  shift
+  printf '==> %s: started\n' "$name"
+  started=$(date +%s)
+  cpu_seconds
+  cpu_before=$cpu_now
+  rc=0
+  bash -euo pipefail -c '"$@"' "$name" "$@" >"$logs/$name.log" 2>&1 || rc=$?
+  ended=$(date +%s)
+  cpu_seconds
+  cpu_after=$cpu_now
+  # CPU seconds of everything the stage ran (the PostgreSQL server's own work aside).
+  echo "$rc $((ended - started)) $((cpu_after - cpu_before))" >"$logs/$name.result"
+  (
+    flock 9
+    printf '\n==> %s: %s in %s (log: %s)\n' "$name" "$(verdict "$rc")" "$(duration $((ended - started)))" "$logs/$name.log"
+    cat "$logs/$name.log"
+    printf '<== %s: %s\n' "$name" "$(verdict "$rc")"
+  ) 9>"$logs/.print"
+  return "$rc"
+}
 
-step "lint, formatting, import layers and table writers"
-npx eslint --max-warnings=0 .
-npx prettier --check .
-node scripts/check-cycles.mjs
-node scripts/check-table-writers.mjs
+# cpu_now: user + system CPU seconds of this shell's finished children, the second line of
+# `times` run in this shell (in a command substitution it would be a new process, no children).
+cpu_seconds() {
+  local file="$logs/.times.$BASHPID"
+  times >"$file"
+  cpu_now=$(sed -n 2p "$file" | awk '{
+    total = 0
+    for (i = 1; i <= 2; i++) { split($i, part, "m"); sub("s", "", part[2]); total += part[1] * 60 + part[2] }
+    printf "%d", total
+  }')
+  rm -f "$file"
+}
+
+verdict() { if [ "$1" = 0 ]; then echo "passed"; else echo "FAILED (exit $1)"; fi; }
+duration() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
-step "unit and integration tests ($database)"
-npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
 
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "migrations and invariants on PGlite too"
+# The typecheck, lint and build run at a lower CPU priority: nothing in them waits on a clock,
+# while tests running at the same time do (timeouts, a server's answer times), so the tests get
+# the CPU first and these take what the waiting tests leave.
+typecheck() {
+  nice -n 10 npx tsc --noEmit
+}
+
+lint() {
+  nice -n 10 npx eslint --max-warnings=0 .
+  nice -n 10 npx prettier --check .
+  nice -n 10 node scripts/check-cycles.mjs
+  nice -n 10 node scripts/check-table-writers.mjs
+}
+
+vitest_main() {
+  echo "database: $database"
+  npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
+}
+
+vitest_pglite() {
+  if [ -z "${TEST_DATABASE_URL:-}" ]; then
+    echo "Already on PGlite: nothing more to run."
+    return 0
+  fi
   env -u TEST_DATABASE_URL npx vitest run db/
-fi
+}
 
-step "production build"
-npx next build
+build() {
+  nice -n 10 npx next build
+}
 
-step "browser tests (Chromium)"
-# CHROMIUM_PATH, the system's Chromium, or Playwright's download (tried here if none): without
-# a browser this stops on one line saying how to get one.
-CHROMIUM_PATH="$(node --import tsx scripts/find-chromium.ts --install)"
-export CHROMIUM_PATH
-echo "Chromium: $CHROMIUM_PATH"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+# One half of the browser tests (scripts/e2e-lanes.mjs splits the specs by their measured
+# time), on its own port, server, database and output folder.
+browser() {
+  local lane=$1 port=$((${E2E_PORT:-3100} + ($1 - 1) * 10))
+  local specs
+  specs=$(node scripts/e2e-lanes.mjs "$lane" 2)
+  echo "Chromium: $CHROMIUM_PATH; port $port; specs: $specs"
+  # shellcheck disable=SC2086 # one word per spec file
+  E2E_PORT=$port PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright-$lane.json" \
+    npx playwright test --reporter=list,json --output="test-results/lane-$lane" $specs
+}
 
-# One closing line for every suite together.
+browser_lanes() {
+  # CHROMIUM_PATH, the system's Chromium, or Playwright's download (tried here if none): without
+  # a browser this stops on one line saying how to get one.
+  CHROMIUM_PATH="$(node --import tsx scripts/find-chromium.ts --install)"
+  export CHROMIUM_PATH
+  rm -f "$results"/playwright-*.json
+  local rc=0
+  stage "browser-1" browser 1 &
+  local first=$!
+  stage "browser-2" browser 2 || rc=$?
+  wait "$first" || rc=$?
+  return "$rc"
+}
+
+export results database
+export -f typecheck lint vitest_main vitest_pglite build browser
+
+# Route types (PageProps<"/…">) are generated, not committed: generated first, before the
+# typecheck and the build read them.
+stage "typegen" npx next typegen
+
+lanes=()
+(stage "typecheck" typecheck && stage "lint" lint) &
+lanes+=($!)
+(stage "vitest" vitest_main && stage "vitest-pglite" vitest_pglite) &
+lanes+=($!)
+(stage "build" build && browser_lanes) &
+lanes+=($!)
+for lane in "${lanes[@]}"; do wait "$lane" || true; done
+
+# The table: every stage, its status, wall time and CPU time; a stage that never ran fails the run.
+failed=0
+printf '\n%-15s %-16s %8s %8s\n' "stage" "status" "time" "CPU"
+for name in typegen typecheck lint vitest vitest-pglite build browser-1 browser-2; do
+  if [ -f "$logs/$name.result" ]; then
+    read -r rc wall cpu <"$logs/$name.result"
+    [ "$rc" = 0 ] || failed=1
+    printf '%-15s %-16s %8s %8s\n' "$name" "$(verdict "$rc")" "$(duration "$wall")" "$(duration "$cpu")"
+  else
+    failed=1
+    printf '%-15s %-16s %8s %8s\n' "$name" "not run" "-" "-"
+  fi
+done
+printf '%-15s %-16s %8s\n' "whole run" "" "$(duration $(($(date +%s) - run_started)))"
+
+# One closing line for every suite together (a suite that wrote no report counts as failed above).
 node -e '
   const fs = require("fs");
-  const v = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
-  const p = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).stats;
-  const passed = v.numPassedTests + p.expected + (p.flaky ?? 0);
-  const failed = v.numFailedTests + p.unexpected;
-  const skipped = v.numPendingTests + v.numTodoTests + p.skipped;
+  const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : undefined);
+  const v = read(process.argv[1]) ?? { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+  let passed = v.numPassedTests, failed = v.numFailedTests, skipped = v.numPendingTests + v.numTodoTests;
+  for (const file of process.argv.slice(2)) {
+    const p = read(file)?.stats;
+    if (!p) continue;
+    passed += p.expected + (p.flaky ?? 0);
+    failed += p.unexpected;
+    skipped += p.skipped;
+  }
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-' "$results/vitest.json" "$results/playwright.json"
+' "$results/vitest.json" "$results/playwright-1.json" "$results/playwright-2.json"
+
+exit "$failed"
