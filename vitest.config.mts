@@ -23,7 +23,9 @@ export default defineConfig({
     // The driver's known unhandled rejection when a connection dies while it starts
     // (db/driver-defects.ts): the tests that cut the database cause it; the server logs it.
     onUnhandledError: (error) => !isDriverTypeFetchFailure(error),
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: on 2 busy cores a file that runs several analyses takes minutes; a timeout here
+    // only catches a hang, never measures speed (bench/ does).
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

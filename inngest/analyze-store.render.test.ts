@@ -24,7 +24,7 @@ let h: PipelineHarness;
 
 beforeAll(async () => {
   if (!browser.found) return;
-  h = await startPipeline({ RENDER: "true", RENDER_TIMEOUT_MS: "6000", CHROMIUM_PATH: browser.path });
+  h = await startPipeline({ RENDER: "true", RENDER_TIMEOUT_MS: "20000", CHROMIUM_PATH: browser.path });
 });
 
 afterAll(async () => {

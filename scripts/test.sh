@@ -15,10 +15,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-# tsx keeps compiled files in one cache per user under /tmp, shared by every checkout on the
-# machine; two clones with the same file could be handed each other's copy (seen: a browser-test
-# server looking for the build in another checkout). Each run compiles its own.
-export TSX_DISABLE_CACHE=1
 # Not test-results/: Playwright empties that folder when it starts.
 results=".test-reports"
 logs="$results/stages"

@@ -141,11 +141,19 @@ describe("publish-blog-posts", () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(blogPosts);
     expect(row!.n).toBe(1);
-    const [run] = await getDb()
-      .select({ output: workflowRuns.output })
-      .from(workflowRuns)
-      .where(sql`${workflowRuns.fnId} like '%publish-blog-posts'`);
-    expect(run!.output).toEqual({ status: "published", slug: "directory-weekly-2026-03-02" });
+    // The post is written inside the run's step; the run records its output when it ends, after.
+    const output = await waitFor(
+      async () => {
+        const [run] = await getDb()
+          .select({ output: workflowRuns.output })
+          .from(workflowRuns)
+          .where(sql`${workflowRuns.fnId} like '%publish-blog-posts'`);
+
+        return run?.output ?? null;
+      },
+      { what: "the run's output" },
+    );
+    expect(output).toEqual({ status: "published", slug: "directory-weekly-2026-03-02" });
   });
 
   it("publishes nothing for a week with too little data", async () => {

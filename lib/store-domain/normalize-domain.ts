@@ -1,9 +1,8 @@
-import { isIP } from "node:net";
-import { domainToASCII } from "node:url";
-
 // The store host rule: the store reader fetches the host it gives, the directory and the jobs
 // key stores by it, and bot-auth keys owner signatures by it. It sits below all of them (the
 // store reader signs its requests through bot-auth, so it cannot live in the reader).
+// No Node modules: the browser's client imports POST /api/jobs's declaration, whose body schema
+// runs this rule (lib/jobs/create-job-request.ts).
 
 export type DomainResult = { ok: true; domain: string } | { ok: false; error: string };
 
@@ -23,7 +22,7 @@ export function normalizeDomain(input: string): DomainResult {
   if (host.includes("@")) {
     return { ok: false, error: "a domain cannot contain '@'" };
   }
-  if (host.startsWith("[") || isIP(host) !== 0) {
+  if (host.startsWith("[") || isIpAddress(host)) {
     return { ok: false, error: "IP addresses are not store domains" };
   }
   host = host.replace(/:\d*$/, "").replace(/\.$/, "");
@@ -32,14 +31,14 @@ export function normalizeDomain(input: string): DomainResult {
   }
 
   // Internationalized names are fetched (and slugged) in their punycode form.
-  const ascii = domainToASCII(host);
+  const ascii = domainToAscii(host);
   if (ascii === "") {
     return { ok: false, error: `"${host}" is not a valid host name` };
   }
   if (ascii.length > MAX_DOMAIN_LENGTH) {
     return { ok: false, error: "the domain is too long" };
   }
-  if (isIP(ascii) !== 0) {
+  if (isIpAddress(ascii)) {
     return { ok: false, error: "IP addresses are not store domains" };
   }
 
@@ -55,4 +54,21 @@ export function normalizeDomain(input: string): DomainResult {
   }
 
   return { ok: true, domain: ascii };
+}
+
+/** An IPv4 address in dotted form or an IPv6 address (what the host parser leaves of any IP). */
+function isIpAddress(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || (/^[0-9a-f:.]+$/.test(host) && host.split(":").length > 2);
+}
+
+/**
+ * The WHATWG URL host parser's ASCII form (punycode for internationalized names, IPv4 in its
+ * dotted form), as in every browser and in Node; "" when it is not a valid host.
+ */
+function domainToAscii(host: string): string {
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return "";
+  }
 }
