@@ -1,42 +1,9 @@
-import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scriptCheck } from "@/testing/script-check";
 
 // The import-cycle check, run as `npm run lint` runs it, on small trees: a loop between two
 // folders of components/ (or lib/) fails it even when no file imports itself back.
-const run = promisify(execFile);
-const script = path.resolve("scripts/check-cycles.mjs");
-const roots: string[] = [];
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "check-cycles-"));
-  roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-
-  return root;
-}
-
-async function check(root: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, "--root", root]);
-
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const { tree, check } = scriptCheck("scripts/check-cycles.mjs", "check-cycles");
 
 describe("check-cycles", { timeout: 60_000 }, () => {
   it("refuses a loop between two folders of components/, naming both and an import of each way", async () => {

@@ -1,41 +1,13 @@
-import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { scriptCheck } from "@/testing/script-check";
 
 // The one-writer-per-table check, run as `npm run lint` runs it, on a tree holding our real
 // schema and one source file.
-const run = promisify(execFile);
-const script = path.resolve("scripts/check-table-writers.mjs");
-const roots: string[] = [];
-
-function treeWith(file: string, text: string): string {
-  const root = mkdtempSync(path.join(tmpdir(), "table-writers-"));
-  roots.push(root);
-  cpSync("db/schema", path.join(root, "db/schema"), { recursive: true });
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), text);
-
-  return root;
-}
-
-async function check(root: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [script, "--root", root]);
-
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const { tree, check } = scriptCheck("scripts/check-table-writers.mjs", "table-writers");
+const treeWith = (file: string, text: string) =>
+  tree({ [file]: text }, (root) => cpSync("db/schema", path.join(root, "db/schema"), { recursive: true }));
 
 describe("check-table-writers", { timeout: 120_000 }, () => {
   it("refuses a drizzle insert into another domain's table, naming the file, table and owner", async () => {
