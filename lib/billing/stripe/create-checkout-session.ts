@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { setStripeCustomer } from "@/lib/auth/set-stripe-customer";
 import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/site-url";
 import type { CreateCheckoutBody } from "../schemas";
 import { usdToCents, type PurchasablePlan } from "../admission/plans";
 import { getStripe, toStripeApiError } from "./client";
@@ -44,7 +45,7 @@ async function ensureCustomer(user: PrincipalUser): Promise<string> {
  * without a store, single_report buys a job credit. pro_monthly needs an account.
  */
 export async function createCheckoutSession(body: CreateCheckoutBody, user: PrincipalUser | null) {
-  const base = getEnv().BASE_URL.replace(/\/$/, "");
+  const base = siteUrl();
   const domain = body.domain === undefined ? null : parseDomainOrThrow(body.domain);
   const price = priceIdOf(body.plan);
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
-import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/site-url";
 import { getStripe, toStripeApiError } from "./client";
 
 /** A Stripe billing portal session where the user manages or cancels their subscription. */
@@ -13,7 +13,7 @@ export async function createPortalSession(userId: string): Promise<{ url: string
   const session = await getStripe()
     .billingPortal.sessions.create({
       customer: user.customer,
-      return_url: `${getEnv().BASE_URL.replace(/\/$/, "")}/dashboard/billing`,
+      return_url: `${siteUrl()}/dashboard/billing`,
     })
     .catch(toStripeApiError);
 
