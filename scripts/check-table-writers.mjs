@@ -51,10 +51,8 @@ const READ_EXCEPTIONS = new Map([
   ["lib/tracking/cleanup-snapshots.ts", "jobs"],
   ["lib/inventory/sale-day-calibration.ts", "jobs"],
   // Billing's quota, free retries and payments read their jobs directly still.
-  ["lib/billing/stripe/find-checkout-order.ts", "jobs"],
   ["lib/billing/admission/free-retry.ts", "jobs"],
   ["lib/billing/x402/payment-identifier.ts", "jobs"],
-  ["lib/billing/admission/quota.ts", "jobs"],
 ]);
 const RAW_READ = /\b(from|join)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_$]*"?\s*\.\s*)?"?([a-z_][a-z0-9_$]*)"?/gi;
 // `insert into jobs`, `update only "jobs"`, `delete from public.jobs`, `"public"."jobs"`: the

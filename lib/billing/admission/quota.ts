@@ -1,7 +1,6 @@
-import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { Database, Transaction } from "@/db";
-import { jobs } from "@/db/schema";
 import { getEnv } from "@/lib/env";
+import { countChargedJobs } from "@/lib/jobs/count-charged-jobs";
 import { currentMonthWindow } from "@/lib/jobs/month-window";
 
 /** How a Free-plan job is recorded in jobs.payment_method (what the monthly quota counts). */
@@ -15,12 +14,7 @@ export type FreeUsage = { used: number; limit: number; resetsAt: Date };
  */
 export async function getFreeUsage(db: Database | Transaction, userId: string, now = new Date()): Promise<FreeUsage> {
   const { start, resetsAt } = currentMonthWindow(now);
-  const [row] = await db
-    .select({ used: count() })
-    .from(jobs)
-    .where(
-      and(eq(jobs.userId, userId), eq(jobs.paymentMethod, FREE_PLAN_METHOD), gte(jobs.createdAt, start), isNull(jobs.chargeReturnedAt)),
-    );
+  const used = await countChargedJobs(db, { userId, paymentMethod: FREE_PLAN_METHOD, since: start });
 
-  return { used: row?.used ?? 0, limit: getEnv().FREE_JOBS_PER_MONTH, resetsAt };
+  return { used, limit: getEnv().FREE_JOBS_PER_MONTH, resetsAt };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { jobs, payments, type Job } from "@/db/schema";
+import { payments, type Job } from "@/db/schema";
+import { findJob } from "@/lib/jobs/get-job";
 
 /** Stripe Checkout Session ids look like cs_test_… / cs_live_…. */
 export function isCheckoutSessionId(id: string): boolean {
@@ -14,12 +15,11 @@ export function isCheckoutSessionId(id: string): boolean {
 export async function findCheckoutOrder(sessionId: string): Promise<{ status: string; domain: string | null; job: Job | null } | null> {
   if (!isCheckoutSessionId(sessionId)) return null;
   const [row] = await getDb()
-    .select({ status: payments.status, domain: payments.domain, job: jobs })
+    .select({ status: payments.status, domain: payments.domain, jobId: payments.jobId })
     .from(payments)
-    .leftJoin(jobs, eq(jobs.id, payments.jobId))
     .where(eq(payments.stripeCheckoutSessionId, sessionId))
     .limit(1);
   if (!row) return null;
 
-  return { status: row.status, domain: row.domain, job: row.job };
+  return { status: row.status, domain: row.domain, job: row.jobId ? await findJob(row.jobId) : null };
 }
