@@ -1,10 +1,13 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { CatalogEventKind } from "@/lib/changelog/schemas";
 import {
   compareSnapshotsEndpoint,
   getInventorySummaryEndpoint,
+  getProductInventoryEndpoint,
   getStoreAnalyticsEndpoint,
+  listCatalogEventsEndpoint,
   listInventoryEventsEndpoint,
 } from "@/lib/tracking/endpoints";
 import { callEndpoint } from "./client";
@@ -37,4 +40,23 @@ export const useSnapshotComparison = (slug: string, pair: { from: string; to: st
     queryFn: () => callEndpoint(compareSnapshotsEndpoint, { params: { slug }, query: pair ?? {} }),
     retry: false,
     placeholderData: keepPreviousData,
+  });
+
+/** Catalog events, newest first, 20 a page by cursor, of one kind when given. */
+export const useCatalogEvents = (slug: string, kind: CatalogEventKind | "") =>
+  useInfiniteQuery({
+    queryKey: ["catalog-events", slug, kind],
+    queryFn: ({ pageParam }) =>
+      callEndpoint(listCatalogEventsEndpoint, { params: { slug }, query: { limit: 20, kind: kind || undefined, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+/** One product's figures, price history and quantity history; nothing is asked until a product is picked. */
+export const useProductInventory = (slug: string, productId: number | undefined) =>
+  useQuery({
+    queryKey: ["product-inventory", slug, productId],
+    queryFn: () => callEndpoint(getProductInventoryEndpoint, { params: { slug, shopifyId: productId! } }),
+    enabled: productId !== undefined,
+    retry: false,
   });

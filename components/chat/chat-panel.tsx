@@ -12,6 +12,7 @@ const TOOL_LABELS: Record<string, string> = {
   get_changelog: "changelog",
   get_store_inventory: "inventory",
   compare_snapshots: "snapshot comparison",
+  list_catalog_events: "catalog events",
 };
 
 function MessageBody({ message }: { message: UIMessage }) {

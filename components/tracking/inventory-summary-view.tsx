@@ -2,6 +2,7 @@ import { formatCount, formatDate, formatDays } from "@/components/ui/format";
 import { Basis } from "./detail-parts";
 import type { InventorySummary } from "./detail-types";
 import { InventoryChart } from "./inventory-chart";
+import { SalesValueText } from "./sales-value-text";
 import { ConfidenceLegend, SalesBand, ScaleAxis, scaleFor } from "./sales-band";
 
 type Window = InventorySummary["window"];
@@ -64,6 +65,20 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           </dd>
         </div>
       </dl>
+      {summary.enough_data ? (
+        <div className="text-sm" data-testid="sales-value">
+          <h3 className="font-medium text-slate-700">Sales in money, last {window.days} days</h3>
+          <p className="text-slate-900">
+            <SalesValueText value={summary.sales_value_30d} locale={locale} />
+          </p>
+          <Basis>
+            {summary.sales_value_30d.method}
+            {summary.sales_value_30d.unpriced_products > 0
+              ? `. Left out: ${formatCount(summary.sales_value_30d.unpriced_products, locale)} products whose prices no kept snapshot gives.`
+              : ""}
+          </Basis>
+        </div>
+      ) : null}
       {assumption && summary.enough_data ? (
         <p className="text-xs text-slate-600" data-testid="sales-assumption">
           Estimated, not observed: assumes {formatCount(assumption.typical, locale)} units per sale day (range{" "}
@@ -86,6 +101,20 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
               </li>
             ))}
           </ul>
+        </div>
+      ) : null}
+      {summary.best_sellers_measured.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-medium text-slate-700">Best sellers by measured units</h3>
+          <Basis>Units the snapshots show for sure (the low end of each range), {observed}.</Basis>
+          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700" data-testid="best-sellers-measured">
+            {summary.best_sellers_measured.map((b) => (
+              <li key={b.product_id} className="min-w-0 break-words">
+                {b.title ?? `Product ${b.product_id}`}: {formatCount(b.measured_units, locale)} units ·{" "}
+                <SalesValueText value={b.sales_value} locale={locale} />
+              </li>
+            ))}
+          </ol>
         </div>
       ) : null}
       <InventoryChart summary={summary} />

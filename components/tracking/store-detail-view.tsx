@@ -4,14 +4,16 @@ import Link from "next/link";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useInventoryEvents, useInventorySummary, useStoreAnalytics } from "@/components/api/use-store-detail";
 import { formatCount, formatDate, formatPrice, readerLocale } from "@/components/ui/format";
+import { CatalogEventsView } from "./catalog-events-view";
 import { CompareView } from "./compare-view";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
 import { HeatGraph } from "./heat-graph";
 import { InventorySummaryView } from "./inventory-summary-view";
+import { PriceHistoryView } from "./price-history-view";
 
 const noSubscription = () => () => {};
 
-/** The page of one tracked store: its reports, catalog, heat graph, inventory, events feed and compare. */
+/** The page of one tracked store: its reports, catalog, heat graph, inventory, catalog events, events feed, a product's prices and compare. */
 export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLinks?: ReactNode }) {
   // The reader's number format; the server (no data yet) renders with the fixed one.
   const locale = useSyncExternalStore(noSubscription, readerLocale, () => "en-US");
@@ -71,7 +73,9 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
         {inventory.data ? <InventorySummaryView summary={inventory.data} locale={locale} /> : null}
       </Section>
 
+      <CatalogEventsView slug={slug} currency={currency} locale={locale} onProduct={showHistory} />
       <EventsFeed slug={slug} locale={locale} product={product} onClearProduct={() => setProduct(null)} />
+      {product ? <PriceHistoryView slug={slug} product={product} locale={locale} /> : null}
       {store ? (
         <CompareView slug={slug} domain={store.domain} currency={currency} locale={locale} focusDay={focusDay} onHistory={showHistory} />
       ) : null}

@@ -1,10 +1,9 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { jobs } from "./jobs";
+import { CHANGE_KINDS, CHANGE_SUBJECTS } from "./change-kinds";
 import { stores } from "./store-directory";
 
-export const CHANGE_SUBJECTS = ["product", "variant", "price", "availability", "collection", "page"] as const;
-
-export const CHANGE_KINDS = ["added", "removed", "changed"] as const;
+export { CHANGE_KINDS, CHANGE_SUBJECTS };
 
 export const changelogEntries = pgTable(
   "changelog_entries",
@@ -20,10 +19,13 @@ export const changelogEntries = pgTable(
     subject: text({ enum: CHANGE_SUBJECTS }).notNull(),
     change: text({ enum: CHANGE_KINDS }).notNull(),
     subjectId: text().notNull(),
+    /** The product a product, variant, price or availability change belongs to (null for collections, pages and older rows). */
+    productId: bigint({ mode: "number" }),
     title: text(),
     before: jsonb(),
     after: jsonb(),
+    /** The time of record of the analysis that found the change (lib/time-of-record.ts). */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.jobId), index().on(t.storeId, t.createdAt)],
+  (t) => [index().on(t.jobId), index().on(t.storeId, t.createdAt), index().on(t.storeId, t.productId, t.createdAt)],
 );

@@ -51,6 +51,8 @@ fakeStore.addStore(passwordStore("locked.test"));
 fakeStore.addStore(generatedStore("tracked.test", { products: 30, seed: 31, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Its own store for the tracked store's analytics on a phone, so neither spec moves the other's.
 fakeStore.addStore(generatedStore("analytics.test", { products: 30, seed: 41, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
+// Its own store for a tracked store's catalog events and product prices (e2e/tracked-store-catalog.spec.ts).
+fakeStore.addStore(generatedStore("catalog.test", { products: 20, seed: 51, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
 // Big enough, and slow enough per request, that a person can watch the progress bar move.
 fakeStore.addStore(generatedStore("progress.test", { products: 4000, seed: 21, faults: { latencyMs: 120 } }));
 // An agent's analyses over MCP, one store per protocol revision, slow enough to report progress.

@@ -1,5 +1,6 @@
 import type { CompareCategory } from "@/lib/analytics/schemas";
 import type { compareSnapshots } from "@/lib/analytics";
+import type { CatalogEventPage } from "@/lib/changelog/schemas";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
@@ -162,5 +163,17 @@ export function compareView(comparison: Awaited<ReturnType<typeof compareSnapsho
         .slice(0, 5)
         .map((item) => ({ change: item.change, title: cap(item.title, 120) })),
     })),
+  };
+}
+
+/** A page of catalog events: what changed, to which product, between which analyses; titles capped. */
+export function catalogEventsView(page: CatalogEventPage) {
+  return {
+    coverage: page.coverage,
+    events: page.data.map((event) => ({
+      ...event,
+      subject: { ...event.subject, title: cap(event.subject.title, 200), handle: cap(event.subject.handle, 200) },
+    })),
+    more: page.next_cursor !== null,
   };
 }

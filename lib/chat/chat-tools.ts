@@ -1,6 +1,7 @@
 import { tool, type ToolSet } from "ai";
 import { z } from "zod";
 import type { ChatScope } from "./chat-scope";
+import { catalogEventsQuerySchema } from "@/lib/changelog/schemas";
 import { ApiError } from "@/lib/http/errors";
 import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
@@ -13,10 +14,19 @@ import {
   getReportTool,
   getStoreInventoryTool,
   getStoreTool,
+  listCatalogEventsTool,
   runTool,
   type ToolCaller,
 } from "@/lib/tools";
-import { appsView, changelogView, compareView, inventoryView, socialsAndMarketsView, storeSummaryView } from "./chat-tool-views";
+import {
+  appsView,
+  catalogEventsView,
+  changelogView,
+  compareView,
+  inventoryView,
+  socialsAndMarketsView,
+  storeSummaryView,
+} from "./chat-tool-views";
 
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
 const TEXT_CAP = 300;
@@ -158,6 +168,12 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
           throw error;
         }
       },
+    });
+    tools.list_catalog_events = tool({
+      description: describeTool(listCatalogEventsTool.endpoint, "Here: this store, the latest 20 events of the kind asked, if any."),
+      inputSchema: z.strictObject({ kind: catalogEventsQuerySchema.shape.kind }),
+      execute: async ({ kind }) =>
+        catalogEventsView(await runTool(listCatalogEventsTool, { slug: store.slug, kind, limit: 20 }, caller, CHAT_ACCESS)),
     });
   }
 

@@ -114,7 +114,7 @@ describe("real answers match the OpenAPI document", () => {
     }
   });
 
-  it("a tracked store's analytics, inventory, events, product history and snapshot compare", async () => {
+  it("a tracked store's analytics, inventory, events, product history, snapshot compare and catalog events", async () => {
     const slug = { slug: "answers-test" };
     const events = await call("GET", "/api/store-detail/{slug}/inventory/events", slug, { headers: session });
     const product = (events.body as { data: { product_id: number }[] }).data[0]?.product_id;
@@ -126,6 +126,7 @@ describe("real answers match the OpenAPI document", () => {
       ["/api/store-detail/{slug}/inventory/events", slug],
       ["/api/store-detail/{slug}/inventory/product/{shopifyId}", { ...slug, shopifyId: String(product) }],
       ["/api/store-detail/{slug}/compare", slug],
+      ["/api/store-detail/{slug}/catalog-events", slug],
     ];
     for (const [path, values] of reads) {
       const answer = await call("GET", path, values, { headers: session });

@@ -16,7 +16,14 @@ import { freeExportJsonSchema } from "@/lib/export/schemas";
 import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
-import { inventoryEventListSchema, inventoryEventSchema, inventorySummarySchema, productInventorySchema } from "@/lib/inventory/schemas";
+import {
+  inventoryEventListSchema,
+  inventoryEventSchema,
+  inventorySummarySchema,
+  priceHistorySchema,
+  productInventorySchema,
+  salesValueSchema,
+} from "@/lib/inventory/schemas";
 import {
   jobEnvelopeSchema,
   jobSchema,
@@ -29,7 +36,7 @@ import {
 } from "@/lib/jobs/schemas";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
-import { changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
+import { catalogEventPageSchema, catalogEventSchema, changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
 import { pageSchema, productSchema, reportCollectionSchema, variantSchema } from "@/lib/shopify-reader/schemas";
 import {
@@ -105,6 +112,10 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   InventoryEvent: inventoryEventSchema,
   InventoryEventList: inventoryEventListSchema,
   ProductInventory: productInventorySchema,
+  SalesValue: salesValueSchema,
+  PriceHistory: priceHistorySchema,
+  CatalogEvent: catalogEventSchema,
+  CatalogEventPage: catalogEventPageSchema,
   SnapshotComparison: snapshotComparisonSchema,
   FreeExport: freeExportJsonSchema,
 };

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
 import { currentTime } from "@/lib/time-of-record";
+import { priceBands } from "./price-history";
+import { productSalesValue, sumSalesValues } from "./sales-value";
 import { dailyRate } from "./sales-velocity";
 import type { InventorySummary } from "./schemas";
 import { SALES_WINDOW_DAYS, storeSales, windowView } from "./store-sales";
@@ -38,6 +40,13 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
     .filter(([, u]) => (u.value ?? 0) > 0)
     .sort(([a, x], [b, y]) => (y.value ?? 0) - (x.value ?? 0) || y.range.high - x.range.high || a - b)
     .slice(0, TOP_SELLERS);
+  // Measured: what the snapshots show for sure (the low bound), not the best guess.
+  const measured = [...products]
+    .filter(([, u]) => u.range.low > 0)
+    .sort(([a, x], [b, y]) => y.range.low - x.range.low || a - b)
+    .slice(0, TOP_SELLERS);
+  const bands = await priceBands(store, [...products.keys()], sales.since);
+  const values = new Map([...products].map(([id, u]) => [id, productSalesValue(u, bands.get(id), store.currency)]));
 
   const [latest] = await getDb()
     .select({ totalInventory: storeDailyCatalog.totalInventory })
@@ -46,7 +55,9 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
     .orderBy(desc(storeDailyCatalog.day))
     .limit(1);
   const recent = restocks.slice(0, RECENT_RESTOCKS);
-  const titles = await productTitles(store, [...new Set([...recent.map((e) => e.productId), ...top.map(([id]) => id)])]);
+  const titles = await productTitles(store, [
+    ...new Set([...recent.map((e) => e.productId), ...top.map(([id]) => id), ...measured.map(([id]) => id)]),
+  ]);
   const daily = await dailySeries(store.id, events, now);
 
   return {
@@ -64,6 +75,14 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
       title: titles.get(productId) ?? null,
       units_sold: sold,
       daily_velocity: dailyRate(sold, observed.days),
+      sales_value: values.get(productId)!,
+    })),
+    sales_value_30d: sumSalesValues([...values.values()], units, store.currency),
+    best_sellers_measured: measured.map(([productId, sold]) => ({
+      product_id: productId,
+      title: titles.get(productId) ?? null,
+      measured_units: sold.range.low,
+      sales_value: values.get(productId)!,
     })),
     restocks_30d: {
       events: restocks.length,

@@ -6,6 +6,8 @@ import { offsetOf, paginated, type PaginationQuery } from "@/lib/http/pagination
 import { currentTime } from "@/lib/time-of-record";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
 import { toEventView } from "./inventory-events";
+import { getPriceHistory, priceBands } from "./price-history";
+import { productSalesValue } from "./sales-value";
 import { dailyRate, noUnitsSold } from "./sales-velocity";
 import type { ProductInventory } from "./schemas";
 import { storeSales, windowView } from "./store-sales";
@@ -74,6 +76,7 @@ export async function getProductInventory(store: Store, productId: number, query
   const [{ total } = { total: 0 }] = await getDb().select({ total: count() }).from(inventoryEvents).where(ofProduct);
   const page = events.slice(offsetOf(query), offsetOf(query) + query.per_page);
   const sold = sales.products.get(productId) ?? noUnitsSold(sales.ctx);
+  const [prices, bands] = await Promise.all([getPriceHistory(store, productId), priceBands(store, [productId], sales.since)]);
 
   return {
     product: { id: productId, title: product?.title ?? null, handle: product?.handle ?? null, listed: Boolean(product) },
@@ -81,6 +84,8 @@ export async function getProductInventory(store: Store, productId: number, query
     window: windowView(sales),
     units_sold: sold,
     daily_velocity: dailyRate(sold, sales.observed.days),
+    sales_value: productSalesValue(sold, bands.get(productId), store.currency),
+    price_history: prices,
     variants: variantIds.map((variantId) => {
       const level = levels.find((l) => l.variantId === variantId);
 

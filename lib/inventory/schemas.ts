@@ -86,6 +86,46 @@ const windowSchema = z.object({
   observed_days: z.number().describe("days from observed_from to observed_to: what daily rates divide by"),
 });
 
+/** A figure in money: units sold × the prices of the day, a range like the units it comes from. */
+export const salesValueSchema = z
+  .object({
+    currency: z.string().nullable().describe("the store's currency; null when it did not say"),
+    basis: basisSchema,
+    value: z.number().nullable().describe("the best guess; null before two snapshots or without a known price"),
+    range: rangeSchema,
+    unpriced_products: z.number().int().describe("products with units sold whose prices no kept snapshot gives: left out of the figure"),
+    method: z.string().describe("how the figure is made, in words"),
+  })
+  .describe("units sold times the prices the snapshots saw in the window, never a bare number");
+export type SalesValue = z.infer<typeof salesValueSchema>;
+
+/** One variant's prices over time, as the store's analyses saw them. */
+export const priceHistorySchema = z.object({
+  currency: z.string().nullable(),
+  known_since: z.iso.datetime({ offset: true }).nullable().describe("the store's first analysis: no price before it is known"),
+  note: z.string().nullable().describe("what the history cannot say, in words"),
+  variants: z.array(
+    z.object({
+      variant_id: z.number(),
+      title: z.string().nullable(),
+      price: z.string().nullable().describe("at the latest analysis; null when the variant is gone"),
+      removed_at: z.iso.datetime({ offset: true }).nullable(),
+      points: z.array(
+        z.object({
+          from: z.iso
+            .datetime({ offset: true })
+            .describe("the analysis that first saw this price (the change happened since the one before)"),
+          price: z.string().nullable(),
+          compare_at_price: z.string().nullable(),
+          job_id: z.string().nullable().describe("that analysis; null for the first price known, seen at known_since"),
+          change: z.enum(["first_seen", "down", "up", "compare_at"]),
+        }),
+      ),
+    }),
+  ),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
 /** GET /api/store-detail/:slug/inventory answer. */
 export const inventorySummarySchema = z.object({
   basis: basisSchema,
@@ -98,8 +138,20 @@ export const inventorySummarySchema = z.object({
   estimated_daily_sales: dailyVelocitySchema,
   sales_assumption: saleDayAssumptionSchema.nullable(),
   top_sellers: z.array(
-    z.object({ product_id: z.number(), title: z.string().nullable(), units_sold: unitsSoldSchema, daily_velocity: dailyVelocitySchema }),
+    z.object({
+      product_id: z.number(),
+      title: z.string().nullable(),
+      units_sold: unitsSoldSchema,
+      daily_velocity: dailyVelocitySchema,
+      sales_value: salesValueSchema,
+    }),
   ),
+  sales_value_30d: salesValueSchema.describe("units_sold_30d in money: the sum of the products'"),
+  best_sellers_measured: z
+    .array(z.object({ product_id: z.number(), title: z.string().nullable(), measured_units: z.number(), sales_value: salesValueSchema }))
+    .describe(
+      "products by the units measured for sure (units_sold.range.low: observed quantity drops, or one unit per sale day where quantities are hidden), most first",
+    ),
   restocks_30d: z.object({ events: z.number().int(), units: z.number().int().nullable(), basis: basisSchema }),
   recent_restocks: z.array(
     z.object({
@@ -131,6 +183,8 @@ export const productInventorySchema = z.object({
   window: windowSchema,
   units_sold: unitsSoldSchema,
   daily_velocity: dailyVelocitySchema,
+  sales_value: salesValueSchema,
+  price_history: priceHistorySchema,
   variants: z.array(
     z.object({
       variant_id: z.number(),

@@ -160,6 +160,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
       get_store_analytics: [bySession, { slug: "mcp-shop-test" }],
       compare_snapshots: [bySession, { slug: "mcp-shop-test", from: seeded.jobId, to: seeded.jobId }],
+      list_catalog_events: [bySession, { slug: "mcp-shop-test" }],
     };
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 

@@ -42,12 +42,12 @@ async function loadContent(db: DbOrTx, job: Job): Promise<Content> {
 }
 
 /** Changelog rows buffered and written BATCH at a time. */
-function changelogWriter(db: DbOrTx, job: Job, previous: Job) {
+function changelogWriter(db: DbOrTx, job: Job, previous: Job, at: Date) {
   let buffer: Change[] = [];
   let written = 0;
   const write = async (changes: Change[]) => {
     written += changes.length;
-    await recordChangelogEntries(db, { jobId: job.id, storeId: job.storeId, previousJobId: previous.id }, changes);
+    await recordChangelogEntries(db, { jobId: job.id, storeId: job.storeId, previousJobId: previous.id, at }, changes);
   };
 
   return {
@@ -97,7 +97,7 @@ export async function recordCatalog(
   const summary = createProductSummary();
   const catalog = createCatalogFigures();
   const counts = createChangeCounts();
-  const changelog = previous && changelogWriter(db, job, previous);
+  const changelog = previous && changelogWriter(db, job, previous, at);
   const inventoryJob = {
     jobId: job.id,
     storeId: job.storeId,

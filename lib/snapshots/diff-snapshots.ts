@@ -122,7 +122,7 @@ export function diffProduct(before: Product | undefined, product: Product, previ
             productId: id,
             title: product.title,
             before: null,
-            after: { handle: product.handle, priceMin: product.priceMin },
+            after: { handle: product.handle, priceMin: product.priceMin, publishedAt: product.publishedAt },
           },
         ]
       : [];

@@ -1,7 +1,13 @@
 import type { StoreTool } from "./define-tool";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
-import { compareSnapshotsTool, getStoreAnalyticsTool, getStoreInventoryTool, listTrackedStoresTool } from "./tracking-tools";
+import {
+  compareSnapshotsTool,
+  getStoreAnalyticsTool,
+  getStoreInventoryTool,
+  listCatalogEventsTool,
+  listTrackedStoresTool,
+} from "./tracking-tools";
 
 export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
@@ -23,4 +29,5 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getStoreInventoryTool,
   getStoreAnalyticsTool,
   compareSnapshotsTool,
+  listCatalogEventsTool,
 ] as StoreTool[];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/analytics";
 import { paginationQuerySchema } from "@/lib/http/pagination";
+import { listCatalogEvents } from "@/lib/changelog/list-catalog-events";
+import { catalogEventsQuerySchema } from "@/lib/changelog/schemas";
 import { getInventorySummary } from "@/lib/inventory";
 import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
 import { getTrackedStore, listTrackedStores } from "@/lib/tracking";
@@ -8,6 +10,7 @@ import {
   compareSnapshotsEndpoint,
   getInventorySummaryEndpoint,
   getStoreAnalyticsEndpoint,
+  listCatalogEventsEndpoint,
   listTrackedStoresEndpoint,
 } from "@/lib/tracking/endpoints";
 import { defineTool, userOf } from "./define-tool";
@@ -56,4 +59,13 @@ export const compareSnapshotsTool = defineTool({
     .strictObject({ ...storeSlugParamsSchema.shape, ...compareQuerySchema.shape })
     .refine((q) => (q.from === undefined) === (q.to === undefined), { message: "give both from and to, or neither", path: ["to"] }),
   run: async ({ slug, from, to }, caller) => compareSnapshots(await getTrackedStore(userOf(caller).id, slug), { from, to }),
+});
+
+export const listCatalogEventsTool = defineTool({
+  name: "list_catalog_events",
+  title: "Catalog events of a tracked store",
+  endpoint: listCatalogEventsEndpoint,
+  note: `${SESSION_ONLY} Pass next_cursor as cursor for the next page; kind narrows to one kind of event.`,
+  input: z.strictObject({ ...storeSlugParamsSchema.shape, ...catalogEventsQuerySchema.shape }),
+  run: async ({ slug, ...query }, caller) => listCatalogEvents(await getTrackedStore(userOf(caller).id, slug), query),
 });

@@ -10,6 +10,7 @@ import {
   productInventorySchema,
   productParamsSchema,
 } from "@/lib/inventory/schemas";
+import { catalogEventPageSchema, catalogEventsQuerySchema } from "@/lib/changelog/schemas";
 import { compareQuerySchema, snapshotComparisonSchema, storeAnalyticsSchema } from "@/lib/analytics/schemas";
 import { trackedStoreListSchema, trackStoreBodySchema, trackStoreResultSchema, untrackStoreResultSchema } from "./schemas";
 
@@ -74,7 +75,7 @@ export const getInventorySummaryEndpoint = defineEndpoint({
   operationId: "getInventorySummary",
   tag: "tracking",
   summary:
-    "Inventory of a tracked store: units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory (0 when the store hides quantities)",
+    "Inventory of a tracked store: units sold in the last 30 days and daily sales (best guess and range with basis, case and confidence; the sum of the products'), top sellers, best sellers by measured units, sales in money (units × the prices of the window, a range, with the method), the units-per-sale-day assumption where quantities are hidden, recent restocks, total_inventory (0 when the store hides quantities)",
   params: storeSlugParamsSchema,
   answers: { 200: { schema: inventorySummarySchema }, 404: "error" },
 });
@@ -98,10 +99,23 @@ export const getProductInventoryEndpoint = defineEndpoint({
   operationId: "getProductInventory",
   tag: "tracking",
   summary:
-    "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence), its quantity history per variant, and its events",
+    "One product's units sold over the last 30 days and daily velocity (best guess and range with basis, case and confidence) and in money (units × the prices of the window, a range, with the method), its price history and quantity history per variant, and its events",
   params: productParamsSchema,
   query: paginationQuerySchema,
   answers: { 200: { schema: productInventorySchema }, 400: "error", 404: "error" },
+});
+
+export const listCatalogEventsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/store-detail/:slug/catalog-events",
+  access: "session-only",
+  operationId: "listCatalogEvents",
+  tag: "tracking",
+  summary:
+    "Catalog events of a tracked store, newest first, by cursor: products added (with their publish dates) and removed, variant prices changed (old and new price, either direction), variants sold out and back in stock, each with the two analyses it was seen between; coverage says what the analyses cannot tell",
+  params: storeSlugParamsSchema,
+  query: catalogEventsQuerySchema,
+  answers: { 200: { schema: catalogEventPageSchema }, 400: "error", 404: "error" },
 });
 
 export const compareSnapshotsEndpoint = defineEndpoint({

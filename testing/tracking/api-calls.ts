@@ -42,4 +42,5 @@ export const STORE_DETAIL_ENDPOINTS = [
   "/api/store-detail/:slug/inventory/events",
   "/api/store-detail/:slug/inventory/product/:shopifyId",
   "/api/store-detail/:slug/compare",
+  "/api/store-detail/:slug/catalog-events",
 ] as const;
