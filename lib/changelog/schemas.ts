@@ -13,5 +13,14 @@ export const changelogEntrySchema = z.object({
 });
 
 export const changelogSchema = z
-  .object({ job_id: z.string(), status: z.string(), previous_job_id: z.string().nullable() })
+  .object({
+    job_id: z.string(),
+    status: z.string(),
+    previous_job_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The store's previous completed analysis, what the changes are measured against, named even when nothing changed; null for the store's first analysis and for a job that has not completed",
+      ),
+  })
   .extend(paginatedSchema(changelogEntrySchema).shape);
