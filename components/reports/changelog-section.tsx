@@ -1,10 +1,13 @@
 import Link from "next/link";
 import { CHANGELOG_SHOWN } from "@/lib/report-view/schemas";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatDate } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "./report-section";
 
 type Changelog = {
+  /** The store's previous completed analysis, whatever it found; null for its first. */
   previous_job_id: string | null;
+  /** When that analysis completed. */
+  previous_completed_at: string | null;
   /** The first page of entries. */
   data: { subject: string; change: string; id: string; title: string | null }[];
   pagination: { total: number };
@@ -36,7 +39,13 @@ export function ChangelogSection({ jobId, changelog }: { jobId: string; changelo
       {!previous ? (
         <EmptyNote>This is the first analysis of this store; the next one will list what changed.</EmptyNote>
       ) : total === 0 ? (
-        <EmptyNote>Nothing changed since the previous analysis.</EmptyNote>
+        <EmptyNote>
+          No change since{" "}
+          <Link href={`/reports/${previous}`} className="text-indigo-700 hover:underline">
+            {changelog.previous_completed_at ? formatDate(changelog.previous_completed_at, true) : "the previous analysis"}
+          </Link>
+          .
+        </EmptyNote>
       ) : (
         <>
           <ul className="mb-3 flex flex-wrap gap-2 text-xs">

@@ -1,29 +1,43 @@
-import { eq, sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/db";
-import { storeApps, stores } from "@/db/schema";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { apps, storeApps, stores } from "@/db/schema";
 import { announceAnswerChanges, storeTopic } from "@/lib/answer-changes/answer-events";
 
+/** The analysis whose report named the apps. */
+export type AppsAnalysis = { storeId: string; jobId: string; at: Date };
+
 /**
- * The apps a job detected on a store's storefront; a detection seen again moves to this job.
- * The store page lists the store's apps (before this job's report completes, too), so the
- * change is announced with the write: copies of the page kept in memory go when it commits.
+ * The apps a store runs, as one completed analysis detected them, replacing what the previous
+ * one left: an app the store removed goes, so it no longer files the store in the directory
+ * (`?app=`, /apps/<app>). Written in the transaction that completes the analysis
+ * (recordStoreFacets, lib/pipeline/record-store-facets.ts), so a failed job files nothing. Apps
+ * the catalog does not know stay out: they have no page to list the store on. The store page
+ * lists its apps, so the change is announced with the write.
  */
 export async function recordDetectedApps(
-  storeId: string,
-  jobId: string,
-  apps: { slug: string; evidence: string }[],
-  db: DbOrTx = getDb(),
+  db: DbOrTx,
+  analysis: AppsAnalysis,
+  detected: readonly { slug: string; evidence: string }[],
 ): Promise<void> {
-  if (apps.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx
+  const { storeId, jobId, at } = analysis;
+  // One row per app: the first evidence of an app reported twice.
+  const evidence = new Map<string, string>();
+  for (const app of detected) if (!evidence.has(app.slug)) evidence.set(app.slug, app.evidence);
+  const slugs = [...evidence.keys()];
+
+  await db
+    .delete(storeApps)
+    .where(and(eq(storeApps.storeId, storeId), slugs.length > 0 ? notInArray(storeApps.appSlug, slugs) : undefined));
+  const known = slugs.length > 0 ? await db.select({ slug: apps.slug }).from(apps).where(inArray(apps.slug, slugs)) : [];
+  if (known.length > 0) {
+    await db
       .insert(storeApps)
-      .values(apps.map((app) => ({ storeId, appSlug: app.slug, jobId, evidence: app.evidence })))
+      .values(known.map(({ slug }) => ({ storeId, appSlug: slug, jobId, evidence: evidence.get(slug) ?? null, detectedAt: at })))
       .onConflictDoUpdate({
         target: [storeApps.storeId, storeApps.appSlug],
-        set: { jobId, evidence: sql`excluded.evidence`, detectedAt: new Date() },
+        set: { jobId, evidence: sql`excluded.evidence`, detectedAt: at },
       });
-    const [store] = await tx.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
-    if (store) await announceAnswerChanges(tx, [storeTopic(store.slug)]);
-  });
+  }
+  const [store] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
+  if (store) await announceAnswerChanges(db, [storeTopic(store.slug)]);
 }

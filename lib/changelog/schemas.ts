@@ -13,7 +13,16 @@ export const changelogEntrySchema = z.object({
 });
 
 export const changelogSchema = z
-  .object({ job_id: z.string(), status: z.string(), previous_job_id: z.string().nullable() })
+  .object({
+    job_id: z.string(),
+    status: z.string(),
+    previous_job_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The store's previous completed analysis, what the changes are measured against, named even when nothing changed; null for the store's first analysis and for a job that has not completed",
+      ),
+  })
   .extend(paginatedSchema(changelogEntrySchema).shape);
 
 export const CATALOG_EVENT_KINDS = ["product_added", "product_removed", "price_changed", "sold_out", "back_in_stock"] as const;

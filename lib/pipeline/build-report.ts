@@ -12,11 +12,11 @@ import { recordReport } from "@/lib/reports/record-report";
 import { storeFactsAtCompletion } from "@/lib/reports/report-store-facts";
 import { currentTime } from "@/lib/time-of-record";
 import { lockStoreForAnalysis, recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
-import { storeTechnologiesOf } from "@/lib/store-directory/store-technologies";
 import { clearDerivedRows } from "./clear-derived-rows";
 import { readCurrentSnapshot, type CrawlOutcome, type CurrentSnapshot } from "./current-snapshot";
 import { PIPELINE_STEPS } from "./pipeline-steps";
 import { recordCatalog, type RecordedCatalog } from "./record-changes";
+import { recordStoreFacets } from "./record-store-facets";
 import { buildMetadata } from "./report-content";
 
 export type BuildReportResult = { products: number; changes: number; alreadyBuilt: boolean };
@@ -80,10 +80,11 @@ const DERIVE_ATTEMPTS = 5;
  * batch by batch, each statement committing on its own: the changelog against the store's
  * previous completed snapshot and inventory levels, events and sale signals, none of which a
  * reader sees before the job completes (levels are read by completed job, the rest through
- * fromCompletedJob). Then ONE short transaction: the store's directory row, the day's figures,
- * the report (with the store's facts as that row now stands), and the job completed. Embedded
- * PGlite serves one transaction at a time, so a 26,000-product catalog walked in a single
- * transaction held every other request for seconds; now the longest hold is one batch.
+ * fromCompletedJob). Then ONE short transaction: the store's directory row and facets (its
+ * apps among them), the day's figures, the report (with the store's facts as that row now
+ * stands), and the job completed. Embedded PGlite serves one transaction at a time, so a
+ * 26,000-product catalog walked in a single transaction held every other request for seconds;
+ * now the longest hold is one batch.
  * A crash in the first part leaves rows the retry clears first; should another analysis of
  * the store complete meanwhile, the rows are derived again against it. A replay after success
  * finds the report and does nothing. The body is serialized after this commits (store-report-body).
@@ -130,6 +131,9 @@ async function completeWithReport(
     if ((latest?.id ?? null) !== (previous?.id ?? null)) return null;
     const { products, changes } = catalog;
     await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalog.counts, catalog: catalog.catalog });
+    // The directory files the store by what this report found, and by nothing a failed job saw;
+    // first, so the store's row below (the report's store facts) carries its theme.
+    await recordStoreFacets(tx, job, metadata, now);
     const { meta } = current.store;
     const directory = await recordStoreAnalysis(tx, job.storeId, {
       jobId,
@@ -138,13 +142,10 @@ async function completeWithReport(
       description: meta.description,
       currency: meta.currency,
       country: meta.country,
-      themeName: current.storefront?.theme?.name ?? null,
       productCount: products,
       collectionCount: collections.length,
       pageCount: pages.length,
       exposesInventory: catalog.exposesInventory,
-      // The directory filters by what the report found (tags, languages, markets, agent endpoints).
-      technologies: storeTechnologiesOf(metadata),
     });
     // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
     // this one included, before it completes and its webhook names the slug.

@@ -1,7 +1,6 @@
 import { reportStorefrontApps } from "@/lib/apps/report-apps";
 import { readHomePage } from "@/lib/findings";
 import { PIPELINE_STEPS } from "./pipeline-steps";
-import { recordStoreApps } from "./record-store-apps";
 import { recordStepProgress } from "./record-step-progress";
 import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
@@ -14,6 +13,8 @@ import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 /**
  * Step detect-apps: the theme, the installed apps and every home-page finding (lib/findings: tags,
  * profiles, languages …), read from the storefront HTML (parsed once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
+ * Kept in the job's artifact only: the store's apps follow its report, when the job completes
+ * (recordStoreFacets).
  */
 export async function detectAppsStep(jobId: string, domain: string): Promise<{ apps: number; theme: string | null }> {
   const page = await fetchStorefrontHtml(domain);
@@ -36,7 +37,6 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
     };
   }
   await saveArtifact(jobId, "storefront", artifact);
-  await recordStoreApps(jobId, artifact.apps);
   await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
 
   return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null };

@@ -1,12 +1,11 @@
 import { reportedApp } from "@/lib/apps/report-apps";
 import { joinAfterRender, type AfterRenderFinding } from "@/lib/findings";
 import { loadArtifact, saveArtifact } from "@/lib/snapshots/artifacts";
-import { recordStoreApps } from "./record-store-apps";
 
 /**
  * What only the render saw joins the job's storefront artifact, each finding by its own rule
- * (lib/findings: tags join the tags, apps the apps, reported as detect-apps reports them), and
- * the apps it adds join the store's, as detect-apps records them.
+ * (lib/findings: tags join the tags, apps the apps, reported as detect-apps reports them); the
+ * report, and the store's apps when the job completes, are built from it.
  */
 export async function keepFoundAfterRender(jobId: string, found: readonly AfterRenderFinding[]): Promise<void> {
   const storefront = await loadArtifact(jobId, "storefront");
@@ -14,9 +13,4 @@ export async function keepFoundAfterRender(jobId: string, found: readonly AfterR
   const joined = joinAfterRender(storefront, found, reportedApp);
   if (joined === storefront) return;
   await saveArtifact(jobId, "storefront", joined);
-  const known = new Set(storefront.apps.map((app) => app.slug));
-  await recordStoreApps(
-    jobId,
-    joined.apps.filter((app) => !known.has(app.slug)),
-  );
 }

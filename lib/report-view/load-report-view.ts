@@ -49,6 +49,8 @@ async function completedReport(id: string) {
       throw error;
     }),
   ]);
+  // "No change since <date>": when the analysis it is measured against completed.
+  const previous = changelog.previous_job_id ? await findJob(changelog.previous_job_id) : null;
 
   return {
     kind: "report" as const,
@@ -63,7 +65,7 @@ async function completedReport(id: string) {
     collections: parseOr(reportCollectionsSchema, report.collections, []),
     pages: parseOr(reportPagesSchema, report.pages, []),
     pagespeed,
-    changelog: { ...changelog, tally },
+    changelog: { ...changelog, tally, previous_completed_at: previous?.completedAt?.toISOString() ?? null },
     generatedAt: report.generated_at,
     /** Public search content 30 days after completion (lib/publishing/report-publication.ts). */
     publication,

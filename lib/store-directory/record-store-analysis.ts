@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "@/db";
 import { stores, type Store } from "@/db/schema";
 import { announceAnswerChanges, reportTopic, storeTopic } from "@/lib/answer-changes/answer-events";
-import type { StoreTechnologies } from "./store-technologies";
 import { takeBaseSlug, type SlugChange } from "./take-base-slug";
 
 export type StoreAnalysis = {
@@ -12,13 +11,10 @@ export type StoreAnalysis = {
   description: string | null;
   currency: string | null;
   country: string | null;
-  themeName: string | null;
   productCount: number;
   collectionCount: number;
   pageCount: number;
   exposesInventory: boolean;
-  /** What the directory filters by, from the report (storeTechnologiesOf). */
-  technologies: StoreTechnologies;
 };
 
 /**
@@ -39,24 +35,21 @@ export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Pr
 }
 
 /**
- * The store's directory row follows its latest completed analysis. Not its identity
+ * The store's directory row follows its latest completed analysis: its figures here, its
+ * technologies before (recordStoreTechnologies, in the same transaction). Not its identity
  * (`myshopify_domain`): that is what the store says about itself, recorded only once Shopify
  * confirmed it (attachJobToStore, lib/jobs/attach-job-to-store.ts). A first analysis also settles
  * the store's slug (takeBaseSlug, docs/decisions.md §6.2): the caller moves the jobs of every
  * store in `slugChanges` to its new slug.
  */
 export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<RecordedStoreAnalysis> {
-  const { jobId, at, technologies, ...fields } = analysis;
+  const { jobId, at, ...fields } = analysis;
   const [before] = await tx.select({ latestJobId: stores.latestJobId }).from(stores).where(eq(stores.id, storeId));
   const slugChanges = await takeBaseSlug(tx, storeId);
   const [changed] = await tx
     .update(stores)
     .set({
       ...fields,
-      tagKinds: technologies.tags,
-      languages: technologies.languages,
-      markets: technologies.markets,
-      agentReadiness: technologies.agent,
       latestJobId: jobId,
       lastAnalyzedAt: at,
       firstAnalyzedAt: sql`coalesce(${stores.firstAnalyzedAt}, ${at.toISOString()}::timestamptz)`,

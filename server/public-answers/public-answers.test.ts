@@ -17,7 +17,6 @@ import { getReportOverview } from "@/lib/reports/get-report";
 import { purgeReport } from "@/lib/reports/purge-report";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { recordStoreAnalysis } from "@/lib/store-directory/record-store-analysis";
-import { NO_TECHNOLOGIES } from "@/lib/store-directory/store-technologies";
 import { apiKeyHeader, bearerHeader, createTestApiKey, createTestUser, malformedApiKey, revokeTestApiKey } from "@/testing/auth/fixtures";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { rawRequest, type RawAnswer } from "@/testing/raw-request";
@@ -151,12 +150,10 @@ async function newReportFor(storeId: string, slug: string): Promise<string> {
       description: null,
       currency: "USD",
       country: null,
-      themeName: null,
       productCount: 0,
       collectionCount: 0,
       pageCount: 0,
       exposesInventory: false,
-      technologies: NO_TECHNOLOGIES,
     }),
   );
 
@@ -311,7 +308,7 @@ describe("answers kept in memory", () => {
     const storePath = `/stores/${store.slug}`;
     await warm(storePath);
 
-    await recordDetectedApps(store.id, jobId, [{ slug: "schemaplus", evidence: "schemaplus.js" }]);
+    await recordDetectedApps(getDb(), { storeId: store.id, jobId, at: new Date() }, [{ slug: "schemaplus", evidence: "schemaplus.js" }]);
     await waitFor(() => !kept(storePath), { timeoutMs: 10_000 });
   });
 
