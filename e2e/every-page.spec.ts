@@ -62,7 +62,9 @@ const DASHBOARD_PAGES = [
   "/dashboard/jobs",
   "/dashboard/tracked-stores",
   "/dashboard/tracked-stores/demo-test",
+  "/dashboard/alerts",
   "/dashboard/api-keys",
+  "/dashboard/webhooks",
   "/dashboard/billing",
   "/reports/:job",
 ];

@@ -1,8 +1,12 @@
 import { redispatchStalledJobs } from "@/lib/jobs/dispatch-job";
+import { restartStalledDeliveries } from "@/lib/webhooks";
 import { inngest } from "@/lib/workflow/client";
 
-/** Sends the workflow event of jobs whose creator died before sending it. */
+/** Sends the workflow event of jobs (and webhook deliveries) whose creator died before sending it. */
 export const dispatchStalledJobs = inngest.createFunction(
   { id: "dispatch-stalled-jobs", name: "Dispatch stalled jobs", retries: 2, triggers: [{ cron: "*/5 * * * *" }] }, // every 5 minutes
-  async ({ step }) => ({ redispatched: await step.run("redispatch", () => redispatchStalledJobs()) }),
+  async ({ step }) => ({
+    redispatched: await step.run("redispatch", () => redispatchStalledJobs()),
+    deliveries: await step.run("restart-deliveries", () => restartStalledDeliveries()),
+  }),
 );

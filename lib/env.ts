@@ -116,6 +116,15 @@ export const envSchema = z.object({
       "expected pattern=origin[,pattern=origin...] e.g. *.test=http://127.0.0.1:4010",
     ),
   ALLOW_PRIVATE_NETWORK: bool,
+  /**
+   * Waits between the attempts of an alert or test webhook (Go-style durations: `90s`, `2h`): one
+   * attempt, then one more after each wait until a 2xx. The default spans about a day and a half.
+   */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default("1m,5m,30m,2h,8h,24h")
+    .refine((v) => v.split(",").every((d) => /^(\d+(ms|s|m|h|d))+$/.test(d.trim())), "expected durations such as 1m,5m,30m,2h,8h,24h")
+    .transform((v) => v.split(",").map((d) => d.trim())),
   /** Unset: `StoreLensBot/<version> (+<BASE_URL>/bot)`, see scraperUserAgent(). */
   SCRAPER_USER_AGENT: z.string().optional(),
   /**

@@ -8,6 +8,8 @@ export type WebhookReceiver = {
   requests: ReceivedRequest[];
   /** Status answered from now on, and an optional delay before answering. */
   respondWith(status: number, delayMs?: number): void;
+  /** The next `count` requests get `status` instead (a receiver that is down for a while). */
+  failNext(count: number, status?: number): void;
   close(): Promise<void>;
 };
 
@@ -15,12 +17,15 @@ export type WebhookReceiver = {
 export async function startWebhookReceiver(status = 200): Promise<WebhookReceiver> {
   const requests: ReceivedRequest[] = [];
   let answer = { status, delayMs: 0 };
+  let failures = { count: 0, status: 500 };
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, at: Date.now() });
-      const { status: code, delayMs } = answer;
+      const { delayMs } = answer;
+      const code = failures.count > 0 ? failures.status : answer.status;
+      if (failures.count > 0) failures = { ...failures, count: failures.count - 1 };
       setTimeout(() => {
         res.writeHead(code, { "content-type": "text/plain" });
         res.end(code < 300 ? "ok" : "nope");
@@ -35,6 +40,9 @@ export async function startWebhookReceiver(status = 200): Promise<WebhookReceive
     requests,
     respondWith(code, delayMs = 0) {
       answer = { status: code, delayMs };
+    },
+    failNext(count, code = 500) {
+      failures = { count, status: code };
     },
     close: () =>
       new Promise<void>((resolve) => {

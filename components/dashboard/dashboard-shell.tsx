@@ -16,8 +16,11 @@ export function DashboardShell({ user, children }: { user: { email: string | nul
         </div>
         <SignOutButton />
       </div>
-      <DashboardTabs />
-      <QueryProvider>{children}</QueryProvider>
+      {/* The tabs read the unread alert count, so they sit inside the query client too. */}
+      <QueryProvider>
+        <DashboardTabs />
+        {children}
+      </QueryProvider>
     </div>
   );
 }

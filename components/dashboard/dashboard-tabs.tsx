@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useUnreadAlerts } from "@/components/api/use-alerts";
 import { currentTab, DASHBOARD_TABS } from "./tabs";
 
 export function DashboardTabs() {
@@ -23,11 +24,25 @@ export function DashboardTabs() {
                 }`}
               >
                 {tab.label}
+                {tab.count === "unread-alerts" ? <UnreadAlerts /> : null}
               </Link>
             </li>
           );
         })}
       </ul>
     </nav>
+  );
+}
+
+/** The unread alerts beside the Alerts tab; nothing when there are none. */
+function UnreadAlerts() {
+  const unread = useUnreadAlerts().data ?? 0;
+  if (unread === 0) return null;
+
+  return (
+    <span data-testid="unread-alerts-count" className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs text-white">
+      {unread}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

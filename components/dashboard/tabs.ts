@@ -7,6 +7,8 @@ export type DashboardTab = {
   heading?: string;
   /** Current only on this very page: the overview's path is the prefix of every other tab's. */
   exact?: boolean;
+  /** A live count shown beside the label. */
+  count?: "unread-alerts";
 };
 
 /**
@@ -17,7 +19,9 @@ export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard", label: "Overview", heading: "Dashboard", exact: true },
   { href: "/dashboard/jobs", label: "Jobs" },
   { href: "/dashboard/tracked-stores", label: "Tracked stores" },
+  { href: "/dashboard/alerts", label: "Alerts", count: "unread-alerts" },
   { href: "/dashboard/api-keys", label: "API keys" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/billing", label: "Billing" },
 ];
 

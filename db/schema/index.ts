@@ -1,3 +1,5 @@
+export * from "./alert-kinds";
+export * from "./alerts";
 export * from "./analytics";
 export * from "./api-keys";
 export * from "./apps";
@@ -20,3 +22,5 @@ export * from "./snapshots";
 export * from "./store-directory";
 export * from "./tracking";
 export * from "./workflow";
+export * from "./webhook-statuses";
+export * from "./webhooks";

@@ -1,3 +1,4 @@
+import * as alerts from "@/lib/alerts/endpoints";
 import type { AccessName } from "@/lib/auth/access";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as apps from "@/lib/apps/endpoints";
@@ -15,6 +16,7 @@ import * as pagespeed from "@/lib/pagespeed/endpoints";
 import * as reports from "@/lib/reports/endpoints";
 import * as storeDirectory from "@/lib/store-directory/endpoints";
 import * as tracking from "@/lib/tracking/endpoints";
+import * as webhooks from "@/lib/webhooks/endpoints";
 
 export const getOpenApiDocumentEndpoint = defineEndpoint({
   method: "GET",
@@ -48,6 +50,8 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(chat),
   ...Object.values(blog),
   ...Object.values(tracking),
+  ...Object.values(alerts),
+  ...Object.values(webhooks),
   ...Object.values(mcp),
   getOpenApiDocumentEndpoint,
 ];

@@ -1,20 +1,18 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { webhookCallbacks, type Job } from "@/db/schema";
-import { getEnv } from "@/lib/env";
 import { claimWebhookAttempt, settleWebhookAttempt } from "@/lib/jobs/record-webhook-delivery";
 import { logger } from "@/lib/log";
-import { safeFetch } from "@/lib/net";
+import { postWebhook } from "@/lib/webhooks/post-webhook";
 import { attemptOnce } from "./attempt-once";
 import { jobCompletedPayload } from "./job-completed-payload";
 
-const WEBHOOK_TIMEOUT_MS = 10_000;
-/** Receivers answer with a status; their body is never needed. */
-const WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
-
 export type WebhookOutcome = "delivered" | "failed" | "none";
 
-/** Sends the job.completed webhook at most once: one attempt, no redirects, no retries. */
+/**
+ * Sends the job.completed webhook at most once: one attempt, no redirects, no retries; signed
+ * (Standard Webhooks) when the job's owner has a signing secret, as the contract's plain POST otherwise.
+ */
 export function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
   return attemptOnce({
     claim: () => claimWebhookAttempt(job.id),
@@ -26,28 +24,13 @@ export function deliverJobWebhook(job: Job): Promise<WebhookOutcome> {
 }
 
 async function post(job: Job, url: string, callbackId: string): Promise<"delivered" | "failed"> {
-  const result = await safeFetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(jobCompletedPayload(job)),
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
-    maxBytes: WEBHOOK_MAX_RESPONSE_BYTES,
-    maxRedirects: 0,
-    allowPrivateNetwork: getEnv().ALLOW_PRIVATE_NETWORK,
+  // The callback's id is the webhook-id: a receiver that keeps ids drops nothing it has not seen.
+  const outcome = await postWebhook({ url, id: callbackId, body: JSON.stringify(jobCompletedPayload(job)), ownerId: job.userId });
+  await settleWebhookAttempt(callbackId, outcome.delivered ? "delivered" : "failed", {
+    responseStatus: outcome.responseStatus,
+    error: outcome.error,
   });
+  if (!outcome.delivered) logger.warn("webhook failed", { jobId: job.id, error: outcome.error });
 
-  if (!result.ok) {
-    await settleWebhookAttempt(callbackId, "failed", { error: `${result.error.kind}: ${result.error.message}` });
-    logger.warn("webhook failed", { jobId: job.id, kind: result.error.kind });
-
-    return "failed";
-  }
-  const { status } = result.response;
-  const delivered = status >= 200 && status < 300;
-  await settleWebhookAttempt(callbackId, delivered ? "delivered" : "failed", {
-    responseStatus: status,
-    error: delivered ? undefined : `Receiver answered HTTP ${status}`,
-  });
-
-  return delivered ? "delivered" : "failed";
+  return outcome.delivered ? "delivered" : "failed";
 }

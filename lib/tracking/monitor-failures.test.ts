@@ -85,6 +85,18 @@ it("reports a failing store on the tracked store and pauses it after repeated fa
     next_check_at: null,
     consecutive_failures: MAX_CONSECUTIVE_FAILURES,
   });
+  // Its follower was told of each failed check, once, as the next check folded it in.
+  type Feed = { unread: number; data: { kind: string; store: { slug: string }; evidence: { code: string } }[] };
+  const feed = await waitFor(
+    async () => {
+      const answer = await callApi<Feed>("GET", "/api/alerts", user);
+      return answer.body.unread === MAX_CONSECUTIVE_FAILURES ? answer.body : null;
+    },
+    { what: "an alert per failed check" },
+  );
+  expect(feed.data.map((a) => [a.kind, a.store.slug, a.evidence.code])).toEqual(
+    Array.from({ length: MAX_CONSECUTIVE_FAILURES }, () => ["store_unreachable", "fading-test", "store_password_protected"]),
+  );
 
   // The store is back and the user tracks it again: monitoring resumes.
   h.fakeStore.addStore(fixtureStore("fading.test"));

@@ -42,17 +42,22 @@ export async function listDueStores(now: Date): Promise<string[]> {
   return candidates.filter((c) => isDue(c.storeId, lastActivityOf(c, latest.get(c.storeId)), now)).map((c) => c.storeId);
 }
 
+/** The store's previous monitoring job, when it failed: what its followers are alerted about. */
+export type MonitorFailure = { jobId: string; code: string | null; error: string | null; at: Date };
+
+type PreviousOutcome = { state: "running" | "paused" | "blocked" | "ok"; failure?: MonitorFailure };
+
 /**
  * Folds the outcome of the store's previous monitoring job into its failure count, once, and
  * pauses the store at MAX_CONSECUTIVE_FAILURES. Returns "running" while that job has not ended.
  */
-async function recordPreviousOutcome(storeId: string, now: Date): Promise<"running" | "paused" | "blocked" | "ok"> {
+async function recordPreviousOutcome(storeId: string, now: Date): Promise<PreviousOutcome> {
   const [monitor] = await getDb().select().from(monitoredStores).where(eq(monitoredStores.storeId, storeId));
-  if (!monitor) return "ok";
-  if (monitor.pausedAt) return "paused";
-  if (!monitor.lastJobId) return "ok";
+  if (!monitor) return { state: "ok" };
+  if (monitor.pausedAt) return { state: "paused" };
+  if (!monitor.lastJobId) return { state: "ok" };
   const job = await findJob(monitor.lastJobId);
-  if (job && (job.status === "queued" || job.status === "running")) return "running";
+  if (job && (job.status === "queued" || job.status === "running")) return { state: "running" };
   const failed = job?.status === "failed";
   const failures = failed ? monitor.consecutiveFailures + 1 : 0;
   const pause = failures >= MAX_CONSECUTIVE_FAILURES;
@@ -67,12 +72,19 @@ async function recordPreviousOutcome(storeId: string, now: Date): Promise<"runni
     })
     .where(eq(monitoredStores.storeId, storeId));
 
-  if (pause) return "paused";
+  const failure = failed ? { jobId: job.id, code: job.errorCode, error: job.error, at: job.completedAt ?? now } : undefined;
+  if (pause) return { state: "paused", failure };
 
-  return failed && job.errorCode === "store_blocked" ? "blocked" : "ok";
+  return { state: failed && job.errorCode === "store_blocked" ? "blocked" : "ok", failure };
 }
 
-export type CheckOutcome = { storeId: string; outcome: "started" | "skipped" | "paused"; jobId?: string };
+export type CheckOutcome = {
+  storeId: string;
+  outcome: "started" | "skipped" | "paused";
+  jobId?: string;
+  /** The previous check's job failed (folded in by this check, once). */
+  failure?: MonitorFailure;
+};
 
 /**
  * One store's daily check: claims the day (so a replayed or duplicated event starts no second
@@ -86,12 +98,12 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
   if (latest && at.getTime() - latest.createdAt.getTime() < SKIP_WINDOW_MS && latest.createdAt <= at) {
     return { storeId, outcome: "skipped" };
   }
-  const previousOutcome = await recordPreviousOutcome(storeId, at);
+  const { state: previousOutcome, failure } = await recordPreviousOutcome(storeId, at);
   if (previousOutcome === "running") return { storeId, outcome: "skipped" };
   if (previousOutcome === "paused") {
     logger.warn("monitor: store paused after repeated failures", { storeId });
 
-    return { storeId, outcome: "paused" };
+    return { storeId, outcome: "paused", failure };
   }
   if (previousOutcome === "blocked") {
     // The store blocked the last check (store_blocked): it rests for a day. Today's check is
@@ -99,7 +111,7 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
     await getDb().update(monitoredStores).set({ lastCheckedAt: at }).where(eq(monitoredStores.storeId, storeId));
     logger.warn("monitor: store blocked the last check, paused for a day", { storeId });
 
-    return { storeId, outcome: "paused" };
+    return { storeId, outcome: "paused", failure };
   }
 
   const cutoff = new Date(at.getTime() - SKIP_WINDOW_MS);
@@ -118,13 +130,13 @@ export async function checkTrackedStore(storeId: string, at: Date): Promise<Chec
       ),
     )
     .returning({ storeId: monitoredStores.storeId });
-  if (claimed.length === 0) return { storeId, outcome: "skipped" };
+  if (claimed.length === 0) return { storeId, outcome: "skipped", failure };
 
   try {
     const job = await admitJob({ payer: "monitor" }, { domain: store.domain });
     await getDb().update(monitoredStores).set({ lastJobId: job.id }).where(eq(monitoredStores.storeId, storeId));
 
-    return { storeId, outcome: "started", jobId: job.id };
+    return { storeId, outcome: "started", jobId: job.id, failure };
   } catch (error) {
     // Give the day back so the step's retry (or the next tick) can try again.
     await getDb()

@@ -30,3 +30,13 @@ export const trackedStoreCheckRequested = eventType("tracking/store.check.reques
 export const snapshotCleanupRequested = eventType("snapshots/cleanup.requested", {
   schema: z.object({}),
 });
+
+/** A webhook delivery was recorded (alert, test event) and is owed to its receiver, with retries. */
+export const webhookDeliveryRequested = eventType("webhooks/delivery.requested", {
+  schema: z.object({ deliveryId: z.uuid() }),
+});
+
+/** Send the daily alert digests now (operators, tests); the cron sends them every morning. */
+export const alertDigestsRequested = eventType("alerts/digests.requested", {
+  schema: z.object({}),
+});

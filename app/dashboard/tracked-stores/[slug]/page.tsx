@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { StoreAlertsCard } from "@/components/alerts/store-alerts-card";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { StoreReportsLinks } from "@/components/reports/store-reports-links";
 import { StoreDetailView } from "@/components/tracking/store-detail-view";
@@ -28,6 +29,7 @@ export default async function TrackedStorePage({ params }: { params: Promise<{ s
   return (
     <>
       <StoreDetailView slug={slug} reportLinks={<StoreReportsLinks slug={slug} reports={reports} />} />
+      <StoreAlertsCard slug={slug} />
       {/* Signed in and tracking this store: the chat can also read its inventory and compare data. */}
       {isChatConfigured() && (
         <div className="mt-8 min-w-0">

@@ -1,0 +1,10 @@
+export { catalogEvents, raiseCatalogAlerts } from "./catalog-events";
+export { DEFAULT_SUBSCRIPTION } from "./defaults";
+export { describeAlert } from "./describe-alert";
+export { sendAlertDigests } from "./digest";
+export { dispatchAlerts } from "./dispatch-alerts";
+export { listAlerts, markAlertsRead, unreadAlertCount } from "./feed";
+export { raiseMonitorFailureAlert } from "./monitor-events";
+export { raiseAlerts } from "./raise-alerts";
+export { dedupKeyOf, type StoreEvent } from "./store-event";
+export { getAlertSettings, updateAlertSettings } from "./subscriptions";
