@@ -1,11 +1,13 @@
 import type { StoreTool } from "./define-tool";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
+import { getStoreTimelineTool } from "./history-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import { compareSnapshotsTool, getStoreAnalyticsTool, getStoreInventoryTool, listTrackedStoresTool } from "./tracking-tools";
 
 export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
 export * from "./directory-tools";
+export * from "./history-tools";
 export * from "./report-tools";
 export * from "./tracking-tools";
 
@@ -13,6 +15,7 @@ export * from "./tracking-tools";
 export const STORE_TOOLS: readonly StoreTool[] = [
   searchStoresTool,
   getStoreTool,
+  getStoreTimelineTool,
   getReportTool,
   getChangelogTool,
   listAppsTool,
