@@ -2,6 +2,7 @@ import { AgentReadinessSection } from "./agent-readiness-section";
 import { ChangelogSection } from "./changelog-section";
 import { CollectionsSection } from "./collections-section";
 import { CrawlSection } from "./crawl-section";
+import { HistorySection } from "./history-section";
 import type { ReportView as ReportViewData } from "@/lib/report-view/load-report-view";
 import { MarketingSection } from "./marketing-section";
 import { OverviewSection } from "./overview-section";
@@ -61,6 +62,7 @@ export function ReportView({
       <PagespeedSection audits={view.pagespeed} />
       <CrawlSection crawl={view.findings.crawl} />
       <AgentReadinessSection readiness={view.findings.agent_readiness} />
+      <HistorySection history={view.history} storeSlug={view.store.slug} completedAt={view.job.completed_at} />
       <ChangelogSection jobId={view.job.id} changelog={view.changelog} />
     </article>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { JsonLd } from "@/components/seo/json-ld";
+import type { StoreTimeline } from "@/lib/history/schemas";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 import { PriceSection } from "./price-section";
 import { StoreCollectionsSection } from "./store-collections-section";
 import { StoreHeader } from "./store-header";
+import { StoreHistorySection } from "./store-history-section";
 import { StorePagespeedSection } from "./store-pagespeed-section";
 import { StoreProductsSection } from "./store-products-section";
 import { StoreReportsSection } from "./store-reports-section";
@@ -16,7 +18,7 @@ import { StoreSummarySection } from "./store-summary-section";
  * The public store page, section by section. `aside` takes a panel (e.g. a chat about the
  * store) shown beside the sections on wide screens and after them on narrow ones.
  */
-export function StorePageView({ data, aside }: { data: StorePageData; aside?: ReactNode }) {
+export function StorePageView({ data, timeline, aside }: { data: StorePageData; timeline?: StoreTimeline; aside?: ReactNode }) {
   return (
     <article className="space-y-6">
       <JsonLd data={data.seo.json_ld} />
@@ -31,6 +33,7 @@ export function StorePageView({ data, aside }: { data: StorePageData; aside?: Re
           <StoreProductsSection data={data} />
           <StoreCollectionsSection data={data} />
           <StorePagespeedSection audits={data.pagespeed} />
+          {timeline ? <StoreHistorySection timeline={timeline} /> : null}
           <StoreReportsSection data={data} />
         </div>
         {aside ? <aside className="space-y-6">{aside}</aside> : null}

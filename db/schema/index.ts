@@ -8,6 +8,7 @@ export * from "./billing";
 export * from "./blog";
 export * from "./bot-auth";
 export * from "./changelog";
+export * from "./history";
 export * from "./chat";
 export * from "./inventory";
 export * from "./job-status";

@@ -13,6 +13,7 @@ import {
   getChangelogTool,
   getReportTool,
   getStoreInventoryTool,
+  getStoreTimelineTool,
   getStoreTool,
   listCatalogEventsTool,
   runTool,
@@ -127,6 +128,11 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
         "The store's own social profiles, public e-mails and phones (each with the page it was seen on), its languages (hreflang), the market and currency its storefront served StoreLens, and the countries it ships to, from its latest report.",
       inputSchema: z.strictObject({}),
       execute: async () => socialsAndMarketsView(await runTool(getReportTool, { id: store.latestJobId, page: 1, per_page: 1 }, caller)),
+    }),
+    get_history: tool({
+      description: describeTool(getStoreTimelineTool.endpoint, "Here: this store's timeline, newest events first."),
+      inputSchema: z.strictObject({ ...pageInput, kind: getStoreTimelineTool.input.shape.kind }),
+      execute: async (input) => runTool(getStoreTimelineTool, { slug: store.slug, ...input }, caller),
     }),
     get_changelog: tool({
       description: describeTool(

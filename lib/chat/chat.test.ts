@@ -155,6 +155,7 @@ describe("POST /api/chat – grounded answers", () => {
     expect(first?.tools?.map((entry) => entry.function.name).sort()).toEqual([
       "get_apps_and_theme",
       "get_changelog",
+      "get_history",
       "get_socials_and_markets",
       "get_store_summary",
       "search_products",

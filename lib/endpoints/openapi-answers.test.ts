@@ -101,6 +101,7 @@ describe("real answers match the OpenAPI document", () => {
       ["/api/stores", {}, "?q=answers"],
       ["/api/stores", {}, "?tag=meta-pixel&language=en&market=us&agent=storefront_mcp&app=klaviyo"],
       ["/api/stores/{slug}", { slug: "answers-test" }, ""],
+      ["/api/stores/{slug}/timeline", { slug: "answers-test" }, ""],
       ["/api/apps", {}, ""],
       ["/api/apps/{name}", { name: "klaviyo" }, ""],
       ["/api/health", {}, ""],

@@ -9,6 +9,7 @@ import * as botAuth from "@/lib/bot-auth/endpoints";
 import * as chat from "@/lib/chat/endpoints";
 import * as freeExport from "@/lib/export/endpoints";
 import * as health from "@/lib/health/endpoints";
+import * as history from "@/lib/history/endpoints";
 import { defineEndpoint, type Endpoint } from "@/lib/http/define-endpoint";
 import * as jobs from "@/lib/jobs/endpoints";
 import * as mcp from "@/lib/mcp/endpoints";
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(reports),
   ...Object.values(pagespeed),
   ...Object.values(storeDirectory),
+  ...Object.values(history),
   ...Object.values(apps),
   ...Object.values(freeExport),
   ...Object.values(billing),

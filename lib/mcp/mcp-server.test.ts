@@ -150,6 +150,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const calls: Record<string, [Client, Record<string, unknown>]> = {
       search_stores: [bySession, { q: "MCP Shop" }],
       get_store: [bySession, { slug: "mcp-shop-test", per_page: 2 }],
+      get_store_timeline: [bySession, { slug: "mcp-shop-test" }],
       get_report: [bySession, { id: seeded.jobId, per_page: 2 }],
       get_changelog: [bySession, { job_id: seeded.jobId }],
       list_apps: [bySession, {}],
@@ -201,6 +202,13 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       ["search_stores", { q: "MCP Shop" }, "/api/stores", {}, "?q=MCP+Shop"],
       ["get_store", { slug: "mcp-shop-test", per_page: 2 }, "/api/stores/:slug", { slug: "mcp-shop-test" }, "?per_page=2"],
       ["get_changelog", { job_id: seeded.jobId }, "/api/changelog/:jobId", { jobId: seeded.jobId }, ""],
+      [
+        "get_store_timeline",
+        { slug: "mcp-shop-test", per_page: 5 },
+        "/api/stores/:slug/timeline",
+        { slug: "mcp-shop-test" },
+        "?per_page=5",
+      ],
       [
         "get_report",
         { id: "mcp-shop-test", page: 2, per_page: 1 },

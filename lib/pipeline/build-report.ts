@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
 import { reports, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/analytics/record-daily-stats";
+import { recordTechnologyEvents } from "@/lib/history/record-technology-events";
 import type { ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
 import { findPreviousCompletedJob } from "@/lib/jobs/find-previous-completed-job";
 import { followStoreSlug } from "@/lib/jobs/follow-store-slug";
@@ -154,6 +155,8 @@ async function completeWithReport(
     // The report keeps the store as this analysis left it, slug settled: a later one changes the
     // row, not this report.
     await insertReport(tx, job, current, catalog, metadata, directory.store);
+    // The store's technology timeline: what this report saw against the previous completed one.
+    await recordTechnologyEvents(tx, { job, metadata, previous: latest });
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,

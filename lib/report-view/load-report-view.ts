@@ -7,6 +7,7 @@ import { getReportPublication } from "@/lib/publishing/report-publication";
 import { getAnalyzedStore } from "@/lib/store-directory/get-analyzed-store";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
+import { getJobHistory } from "@/lib/history/job-history";
 import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
 import { getReportOverview } from "@/lib/reports/get-report";
 import { readFindings } from "@/lib/findings";
@@ -39,10 +40,11 @@ async function pagespeedOf(jobId: string) {
 
 async function completedReport(id: string) {
   const report = await getReportOverview(id);
-  const [pagespeed, changelog, tally, publication, store] = await Promise.all([
+  const [pagespeed, changelog, tally, history, publication, store] = await Promise.all([
     pagespeedOf(report.job.id),
     getChangelog(report.job.id, { page: 1, per_page: CHANGELOG_SHOWN }),
     getChangelogTally(report.job.id),
+    getJobHistory(report.job.id),
     getReportPublication(report.job.id),
     getAnalyzedStore(report.store.slug).catch((error: unknown) => {
       if (isNotFound(error)) return null;
@@ -66,6 +68,8 @@ async function completedReport(id: string) {
     pages: parseOr(reportPagesSchema, report.pages, []),
     pagespeed,
     changelog: { ...changelog, tally, previous_completed_at: previous?.completedAt?.toISOString() ?? null },
+    /** Its technology events against the store's previous completed analysis. */
+    history,
     generatedAt: report.generated_at,
     /** Public search content 30 days after completion (lib/publishing/report-publication.ts). */
     publication,

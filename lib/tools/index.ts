@@ -1,5 +1,6 @@
 import type { StoreTool } from "./define-tool";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
+import { getStoreTimelineTool } from "./history-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import {
   compareSnapshotsTool,
@@ -12,6 +13,7 @@ import {
 export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
 export * from "./directory-tools";
+export * from "./history-tools";
 export * from "./report-tools";
 export * from "./tracking-tools";
 
@@ -19,6 +21,7 @@ export * from "./tracking-tools";
 export const STORE_TOOLS: readonly StoreTool[] = [
   searchStoresTool,
   getStoreTool,
+  getStoreTimelineTool,
   getReportTool,
   getChangelogTool,
   listAppsTool,

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/ui/format";
+import { AppHistorySection } from "@/components/history/app-history-section";
 import { getApp } from "@/lib/apps/app-directory";
+import { listAppHistory } from "@/lib/history/app-history";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import { siteUrl } from "@/lib/site-url";
 
@@ -23,6 +25,7 @@ export async function generateMetadata(props: PageProps<"/apps/[name]">): Promis
 
 export default async function AppPage(props: PageProps<"/apps/[name]">) {
   const app = await load((await props.params).name);
+  const weeks = await listAppHistory(app.slug);
 
   return (
     <article className="space-y-6">
@@ -60,6 +63,7 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
           </ul>
         )}
       </section>
+      <AppHistorySection appName={app.name} weeks={weeks} />
     </article>
   );
 }

@@ -4,10 +4,14 @@ import { StorePageView } from "@/components/stores/store-page-view";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { isChatConfigured } from "@/lib/chat/chat-model";
+import { getStoreTimeline } from "@/lib/history/get-store-timeline";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { storePageQuerySchema } from "@/lib/store-directory/schemas";
 
 export const dynamic = "force-dynamic";
+
+/** Events the store page lists; the rest are in GET /api/stores/:slug/timeline. */
+const RECENT_EVENTS = 10;
 
 const pageQuery = (searchParams: Record<string, string | string[] | undefined>) =>
   storePageQuerySchema.catch({ page: 1, per_page: 24 }).parse({ page: searchParams.page });
@@ -27,11 +31,15 @@ export async function generateMetadata(props: PageProps<"/stores/[slug]">): Prom
 
 export default async function StorePage(props: PageProps<"/stores/[slug]">) {
   const [{ slug }, searchParams] = await Promise.all([props.params, props.searchParams]);
-  const data = await orNotFound(getStorePage(slug, pageQuery(searchParams)));
+  const [data, timeline] = await Promise.all([
+    orNotFound(getStorePage(slug, pageQuery(searchParams))),
+    orNotFound(getStoreTimeline(slug, { page: 1, per_page: RECENT_EVENTS })),
+  ]);
 
   return (
     <StorePageView
       data={data}
+      timeline={timeline}
       aside={
         <>
           <BuyReportBox domain={data.store.domain} />
