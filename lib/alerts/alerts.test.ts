@@ -11,7 +11,8 @@ import { listOutbox } from "@/lib/mail";
 import { rotateWebhookSecret, setWebhookUrl } from "@/lib/webhooks";
 import { sendEvent } from "@/lib/workflow/engine";
 import { alertDigestsRequested, trackedStoreCheckRequested } from "@/lib/workflow/events";
-import { fixtureStore } from "@/testing/fake-store";
+import { APP_SAMPLES } from "@/testing/apps/app-samples";
+import { fixtureStore, SAMPLE_APPS } from "@/testing/fake-store";
 import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { readAllProducts } from "@/testing/read-all-products";
@@ -138,6 +139,35 @@ describe("a tracked store's price drop, seen by the daily monitor", () => {
       marked: 1,
       unread: 0,
     });
+  }, 120_000);
+});
+
+describe("a tracked store that drops an app, adds one and changes theme", () => {
+  it("tells its follower each of the three, from the timeline of the analysis that saw them", async () => {
+    const seen = (await call(alertsRoute.GET, "/api/alerts")).body.data as unknown[];
+    h.fakeStore.addStore(
+      fixtureStore("alerting.test", {
+        apps: [SAMPLE_APPS.klaviyo, APP_SAMPLES.loox!],
+        theme: { name: "Sense", id: 456, schema_name: "Sense", schema_version: "15.2.0", theme_store_id: 1356, role: "main" },
+      }),
+    );
+    const before = (await completedJobs()).length;
+    const { runIds } = await sendEvent(trackedStoreCheckRequested.create({ storeId, at: new Date(Date.now() + 4 * DAY).toISOString() }));
+    await h.engine.executor!.waitForRun(runIds[0]!, { timeoutMs: 60_000 });
+    await waitFor(async () => (await completedJobs()).length === before + 1, { timeoutMs: 60_000, what: "the monitoring job" });
+
+    const feed = await waitFor(
+      async () => {
+        const answer = await call(alertsRoute.GET, "/api/alerts?unread=true");
+        const data = answer.body.data as Array<{ kind: string; subject: { id: string } }>;
+
+        return data.some((alert) => alert.kind === "theme_changed") ? data : null;
+      },
+      { what: "the technology alerts" },
+    );
+    const told = feed.filter((alert) => alert.kind !== "price_changed").map((alert) => `${alert.kind} ${alert.subject.id}`);
+    expect(told.sort()).toEqual(["app_installed loox", "app_removed judge-me", "theme_changed theme"].sort());
+    expect(seen.length).toBeGreaterThan(0);
   }, 120_000);
 });
 

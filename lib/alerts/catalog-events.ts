@@ -1,6 +1,5 @@
 import type { Job } from "@/db/schema";
 import { listJobChanges } from "@/lib/changelog/list-job-changes";
-import { raiseAlerts } from "./raise-alerts";
 import type { StoreEvent } from "./store-event";
 
 type ChangeRow = Awaited<ReturnType<typeof listJobChanges>>[number];
@@ -28,14 +27,4 @@ export function catalogEvents(job: Pick<Job, "id" | "completedAt">, rows: Change
 
     return [];
   });
-}
-
-/**
- * At a completed analysis: the catalog changes it found against the store's previous one,
- * raised for whoever tracks the store (nothing when nobody does, or nothing changed).
- */
-export async function raiseCatalogAlerts(job: Pick<Job, "id" | "storeId" | "completedAt">): Promise<number> {
-  const events = catalogEvents(job, await listJobChanges(job.id, ["product", "price", "availability"]));
-
-  return (await raiseAlerts(job.storeId, events)).length;
 }

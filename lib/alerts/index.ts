@@ -1,4 +1,5 @@
-export { catalogEvents, raiseCatalogAlerts } from "./catalog-events";
+export { raiseAnalysisAlerts, technologyAlertEvents } from "./analysis-alerts";
+export { catalogEvents } from "./catalog-events";
 export { DEFAULT_SUBSCRIPTION } from "./defaults";
 export { describeAlert } from "./describe-alert";
 export { sendAlertDigests } from "./digest";

@@ -1,4 +1,4 @@
-import { raiseCatalogAlerts } from "@/lib/alerts";
+import { raiseAnalysisAlerts } from "@/lib/alerts";
 import { getJob } from "@/lib/jobs/get-job";
 import { deliverJobWebhook, type WebhookOutcome } from "./deliver-webhook";
 import { sendCompletionEmail, type EmailOutcome } from "./send-completion-email";
@@ -13,5 +13,5 @@ export async function notifyCallbacks(jobId: string): Promise<{ webhook: Webhook
   if (job.status !== "completed") return { webhook: "none", email: "none", alerts: 0 };
   const [webhook, email] = await Promise.all([deliverJobWebhook(job), sendCompletionEmail(job)]);
 
-  return { webhook, email, alerts: await raiseCatalogAlerts(job) };
+  return { webhook, email, alerts: await raiseAnalysisAlerts(job) };
 }
