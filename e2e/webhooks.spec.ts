@@ -26,7 +26,7 @@ test("create a signing secret (shown once), set the URL, send a test event that 
     await expect(page.getByTestId("webhook-secret-state")).toContainText(`${secret.slice(0, 12)}…`);
     expect(await page.content()).not.toContain(secret);
 
-    await page.getByLabel("Webhook URL").fill(receiver.url("/hooks/e2e"));
+    await page.getByRole("textbox", { name: "Webhook URL" }).fill(receiver.url("/hooks/e2e"));
     await page.getByRole("button", { name: "Save URL" }).click();
     await page.getByRole("button", { name: "Send a test event" }).click();
     await expect(page.getByText("Test event queued")).toBeVisible();
