@@ -6,20 +6,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
+import { analyzeAndWait, fakeStoreOrigin, trackAndWait } from "./support/tracked-store";
 
-const fakeStoreOrigin = `http://127.0.0.1:${process.env.E2E_FAKE_STORE_PORT}`;
 const SLUG = "analytics-test";
-
-async function analyze(page: Page) {
-  const res = await page.request.post("/api/jobs", { data: { domain: "analytics.test" } });
-  expect(res.status()).toBe(201);
-  const { job } = (await res.json()) as { job: { id: string } };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, {
-      timeout: 60_000,
-    })
-    .toBe("completed");
-}
 
 async function advance(control: APIRequestContext, data: Record<string, unknown>) {
   expect((await control.post(`${fakeStoreOrigin}/__fake/stores/analytics.test/advance`, { data })).status()).toBe(200);
@@ -33,20 +22,12 @@ test("a tracked store on a phone: heat graph at the latest weeks, no sideways sc
 }) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail("analytics"));
-  expect((await page.request.post("/api/shops", { data: { domain: "analytics.test" } })).status()).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get("/api/shops")).json()) as { data: { latest_job: { status: string } | null }[] }).data[0]?.latest_job
-          ?.status,
-      { timeout: 60_000 },
-    )
-    .toBe("completed");
+  await trackAndWait(page, "analytics.test");
   const control = await playwright.request.newContext();
   await advance(control, { sales: 4, restocks: 1, priceChanges: 3 });
-  await analyze(page);
+  await analyzeAndWait(page, "analytics.test");
   await advance(control, { priceChanges: 2, addProducts: 1 });
-  await analyze(page);
+  await analyzeAndWait(page, "analytics.test");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/dashboard/tracked-stores/${SLUG}`);

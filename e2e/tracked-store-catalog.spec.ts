@@ -6,22 +6,11 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
+import { analyzeAndWait, fakeStoreOrigin, trackAndWait } from "./support/tracked-store";
 
-const fakeStoreOrigin = `http://127.0.0.1:${process.env.E2E_FAKE_STORE_PORT}`;
 const SLUG = "catalog-test";
 
 type Change = { kind: string; productId?: number };
-
-async function analyze(page: Page) {
-  const res = await page.request.post("/api/jobs", { data: { domain: "catalog.test" } });
-  expect(res.status()).toBe(201);
-  const { job } = (await res.json()) as { job: { id: string } };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/jobs/${job.id}/status`)).json()) as { status: string }).status, {
-      timeout: 60_000,
-    })
-    .toBe("completed");
-}
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -31,22 +20,14 @@ test("a tracked store's catalog events, a product's price history and sales in m
 }) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail("catalog"));
-  expect((await page.request.post("/api/shops", { data: { domain: "catalog.test" } })).status()).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get("/api/shops")).json()) as { data: { latest_job: { status: string } | null }[] }).data[0]?.latest_job
-          ?.status,
-      { timeout: 60_000 },
-    )
-    .toBe("completed");
+  await trackAndWait(page, "catalog.test");
   const control = await playwright.request.newContext();
   const advanced = await control.post(`${fakeStoreOrigin}/__fake/stores/catalog.test/advance`, {
     data: { priceChanges: 2, addProducts: 1, sales: 6 },
   });
   expect(advanced.status()).toBe(200);
   const { changes } = (await advanced.json()) as { changes: Change[] };
-  await analyze(page);
+  await analyzeAndWait(page, "catalog.test");
 
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
