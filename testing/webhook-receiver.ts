@@ -51,3 +51,10 @@ export async function startWebhookReceiver(status = 200): Promise<WebhookReceive
       }),
   };
 }
+
+/** A received request's three Standard Webhooks headers, as a receiver hands them to the `standardwebhooks` library. */
+export const standardWebhookHeaders = (request: ReceivedRequest) => ({
+  "webhook-id": String(request.headers["webhook-id"]),
+  "webhook-timestamp": String(request.headers["webhook-timestamp"]),
+  "webhook-signature": String(request.headers["webhook-signature"]),
+});

@@ -1,23 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as alertsRoute from "@/app/api/alerts/route";
 import * as readRoute from "@/app/api/alerts/read/route";
-import * as shopsRoute from "@/app/api/shops/route";
 import * as storeAlertsRoute from "@/app/api/shops/[slug]/alerts/route";
 import { getDb } from "@/db";
-import { alerts, jobs, stores, users, webhookDeliveries } from "@/db/schema";
+import { alerts, users, webhookDeliveries } from "@/db/schema";
 import { listOutbox } from "@/lib/mail";
 import { rotateWebhookSecret, setWebhookUrl } from "@/lib/webhooks";
 import { sendEvent } from "@/lib/workflow/engine";
-import { alertDigestsRequested, trackedStoreCheckRequested } from "@/lib/workflow/events";
+import { alertDigestsRequested } from "@/lib/workflow/events";
 import { APP_SAMPLES } from "@/testing/apps/app-samples";
-import { fixtureStore, SAMPLE_APPS } from "@/testing/fake-store";
+import { fixtureStore, SAMPLE_APPS, SENSE_THEME } from "@/testing/fake-store";
 import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { readAllProducts } from "@/testing/read-all-products";
 import { waitFor } from "@/testing/wait-for";
-import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
+import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
+import { runMonitorCheck, trackAndWait } from "@/testing/tracking/monitor";
 import { raiseAlerts } from "./raise-alerts";
 import type { StoreEvent } from "./store-event";
 
@@ -51,12 +51,6 @@ async function call(
   return answer;
 }
 
-const completedJobs = async () =>
-  getDb()
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.slug, "alerting-test"), eq(jobs.status, "completed")));
-
 beforeAll(async () => {
   h = await startPipeline({ WEBHOOK_RETRY_DELAYS: "1s,1s" });
   receiver = await startWebhookReceiver();
@@ -64,10 +58,7 @@ beforeAll(async () => {
   const [user] = await getDb().select().from(users).where(eq(users.id, h.userId));
   email = user!.email!;
 
-  expect((await call(shopsRoute.POST, "/api/shops", { method: "POST", body: { domain: "alerting.test" } })).status).toBe(201);
-  await waitFor(async () => (await completedJobs()).length === 1, { timeoutMs: 60_000, what: "the first analysis" });
-  const [store] = await getDb().select().from(stores).where(eq(stores.slug, "alerting-test"));
-  storeId = store!.id;
+  storeId = (await trackAndWait(h, "alerting.test")).shop.store.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -98,16 +89,10 @@ describe("a tracked store's price drop, seen by the daily monitor", () => {
     const halved = (Number(variant.price) / 2).toFixed(2);
     h.fakeStore.store("alerting.test").advance({ priceChanges: [{ variantId: variant.id, price: halved }] });
 
-    const { runIds } = await sendEvent(trackedStoreCheckRequested.create({ storeId, at: new Date(Date.now() + 2 * DAY).toISOString() }));
-    await h.engine.executor!.waitForRun(runIds[0]!, { timeoutMs: 60_000 });
-    await waitFor(async () => (await completedJobs()).length === 2, { timeoutMs: 60_000, what: "the monitoring job" });
+    expect((await runMonitorCheck(h, storeId, new Date(Date.now() + 2 * DAY))).status).toBe("completed");
 
     const hook = await waitFor(() => receiver.requests.find((r) => r.path === "/hooks/alerts"), { what: "the alert webhook" });
-    const headers = {
-      "webhook-id": String(hook.headers["webhook-id"]),
-      "webhook-timestamp": String(hook.headers["webhook-timestamp"]),
-      "webhook-signature": String(hook.headers["webhook-signature"]),
-    };
+    const headers = standardWebhookHeaders(hook);
     const payload = new Webhook(secret).verify(hook.body, headers) as { type: string; data: Record<string, unknown> };
     expect(payload.type).toBe("alert.price_changed");
     expect(payload.data).toMatchObject({
@@ -148,13 +133,10 @@ describe("a tracked store that drops an app, adds one and changes theme", () => 
     h.fakeStore.addStore(
       fixtureStore("alerting.test", {
         apps: [SAMPLE_APPS.klaviyo, APP_SAMPLES.loox!],
-        theme: { name: "Sense", id: 456, schema_name: "Sense", schema_version: "15.2.0", theme_store_id: 1356, role: "main" },
+        theme: SENSE_THEME,
       }),
     );
-    const before = (await completedJobs()).length;
-    const { runIds } = await sendEvent(trackedStoreCheckRequested.create({ storeId, at: new Date(Date.now() + 4 * DAY).toISOString() }));
-    await h.engine.executor!.waitForRun(runIds[0]!, { timeoutMs: 60_000 });
-    await waitFor(async () => (await completedJobs()).length === before + 1, { timeoutMs: 60_000, what: "the monitoring job" });
+    expect((await runMonitorCheck(h, storeId, new Date(Date.now() + 4 * DAY))).status).toBe("completed");
 
     const feed = await waitFor(
       async () => {

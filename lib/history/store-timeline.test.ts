@@ -5,14 +5,13 @@ import type { Job } from "@/db/schema";
 import { HistorySection } from "@/components/reports/history-section";
 import { loadReportView } from "@/lib/report-view/load-report-view";
 import { APP_SAMPLES } from "@/testing/apps/app-samples";
-import { fixtureStore, SAMPLE_APPS } from "@/testing/fake-store";
+import { fixtureStore, SAMPLE_APPS, SENSE_THEME } from "@/testing/fake-store";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { callApi } from "@/testing/tracking/api-calls";
 import { listJobTechnologyEvents } from "./job-history";
 import type { StoreTimeline } from "./schemas";
 
 const DOMAIN = "history-shop.test";
-const SENSE = { name: "Sense", id: 456, schema_name: "Sense", schema_version: "15.2.0", theme_store_id: 1356, role: "main" } as const;
 
 let h: PipelineHarness;
 let first: Job;
@@ -35,7 +34,7 @@ beforeAll(async () => {
   expect(first.status).toBe("completed");
   afterFirst = (await callApi<StoreTimeline>("GET", "/api/stores/:slug/timeline", {}, { values: { slug: first.slug } })).body;
   // … then Judge.me dropped, Loox added and the theme changed to Sense; the catalog stays as it was.
-  h.fakeStore.addStore(fixtureStore(DOMAIN, { apps: [SAMPLE_APPS.klaviyo, APP_SAMPLES.loox!], theme: SENSE }));
+  h.fakeStore.addStore(fixtureStore(DOMAIN, { apps: [SAMPLE_APPS.klaviyo, APP_SAMPLES.loox!], theme: SENSE_THEME }));
   second = await h.submitAndWait(DOMAIN);
   expect(second.status).toBe("completed");
 }, 180_000);

@@ -13,7 +13,7 @@ import { fixtureStore } from "@/testing/fake-store";
 import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { waitFor } from "@/testing/wait-for";
-import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from "@/testing/webhook-receiver";
+import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { attemptDelivery } from "./attempt-delivery";
 import { restartStalledDeliveries } from "./queue-delivery";
 
@@ -34,12 +34,6 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** A request's three Standard Webhooks headers, as the library reads them. */
-const signatureOf = (request: ReceivedRequest) => ({
-  "webhook-id": String(request.headers["webhook-id"]),
-  "webhook-timestamp": String(request.headers["webhook-timestamp"]),
-  "webhook-signature": String(request.headers["webhook-signature"]),
-});
 const at = (path: string) => receiver.requests.filter((r) => r.path === path);
 const deliveryOf = async (id: string) => (await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0];
 
@@ -93,7 +87,7 @@ describe("job.completed", () => {
     const job = await h.waitForJob(((await submitted.json()) as { job: { id: string } }).job.id);
     const [request] = at("/hooks/signed-1");
 
-    expect(new Webhook(first).verify(request!.body, signatureOf(request!))).toEqual({
+    expect(new Webhook(first).verify(request!.body, standardWebhookHeaders(request!))).toEqual({
       event: "job.completed",
       job_id: job.id,
       domain: "signed.test",
@@ -110,8 +104,8 @@ describe("job.completed", () => {
     const again = await h.submit({ domain: "signed.test", webhook_url: receiver.url("/hooks/signed-2") });
     await h.waitForJob(((await again.json()) as { job: { id: string } }).job.id);
     const [next] = at("/hooks/signed-2");
-    expect(() => new Webhook(first).verify(next!.body, signatureOf(next!))).toThrow();
-    expect(new Webhook(second).verify(next!.body, signatureOf(next!))).toMatchObject({ event: "job.completed" });
+    expect(() => new Webhook(first).verify(next!.body, standardWebhookHeaders(next!))).toThrow();
+    expect(new Webhook(second).verify(next!.body, standardWebhookHeaders(next!))).toMatchObject({ event: "job.completed" });
   });
 
   it("goes unsigned, exactly as the contract sends it, for a job without an owner (x402)", async () => {
@@ -157,7 +151,7 @@ describe("test events and retries", () => {
     const requests = at("/hooks/flaky");
     expect(requests).toHaveLength(3);
     for (const request of requests) {
-      expect(new Webhook(secret).verify(request.body, signatureOf(request))).toMatchObject({ type: "webhook.test" });
+      expect(new Webhook(secret).verify(request.body, standardWebhookHeaders(request))).toMatchObject({ type: "webhook.test" });
       expect(request.headers["webhook-id"]).toBe(id);
     }
     // A replayed step after the 2xx sends nothing.

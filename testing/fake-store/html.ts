@@ -16,6 +16,16 @@ export const DEFAULT_THEME: ThemeInfo = {
   role: "main",
 };
 
+/** Another theme of the Theme Store, for a store that changes theme between two analyses (history tests). */
+export const SENSE_THEME: ThemeInfo = {
+  name: "Sense",
+  id: 456,
+  schema_name: "Sense",
+  schema_version: "15.2.0",
+  theme_store_id: 1356,
+  role: "main",
+};
+
 function shopGlobals(store: FakeStore): string {
   const def = store.definition;
   const shop = store.shop;

@@ -69,7 +69,7 @@ export {
   passwordStore,
 } from "./definitions";
 export { controlRequest, requestAs, type FakeResponse, type RequestAsInit } from "./request-as";
-export { FAKE_STORE_TAG_IDS } from "./html";
+export { FAKE_STORE_TAG_IDS, SENSE_THEME } from "./html";
 export { LISTING_VARIANT_LIMIT } from "./shapes";
 export { MAX_LIMIT, PAGE_CAP_ERROR, PAGE_LIMIT_CAP } from "./storefront";
 export { SITEMAP_CHUNK } from "./sitemap";

@@ -1,6 +1,7 @@
 /** Calls the real route handlers of the tracking API as a browser or a script would. */
 import { sessionCookieHeader } from "@/testing/auth/fixtures";
 import { loadRouteHandler } from "@/testing/auth/route-handlers";
+import { documentedAnswerErrors } from "@/testing/openapi-answers";
 
 export type Caller = { cookie?: string; apiKey?: string };
 
@@ -44,3 +45,18 @@ export const STORE_DETAIL_ENDPOINTS = [
   "/api/store-detail/:slug/compare",
   "/api/store-detail/:slug/catalog-events",
 ] as const;
+
+/**
+ * `callApi`, refusing an answer the OpenAPI document does not describe (its status, or a field of
+ * its body the document lacks): what a client reading the document would be surprised by.
+ */
+export async function callDocumentedApi<T = Record<string, unknown>>(
+  ...args: Parameters<typeof callApi>
+): Promise<{ status: number; body: T }> {
+  const [method, path] = args;
+  const answer = await callApi<T>(...args);
+  const errors = documentedAnswerErrors(method, path.replace(/:([A-Za-z0-9_]+)/g, "{$1}"), answer.status, answer.body);
+  if (errors.length > 0) throw new Error(errors.join("\n"));
+
+  return answer;
+}
