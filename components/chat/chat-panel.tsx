@@ -13,6 +13,8 @@ const TOOL_LABELS: Record<string, string> = {
   get_store_inventory: "inventory",
   compare_snapshots: "snapshot comparison",
   list_catalog_events: "catalog events",
+  get_history: "history",
+  get_alerts: "alerts",
 };
 
 function MessageBody({ message }: { message: UIMessage }) {

@@ -1,24 +1,33 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
-import { alerts } from "@/db/schema";
+import { alerts, stores } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import { alertsWithStores, toAlertView } from "./alert-views";
 import { alertFeedSchema, type AlertFeed, type AlertFeedQuery } from "./schemas";
 
-const inFeedOf = (userId: string) => and(eq(alerts.userId, userId), eq(alerts.inFeed, true));
+/** The user's alerts in the feed, of one store when its slug is given (none when no store has it). */
+const inFeedOf = (userId: string, storeSlug?: string) =>
+  and(
+    eq(alerts.userId, userId),
+    eq(alerts.inFeed, true),
+    storeSlug === undefined
+      ? undefined
+      : inArray(alerts.storeId, getDb().select({ id: stores.id }).from(stores).where(eq(stores.slug, storeSlug))),
+  );
 
-export async function unreadAlertCount(userId: string): Promise<number> {
+export async function unreadAlertCount(userId: string, storeSlug?: string): Promise<number> {
   const [row] = await getDb()
     .select({ n: count() })
     .from(alerts)
-    .where(and(inFeedOf(userId), isNull(alerts.readAt)));
+    .where(and(inFeedOf(userId, storeSlug), isNull(alerts.readAt)));
 
   return row?.n ?? 0;
 }
 
-/** The in-app feed, newest first, with the unread count. */
+/** The in-app feed, newest first, with the unread count; one store's part of it when `query.store` names it. */
 export async function listAlerts(userId: string, query: AlertFeedQuery): Promise<AlertFeed> {
-  const where = query.unread ? and(inFeedOf(userId), isNull(alerts.readAt)) : inFeedOf(userId);
+  const feed = inFeedOf(userId, query.store);
+  const where = query.unread ? and(feed, isNull(alerts.readAt)) : feed;
   const [page, [total], unread] = await Promise.all([
     getDb()
       .select({ id: alerts.id })
@@ -28,7 +37,7 @@ export async function listAlerts(userId: string, query: AlertFeedQuery): Promise
       .limit(query.per_page)
       .offset(offsetOf(query)),
     getDb().select({ n: count() }).from(alerts).where(where),
-    unreadAlertCount(userId),
+    unreadAlertCount(userId, query.store),
   ]);
   const loaded = new Map((await alertsWithStores(page.map((p) => p.id))).map((a) => [a.id, a]));
   const data = page.map((p) => toAlertView(loaded.get(p.id)!));

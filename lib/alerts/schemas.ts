@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ALERT_EMAIL_MODES, ALERT_KINDS } from "@/db/schema/alert-kinds";
 import { paginatedSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { storeSlugSchema } from "@/lib/store-domain/schemas";
 
 const timestamp = z.iso.datetime({ offset: true });
 
@@ -51,10 +52,13 @@ export const alertFeedQuerySchema = paginationQuerySchema.extend({
     .optional()
     .transform((v) => v === "true")
     .describe("`true`: only unread alerts"),
+  store: storeSlugSchema.optional().describe("Only the alerts of this store (its slug); `unread` then counts this store's"),
 });
 
 /** GET /api/alerts → 200: the feed, newest first, and how many are unread. */
-export const alertFeedSchema = paginatedSchema(alertSchema).extend({ unread: z.number().int() });
+export const alertFeedSchema = paginatedSchema(alertSchema).extend({
+  unread: z.number().int().describe("How many alerts of the feed (of the store asked for, if any) are unread"),
+});
 
 /** POST /api/alerts/read body: these alerts, or every one. */
 export const markAlertsReadSchema = z.union([

@@ -231,5 +231,6 @@ describe("POST /api/chat – injected store text", () => {
     expect(offered).not.toContain("get_store_inventory");
     expect(offered).not.toContain("compare_snapshots");
     expect(offered).not.toContain("list_catalog_events");
+    expect(offered).not.toContain("get_alerts");
   });
 });

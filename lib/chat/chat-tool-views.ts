@@ -1,5 +1,6 @@
 import type { CompareCategory } from "@/lib/analytics/schemas";
 import type { compareSnapshots } from "@/lib/analytics";
+import type { AlertFeed } from "@/lib/alerts/schemas";
 import type { CatalogEventPage } from "@/lib/changelog/schemas";
 import type { InventorySummary } from "@/lib/inventory";
 import type { StorePageData } from "@/lib/store-directory/schemas";
@@ -175,5 +176,29 @@ export function catalogEventsView(page: CatalogEventPage) {
       subject: { ...event.subject, title: cap(event.subject.title, 200), handle: cap(event.subject.handle, 200) },
     })),
     more: page.next_cursor !== null,
+  };
+}
+
+/** A shallow value of an alert (a price, a theme's name and version, a state), its text capped. */
+function capShallow(value: unknown): unknown {
+  if (typeof value === "string") return cap(value, 200);
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === "string" ? cap(v, 200) : v]));
+}
+
+/** GET /api/alerts?store=… for the chat's store: its alerts and unread count, store text capped. */
+export function alertsView(feed: AlertFeed) {
+  return {
+    unread: feed.unread,
+    total: feed.pagination.total,
+    alerts: feed.data.map((alert) => ({
+      kind: alert.kind,
+      subject: { ...alert.subject, title: cap(alert.subject.title, 200) },
+      before: capShallow(alert.before),
+      after: capShallow(alert.after),
+      occurred_at: alert.occurred_at,
+      read: alert.read,
+    })),
   };
 }

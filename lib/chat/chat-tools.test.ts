@@ -1,6 +1,10 @@
 import { expect, it } from "vitest";
 import "@/testing/setup-database";
+import { raiseAlerts } from "@/lib/alerts";
+import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
+import { createTestUser } from "@/testing/auth/fixtures";
+import { trackStore } from "@/testing/chat-store";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { resolveChatScope } from "./chat-scope";
 import { buildChatTools } from "./chat-tools";
@@ -61,4 +65,36 @@ it("the chat reads the store's profiles, contact and languages from its latest r
     },
     markets: { languages: ["fr"], visitor_country: "CA", presentment_currency: "CAD" },
   });
+});
+
+it("the chat's alerts are the caller's about the store in scope only, with their unread count, store text capped", async () => {
+  const user = await createTestUser();
+  const { store } = await seedAnalyzedStore({ domain: "chat-alerts.test", products: 1 });
+  const { store: other } = await seedAnalyzedStore({ domain: "chat-other-alerts.test", products: 1 });
+  for (const tracked of [store, other]) await trackStore(user.id, tracked.id);
+  const event = (title: string) => ({
+    kind: "app_installed" as const,
+    subject: { type: "app", id: "loox", title },
+    before: null,
+    after: null,
+    occurredAt: new Date(),
+    evidence: { jobId: crypto.randomUUID() },
+  });
+  await raiseAlerts(store.id, [event(`Loox ${"x".repeat(500)}`)]);
+  await raiseAlerts(other.id, [event("Loox elsewhere")]);
+
+  const caller = { principal: { kind: "session", ip: "127.0.0.1", user: { id: user.id } as PrincipalUser } } as const;
+  const scope = await resolveChatScope({ slug: store.slug, userId: user.id });
+  const tools = buildChatTools(scope, caller);
+  const answer = (await tools.get_alerts!.execute!({ unread_only: true }, { toolCallId: "1", messages: [], context: {} } as never)) as {
+    unread: number;
+    alerts: { kind: string; subject: { title: string } }[];
+  };
+
+  expect(answer.unread).toBe(1);
+  expect(answer.alerts.map((alert) => alert.kind)).toEqual(["app_installed"]);
+  expect(answer.alerts[0]!.subject.title).toHaveLength(201);
+  // A caller who does not track the store gets no alerts tool for it.
+  const stranger = await createTestUser();
+  expect(buildChatTools(await resolveChatScope({ slug: store.slug, userId: stranger.id }), caller).get_alerts).toBeUndefined();
 });

@@ -15,11 +15,13 @@ import {
   getStoreInventoryTool,
   getStoreTimelineTool,
   getStoreTool,
+  listAlertsTool,
   listCatalogEventsTool,
   runTool,
   type ToolCaller,
 } from "@/lib/tools";
 import {
+  alertsView,
   appsView,
   catalogEventsView,
   changelogView,
@@ -180,6 +182,15 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
       inputSchema: z.strictObject({ kind: catalogEventsQuerySchema.shape.kind }),
       execute: async ({ kind }) =>
         catalogEventsView(await runTool(listCatalogEventsTool, { slug: store.slug, kind, limit: 20 }, caller, CHAT_ACCESS)),
+    });
+    tools.get_alerts = tool({
+      description: describeTool(
+        listAlertsTool.endpoint,
+        "Here: the caller's alerts about this store only, the latest 20, with how many of them are unread.",
+      ),
+      inputSchema: z.strictObject({ unread_only: z.boolean().default(false).describe("true: only the alerts not read yet") }),
+      execute: async ({ unread_only }) =>
+        alertsView(await runTool(listAlertsTool, { store: store.slug, unread: unread_only, per_page: 20 }, caller, CHAT_ACCESS)),
     });
   }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { jobs, stores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { raiseAlerts } from "@/lib/alerts";
 import { STORE_TOOLS } from "@/lib/tools";
 import {
   apiKeyHeader,
@@ -139,7 +140,16 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       destructiveHint: false,
       openWorldHint: true,
     });
-    for (const tool of tools.filter((t) => t.name !== "analyze_store")) expect(hints(tool.name), tool.name).toMatchObject(read);
+    // Marking alerts read changes only the caller's own read marks, the same however often.
+    expect(hints("mark_alerts_read")).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
+    for (const tool of tools.filter((t) => t.name !== "analyze_store" && t.name !== "mark_alerts_read")) {
+      expect(hints(tool.name), tool.name).toMatchObject(read);
+    }
   });
 
   it("every tool's structured content validates against its outputSchema, and its text is the same JSON", async () => {
@@ -162,6 +172,8 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_store_analytics: [bySession, { slug: "mcp-shop-test" }],
       compare_snapshots: [bySession, { slug: "mcp-shop-test", from: seeded.jobId, to: seeded.jobId }],
       list_catalog_events: [bySession, { slug: "mcp-shop-test" }],
+      list_alerts: [byKey, { unread: true }],
+      mark_alerts_read: [byKey, { all: true }],
     };
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
@@ -391,6 +403,44 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       expect(refused.isError, tool).toBe(true);
       expect(refused.body, tool).toMatchObject({ code: "not_found", status: 404 });
     }
+  });
+
+  it("alert tools: the caller's own feed, as GET /api/alerts answers it, marked read as POST /api/alerts/read does", async () => {
+    await raiseAlerts(seeded.storeId, [
+      {
+        kind: "theme_changed",
+        subject: { type: "theme", id: `theme-${revision}`, title: "Sense" },
+        before: "Dawn 15.0.0",
+        after: "Sense 15.2.0",
+        occurredAt: new Date(),
+        evidence: { jobId: seeded.jobId },
+      },
+    ]);
+    const mine = await client(apiKeyHeader(owner.key));
+    const feed = await call<{ unread: number; data: { id: string; kind: string }[] }>(mine, "list_alerts", { store: "mcp-shop-test" });
+    const http = await callApi("GET", "/api/alerts", { apiKey: owner.key }, { query: "?store=mcp-shop-test" });
+    expect(feed.isError, JSON.stringify(feed.body)).toBe(false);
+    expect(feed.body).toEqual(http.body);
+    expect(feed.body.unread).toBe(1);
+    expect(feed.body.data.map((alert) => alert.kind)).toEqual(["theme_changed"]);
+
+    const theirs = await client(apiKeyHeader(stranger.key));
+    expect((await call<{ data: unknown[] }>(theirs, "list_alerts")).body.data).toEqual([]);
+    // Another user's alert id marks nothing.
+    expect((await call(theirs, "mark_alerts_read", { ids: [feed.body.data[0]!.id] })).body).toEqual({ marked: 0, unread: 0 });
+    expect((await call(await client(), "list_alerts")).body).toMatchObject({ code: "unauthorized", status: 401 });
+    // Both at once is refused, by the SDK (JSON-RPC -32602) or as a tool error: never run.
+    const both = await mine.callTool({ name: "mark_alerts_read", arguments: { ids: [feed.body.data[0]!.id], all: true } }).then(
+      (result) => toolJson(result).isError,
+      (error: { code?: number }) => error.code === -32602,
+    );
+    expect(both).toBe(true);
+
+    expect((await call(mine, "mark_alerts_read", { ids: [feed.body.data[0]!.id] })).body).toEqual({ marked: 1, unread: 0 });
+    expect((await callApi("GET", "/api/alerts", { apiKey: owner.key }, { query: "?unread=true" })).body).toMatchObject({
+      data: [],
+      unread: 0,
+    });
   });
 
   it("a bad or revoked-shaped API key is refused before any tool runs", async () => {

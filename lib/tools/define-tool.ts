@@ -51,7 +51,7 @@ export type ToolDefinition<S extends z.ZodType, O> = {
 };
 
 /**
- * One read (or the one write: analyze) over store data, served alike by the MCP server and,
+ * One read (or one of two writes: analyze, mark alerts read) over store data, served alike by the MCP server and,
  * bound to a store, by the chat. `run` is the same domain call the HTTP endpoint makes, so
  * the three answer the same figures; the access rule and the description are the endpoint's
  * (its declaration), so they admit the same callers and say the same thing.

@@ -1,4 +1,5 @@
 import type { StoreTool } from "./define-tool";
+import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
@@ -12,6 +13,7 @@ import {
 
 export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
+export * from "./alert-tools";
 export * from "./directory-tools";
 export * from "./history-tools";
 export * from "./report-tools";
@@ -33,4 +35,6 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getStoreAnalyticsTool,
   compareSnapshotsTool,
   listCatalogEventsTool,
+  listAlertsTool,
+  markAlertsReadTool,
 ] as StoreTool[];

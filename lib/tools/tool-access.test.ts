@@ -16,9 +16,9 @@ describe("the store tools", () => {
     expect(mismatched).toEqual([]);
   });
 
-  it("have one name each, and only the analysis writes", () => {
+  it("have one name each, and only the analysis and the caller's own read marks write", () => {
     expect(new Set(STORE_TOOLS.map((tool) => tool.name)).size).toBe(STORE_TOOLS.length);
-    expect(STORE_TOOLS.filter((tool) => !tool.hints.readOnlyHint).map((tool) => tool.name)).toEqual(["analyze_store"]);
+    expect(STORE_TOOLS.filter((tool) => !tool.hints.readOnlyHint).map((tool) => tool.name)).toEqual(["analyze_store", "mark_alerts_read"]);
     expect(STORE_TOOLS.filter((tool) => tool.hints.readOnlyHint).every((tool) => tool.endpoint.method === "GET")).toBe(true);
   });
 
