@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { stores, type Store } from "@/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { getStoreTimeline } from "@/lib/history/get-store-timeline";
 import { ApiError } from "@/lib/http/errors";
 import { getInventorySummary } from "@/lib/inventory/inventory-summary";
 import { getPriceHistory } from "@/lib/inventory/price-history";
 import { getProductInventory } from "@/lib/inventory/product-history";
 import { SALES_VALUE_METHOD } from "@/lib/inventory/sales-value";
+import { listCompletedJobs } from "@/lib/jobs/list-completed-jobs";
+import { pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
 import { generatedStore, type FakeChange } from "@/testing/fake-store";
 import { formatCents } from "@/testing/fake-store/records";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
@@ -81,6 +85,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
+const kindsOf = (events: { kind: string }[]) => events.map((e) => e.kind).sort();
+
 const ofKind = <K extends CatalogEvent["kind"]>(events: CatalogEvent[], kind: K) =>
   events.filter((e): e is Extract<CatalogEvent, { kind: K }> => e.kind === kind);
 
@@ -118,7 +124,13 @@ describe("catalog events between two analyses", () => {
     );
     for (const event of data)
       expect(event.evidence).toMatchObject({ job_id: second, previous_job_id: first, analyzed_at: expect.any(String) });
-    expect(coverage).toMatchObject({ analyses: 2, first_analyzed_at: expect.any(String) });
+    expect(coverage).toMatchObject({
+      analyses: 2,
+      first_analyzed_at: expect.any(String),
+      snapshots_cleaned_up: 0,
+      snapshots_kept_since: null,
+    });
+    expect(coverage.note).not.toMatch(/cleaned up/);
   });
 
   it("say which variants sold out, which product was added (with its publish date) and which was removed", async () => {
@@ -202,5 +214,56 @@ describe("price history and sales in money", () => {
     expect(summary.best_sellers_measured).toEqual([
       { product_id: picked.soldOut.productId, title: expect.any(String), measured_units: units, sales_value: product.sales_value },
     ]);
+  });
+});
+
+describe("what the answers say plainly", () => {
+  it("a store analyzed once: no catalog events and no timeline events, each answer saying why", async () => {
+    h.fakeStore.addStore(generatedStore("analyzed-once.test", { products: 3, seed: 4 }));
+    const job = await h.submitAndWait("analyzed-once.test");
+    expect(job.status).toBe("completed");
+    const once = (await getDb().select().from(stores).where(eq(stores.domain, "analyzed-once.test")))[0]!;
+
+    const events = await listCatalogEvents(once, { limit: 100 });
+    expect(events.data).toEqual([]);
+    expect(events.coverage).toMatchObject({ analyses: 1, snapshots_cleaned_up: 0 });
+    expect(events.coverage.note).toBe("Analyzed once: catalog events need two analyses, so none can be told yet.");
+    const timeline = await getStoreTimeline(once.slug, { page: 1, per_page: 50 });
+    expect(timeline.data).toEqual([]);
+    expect(timeline.note).toMatch(/^Analyzed once so far \(first analysis on \d{4}-\d{2}-\d{2}\): changes show from the next analysis\.$/);
+  });
+
+  // Last: cleanup drops the first snapshot of the store the tests above read.
+  it("after cleanup dropped the first snapshot: the same events, and the answer says what a dropped snapshot can no longer tell", async () => {
+    const before = await listCatalogEvents(store, { limit: 100 });
+    const timelineBefore = await getStoreTimeline(store.slug, { page: 1, per_page: 50 });
+    process.env.SNAPSHOTS_KEEP_UNTRACKED = "1";
+    resetEnvCache();
+    try {
+      expect((await pruneSnapshotBatch(new Date())).jobs).toBeGreaterThan(0);
+    } finally {
+      delete process.env.SNAPSHOTS_KEEP_UNTRACKED;
+      resetEnvCache();
+    }
+
+    const after = await listCatalogEvents(store, { limit: 100 });
+    // The changelog keeps what its rows say (a removed product's handle among it), and the kept
+    // latest snapshot names the products still there: nothing these events said is lost.
+    expect(after.data).toEqual(before.data);
+    expect(ofKind(after.data, "product_removed").map((e) => e.subject.handle)).toEqual([picked.removed.handle]);
+    const [secondJob] = await listCompletedJobs(store.id, { ids: [second] });
+    expect(after.coverage).toMatchObject({
+      analyses: 2,
+      snapshots_cleaned_up: 1,
+      snapshots_kept_since: secondJob!.completedAt!.toISOString(),
+    });
+    expect(after.coverage.note).toContain(
+      `The snapshots of 1 older analysis before ${secondJob!.completedAt!.toISOString().slice(0, 10)} were cleaned up: their events stay`,
+    );
+
+    // The timeline reads reports and the changelog, which cleanup keeps: it is unchanged, and says nothing is missing.
+    expect(await getStoreTimeline(store.slug, { page: 1, per_page: 50 })).toEqual(timelineBefore);
+    expect(timelineBefore.note).toBeNull();
+    expect(kindsOf(timelineBefore.data)).toEqual(["price_changed", "price_changed", "product_added", "product_removed"]);
   });
 });

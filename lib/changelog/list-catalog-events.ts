@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { changelogEntries, snapshotProducts, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { fromCompletedJob } from "@/lib/jobs/from-completed-job";
-import { listCompletedJobs, listCompletionTimes } from "@/lib/jobs/list-completed-jobs";
+import { completedJobsSince, listCompletedJobs, listCompletionTimes } from "@/lib/jobs/list-completed-jobs";
 import { currentTime } from "@/lib/time-of-record";
 import type { CatalogEvent, CatalogEventKind, CatalogEventPage, CatalogEventsQuery } from "./schemas";
 
@@ -163,17 +163,49 @@ const selectRows = () =>
 const flatten = (rows: { entry: typeof changelogEntries.$inferSelect; cursorAt: string }[]): Row[] =>
   rows.map(({ entry, cursorAt }) => ({ ...entry, cursorAt }));
 
+/**
+ * How many of the store's completed analyses lost their snapshot to cleanup, and when the oldest
+ * kept one completed (a snapshot of an empty catalog never had product rows, and counts as kept).
+ */
+async function snapshotsCleanedUp(storeId: string): Promise<{ count: number; keptSince: string | null }> {
+  const completed = completedJobsSince(storeId, new Date(0));
+  const kept = sql`(exists (select 1 from ${snapshotProducts} where ${snapshotProducts.jobId} = ${completed.id}) or coalesce(${completed.products}, 0) = 0)`;
+  const [row] = await getDb()
+    .select({
+      count: sql<number>`(count(*) filter (where not ${kept}))::int`,
+      keptSince: sql<Date | string | null>`min(${completed.completedAt}) filter (where ${kept})`,
+    })
+    .from(completed);
+  const count = row?.count ?? 0;
+
+  return { count, keptSince: count > 0 && row?.keptSince ? new Date(row.keptSince).toISOString() : null };
+}
+
 /** What the events cannot say for this store, in words. */
 async function coverageOf(store: Pick<Store, "id" | "firstAnalyzedAt">) {
-  const { total } = await listCompletionTimes(store.id, new Date(0), currentTime());
-  const note =
+  const [{ total }, cleaned] = await Promise.all([listCompletionTimes(store.id, new Date(0), currentTime()), snapshotsCleanedUp(store.id)]);
+  const notes =
     total === 0
-      ? "Not analyzed yet: no catalog events."
+      ? ["Not analyzed yet: no catalog events."]
       : total === 1
-        ? "Analyzed once: catalog events need two analyses, so none can be told yet."
-        : "Changes are known between consecutive analyses only (not the exact day in between, nor a change undone before the next analysis); products are called added or removed only when both listings were read to the end.";
+        ? ["Analyzed once: catalog events need two analyses, so none can be told yet."]
+        : [
+            "Changes are known between consecutive analyses only (not the exact day in between, nor a change undone before the next analysis); products are called added or removed only when both listings were read to the end.",
+          ];
+  if (cleaned.count > 0) {
+    const since = cleaned.keptSince ? ` before ${cleaned.keptSince.slice(0, 10)}` : "";
+    notes.push(
+      `The snapshots of ${cleaned.count} older ${cleaned.count === 1 ? "analysis" : "analyses"}${since} were cleaned up: their events stay, but the handle of a product in a price or stock event is given only while a kept snapshot holds the product (null otherwise).`,
+    );
+  }
 
-  return { analyses: total, first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null, note };
+  return {
+    analyses: total,
+    first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null,
+    snapshots_cleaned_up: cleaned.count,
+    snapshots_kept_since: cleaned.keptSince,
+    note: notes.join(" "),
+  };
 }
 
 /**

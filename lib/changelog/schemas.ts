@@ -93,6 +93,16 @@ export type CatalogEvent = z.infer<typeof catalogEventSchema>;
 export const catalogCoverageSchema = z.object({
   analyses: z.number().int().describe("completed analyses of the store"),
   first_analyzed_at: z.iso.datetime({ offset: true }).nullable(),
+  snapshots_cleaned_up: z
+    .number()
+    .int()
+    .describe(
+      "completed analyses whose snapshot cleanup has dropped: their events stay, but the handle of a product in a price or stock event is known only from a kept snapshot",
+    ),
+  snapshots_kept_since: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe("when the oldest analysis whose snapshot is kept completed; null when none was cleaned up"),
   note: z.string().nullable().describe("what the events cannot say, in words; null when nothing is missing"),
 });
 

@@ -28,7 +28,7 @@ export async function listCompletedJobs(
 
 /**
  * A store's completed jobs since `since` as a subquery (id, completed_at, the products counted),
- * for a reader that asks more of each in the same query (analytics: whether its snapshot is kept).
+ * for a reader that asks more of each in the same query (analytics, catalog events: whether its snapshot is kept).
  */
 export function completedJobsSince(storeId: string, since: Date) {
   return getDb()
