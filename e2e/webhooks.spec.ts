@@ -2,7 +2,7 @@
 // (checked with the standardwebhooks library) and shows in the delivery log.
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { startWebhookReceiver } from "../testing/webhook-receiver";
+import { standardWebhookHeaders, startWebhookReceiver } from "../testing/webhook-receiver";
 import { signUp, uniqueEmail } from "./support/accounts";
 
 test("create a signing secret (shown once), set the URL, send a test event that arrives signed and is logged delivered", async ({
@@ -33,15 +33,16 @@ test("create a signing secret (shown once), set the URL, send a test event that 
 
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(1);
     const [request] = receiver.requests;
-    const headers = Object.fromEntries(
-      ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => [name, String(request!.headers[name])]),
-    );
-    expect(new Webhook(secret).verify(request!.body, headers)).toMatchObject({ type: "webhook.test" });
+    expect(new Webhook(secret).verify(request!.body, standardWebhookHeaders(request!))).toMatchObject({ type: "webhook.test" });
 
     await page.reload();
     const row = page.getByTestId("webhook-delivery-row");
     await expect(row).toContainText("webhook.test");
     await expect(row).toContainText("delivered");
+    // Every attempt, with what the receiver answered.
+    await row.getByText("1 attempt").click();
+    await expect(row.getByTestId("webhook-attempts")).toContainText("#1");
+    await expect(row.getByTestId("webhook-attempts")).toContainText("delivered (HTTP 200)");
   } finally {
     await receiver.close();
   }

@@ -6,6 +6,7 @@ import { DangerButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/components/ui/format";
 import { ListPanel } from "@/components/ui/list-panel";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 import { Table } from "@/components/ui/table";
 import { createApiKeySchema, type ApiKeyView, type CreatedApiKey } from "@/lib/api-keys/schemas";
@@ -55,7 +56,11 @@ export function ApiKeysPanel() {
           pendingLabel="Creating…"
           error={refusal ? sentence(refusal) : undefined}
         />
-        {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <ShownOnce value={created.key} testId="new-api-key" copyLabel="Copy key" onDone={() => setCreated(null)}>
+            Copy your new key “{created.api_key.name}” now. It is shown only this once; we store only a hash of it.
+          </ShownOnce>
+        ) : null}
       </Card>
 
       <ListPanel
@@ -72,41 +77,6 @@ export function ApiKeysPanel() {
           </Table>
         )}
       </ListPanel>
-    </div>
-  );
-}
-
-function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-
-  const copy = async () => {
-    await navigator.clipboard.writeText(created.key);
-    setCopied(true);
-  };
-
-  return (
-    <div role="status" className="mt-4 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">
-        Copy your new key “{created.api_key.name}” now. It is shown only this once; we store only a hash of it.
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <code
-          data-testid="new-api-key"
-          className="flex-1 select-all break-all rounded bg-white px-3 py-2 font-mono text-sm ring-1 ring-amber-200"
-        >
-          {created.key}
-        </code>
-        <button
-          type="button"
-          onClick={() => void copy()}
-          className="rounded-md bg-amber-600 px-3 py-2 text-sm font-medium text-white hover:bg-amber-700"
-        >
-          {copied ? "Copied" : "Copy key"}
-        </button>
-        <button type="button" onClick={onDone} className="rounded-md px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-300 hover:bg-white">
-          Done
-        </button>
-      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { formatDate } from "@/components/ui/format";
 import { ListPanel } from "@/components/ui/list-panel";
+import { ShownOnce } from "@/components/ui/shown-once";
 import { SingleFieldForm } from "@/components/ui/single-field-form";
 import { Table } from "@/components/ui/table";
 import { checkBeforeSending, describeRefusal, type Refusal } from "@/lib/forms/refusal";
@@ -67,20 +68,9 @@ function SigningSecretCard() {
         </p>
       ) : null}
       {rotated ? (
-        <div role="status" className="mt-4 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="text-sm font-medium text-amber-900">
-            Copy your new secret now: it is shown only this once, and it signs every webhook from now on (the old one no longer does).
-          </p>
-          <code
-            data-testid="new-webhook-secret"
-            className="block select-all break-all rounded bg-white px-3 py-2 font-mono text-sm ring-1 ring-amber-200"
-          >
-            {rotated.secret}
-          </code>
-          <button type="button" onClick={() => setRotated(null)} className={SECONDARY}>
-            Done
-          </button>
-        </div>
+        <ShownOnce value={rotated.secret} testId="new-webhook-secret" copyLabel="Copy secret" onDone={() => setRotated(null)}>
+          Copy your new secret now: it is shown only this once, and it signs every webhook from now on (the old one no longer does).
+        </ShownOnce>
       ) : null}
     </Card>
   );
@@ -174,9 +164,29 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }) {
           <p className="mt-1 text-xs text-slate-500">Next attempt {formatDate(delivery.next_attempt_at, true)}</p>
         ) : null}
       </td>
-      <td className="py-2 pr-3 text-slate-700">{delivery.attempts}</td>
+      <td className="py-2 pr-3 text-slate-700">
+        {delivery.attempt_log.length > 0 ? <AttemptLog attempts={delivery.attempt_log} /> : delivery.attempts}
+      </td>
       <td className="py-2 pr-3 text-slate-600">{formatDate(delivery.created_at, true)}</td>
       <td />
     </tr>
+  );
+}
+
+/** Every attempt at one delivery: when, and what the receiver answered (its HTTP status, or the network's error). */
+export function AttemptLog({ attempts }: { attempts: WebhookDeliveryView["attempt_log"] }) {
+  return (
+    <details className="text-left text-xs text-slate-600">
+      <summary className="cursor-pointer text-slate-700">{attempts.length === 1 ? "1 attempt" : `${attempts.length} attempts`}</summary>
+      <ol className="mt-1 space-y-1" data-testid="webhook-attempts">
+        {attempts.map((attempt) => (
+          <li key={attempt.number}>
+            #{attempt.number} {formatDate(attempt.started_at, true)}: {attempt.status}
+            {attempt.response_status !== null ? ` (HTTP ${attempt.response_status})` : ""}
+            {attempt.error && attempt.response_status === null ? ` (${attempt.error})` : ""}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
