@@ -10,6 +10,7 @@ import type { AlertFeed } from "@/lib/alerts/schemas";
 import type { StoreTimeline } from "@/lib/history/schemas";
 import { listOutbox } from "@/lib/mail";
 import { loadReportView } from "@/lib/report-view/load-report-view";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { APP_SAMPLES } from "@/testing/apps/app-samples";
 import { createTestSession } from "@/testing/auth/fixtures";
 import { fixtureStore, SAMPLE_APPS, SENSE_THEME } from "@/testing/fake-store";
@@ -17,7 +18,7 @@ import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { readAllProducts } from "@/testing/read-all-products";
 import { callDocumentedApi, type Caller } from "@/testing/tracking/api-calls";
 import { runMonitorCheck, trackAndWait } from "@/testing/tracking/monitor";
-import { waitFor } from "@/testing/wait-for";
+import { waitForDeliveryRunsToEnd } from "@/testing/workflow/delivery-runs";
 import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 
 // Issue 45's "done when", walked once against the fake store with the real pipeline, the daily
@@ -140,16 +141,15 @@ describe("a tracked store's history, from the fake store to its follower", () =>
     analyses.push(third);
 
     // The webhook: refused twice, taken on the third attempt, each signed with the same id.
-    await waitFor(
-      async () => {
-        const [delivery] = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, h.userId));
-
-        return delivery?.status === "delivered";
-      },
-      { timeoutMs: 30_000, what: "the alert's webhook delivery" },
-    );
-    // Longer than every remaining wait of the schedule: a further attempt would have come by now.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const [delivery] = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.userId, h.userId));
+    expect(await waitForDeliveryRunsToEnd(delivery!.id)).toBe(1);
+    expect((await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery!.id)))[0]).toMatchObject({
+      status: "delivered",
+      attempts: 3,
+      nextAttemptAt: null,
+    });
+    // A replayed attempt after the 2xx sends nothing either.
+    expect(await attemptDelivery(delivery!.id, 4, null)).toBe("delivered");
     const requests = hooks();
     expect(requests).toHaveLength(3);
     const ids = new Set(requests.map((request) => standardWebhookHeaders(request)["webhook-id"]));

@@ -13,6 +13,7 @@ import { fixtureStore } from "@/testing/fake-store";
 import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { waitFor } from "@/testing/wait-for";
+import { waitForDeliveryRunsToEnd } from "@/testing/workflow/delivery-runs";
 import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { attemptDelivery } from "./attempt-delivery";
 import { restartStalledDeliveries } from "./queue-delivery";
@@ -144,9 +145,9 @@ describe("test events and retries", () => {
     const queued = await call("/webhooks/test", "POST");
     expect(queued.status).toBe(202);
     const id = (queued.body.delivery as { id: string }).id;
-    await waitFor(async () => (await deliveryOf(id))?.status === "delivered", { what: "the delivery to succeed" });
-    // Longer than every remaining wait of the schedule: a further attempt would have come by now.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Its run has ended: no further attempt can come.
+    expect(await waitForDeliveryRunsToEnd(id)).toBe(1);
+    expect(await deliveryOf(id)).toMatchObject({ status: "delivered" });
 
     const requests = at("/hooks/flaky");
     expect(requests).toHaveLength(3);
