@@ -33,6 +33,8 @@ const splitSchema = z.object({
   original: z.array(z.string()),
   tuning: z.array(z.object({ page: z.string(), why: z.string() })),
   held_out: z.array(z.string()),
+  /** Pages dropped on reading (not a home or product page), with why; never scored. */
+  excluded: z.array(z.object({ page: z.string(), why: z.string() })).optional(),
 });
 
 export type PageSet = "tuning" | "held-out";
