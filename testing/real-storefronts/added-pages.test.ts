@@ -46,7 +46,10 @@ describe("addedStorefronts on a broken folder", () => {
   const folder = mkdtempSync(path.join(tmpdir(), "real-pages-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const split = (heldOut: string[]) =>
-    writeFileSync(path.join(folder, "split.json"), JSON.stringify({ rule: "held out by a hash of the name", issue_markers: [], original: [], tuning: [], held_out: heldOut }));
+    writeFileSync(
+      path.join(folder, "split.json"),
+      JSON.stringify({ rule: "held out by a hash of the name", issue_markers: [], original: [], tuning: [], held_out: heldOut }),
+    );
 
   it("throws on a page without HTML, on a page without truth and on a malformed truth", () => {
     writeFileSync(path.join(folder, "a.test.html"), "<script>Shopify.shop = 'a.myshopify.com'</script>");
@@ -56,9 +59,15 @@ describe("addedStorefronts on a broken folder", () => {
     expect(() => addedStorefronts(["held-out"], folder)).toThrow(/a\.test: no truth/);
     const truthFolder = path.join(folder, "truth");
     mkdirSync(truthFolder);
-    writeFileSync(path.join(truthFolder, "a.test.json"), JSON.stringify(truth("a.test.html", [{ vendor: "Judge.me", evidence: "app block" }])));
+    writeFileSync(
+      path.join(truthFolder, "a.test.json"),
+      JSON.stringify(truth("a.test.html", [{ vendor: "Judge.me", evidence: "app block" }])),
+    );
     expect(() => addedStorefronts(["held-out"], folder)).toThrow(/a\.test: malformed truth/);
-    writeFileSync(path.join(truthFolder, "a.test.json"), JSON.stringify(truth("a.test.html", [{ vendor: "Judge.me", ids: ["judgeme"], evidence: "app block" }])));
+    writeFileSync(
+      path.join(truthFolder, "a.test.json"),
+      JSON.stringify(truth("a.test.html", [{ vendor: "Judge.me", ids: ["judgeme"], evidence: "app block" }])),
+    );
     expect(addedStorefronts(["held-out"], folder).map((page) => page.page)).toEqual(["a.test"]);
   });
 
@@ -89,5 +98,17 @@ describe("scoreAddedApps", () => {
       unidentified: [{ handle: "kaching-bundles-836", api_client_id: null }],
     });
     expect(score).toEqual({ expected: 2, found: 2, missed: [], extra: ["hotjar"] });
+  });
+
+  it("lets a tag the catalog keeps as an app pass when the reader listed it as a pixel, but not an unknown app", () => {
+    const page = { ...truth("a.test.html"), pixels: [{ type: "Microsoft Ads (Bing UET)", id: "211037745", evidence: "uetq" }] };
+    const score = scoreAddedApps(page as Parameters<typeof scoreAddedApps>[0], {
+      apps: [
+        { slug: "microsoft-ads-uet", name: "Microsoft Advertising UET" },
+        { slug: "rivyo", name: "Rivyo Product Reviews" },
+      ],
+      unidentified: [],
+    });
+    expect(score.extra).toEqual(["rivyo"]);
   });
 });

@@ -55,14 +55,23 @@ export function scoreAddedApps(truth: AddedTruth, report: ReportedApps & { apps:
   };
   const certain = truth.apps.filter((app) => !app.uncertain);
   const missed = certain.filter((app) => !reported.some((r) => matches(r.keys, app)));
-  const listedElsewhere = [...truth.pixels.map((pixel) => key(pixel.type)), ...(truth.other_third_party ?? []).map(key)].filter(
-    (text) => text.length >= 5,
-  );
+  const elsewhere = [...truth.pixels.map((pixel) => pixel.type), ...(truth.other_third_party ?? [])];
+  const listedElsewhere = elsewhere.map(key).filter((text) => text.length >= 5);
+  // "microsoft-ads-uet" is the pixel "Microsoft Ads (Bing UET)": every word of the slug is in it.
+  const wordsElsewhere = elsewhere.map((text) => new Set(text.toLowerCase().split(/[^a-z0-9]+/)));
+  const namesTagOrService = (label: string) => {
+    const words = label
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    return words.length > 1 && wordsElsewhere.some((set) => words.every((word) => set.has(word)));
+  };
   const extra = reported.filter(
     (r) =>
       !r.firstParty &&
       !truth.apps.some((app) => matches(r.keys, app)) &&
-      !r.keys.some((k) => k.length >= 5 && listedElsewhere.some((text) => text.includes(k) || k.includes(text))),
+      !r.keys.some((k) => k.length >= 5 && listedElsewhere.some((text) => text.includes(k) || k.includes(text))) &&
+      !namesTagOrService(r.label),
   );
 
   return {
