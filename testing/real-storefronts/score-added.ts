@@ -28,6 +28,12 @@ function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
   return [key(app.vendor), ...app.ids.map((id) => (id.startsWith("client:") ? `client${id.slice(7)}` : key(id)))];
 }
 
+/** What the report says about a page's apps, with the names the score matches on. */
+export type ReportedAppsByName = {
+  apps: readonly { slug: string; name?: string; first_party?: true }[];
+  unidentified: ReportedApps["unidentified"];
+};
+
 /**
  * Apps, matched by name rather than by one catalog's slugs: a truth app is found when a reported
  * app's slug, name, handle or `client:<id>` equals one of the names the reader listed for it.
@@ -35,7 +41,7 @@ function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
  * nor a tag or service the reader listed under pixels or other_third_party (the catalog keeps some
  * tags as analytics apps). Shopify's own apps are never extra.
  */
-export function scoreAddedApps(truth: AddedTruth, report: ReportedApps & { apps: readonly { name?: string }[] }): PageScore {
+export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): PageScore {
   const reported = [
     ...report.apps
       .filter((app) => !app.first_party)
