@@ -7,7 +7,7 @@ import { z } from "zod";
 
 const FOLDER = path.join(process.cwd(), "testing/fixtures/real-storefronts");
 
-const truthEntrySchema = z.object({
+export const truthEntrySchema = z.object({
   file: z.string(),
   shop: z.string(),
   page_type: z.string(),
