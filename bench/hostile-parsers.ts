@@ -71,6 +71,11 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["storefront: hreflang links", readStorefront, (n) => repeated(n, (i) => `<link rel="alternate" hreflang="en-${i}" href="/${i}">`)],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
+  [
+    "script: Shopify.theme as a JS literal",
+    (s) => readAssignedValue([s], "Shopify.theme"),
+    (n) => `Shopify.theme={${"k:'v',".repeat(n / 6)}};`,
+  ],
 ];
 
 /** The linear baseline: one pass reading each character once. */
