@@ -10,6 +10,14 @@ import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-
 import { themeFinding } from "@/lib/storefront-html/theme-finding";
 import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
 
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Step detect-apps: the theme, the installed apps and every home-page finding (lib/findings: tags,
  * profiles, languages …), read from the storefront HTML (parsed once). A home page that cannot be read leaves theme and apps unknown; it does not fail the job.
@@ -24,7 +32,7 @@ export async function detectAppsStep(jobId: string, domain: string): Promise<{ a
   } else {
     const $ = loadHtml(page.html);
     const info = parseStorefrontDocument($);
-    const { apps, unidentified } = reportStorefrontApps($);
+    const { apps, unidentified } = reportStorefrontApps($, { storeHost: hostOf(page.url) ?? domain });
     artifact = {
       theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName, ...themeFinding(info.theme) },
       apps,
