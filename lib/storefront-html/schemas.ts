@@ -69,6 +69,19 @@ export const detectedAppSchema = z.object({
     .literal(true)
     .optional()
     .describe("Shopify's own app (Inbox, Geolocation …): part of the platform rather than a third-party install"),
+  app_store: z
+    .object({
+      handle: z
+        .string()
+        .describe("The handle the storefront named the app by, and its listing's address: https://apps.shopify.com/<handle>"),
+      developer: z.string().nullable(),
+      rating: z.number().nullable().describe("The listing's average rating, 0 to 5"),
+      review_count: z.number().int().nullable(),
+    })
+    .optional()
+    .describe(
+      "The Shopify App Store listing that named the app, when our catalog did not know its handle (looked up once, then refreshed monthly); absent for catalog apps and in reports built before App Store lookups",
+    ),
 });
 export type DetectedApp = z.infer<typeof detectedAppSchema>;
 
