@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/db";
 import { apps, appStoreListings } from "@/db/schema";
 import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
@@ -25,11 +25,18 @@ export function nextCheckAfter(status: ListingLookup["status"], failures: number
 }
 
 /**
+ * New handles one analysis may add. A real storefront has a few unknown ones; a page of thousands of
+ * invented handles must not queue thousands of requests to the App Store.
+ */
+export const MAX_NEW_HANDLES_PER_ANALYSIS = 20;
+
+/**
  * Handles a storefront named that the catalog does not know, kept as `pending` until a lookup
- * answers (a handle seen before is left as it is). One insert; returns the handles that were new.
+ * answers (a handle seen before is left as it is; past MAX_NEW_HANDLES_PER_ANALYSIS the rest wait
+ * for another analysis). One insert; returns the handles that were new.
  */
 export async function recordSeenAppHandles(handles: readonly string[], db: DbOrTx = getDb()): Promise<string[]> {
-  const distinct = [...new Set(handles)];
+  const distinct = [...new Set(handles)].slice(0, MAX_NEW_HANDLES_PER_ANALYSIS);
   if (distinct.length === 0) return [];
   const rows = await db
     .insert(appStoreListings)
@@ -69,6 +76,16 @@ export async function findLearnedApps(handles: readonly string[], db: DbOrTx = g
     .where(and(inArray(appStoreListings.handle, [...new Set(handles)]), eq(appStoreListings.status, "found")));
 
   return new Map(rows.map((row) => [row.handle, row]));
+}
+
+/** Lookups made in the hour before `at` (the App Store's hourly budget, resolve-listings.ts). */
+export async function countLookupsSince(since: Date, db: DbOrTx = getDb()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appStoreListings)
+    .where(gt(appStoreListings.fetchedAt, since));
+
+  return Number(row?.n ?? 0);
 }
 
 /** Handles due for a lookup at `at`, never looked up first, then the longest due; at most `limit`. */

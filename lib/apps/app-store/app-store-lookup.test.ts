@@ -7,10 +7,17 @@ import { apps, appStoreListings } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { startFakeAppStore, type FakeAppStore } from "@/testing/fake-app-store";
 import { syncAppCatalog } from "../sync-app-catalog";
-import { findLearnedApps, listDueAppListings, recordSeenAppHandles, REFRESH_FOUND_AFTER_MS, slugForListing } from "./app-store-listings";
+import {
+  findLearnedApps,
+  listDueAppListings,
+  MAX_NEW_HANDLES_PER_ANALYSIS,
+  recordSeenAppHandles,
+  REFRESH_FOUND_AFTER_MS,
+  slugForListing,
+} from "./app-store-listings";
 import { forgetAppStoreRobots, LOOKUP_TIMEOUT_MS } from "./look-up-listing";
 import { nameAppsFromAppStore } from "./name-from-app-store";
-import { listHandlesToLookUp, lookUpAndRecordListing } from "./resolve-listings";
+import { listHandlesToLookUp, lookUpAndRecordListing, MAX_LOOKUPS_PER_HOUR } from "./resolve-listings";
 
 let store: FakeAppStore;
 const saved = { ...process.env };
@@ -147,6 +154,32 @@ describe("looking an unknown handle up on the App Store", () => {
         rating: 4.7,
         reviews: 312,
       });
+    }
+  });
+
+  it("keeps a page of thousands of invented handles from queueing thousands of lookups", async () => {
+    const invented = Array.from({ length: 5_000 }, (_, i) => `invented-${i}`);
+    expect(await recordSeenAppHandles(invented)).toHaveLength(MAX_NEW_HANDLES_PER_ANALYSIS);
+    // And the App Store's hourly budget holds whatever is pending.
+    const hourAgo = new Date(Date.now() - 30 * 60_000);
+    await getDb()
+      .insert(appStoreListings)
+      .values(
+        Array.from({ length: MAX_LOOKUPS_PER_HOUR }, (_, i) => ({
+          handle: `looked-up-${i}`,
+          status: "not_found" as const,
+          fetchedAt: hourAgo,
+          nextCheckAt: new Date(Date.now() + 86_400_000),
+        })),
+      );
+    try {
+      expect(await listHandlesToLookUp(new Date())).toEqual([]);
+    } finally {
+      await getDb()
+        .delete(appStoreListings)
+        .where(
+          inArray(appStoreListings.handle, [...invented, ...Array.from({ length: MAX_LOOKUPS_PER_HOUR }, (_, i) => `looked-up-${i}`)]),
+        );
     }
   });
 

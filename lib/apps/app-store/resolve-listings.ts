@@ -2,7 +2,7 @@ import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import type { StoreFetchOptions } from "@/lib/shopify-reader/fetch-store";
 import { currentTime } from "@/lib/time-of-record";
-import { listDueAppListings, recordListingLookup } from "./app-store-listings";
+import { countLookupsSince, listDueAppListings, recordListingLookup } from "./app-store-listings";
 import { lookUpListing, type ListingLookup } from "./look-up-listing";
 
 /**
@@ -11,11 +11,19 @@ import { lookUpListing, type ListingLookup } from "./look-up-listing";
  */
 export const MAX_LOOKUPS_PER_RUN = 20;
 
-/** The handles due for a lookup at `at` (none when App Store lookups are turned off). */
+/**
+ * Lookups in any hour at most, whatever asks for runs: the App Store is one site every analysis
+ * shares, and stores that name thousands of unknown handles must not turn us into its load.
+ */
+export const MAX_LOOKUPS_PER_HOUR = 120;
+
+/** The handles due for a lookup at `at`, within the hourly budget (none when App Store lookups are turned off). */
 export async function listHandlesToLookUp(at: Date, limit = MAX_LOOKUPS_PER_RUN): Promise<string[]> {
   if (!getEnv().APP_STORE_LOOKUPS) return [];
+  const made = await countLookupsSince(new Date(at.getTime() - 60 * 60 * 1000));
+  const budget = Math.min(limit, MAX_LOOKUPS_PER_HOUR - made);
 
-  return listDueAppListings(at, limit);
+  return budget > 0 ? listDueAppListings(at, budget) : [];
 }
 
 /**
