@@ -100,10 +100,31 @@ function AppList({ apps }: { apps: DetectedApps }) {
             </Link>
             <span className="text-xs text-slate-500">{appCategoryLabel(app.category)}</span>
           </div>
+          {app.app_store ? <AppStoreLine listing={app.app_store} /> : null}
           <FindingDetails label={app.name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An app named by its App Store listing (the catalog did not know its handle): who makes it, how it is rated. */
+function AppStoreLine({ listing }: { listing: NonNullable<DetectedApps[number]["app_store"]> }) {
+  const parts = [
+    listing.developer ? `by ${listing.developer}` : null,
+    listing.rating !== null
+      ? `rated ${listing.rating.toFixed(1)} of 5${listing.review_count !== null ? ` (${listing.review_count} reviews)` : ""}`
+      : null,
+  ].filter(Boolean);
+
+  return (
+    <p className="text-xs text-slate-500">
+      Named by its{" "}
+      <a href={`https://apps.shopify.com/${encodeURIComponent(listing.handle)}`} className="underline" rel="noopener noreferrer nofollow">
+        Shopify App Store listing
+      </a>
+      {parts.length > 0 ? `, ${parts.join(", ")}` : ""}.
+    </p>
   );
 }
 
@@ -113,7 +134,7 @@ function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
       <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({apps.length})</h4>
       <p className="text-xs text-slate-500">
         Shopify names these apps on the page by their handle, their web pixel&apos;s client id or the path it forwards to them, but we do
-        not know which app that is yet.
+        not know which app that is yet. A handle is looked up on the Shopify App Store, and a later analysis names the app.
       </p>
       <ul className="mt-2 space-y-2">
         {apps.map((app) => {
