@@ -18,8 +18,11 @@ export type FakeListing = {
   rating: number;
   reviews: number;
   description?: string;
-  /** Where the developer is named in JSON-LD: `author` (default) or `brand`. */
-  developerAs?: "author" | "brand";
+  /**
+   * Where the JSON-LD names the developer: `author` (default), `brand`, or `none` (then only the
+   * page's developer section does, as on many real listings).
+   */
+  developerAs?: "author" | "brand" | "none";
 };
 
 /** What the fake answers for one handle instead of a listing page. */
@@ -59,7 +62,7 @@ export function appStoreListingHtml(handle: string, listing: FakeListing): strin
     operatingSystem: "Web",
     aggregateRating: { "@type": "AggregateRating", ratingValue: listing.rating, ratingCount: listing.reviews },
     offers: [{ "@type": "Offer", name: "Free", price: "0", priceCurrency: "USD" }],
-    ...(listing.developerAs === "brand" ? { brand: org } : { author: org }),
+    ...(listing.developerAs === "brand" ? { brand: org } : listing.developerAs === "none" ? {} : { author: org }),
   };
 
   return `<!DOCTYPE html>
@@ -84,10 +87,15 @@ export function appStoreListingHtml(handle: string, listing: FakeListing): strin
   <script src="https://cdn.shopify.com/app-store/assets/application-f0a1b2c3.js" defer></script>
 </head>
 <body>
-  <header class="tw-sticky"><nav aria-label="Main"><a href="https://apps.shopify.com/">Shopify App Store</a>
-    <a href="https://apps.shopify.com/categories/store-design">Store design</a>
-  </nav></header>
-  <main id="app-details">
+  <header class="tw-sticky">
+    <nav aria-label="Main" class="megamenu-component">
+      <a href="https://apps.shopify.com/">Shopify App Store</a>
+      <a href="https://apps.shopify.com/categories/store-design">Store design</a>
+      <a href="https://apps.shopify.com/categories/marketing-and-conversion">Marketing and conversion</a>
+      <a href="https://apps.shopify.com/partners/shopify">Apps by Shopify</a>
+    </nav>
+  </header>
+  <main>
     <nav aria-label="Breadcrumb" class="tw-text-body-sm">
       <a href="https://apps.shopify.com/categories/${categoryPath}">${escapeHtml(listing.category)}</a>
     </nav>
@@ -99,10 +107,17 @@ export function appStoreListingHtml(handle: string, listing: FakeListing): strin
       <dt>Rating</dt><dd><span class="tw-text-fg-secondary">${listing.rating}</span> (${listing.reviews.toLocaleString("en-US")})</dd>
       <dt>Developer</dt><dd><a href="https://apps.shopify.com/partners/${developerHandle}" class="tw-link">${escapeHtml(listing.developer)}</a></dd>
     </dl>
-    <section id="app-details"><h2>${escapeHtml(listing.tagline ?? listing.name)}</h2><p>${escapeHtml(description)}</p></section>
+    <section id="app-details">
+      <h2>${escapeHtml(listing.tagline ?? listing.name)}</h2>
+      <p class="lg:tw-block">${escapeHtml(description)}</p>
+      <a href="https://apps.shopify.com/categories/${categoryPath}/all?feature_handles%5B%5D=cf.${categoryPath}.general">${escapeHtml(listing.category)}</a>
+    </section>
+    <section id="adp-developer" data-developer-support-email="support@${developerHandle}.example">
+      <a href="https://apps.shopify.com/partners/${developerHandle}">${escapeHtml(listing.developer)}</a>
+    </section>
     <a href="https://apps.shopify.com/${handle}/reviews">All reviews</a>
   </main>
-  <footer><a href="https://www.shopify.com/legal/terms">Terms</a></footer>
+  <footer><a href="https://apps.shopify.com/partners/shopify">Apps by Shopify</a><a href="https://www.shopify.com/legal/terms">Terms</a></footer>
 </body>
 </html>`;
 }

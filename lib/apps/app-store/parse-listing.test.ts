@@ -31,19 +31,31 @@ describe("parseAppStoreListing", () => {
     expect(parseAppStoreListing(html)).toMatchObject({ name: "Omega Facebook Pixel", developer: "Omega" });
   });
 
-  it("falls back to the Open Graph tags, the developer link and the breadcrumb without JSON-LD", () => {
+  it("takes the developer from the page, not the menus, when the JSON-LD names none", () => {
+    const html = appStoreListingHtml("geolocation-orbe", { ...KACHING, name: "Orbe Geolocation", developer: "Orbe", developerAs: "none" });
+    expect(parseAppStoreListing(html)).toMatchObject({ name: "Orbe Geolocation", developer: "Orbe", category: "Bundles & gifts" });
+  });
+
+  it("falls back to the heading, the developer link and the category link without JSON-LD, skipping the menus", () => {
     const html = appStoreListingHtml("essential-countdown", {
       ...KACHING,
       name: "Essential Countdown Timer Bar",
       category: "Countdown timer",
     }).replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, "");
     expect(parseAppStoreListing(html)).toMatchObject({
-      name: "Essential Countdown Timer Bar - Bundle & save with volume discounts & free gifts",
+      name: "Essential Countdown Timer Bar",
       developer: "Kaching Appz",
       category: "Countdown timer",
       rating: null,
       iconUrl: expect.stringMatching(/^https:\/\/cdn\.shopify\.com\//),
     });
+  });
+
+  it("reads the name from og:title when the page has neither JSON-LD nor a heading", () => {
+    const html = appStoreListingHtml("x", { ...KACHING, tagline: undefined })
+      .replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, "")
+      .replace(/<h1[^>]*>[^<]*<\/h1>/, "");
+    expect(parseAppStoreListing(html)?.name).toBe("Kaching Bundle Quantity Breaks");
   });
 
   it.each([

@@ -68,17 +68,32 @@ type Gathered = {
   jsonLd: string[];
   meta: Map<string, string>;
   title: string | null;
+  /** The first <h1> outside the menus: the listing's app name. */
+  heading: string | null;
   partner: string | null;
   category: string | null;
 };
 
+/**
+ * Whether an element is the site's own menu (the App Store's header, mega menu, side menu and
+ * footer link developers and categories of every kind): links inside name no listing's developer
+ * or category. A breadcrumb is not a menu.
+ */
+function isMenu(tag: string | undefined, attribs: Record<string, string>): boolean {
+  if ((attribs["aria-label"] ?? "").toLowerCase().includes("breadcrumb")) return false;
+  if (tag === "header" || tag === "footer" || tag === "nav") return true;
+  const classes = attribs.class ?? "";
+
+  return classes.includes("megamenu") || classes.includes("side-menu") || classes.includes("navbar");
+}
+
 function gather(html: string): Gathered {
   const $ = loadHtml(html);
-  const out: Gathered = { jsonLd: [], meta: new Map(), title: null, partner: null, category: null };
-  // Each node with whether it sits in the breadcrumb: the site's menu links categories too.
+  const out: Gathered = { jsonLd: [], meta: new Map(), title: null, heading: null, partner: null, category: null };
+  // Each node with whether it sits in the site's menu (isMenu), whose links are not the listing's.
   const stack: [DomNode, boolean][] = [[$.root()[0] as unknown as DomNode, false]];
   while (stack.length > 0) {
-    const [node, inBreadcrumb] = stack.pop() as [DomNode, boolean];
+    const [node, inMenu] = stack.pop() as [DomNode, boolean];
     const attribs = node.attribs;
     const tag = node.name?.toLowerCase();
     if (attribs && tag === "script") {
@@ -93,14 +108,16 @@ function gather(html: string): Gathered {
       if (key && attribs.content !== undefined && !out.meta.has(key) && out.meta.size < 200) out.meta.set(key, attribs.content);
     } else if (attribs && tag === "title" && out.title === null) {
       out.title = textOf(node);
-    } else if (attribs && tag === "a" && attribs.href) {
-      // The developer's page and the category breadcrumb: the first of each.
+    } else if (attribs && tag === "h1" && !inMenu && out.heading === null) {
+      out.heading = clean(textOf(node), MAX_NAME);
+    } else if (attribs && tag === "a" && attribs.href && !inMenu) {
+      // The developer's page and the app's category: the first of each outside the menus.
       if (out.partner === null && attribs.href.includes("/partners/")) out.partner = clean(textOf(node), MAX_NAME);
-      if (out.category === null && inBreadcrumb && attribs.href.includes("/categories/")) out.category = clean(textOf(node), MAX_NAME);
+      if (out.category === null && attribs.href.includes("/categories/")) out.category = clean(textOf(node), MAX_NAME);
     }
-    const breadcrumb = inBreadcrumb || (attribs?.["aria-label"] ?? "").toLowerCase().includes("breadcrumb");
+    const menu = inMenu || (attribs !== undefined && isMenu(tag, attribs));
     const children = node.children;
-    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push([children[i] as DomNode, breadcrumb]);
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push([children[i] as DomNode, menu]);
   }
 
   return out;
@@ -223,8 +240,9 @@ export function appCategoryFor(words: string | null): AppCategory {
 
 /**
  * Reads an App Store listing page: its SoftwareApplication JSON-LD first (name, image, author or
- * brand, aggregateRating, sub-category, description), then its Open Graph tags and title, the
- * developer's `/partners/` link and the breadcrumb's `/categories/` link for what the JSON-LD lacks. Null
+ * brand, aggregateRating, sub-category, description), then its heading, Open Graph tags and title, the
+ * developer's `/partners/` link and the app's `/categories/` link (outside the site's menus) for
+ * what the JSON-LD lacks. Null
  * when the page names no app (not a listing, or garbage). The page is parsed by loadHtml (its
  * nesting and element count bounded, one pass), each JSON-LD block is size-capped before it is
  * parsed, and every kept value is cut; the caller caps the page's bytes (LISTING_MAX_BYTES).
@@ -232,7 +250,7 @@ export function appCategoryFor(words: string | null): AppCategory {
 export function parseAppStoreListing(html: string): AppStoreListing | null {
   const page = gather(html);
   const app = findApplication(page.jsonLd);
-  const name = nameOf(app?.name) ?? nameFromTitle(page.meta.get("og:title")) ?? nameFromTitle(page.title);
+  const name = nameOf(app?.name) ?? page.heading ?? nameFromTitle(page.meta.get("og:title")) ?? nameFromTitle(page.title);
   // A title alone is any page's: without JSON-LD or og:title it is no listing.
   if (!name || (!app && !page.meta.has("og:title"))) return null;
   const rating = isObject(app?.aggregateRating) ? app.aggregateRating : null;
