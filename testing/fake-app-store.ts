@@ -35,7 +35,9 @@ export type HostileAnswer =
   | { kind: "garbage" }
   /** A listing whose JSON-LD is broken and whose tags name nothing. */
   | { kind: "unreadable" }
-  | { kind: "status"; status: number };
+  | { kind: "status"; status: number }
+  /** A redirect to `location`. */
+  | { kind: "moved"; location: string };
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -179,6 +181,9 @@ export async function startFakeAppStore(listings: Record<string, FakeListing | H
         );
       case "status":
         return answer(res, page.status, "unavailable");
+      case "moved":
+        res.writeHead(301, { location: page.location });
+        return res.end();
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

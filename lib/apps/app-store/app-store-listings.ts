@@ -144,13 +144,14 @@ export async function recordListingLookup(handle: string, lookup: ListingLookup,
     let values: Partial<typeof appStoreListings.$inferInsert>;
     if (lookup.status === "found") {
       const { listing } = lookup;
-      const { slug, catalog } = slugForListing(handle, listing.name);
+      // A renamed handle the App Store sent on is filed under the listing's own: one app, one row.
+      const { slug, catalog } = slugForListing(lookup.handle, listing.name);
       if (!catalog) {
         const app = {
           slug,
           name: listing.name,
           category: listing.appCategory,
-          website: `https://${APP_STORE_HOST}/${handle}`,
+          website: `https://${APP_STORE_HOST}/${lookup.handle}`,
           description: listing.description,
         };
         await tx

@@ -39,6 +39,8 @@ beforeAll(async () => {
     "garbage-app": { kind: "garbage" },
     "unreadable-app": { kind: "unreadable" },
     "down-app": { kind: "status", status: 503 },
+    "delisted-app": { kind: "moved", location: "https://www.shopify.com/app-store" },
+    "renamed-app": { kind: "moved", location: "/acme-upsell-pro" },
   });
   Object.assign(process.env, {
     SHOP_RESOLVE: store.appStoreResolve,
@@ -105,6 +107,13 @@ describe("looking an unknown handle up on the App Store", () => {
     expect(await recordSeenAppHandles(["ghost-app"])).toEqual([]);
     expect(await listDueAppListings(new Date(), 100)).not.toContain("ghost-app");
     expect(store.requests.filter((path) => path === "/ghost-app")).toHaveLength(1);
+  });
+
+  it("follows a renamed handle on the App Store, and keeps a handle sent off it as not_found", async () => {
+    expect(await lookUpAndRecordListing("renamed-app")).toBe("found");
+    expect(await listing("renamed-app")).toMatchObject({ status: "found", name: "Acme Upsell Pro", appSlug: "acme-upsell-pro" });
+    expect(await lookUpAndRecordListing("delisted-app")).toBe("not_found");
+    expect(store.requests).not.toContain("/app-store");
   });
 
   it("names a listing of a catalog app after the catalog's app, never twice", async () => {

@@ -18,8 +18,9 @@ const LOOKUP_RETRIES = 1;
 const ROBOTS_TTL_MS = 6 * 60 * 60 * 1000;
 
 export type ListingLookup =
-  | { status: "found"; listing: AppStoreListing }
-  /** The App Store has no listing under this handle (404, 410): kept as a negative answer. */
+  /** `handle`: the listing's own, where the App Store sent a renamed handle on (else the one asked). */
+  | { status: "found"; listing: AppStoreListing; handle: string }
+  /** The App Store has no listing under this handle (404, 410, or a redirect off the App Store): kept as a negative answer. */
   | { status: "not_found"; message: string }
   /** Anything else (timeout, block, too large, unreadable page): tried again after a backoff. */
   | { status: "error"; message: string };
@@ -42,6 +43,17 @@ async function appStoreRobots(options: StoreFetchOptions): Promise<RobotsPolicy 
   robotsCache = { policy, until: Date.now() + ROBOTS_TTL_MS };
 
   return policy;
+}
+
+/** The handle of the page a lookup ended on (after a redirect within the App Store), else the one asked. */
+function listingHandle(url: string, asked: string): string {
+  try {
+    const path = new URL(url).pathname.slice(1);
+
+    return HANDLE.test(path) ? path : asked;
+  } catch {
+    return asked;
+  }
 }
 
 /**
@@ -70,10 +82,14 @@ export async function lookUpListing(handle: string, options: StoreFetchOptions =
   if (answer.status === "ok") {
     const listing = parseAppStoreListing(answer.body);
 
-    return listing ? { status: "found", listing } : { status: "error", message: "the page names no app" };
+    return listing
+      ? { status: "found", listing, handle: listingHandle(answer.url, handle) }
+      : { status: "error", message: "the page names no app" };
   }
   const message = boundText(answer.message, QUOTED_TEXT_MAX);
   if (answer.status === "http_error" && (answer.httpStatus === 404 || answer.httpStatus === 410)) return { status: "not_found", message };
+  // A handle the App Store sends elsewhere (a delisted app's page moved off the App Store) has no listing there.
+  if (answer.status === "redirected_off_store") return { status: "not_found", message };
 
   return { status: "error", message };
 }
