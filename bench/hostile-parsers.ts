@@ -17,6 +17,7 @@ import { readPageSignals } from "@/lib/storefront-html/page-signals";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import { readAssignedValue } from "@/lib/storefront-html/script-literals";
+import { parseAppStoreListing } from "@/lib/apps/app-store/parse-listing";
 import { hostileParserInputs as hostile } from "@/testing/hostile/parser-inputs";
 
 const sizeArg = process.argv.find((a) => a.startsWith("--size="));
@@ -70,7 +71,18 @@ const cases: [string, (input: string) => unknown, (size: number) => string][] = 
   ["storefront: profile links", readStorefront, (n) => repeated(n, (i) => `<a href="https://instagram.com/shop${i}">x</a>`)],
   ["storefront: hreflang links", readStorefront, (n) => repeated(n, (i) => `<link rel="alternate" hreflang="en-${i}" href="/${i}">`)],
   ["password page: <form without >", isPasswordPage, hostile.passwordForms],
+  ["App Store listing: unclosed <div>", parseAppStoreListing, hostile.htmlOpenElements],
+  [
+    "App Store listing: JSON-LD blocks",
+    parseAppStoreListing,
+    (n) => repeated(n, (i) => `<script type="application/ld+json">{"@type":"Thing","n":${i}}</script>`),
+  ],
   ["script: Shopify.theme={ repeated", (s) => readAssignedValue([s], "Shopify.theme"), hostile.themeAssignments],
+  [
+    "script: Shopify.theme as a JS literal",
+    (s) => readAssignedValue([s], "Shopify.theme"),
+    (n) => `Shopify.theme={${"k:'v',".repeat(n / 6)}};`,
+  ],
 ];
 
 /** The linear baseline: one pass reading each character once. */

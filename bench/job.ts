@@ -110,6 +110,7 @@ const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", product
     SHOP_RESOLVE: stores.shopResolve,
     ALLOW_PRIVATE_NETWORK: "true",
     PAGESPEED_ENABLED: "false",
+    APP_STORE_LOOKUPS: "false",
     ...(INTERVAL === undefined ? {} : { SCRAPER_MIN_INTERVAL_MS: String(INTERVAL) }),
     // Five probes a second from one address for minutes: the burst guard would refuse them.
     IP_BURST_LIMIT: "0",

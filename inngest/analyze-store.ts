@@ -3,7 +3,7 @@ import { markJobFailedAfterRetries } from "@/lib/pipeline/fail-job-step";
 import { PIPELINE_STEPS as STEPS, type PipelineStep } from "@/lib/pipeline/pipeline-steps";
 import { timeStepRun } from "@/lib/pipeline/time-step-run";
 import { inngest } from "@/lib/workflow/client";
-import { storeAnalysisRequested } from "@/lib/workflow/events";
+import { appListingsRequested, storeAnalysisRequested } from "@/lib/workflow/events";
 
 // Each step's module is loaded when a step first runs, not when the server starts: together they
 // bring the HTML parsers, the report builder and the mail client, which an idle server never uses
@@ -79,10 +79,16 @@ export const analyzeStore = inngest.createFunction(
       STEPS.fetchPages.id,
       crawling(STEPS.fetchPages, async () => (await steps.fetchPages()).fetchPagesStep(jobId, store.domain)),
     );
-    await step.run(
+    const detected = await step.run(
       STEPS.detectApps.id,
       crawling(STEPS.detectApps, async () => (await steps.detectApps()).detectAppsStep(jobId, store.domain)),
     );
+    // App handles seen for the first time are looked up on the App Store by a function of their
+    // own (inngest/resolve-app-listings.ts), never on this job's path: the report names them by
+    // handle, the next analysis by their listing.
+    if ((detected.newAppHandles ?? 0) > 0) {
+      await step.sendEvent("request-app-listings", appListingsRequested.create({}, { id: `app-listings-${jobId}` }));
+    }
     await step.run(
       STEPS.checkAgentReadiness.id,
       crawling(STEPS.checkAgentReadiness, async () => (await steps.checkAgentReadiness()).checkAgentReadinessStep(jobId, store.domain)),

@@ -6,6 +6,7 @@ import { dispatchStalledJobs } from "./dispatch-stalled-jobs";
 import { monitorTrackedStores } from "./monitor-tracked-stores";
 import { publishBlogPosts } from "./publish-blog-posts";
 import { publishReports } from "./publish-reports";
+import { resolveAppListings } from "./resolve-app-listings";
 import { sendAlertDigestsFn } from "./send-alert-digests";
 
 /** Every Inngest function of StoreLens: served at /api/inngest and run by the embedded executor. */
@@ -19,4 +20,5 @@ export const functions = [
   cleanupSnapshots,
   deliverWebhookFn,
   sendAlertDigestsFn,
+  resolveAppListings,
 ];

@@ -153,6 +153,14 @@ export const envSchema = z.object({
    */
   JOB_STORAGE_BUDGET_MB: z.coerce.number().int().min(1).default(512),
 
+  /**
+   * Look app handles the catalog does not know up on the Shopify App Store (apps.shopify.com), in
+   * the background (resolve-app-listings); false: never, and such apps stay named by their handle.
+   */
+  APP_STORE_LOOKUPS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   PAGESPEED_API_URL: url.default("https://www.googleapis.com/pagespeedonline/v5/runPagespeed"),
   PAGESPEED_API_KEY: z.string().optional(),
   PAGESPEED_ENABLED: z

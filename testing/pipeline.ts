@@ -41,6 +41,8 @@ export function pipelineEnv(fakeStore: FakeStoreServer): Record<string, string> 
     SCRAPER_TIMEOUT_MS: "5000",
     SCRAPER_BACKOFF_BASE_MS: "20",
     PAGESPEED_ENABLED: "false",
+    // No test reaches the real App Store; analyze-store.app-store.test.ts routes it to a fake one.
+    APP_STORE_LOOKUPS: "false",
     // A browser per job would slow every pipeline test by seconds; analyze-store.render.test.ts turns it on.
     RENDER: "false",
     BASE_URL: "http://localhost:3000",

@@ -10,6 +10,7 @@ const SOURCE_LABELS: Record<EvidenceSource, string> = {
   trekkie: "Shopify's analytics settings",
   "app-block": "an app block or embed Shopify names on the page",
   "app-extension": "a file of the app's Shopify extension",
+  "app-proxy": "a path of the store Shopify forwards to the app (app proxy)",
   link: "a stylesheet or other link",
   iframe: "an embedded frame",
   image: "an image",

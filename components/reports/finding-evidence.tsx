@@ -9,6 +9,7 @@ const SOURCE_LABELS: Record<EvidenceSource, string> = {
   trekkie: "Shopify's analytics settings on the page",
   "app-block": "an app block in the theme",
   "app-extension": "an app extension's file",
+  "app-proxy": "an app proxy path",
   link: "a link element",
   iframe: "an embedded frame",
   image: "an image (tracking pixel)",

@@ -100,10 +100,31 @@ function AppList({ apps }: { apps: DetectedApps }) {
             </Link>
             <span className="text-xs text-slate-500">{appCategoryLabel(app.category)}</span>
           </div>
+          {app.app_store ? <AppStoreLine listing={app.app_store} /> : null}
           <FindingDetails label={app.name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An app named by its App Store listing (the catalog did not know its handle): who makes it, how it is rated. */
+function AppStoreLine({ listing }: { listing: NonNullable<DetectedApps[number]["app_store"]> }) {
+  const parts = [
+    listing.developer ? `by ${listing.developer}` : null,
+    listing.rating !== null
+      ? `rated ${listing.rating.toFixed(1)} of 5${listing.review_count !== null ? ` (${listing.review_count} reviews)` : ""}`
+      : null,
+  ].filter(Boolean);
+
+  return (
+    <p className="text-xs text-slate-500">
+      Named by its{" "}
+      <a href={`https://apps.shopify.com/${encodeURIComponent(listing.handle)}`} className="underline" rel="noopener noreferrer nofollow">
+        Shopify App Store listing
+      </a>
+      {parts.length > 0 ? `, ${parts.join(", ")}` : ""}.
+    </p>
   );
 }
 
@@ -112,14 +133,15 @@ function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
     <>
       <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({apps.length})</h4>
       <p className="text-xs text-slate-500">
-        Shopify names these apps on the page by their handle or their web pixel&apos;s client id, but we do not know which app that is yet.
+        Shopify names these apps on the page by their handle, their web pixel&apos;s client id or the path it forwards to them, but we do
+        not know which app that is yet. A handle is looked up on the Shopify App Store, and a later analysis names the app.
       </p>
       <ul className="mt-2 space-y-2">
         {apps.map((app) => {
-          const name = app.handle ?? `Web pixel client id ${app.api_client_id}`;
+          const name = app.handle ?? (app.proxy_path ? `App proxy /apps/${app.proxy_path}` : `Web pixel client id ${app.api_client_id}`);
 
           return (
-            <li key={`${app.handle}-${app.api_client_id}`} className="rounded-lg px-3 py-2 ring-1 ring-slate-200">
+            <li key={`${app.handle}-${app.api_client_id}-${app.proxy_path}`} className="rounded-lg px-3 py-2 ring-1 ring-slate-200">
               <span className="font-mono text-sm break-all text-slate-800">{name}</span>
               <FindingDetails label={name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
             </li>

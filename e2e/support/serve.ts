@@ -66,6 +66,7 @@ process.env.SHOP_RESOLVE = `${fakeStore.shopResolve("*.test")},${fakeStore.shopR
 process.env.ALLOW_PRIVATE_NETWORK = "true";
 process.env.SCRAPER_MIN_INTERVAL_MS = "0";
 process.env.PAGESPEED_ENABLED = "false";
+process.env.APP_STORE_LOOKUPS = "false";
 
 // Card payments: the real Stripe SDK talks to a fake Stripe on loopback, whose Checkout page
 // sends signed webhooks to this server when the buyer presses Pay.

@@ -5,7 +5,8 @@ import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-sign
 import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
 import type { App } from "./schemas";
 import { APP_CATALOG } from "./catalog";
-import { readAppClientIds, readAppHandles, unescapeJsonSlashes } from "./shopify-app-traces";
+import { APP_PROXY_PATHS } from "./app-proxies";
+import { readAppClientIds, readAppHandles, readAppProxies, unescapeJsonSlashes } from "./shopify-app-traces";
 
 /** A catalog app found on the page, by its strongest trace. */
 export type DetectedApp = { slug: string; evidence: string; source: EvidenceSource; confidence: Confidence };
@@ -17,6 +18,7 @@ export const MAX_UNIDENTIFIED = 50;
 /** Patterns of every kind, each pointing back at its app's position in the catalog. */
 type CompiledCatalog = {
   handleOwner: Map<string, number>;
+  slugOwner: Map<string, number>;
   clientIdOwner: Map<number, number>;
   /** One alternation over all src fragments (lower-case), longest first. */
   src: RegExp | null;
@@ -68,6 +70,7 @@ function compile(catalog: readonly App[]): CompiledCatalog {
 
   return {
     handleOwner,
+    slugOwner: new Map(catalog.map((app, index) => [app.slug, index])),
     clientIdOwner,
     src: alternation(srcOwner.keys(), "g"),
     srcOwner,
@@ -140,6 +143,8 @@ export type DetectOptions = {
    * theme, stays after an app is uninstalled, so a "low" trace only backs up a stronger one.
    */
   minConfidence?: Confidence;
+  /** The store's host (the page's final URL): an absolute `/apps/…` proxy URL counts on it only. */
+  storeHost?: string | null;
 };
 
 export type AppDetection = { apps: DetectedApp[]; unidentified: UnidentifiedApp[] };
@@ -191,6 +196,18 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
     else {
       const entry = { handle: null, api_client_id: trace.clientId, evidence: trace.evidence, source: "web-pixel" as const };
       addUnidentified(`c:${trace.clientId}`, { ...entry, confidence: "high" });
+    }
+  }
+  // App proxies: a subpath the app chose (and a merchant may rename) names it less surely than a
+  // handle; one read only in a theme snippet (low) is no app of its own.
+  for (const trace of readAppProxies(page, options.storeHost ?? null)) {
+    const slug = Object.hasOwn(APP_PROXY_PATHS, trace.path) ? APP_PROXY_PATHS[trace.path] : undefined;
+    const index = slug === undefined ? undefined : c.slugOwner.get(slug);
+    const evidence = boundText(trace.evidence, MAX_EVIDENCE);
+    if (index !== undefined) record(index, evidence, trace.source, trace.confidence);
+    else if (RANK[trace.confidence] >= minRank) {
+      const entry = { handle: null, api_client_id: null, proxy_path: trace.path, evidence, source: trace.source };
+      addUnidentified(`p:${trace.path}`, { ...entry, confidence: trace.confidence });
     }
   }
 

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from "cheerio";
 import type { Confidence, DetectedApp, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
-import { detectAppTraces } from "./detect-apps";
+import { detectAppTraces, type DetectOptions } from "./detect-apps";
 import { findAppBySlug } from "./index";
 
 /**
@@ -29,8 +29,11 @@ export function reportedApp(trace: {
 }
 
 /** The apps of a parsed storefront page, and the apps Shopify names there that the catalog does not know. */
-export function reportStorefrontApps($: CheerioAPI): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
-  const detection = detectAppTraces($);
+export function reportStorefrontApps(
+  $: CheerioAPI,
+  options: Pick<DetectOptions, "storeHost"> = {},
+): { apps: DetectedApp[]; unidentified: UnidentifiedApp[] } {
+  const detection = detectAppTraces($, options);
   const apps = detection.apps.flatMap((trace) => {
     const app = reportedApp(trace);
     return app ? [app] : [];

@@ -165,3 +165,60 @@ describe("hostile pages", () => {
     expect(result.unidentified.every((u) => u.handle === null || /^[a-z0-9_-]+$/.test(u.handle))).toBe(true);
   });
 });
+
+describe("app proxies (/apps/<subpath> on the store's own host)", () => {
+  function proxies(head: string, body = "", storeHost: string | null = "debonair-tea.com") {
+    return detectAppTraces(loadHtml(buildDawnStorefrontHtml({ head, body })), { storeHost });
+  }
+
+  it("maps a proxy path read on a real page to its catalog app", () => {
+    const result = proxies("", '<a href="https://debonair-tea.com/apps/buckscc/settings?shop=x">Currency</a>');
+    expect(result.apps).toEqual([
+      expect.objectContaining({
+        slug: "bucks-currency-converter",
+        source: "app-proxy",
+        confidence: "medium",
+        evidence: "https://debonair-tea.com/apps/buckscc/settings?shop=x",
+      }),
+    ]);
+  });
+
+  it("counts a proxy path in a theme snippet only as a low trace: no app, and no unidentified one", () => {
+    const snippet =
+      '<script>window.LDT_GIFTWRAP.EMBED.appProxyPath = "/apps/ldt-giftwrap"; var c = {"proxy_paths":{"rev":"\\/apps\\/ba-rev"}};</script>';
+    expect(proxies(snippet)).toEqual({ apps: [], unidentified: [] });
+    expect(detectAppTraces(loadHtml(buildDawnStorefrontHtml({ head: snippet })), { minConfidence: "low" }).apps).toEqual([
+      expect.objectContaining({ slug: "ldt-gift-wrap", source: "app-proxy", confidence: "low" }),
+    ]);
+  });
+
+  it("reports an unknown proxy by its path, from links, scripts and absolute URLs on the store's host", () => {
+    const result = proxies(
+      '<script src="/apps/acme-bundles/loader.js?shop=x"></script>',
+      '<a href="https://debonair-tea.com/apps/track-my-order">Track</a><a href="//debonair-tea.myshopify.com/apps/wholesale?x=1">W</a>',
+    );
+    expect(result.apps).toEqual([]);
+    expect(result.unidentified.map((app) => [app.proxy_path, app.handle, app.source])).toEqual([
+      ["acme-bundles", null, "app-proxy"],
+      ["track-my-order", null, "app-proxy"],
+      ["wholesale", null, "app-proxy"],
+    ]);
+  });
+
+  it("ignores /apps/ paths of other sites and of app handles", () => {
+    const result = proxies(
+      `<a href="https://play.google.com/store/apps/details?id=x">App</a>
+       <a href="https://apps.shopify.com/acme">Acme</a>
+       <script src="https://boosterapps.com/apps/back-in-stock/packs/x.js"></script>
+       <a href="https://other-shop.com/apps/foo">x</a>
+       <script>var u = "https://cdn.example.com/apps/bar.js"; var ok = "/apps/"; var odd = "/apps/a$b";</script>`,
+    );
+    expect(result.unidentified.filter((app) => app.proxy_path)).toEqual([]);
+  });
+
+  it("caps the proxies read from a page of thousands", () => {
+    const links = Array.from({ length: 5000 }, (_, i) => `<a href="/apps/p${i}">x</a>`).join("");
+    const result = proxies("", links);
+    expect(result.unidentified.length).toBe(MAX_UNIDENTIFIED);
+  });
+});

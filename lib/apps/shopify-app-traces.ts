@@ -1,5 +1,5 @@
 import { isResourceHint, type PageSignals } from "@/lib/storefront-html/page-signals";
-import type { EvidenceSource } from "@/lib/storefront-html/schemas";
+import type { Confidence, EvidenceSource } from "@/lib/storefront-html/schemas";
 import { readWebPixels } from "@/lib/storefront-html/web-pixels";
 
 /**
@@ -167,4 +167,85 @@ export function readAppClientIds(page: PageSignals): ClientIdTrace[] {
   }
 
   return out;
+}
+
+/**
+ * An app proxy: a path of the store's own host that Shopify forwards to an app's server
+ * (`/apps/<subpath>/…`, shopify.dev "App proxies"). The subpath is the app's choice (a merchant can
+ * rename it), so it names the app less surely than a handle: read as medium evidence, and never
+ * looked up on the App Store, whose handles it need not match.
+ */
+export type ProxyTrace = { path: string; evidence: string; source: EvidenceSource; confidence: Confidence };
+
+const PROXY = "/apps/";
+const MAX_PROXY_PATH = 60;
+
+/** The subpath right after `/apps/` at `start`, ended by "/", "?", "#", a quote or the text's end. */
+function proxyPathAt(lower: string, start: number): string | null {
+  let end = start;
+  while (end < lower.length && end - start <= MAX_PROXY_PATH && isHandleChar(lower.charCodeAt(end))) end++;
+  if (end === start || end - start > MAX_PROXY_PATH) return null;
+  const next = lower[end];
+
+  return next === undefined || "/?#\"'`\\ ".includes(next) ? lower.slice(start, end) : null;
+}
+
+/**
+ * Where `/apps/` at `at` (in lower-case text) starts a path of the store's own host: a relative
+ * URL (`"/apps/…`, `'/apps/…`, or the whole value) or an absolute one on `storeHost` or its
+ * *.myshopify.com host. `apps.shopify.com/…` and `play.google.com/store/apps/…` are other sites.
+ */
+function isStorePath(lower: string, at: number, storeHost: string | null): boolean {
+  if (at === 0) return true;
+  const before = lower[at - 1] as string;
+  if (before === '"' || before === "'" || before === "`" || before === "=" || before === "(") return true;
+  const schemeAt = lower.lastIndexOf("//", at);
+  if (schemeAt < 0 || at - schemeAt > 260) return false;
+  const host = lower.slice(schemeAt + 2, at);
+  if (host.includes("/") || host.includes(" ")) return false;
+
+  return (storeHost !== null && host === storeHost) || host.endsWith(".myshopify.com");
+}
+
+/** Every store-host `/apps/<subpath>` in one text, added to `out` (distinct subpaths, capped). */
+function scanProxies(text: string, confidence: Confidence, storeHost: string | null, out: Map<string, ProxyTrace>) {
+  const lower = text.toLowerCase();
+  for (let at = lower.indexOf(PROXY); at >= 0 && out.size < MAX_TRACES; at = lower.indexOf(PROXY, at + 1)) {
+    if (!isStorePath(lower, at, storeHost)) continue;
+    const path = proxyPathAt(lower, at + PROXY.length);
+    if (path && !out.has(path)) {
+      out.set(path, { path, evidence: tokenAround(text, at, at + PROXY.length + path.length), source: "app-proxy", confidence });
+    }
+  }
+}
+
+/**
+ * The app proxies the page uses, by subpath, first seen first: in the URLs of its scripts,
+ * stylesheets, frames and links (medium), then in its inline scripts (`appProxyPath = "/apps/…"`;
+ * low: an app's snippet copied into the theme keeps its proxy paths after it is uninstalled, so
+ * such a path only backs up a stronger trace). An absolute URL counts on the store's own host
+ * only (`storeHost`; null: relative URLs and *.myshopify.com only). indexOf scans, capped like
+ * the other traces; a path first seen in a URL keeps that stronger reading.
+ */
+export function readAppProxies(page: PageSignals, storeHost: string | null): ProxyTrace[] {
+  const out = new Map<string, ProxyTrace>();
+  const host = storeHost?.toLowerCase() ?? null;
+  const urls = [
+    ...page.scripts.map((script) => script.src),
+    ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href),
+    ...page.iframes,
+    ...page.anchors,
+  ];
+  for (const url of urls) {
+    if (out.size >= MAX_TRACES) break;
+    if (url.toLowerCase().includes(PROXY)) scanProxies(url, "medium", host, out);
+  }
+  for (const script of page.inlineScripts) {
+    if (out.size >= MAX_TRACES) break;
+    // Shopify's ScriptTag loader lists the scripts an installed app registered: as good as a <script src>.
+    const confidence = script.includes("asyncLoad") ? "medium" : "low";
+    if (script.includes("apps")) scanProxies(unescapeJsonSlashes(script), confidence, host, out);
+  }
+
+  return [...out.values()];
 }

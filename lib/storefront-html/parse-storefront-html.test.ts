@@ -73,7 +73,8 @@ describe("Shopify.theme edge cases", () => {
   it.each([
     ['{"name":"Dawn","id":123,'],
     ['{"name":"Dawn" "id":123}'],
-    ["{name: 'Dawn', id: 123}"],
+    ["{name: 'Dawn' id: 123}"],
+    ["{name: theme_name, id: 123}"],
     ["Shopify.theme || {}"],
     ['"Dawn"'],
     ["[1,2,3]"],

@@ -11,6 +11,7 @@ export const evidenceSourceSchema = z
     "trekkie",
     "app-block",
     "app-extension",
+    "app-proxy",
     "link",
     "iframe",
     "image",
@@ -22,7 +23,7 @@ export const evidenceSourceSchema = z
     "hreflang",
   ])
   .describe(
-    "Where it was seen: script (a <script src>), script-tag (Shopify's ScriptTag loader), proxied-script-tag (a ScriptTag Shopify proxies, cdn.shopify.com/proxy/…), inline-script, web-pixel (Shopify's webPixelsConfigList), trekkie (Shopify's older analytics settings), app-block (an app block or embed comment), app-extension (an app extension's asset), link, iframe, image, meta, markup (a class or id), json-ld, globals (Shopify.* values), anchor (a link on the page), hreflang",
+    "Where it was seen: script (a <script src>), script-tag (Shopify's ScriptTag loader), proxied-script-tag (a ScriptTag Shopify proxies, cdn.shopify.com/proxy/…), inline-script, web-pixel (Shopify's webPixelsConfigList), trekkie (Shopify's older analytics settings), app-block (an app block or embed comment), app-extension (an app extension's asset), app-proxy (a path of the store's own host Shopify forwards to an app, /apps/<subpath>), link, iframe, image, meta, markup (a class or id), json-ld, globals (Shopify.* values), anchor (a link on the page), hreflang",
   );
 export type EvidenceSource = z.infer<typeof evidenceSourceSchema>;
 
@@ -68,12 +69,32 @@ export const detectedAppSchema = z.object({
     .literal(true)
     .optional()
     .describe("Shopify's own app (Inbox, Geolocation …): part of the platform rather than a third-party install"),
+  app_store: z
+    .object({
+      handle: z
+        .string()
+        .describe("The handle the storefront named the app by, and its listing's address: https://apps.shopify.com/<handle>"),
+      developer: z.string().nullable(),
+      rating: z.number().nullable().describe("The listing's average rating, 0 to 5"),
+      review_count: z.number().int().nullable(),
+    })
+    .optional()
+    .describe(
+      "The Shopify App Store listing that named the app, when our catalog did not know its handle (looked up once, then refreshed monthly); absent for catalog apps and in reports built before App Store lookups",
+    ),
 });
 export type DetectedApp = z.infer<typeof detectedAppSchema>;
 
-/** An app the page names by its Shopify handle or web-pixel client id that the catalog does not know. */
+/** An app the page names by its Shopify handle, web-pixel client id or app proxy that the catalog does not know. */
 export const unidentifiedAppSchema = findingSchema.extend({
   handle: z.string().nullable().describe("The app's handle (app block) or extension folder name, when that is the trace"),
   api_client_id: z.number().nullable().describe("The app's API client id, when its web pixel is the trace"),
+  proxy_path: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The app proxy's subpath on the store's own host (`/apps/<proxy_path>`), when that is the trace; absent in reports built before app proxies were read",
+    ),
 });
 export type UnidentifiedApp = z.infer<typeof unidentifiedAppSchema>;

@@ -1,12 +1,15 @@
 /**
  * Reading values that a storefront assigns in an inline <script>, e.g.
  *   Shopify.theme = {"name":"Dawn","id":123,...};
+ * or, written by hand, `Shopify.theme = { name: 'Dawn', id: 123, };`
  *
  * This works on the text of one script that the HTML parser already extracted, never
  * on raw HTML. Values are located with a small scanner (balanced braces, string-aware)
  * rather than a regular expression, because theme names and shop names can contain
  * braces, quotes and semicolons that would end a naive `\{.*?\};` match early.
  */
+
+import { parseJsLiteral } from "./js-literal";
 
 const IDENT = /[\w$]/;
 const SPACE = /\s/;
@@ -131,15 +134,17 @@ export function collectAssignedLiterals(text: string, name: string, meter: ScanM
   return collectBoundLiterals(text, name, "=", meter);
 }
 
-/** Decodes a literal read by collectAssignedLiterals: JSON, or a single-quoted JS string. */
-export function decodeLiteral(literal: string): unknown {
-  if (literal.startsWith("'") && literal.endsWith("'") && literal.length >= 2) {
-    // Re-quote as JSON: unescape \' and escape bare double quotes.
-    const body = literal.slice(1, -1).replaceAll("\\'", "'").replaceAll('"', '\\"');
-    return JSON.parse(`"${body}"`);
+/**
+ * Decodes a literal read by collectAssignedLiterals: JSON as Shopify prints it (`| json`), else a
+ * JavaScript literal as a theme may write it by hand (unquoted keys, single quotes, trailing
+ * commas: js-literal.ts). Throws for anything that is neither.
+ */
+export function decodeLiteral(literal: string, meter: ScanMeter = { steps: 0 }): unknown {
+  try {
+    return JSON.parse(literal);
+  } catch {
+    return parseJsLiteral(literal, meter);
   }
-
-  return JSON.parse(literal);
 }
 
 /** The first value bound to `name` across `scripts` that decodes cleanly, else undefined. */

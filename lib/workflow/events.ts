@@ -40,3 +40,8 @@ export const webhookDeliveryRequested = eventType("webhooks/delivery.requested",
 export const alertDigestsRequested = eventType("alerts/digests.requested", {
   schema: z.object({}),
 });
+
+/** An analysis met app handles the catalog does not know: look the due ones up on the App Store now (the cron also does, hourly). */
+export const appListingsRequested = eventType("apps/listings.requested", {
+  schema: z.object({}),
+});

@@ -1,5 +1,5 @@
 // What the report should say about each captured page's apps (truth.json), written by hand: each
-// truth vendor → the catalog slug we report it as, or `handle:<handle>` / `client:<id>` for an app
+// truth vendor → the catalog slug we report it as, or `handle:<handle>` / `client:<id>` / `proxy:<subpath>` for an app
 // reported as unidentified. `also` lists what the page may report besides its truth apps, each with
 // the reason: tags the truth lists as pixels (the catalog keeps them as analytics apps), services
 // the truth lists under other_third_party. Shopify's own apps (first_party) are not third-party
@@ -90,7 +90,7 @@ export const EXPECTED_APPS: Record<string, PageAppExpectation> = {
       "Attentive (SMS)": "attentive",
       "Lucky Orange": "lucky-orange",
       "HulkApps Order Lookup": "hulk-order-lookup",
-      "OTP login widget (app proxy /apps/otp)": "otp-login",
+      "OTP login widget (app proxy /apps/otp)": "proxy:otp",
       "Gorgias (chat)": "gorgias",
       "bundle.dyn-rev.app (bundles app)": "dyn-rev-bundles",
       "GovX ID (military/first-responder discounts)": "govx-id",
