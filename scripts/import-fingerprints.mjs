@@ -15,6 +15,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
 
 export const PACKAGE = "wappalyzer";
 export const VERSION = "6.10.47";
@@ -41,7 +43,6 @@ const CATEGORY = {
   74: "ab-testing",
   85: "ab-testing",
   76: "ab-testing",
-  13: "error-tracking",
   29: "search",
   41: "payments-bnpl",
   91: "payments-bnpl",
@@ -123,7 +124,24 @@ const SHARED_HOSTS = [
 ];
 
 /** Labels that end a file name, not a host: `jquery.min.js` is no host. */
-const FILE_ENDINGS = new Set(["js", "css", "json", "php", "html", "htm", "aspx", "asp", "png", "gif", "svg", "jpg", "min", "map", "cgi", "jsp"]);
+const FILE_ENDINGS = new Set([
+  "js",
+  "css",
+  "json",
+  "php",
+  "html",
+  "htm",
+  "aspx",
+  "asp",
+  "png",
+  "gif",
+  "svg",
+  "jpg",
+  "min",
+  "map",
+  "cgi",
+  "jsp",
+]);
 
 /** A regex from the base: the pattern part (before `\;version:` and the like), or null. */
 function patternOf(value) {
@@ -166,7 +184,11 @@ function leadingLiteral(pattern) {
 
 /** host[/path] from a literal run that starts with a host, lower-case, or null. */
 function hostPattern(run) {
-  let text = run.toLowerCase().replace(/^https?:\/\//, "").replace(/^\/\//, "").replace(/^\./, "");
+  let text = run
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/^\/\//, "")
+    .replace(/^\./, "");
   if (!/^[a-z0-9]/.test(text)) return null;
   const slash = text.indexOf("/");
   const host = slash < 0 ? text : text.slice(0, slash);
@@ -226,7 +248,8 @@ function globalsOf(tech) {
 
 /** Exact ids and classes from `dom` selectors written as one simple selector (`#afterpay`, `.klaviyo-form`). */
 function markupOf(tech) {
-  const selectors = typeof tech.dom === "string" ? tech.dom.split(",") : Array.isArray(tech.dom) ? tech.dom : tech.dom ? Object.keys(tech.dom) : [];
+  const selectors =
+    typeof tech.dom === "string" ? tech.dom.split(",") : Array.isArray(tech.dom) ? tech.dom : tech.dom ? Object.keys(tech.dom) : [];
   const out = new Set();
   for (const raw of selectors) {
     const selector = String(raw).trim();
@@ -246,7 +269,21 @@ function slugOf(name) {
     .replace(/^-+|-+$/g, "");
 }
 
-function categoryOf(cats) {
+/** Error trackers: the base files them with issue trackers (Jira, Zendesk …) under one category. */
+const ERROR_TRACKERS = new Set([
+  "Sentry",
+  "Bugsnag",
+  "Rollbar",
+  "Raygun",
+  "TrackJs",
+  "LogRocket",
+  "Honeybadger",
+  "Airbrake",
+  "Errorception",
+]);
+
+function categoryOf(name, cats) {
+  if (ERROR_TRACKERS.has(name)) return "error-tracking";
   for (const id of cats ?? []) if (CATEGORY[id]) return CATEGORY[id];
   return "other";
 }
@@ -254,7 +291,9 @@ function categoryOf(cats) {
 function loadPackage(dir) {
   const techDir = join(dir, "technologies");
   const all = {};
-  for (const file of readdirSync(techDir).filter((f) => f.endsWith(".json")).sort()) {
+  for (const file of readdirSync(techDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()) {
     Object.assign(all, JSON.parse(readFileSync(join(techDir, file), "utf8")));
   }
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
@@ -284,7 +323,7 @@ export function convert(all) {
     if (!slug || slugs.has(slug)) continue;
     slugs.add(slug);
     const website = typeof tech.website === "string" && /^https?:\/\//.test(tech.website) ? tech.website : null;
-    const entry = { slug, name, category: categoryOf(tech.cats), website };
+    const entry = { slug, name, category: categoryOf(name, tech.cats), website };
     if (hosts.length) entry.hosts = hosts.sort();
     if (globals.length) entry.globals = globals;
     if (markup.length) entry.markup = markup;
@@ -302,19 +341,32 @@ export function convert(all) {
   return entries.filter((entry) => entry.hosts || entry.globals || entry.markup);
 }
 
-function main() {
+async function main() {
   const dir = process.argv[2] ?? download();
   const { all, pkg } = loadPackage(dir);
   if (pkg.name !== PACKAGE || pkg.version !== VERSION) throw new Error(`expected ${PACKAGE}@${VERSION}, found ${pkg.name}@${pkg.version}`);
   if (pkg.license !== "MIT") throw new Error(`${pkg.name}@${pkg.version} is ${pkg.license}, not MIT: see docs/decisions.md`);
-  const technologies = convert(all);
-  const out = { source: SOURCE, license: "MIT", imported_from: `https://registry.npmjs.org/${PACKAGE}/-/${PACKAGE}-${VERSION}.tgz`, technologies };
+  // Entries for an app of our own catalog are that app: left out here, so the app detector, tuned
+  // on real pages, stays the one that reports it (lib/technologies/overlap.ts decides "the same").
+  const { APP_CATALOG } = await tsImport(fileURLToPath(new URL("../lib/apps/catalog.ts", import.meta.url)), import.meta.url);
+  const { claimedBy } = await tsImport(fileURLToPath(new URL("../lib/technologies/overlap.ts", import.meta.url)), import.meta.url);
+  const claims = APP_CATALOG.map((app) => ({ slug: app.slug, names: [app.name], hosts: app.patterns.src ?? [] }));
+  const converted = convert(all);
+  const technologies = converted.filter((entry) => !claimedBy(entry, claims));
+  const out = {
+    source: SOURCE,
+    license: "MIT",
+    imported_from: `https://registry.npmjs.org/${PACKAGE}/-/${PACKAGE}-${VERSION}.tgz`,
+    technologies,
+  };
   // One entry a line: compact, and a refresh diffs entry by entry.
   const body = technologies.map((entry) => JSON.stringify(entry)).join(",\n");
   const head = JSON.stringify({ ...out, technologies: undefined }).slice(0, -1);
   writeFileSync(OUT, `${head},"technologies":[\n${body}\n]}\n`);
   const withHosts = technologies.filter((entry) => entry.hosts).length;
-  console.log(`${technologies.length} technologies (${withHosts} with script hosts) from ${SOURCE} → lib/technologies/fingerprints.json`);
+  console.log(
+    `${technologies.length} technologies (${withHosts} with script hosts) from ${SOURCE}, ${converted.length - technologies.length} left to our app catalog → lib/technologies/fingerprints.json`,
+  );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,10 +1,11 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { countListedStoreTags } from "@/lib/store-directory/directory-facets";
 import { serializeStore } from "@/lib/store-directory/serialize-store";
+import { FORMER_TAG_APP_SLUGS } from "@/lib/technologies/former-tag-apps";
 import { APP_CATEGORIES, type AppDetail, type AppList } from "./schemas";
 
 export const listAppsQuerySchema = z.object({
@@ -27,17 +28,21 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Prom
 }
 
 function appRows() {
-  return getDb()
-    .select({
-      slug: apps.slug,
-      name: apps.name,
-      category: apps.category,
-      website: apps.website,
-      description: apps.description,
-      stores: storeCount,
-    })
-    .from(apps)
-    .orderBy(desc(storeCount), asc(apps.name));
+  return (
+    getDb()
+      .select({
+        slug: apps.slug,
+        name: apps.name,
+        category: apps.category,
+        website: apps.website,
+        description: apps.description,
+        stores: storeCount,
+      })
+      .from(apps)
+      // Pixels the catalog once listed as apps are tags now (`tags` below): each is counted once.
+      .where(notInArray(apps.slug, [...FORMER_TAG_APP_SLUGS]))
+      .orderBy(desc(storeCount), asc(apps.name))
+  );
 }
 
 /** A malformed escape (`%E0`) names no app; it is not a server error. */
