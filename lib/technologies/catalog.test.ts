@@ -61,6 +61,11 @@ describe("the one list of technologies", () => {
     expect(findTechnology("kount")).toMatchObject({ source: FINGERPRINT_SOURCE, hosts: ["shopify.kount.net/js"] });
   });
 
+  it("marks what Shopify itself serves as first-party", () => {
+    expect(findTechnology("shop-pay")).toMatchObject({ firstParty: true, hosts: ["cdn.shopify.com/shopifycloud/shopify_pay/"] });
+    expect(findTechnology("ryviu")?.firstParty).toBeUndefined();
+  });
+
   it("drops an imported entry that names an app or a tag already listed (same name, slug or host)", () => {
     const app = APP_CATALOG.find((entry) => entry.slug === "judge-me")!;
     const list = buildTechnologyList(

@@ -118,6 +118,15 @@ function appTechnology(app: HandApp): Technology {
   };
 }
 
+/** Shopify's own hosts: what only Shopify serves there is Shopify's. */
+const SHOPIFY_HOSTS = ["shopify.com", "shopifycdn.com", "shopifycloud.com", "shopifysvc.com", "shopifycdn.net"];
+
+function isShopifyHost(pattern: string): boolean {
+  const host = pattern.split("/", 1)[0] as string;
+
+  return SHOPIFY_HOSTS.some((own) => host === own || host.endsWith(`.${own}`));
+}
+
 /**
  * The one list: hand-written apps, then tag kinds, then hand-added technologies, then the
  * imported base. An imported entry that names an app, a tag or a hand entry already in the list
@@ -150,6 +159,7 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
   for (const fp of fingerprints) {
     if (slugs.has(fp.slug) || claimedBy(fp, claims)) continue;
     slugs.add(fp.slug);
+    const hosts = fp.hosts ?? [];
     list.push({
       slug: fp.slug,
       name: fp.name,
@@ -157,9 +167,11 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
       website: fp.website,
       kind: "technology",
       source: FINGERPRINT_SOURCE,
-      hosts: fp.hosts ?? [],
+      hosts,
       globals: fp.globals ?? [],
       markup: fp.markup ?? [],
+      // Served from Shopify's own hosts (Shop Pay, Shopify Chat): part of the platform.
+      ...(hosts.length > 0 && hosts.every(isShopifyHost) ? { firstParty: true as const } : {}),
     });
   }
 

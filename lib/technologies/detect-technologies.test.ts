@@ -23,8 +23,9 @@ const PAGE = buildDawnStorefrontHtml({
     '<script src="https://cdn.optimizely.com/js/123456.js"></script>',
     '<script src="https://static-na.payments-amazon.com/checkout.js"></script>',
     ASYNC_LOAD,
-    // A resource hint loads nothing: no technology.
+    // A resource hint loads nothing, nor does a link naming a profile: no technology.
     '<link rel="preconnect" href="https://widget.getbutton.io">',
+    '<link rel="me" href="https://static.getbutton.io/profile">',
     FORMER_TAG_APP_SAMPLES["google-tag-manager"] as string,
     FORMER_TAG_APP_SAMPLES.hotjar as string,
   ].join("\n"),

@@ -1,6 +1,6 @@
 import { boundText } from "@/lib/bound-text";
 import type { MarketingTag } from "@/lib/marketing/schemas";
-import { isResourceHint, type PageSignals } from "@/lib/storefront-html/page-signals";
+import type { PageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, DetectedApp, EvidenceSource, Finding } from "@/lib/storefront-html/schemas";
 import { OTHER_TECHNOLOGIES, type Technology } from "./catalog";
 import { isTechnologyCategory } from "./categories";
@@ -15,6 +15,9 @@ export const MAX_TECHNOLOGIES = 100;
 const MAX_LOADER_URLS = 500;
 /** Characters of an inline script searched for a global name (corroboration only). */
 const MAX_GLOBAL_SCAN = 200_000;
+
+/** Link relations that load the resource into the page. */
+const LOADING_RELS: ReadonlySet<string> = new Set(["stylesheet", "preload", "modulepreload"]);
 
 const RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
 
@@ -98,7 +101,9 @@ export function detectTechnologies(page: PageSignals, list: readonly Technology[
   for (const script of page.inlineScripts) {
     if (script.includes("asyncLoad")) for (const url of loaderUrls(script)) see(url, "script-tag", "high");
   }
-  for (const link of page.links) if (!isResourceHint(link)) see(link.href, "link", "medium");
+  // Only a link that loads something: the base's hosts include social and video sites a
+  // `rel=me` or `rel=alternate` link may name without the page running anything of theirs.
+  for (const link of page.links) if (link.rel.some((rel) => LOADING_RELS.has(rel))) see(link.href, "link", "medium");
   for (const url of page.iframes) see(url, "iframe", "medium");
 
   for (const [tech, traces] of found) {

@@ -21,6 +21,7 @@ describe("matchUrl", () => {
   it("matches the host and its subdomains, never a host that only ends the same way", () => {
     expect(matchUrl(index, "https://cdn.judge.me/widget.js")?.owner).toBe("judge-me");
     expect(matchUrl(index, "https://eu.cdn.judge.me/widget.js")?.owner).toBe("judge-me");
+    expect(matchUrl(index, "https://a.b.c.d.e.f.g.h.i.cdn.judge.me/widget.js")?.owner).toBe("judge-me");
     expect(matchUrl(index, "https://notcdn.judge.me/widget.js")).toBeNull();
     expect(matchUrl(index, "https://cdn.judge.me.evil.test/widget.js")).toBeNull();
     expect(matchUrl(index, "https://example.test/?u=https://cdn.judge.me/")).toBeNull();
@@ -37,10 +38,13 @@ describe("matchUrl", () => {
   });
 
   it("stays fast on hostile URLs (a host of thousands of labels, a megabyte of path)", () => {
+    const labels = `https://${"a.".repeat(5_000)}cdn.judge.me/`;
+    const path = `https://cdn.judge.me/${"x/".repeat(500_000)}`;
     const started = performance.now();
     for (let i = 0; i < 1_000; i++) {
-      matchUrl(index, `https://${"a.".repeat(5_000)}judge.me/${"x".repeat(100_000)}`);
+      expect(matchUrl(index, labels)).toBeNull(); // cut at 2,048 characters: the host is all "a" labels
+      expect(matchUrl(index, path)?.owner).toBe("judge-me");
     }
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

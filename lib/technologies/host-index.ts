@@ -57,15 +57,14 @@ export function splitUrl(url: string): { host: string; path: string } | null {
 export function matchUrl<T>(index: HostIndex<T>, url: string): { owner: T; pattern: string } | null {
   const parts = splitUrl(url);
   if (!parts) return null;
-  let host = parts.host;
-  for (let labels = 0; labels < MAX_LABELS; labels++) {
+  // The host's last MAX_LABELS labels, longest suffix first: a.b.cdn.example.com tries
+  // a.b.cdn.example.com, b.cdn.example.com, cdn.example.com, then example.com.
+  const labels = parts.host.split(".").slice(-MAX_LABELS);
+  for (let first = 0; first < labels.length - 1; first++) {
+    const host = labels.slice(first).join(".");
     const list = index.byHost.get(host);
-    if (list) {
-      for (const entry of list) if (parts.path.startsWith(entry.path)) return { owner: entry.owner, pattern: host + entry.path };
-    }
-    const dot = host.indexOf(".");
-    if (dot < 0 || host.indexOf(".", dot + 1) < 0) break;
-    host = host.slice(dot + 1);
+    if (!list) continue;
+    for (const entry of list) if (parts.path.startsWith(entry.path)) return { owner: entry.owner, pattern: host + entry.path };
   }
 
   return null;
