@@ -13,8 +13,10 @@ const MAX_EVIDENCE = 160;
 export const MAX_TECHNOLOGIES = 100;
 /** URLs read from one ScriptTag loader script; a real one lists a few dozen. */
 const MAX_LOADER_URLS = 500;
-/** Characters of an inline script searched for a global name (corroboration only). */
-const MAX_GLOBAL_SCAN = 200_000;
+/** Characters of the inline scripts, together, searched for global names (corroboration only). */
+const MAX_GLOBAL_TEXT = 1_000_000;
+/** Global names looked for per page: each is an indexOf over that text. */
+const MAX_GLOBAL_LOOKUPS = 200;
 
 /** Link relations that load the resource into the page. */
 const LOADING_RELS: ReadonlySet<string> = new Set(["stylesheet", "preload", "modulepreload"]);
@@ -69,6 +71,20 @@ function mentionsGlobal(text: string, name: string): boolean {
   return false;
 }
 
+/** The texts joined by newlines, cut at `max` characters. */
+function joinBounded(texts: readonly string[], max: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (const text of texts) {
+    if (length >= max) break;
+    const part = text.slice(0, max - length);
+    parts.push(part);
+    length += part.length + 1;
+  }
+
+  return parts.join("\n");
+}
+
 type Trace = Finding;
 
 function addTrace(traces: Trace[], trace: Trace) {
@@ -106,10 +122,14 @@ export function detectTechnologies(page: PageSignals, list: readonly Technology[
   for (const link of page.links) if (link.rel.some((rel) => LOADING_RELS.has(rel))) see(link.href, "link", "medium");
   for (const url of page.iframes) see(url, "iframe", "medium");
 
+  let inlineText: string | null = null;
+  let lookups = 0;
   for (const [tech, traces] of found) {
     for (const name of tech.globals) {
-      const script = page.inlineScripts.find((text) => mentionsGlobal(text.slice(0, MAX_GLOBAL_SCAN), name));
-      if (script !== undefined) addTrace(traces, { evidence: `inline script: ${name}`, source: "inline-script", confidence: "low" });
+      if (lookups++ >= MAX_GLOBAL_LOOKUPS) break;
+      inlineText ??= joinBounded(page.inlineScripts, MAX_GLOBAL_TEXT);
+      if (mentionsGlobal(inlineText, name))
+        addTrace(traces, { evidence: `inline script: ${name}`, source: "inline-script", confidence: "low" });
     }
     for (const marker of tech.markup) {
       const seen = marker.startsWith("#") ? page.ids.has(marker.slice(1)) : page.classes.has(marker.slice(1));
