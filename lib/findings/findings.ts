@@ -172,6 +172,15 @@ const technologies = defineFinding({
       text: (value, words) => (value.length === 0 ? "None found" : words.list(value.map((tech) => tech.name))),
     },
   },
+  // The store page draws apps and tags itself: its row names the rest (payments, testing, search …), if any.
+  storePage: {
+    label: "Other technologies",
+    text: (value, words) => {
+      const other = value.filter((tech) => tech.kind === "technology").map((tech) => tech.name);
+
+      return other.length === 0 ? "" : words.list(other);
+    },
+  },
 });
 
 const render = defineFinding({
