@@ -9,8 +9,8 @@ import { mergeSocials, readSocials } from "@/lib/socials/read-socials";
 import { socialsSchema } from "@/lib/socials/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
 import { detectTechnologies, technologiesOf } from "@/lib/technologies/detect-technologies";
-import { detectedTechnologySchema } from "@/lib/technologies/schemas";
-import { defineFinding } from "./define-finding";
+import { type DetectedTechnology, detectedTechnologySchema } from "@/lib/technologies/schemas";
+import { defineFinding, type Words } from "./define-finding";
 import { upgradeAgentReadiness } from "./upgrade-agent-readiness";
 import { contentCutSummarySchema, crawlSectionSchema, renderSectionSchema } from "./sections";
 
@@ -175,7 +175,7 @@ const technologies = defineFinding({
   // The store page draws apps and tags itself: its row names the rest (payments, testing, search …), if any.
   storePage: {
     label: "Other technologies",
-    text: (value, words) => {
+    text: (value: DetectedTechnology[], words: Words) => {
       const other = value.filter((tech) => tech.kind === "technology").map((tech) => tech.name);
 
       return other.length === 0 ? "" : words.list(other);
