@@ -60,7 +60,7 @@ const TAG_TECHNOLOGIES: Record<TagKind, { category: TechnologyCategory; hosts: s
  * Technologies neither an app nor a tag that the imported base misses or names too loosely, with
  * the hosts their current loaders use (Sentry's loader script, Optimizely's snippet host).
  */
-const HAND_TECHNOLOGIES: readonly Omit<Technology, "kind" | "source">[] = [
+const HAND_TECHNOLOGIES: readonly (Omit<Technology, "kind" | "source"> & { aliases?: string[] })[] = [
   {
     slug: "sentry",
     name: "Sentry",
@@ -86,6 +86,54 @@ const HAND_TECHNOLOGIES: readonly Omit<Technology, "kind" | "source">[] = [
     website: "https://pay.amazon.com",
     hosts: ["payments-amazon.com", "amazonpay.com/"],
     globals: ["OffAmazonPayments", "AmazonPayments"],
+    markup: [],
+  },
+  // Seen on storefronts where the base's hosts are out of date or missing.
+  {
+    slug: "kount",
+    name: "Kount",
+    category: "security",
+    website: "https://kount.com",
+    // Its ScriptTag, usually proxied by Shopify (cdn.shopify.com/proxy/<hash>/api.kount.com/shopify/js).
+    hosts: ["api.kount.com/shopify/", "shopify.kount.net"],
+    globals: ["ka.ClientSDK"],
+    markup: [],
+  },
+  {
+    slug: "adroll",
+    name: "AdRoll",
+    category: "advertising",
+    website: "https://www.adroll.com",
+    hosts: ["adroll.com"],
+    globals: ["adroll_adv_id", "adroll_pix_id"],
+    markup: [],
+  },
+  {
+    slug: "mouseflow",
+    name: "Mouseflow",
+    category: "analytics",
+    website: "https://mouseflow.com",
+    hosts: ["cdn.mouseflow.com"],
+    globals: ["mouseflow", "_mfq"],
+    markup: [],
+  },
+  {
+    slug: "adobe-fonts",
+    name: "Adobe Fonts",
+    category: "fonts",
+    website: "https://fonts.adobe.com",
+    hosts: ["use.typekit.net", "use.typekit.com"],
+    globals: [],
+    markup: [],
+    aliases: ["Typekit"],
+  },
+  {
+    slug: "rakuten-advertising",
+    name: "Rakuten Advertising",
+    category: "advertising",
+    website: "https://rakutenadvertising.com",
+    hosts: ["js.rmtag.com", "tag.rmp.rakuten.com"],
+    globals: [],
     markup: [],
   },
 ];
@@ -151,9 +199,9 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
     });
     claims.push({ slug: kind, names: [TAG_KINDS[kind], kind, ...(tag.aliases ?? [])], hosts: tag.hosts });
   }
-  for (const tech of HAND_TECHNOLOGIES) {
+  for (const { aliases, ...tech } of HAND_TECHNOLOGIES) {
     list.push({ ...tech, kind: "technology", source: "hand" });
-    claims.push({ slug: tech.slug, names: [tech.name], hosts: tech.hosts });
+    claims.push({ slug: tech.slug, names: [tech.name, ...(aliases ?? [])], hosts: tech.hosts });
   }
   const slugs = new Set(list.map((tech) => tech.slug));
   for (const fp of fingerprints) {

@@ -15,6 +15,8 @@ const EXPECTED_OTHER: Record<string, string[]> = {
   "risebar.com": ["youtube"],
   "minksha.co.in": ["youtube"],
   "feastables.com": ["youtube"],
+  // An inline loader: loadScript('https://polyfill.io/v3/polyfill.min.js?…') where the browser lacks Promise or fetch.
+  "fedus.in": ["polyfill"],
 };
 
 describe("the one list of technologies on the captured storefronts", () => {

@@ -11,8 +11,12 @@ import { type DetectedTechnology, MAX_TECHNOLOGY_EVIDENCE } from "./schemas";
 const MAX_EVIDENCE = 160;
 /** Technologies the fingerprint base may report on one page: a hostile page may load thousands of hosts. */
 export const MAX_TECHNOLOGIES = 100;
-/** URLs read from one ScriptTag loader script; a real one lists a few dozen. */
-const MAX_LOADER_URLS = 500;
+/** URLs read from one script; a ScriptTag loader lists a few dozen. */
+const MAX_SCRIPT_URLS = 500;
+/** Characters of one inline script read for URLs. */
+const MAX_SCRIPT_CHARS = 500_000;
+/** Inline scripts, together, read for the script URLs their snippets load. */
+const MAX_INLINE_URL_TEXT = 2_000_000;
 /** Characters of the inline scripts, together, searched for global names (corroboration only). */
 const MAX_GLOBAL_TEXT = 1_000_000;
 /** Global names looked for per page: each is an indexOf over that text. */
@@ -39,21 +43,44 @@ function indexOf(list: readonly Technology[]): HostIndex<Technology> {
   return index;
 }
 
-/** The quoted URLs of Shopify's ScriptTag loader (`var urls = ["https:\/\/…", …]`), read with indexOf. */
-function loaderUrls(script: string): string[] {
+const URL_STOP = `"'\` <>()\\,;`;
+
+/**
+ * The URLs written in a script's text (`https://…`, `//…`, JSON-escaped `https:\/\/…` too), read
+ * with indexOf from each `//`: at most `max`, each at most 2,048 characters. `scriptsOnly` keeps
+ * those whose path names a .js file (what a loader snippet loads), not links a script mentions.
+ */
+function urlsInScript(script: string, max: number, scriptsOnly: boolean): string[] {
+  const text = script.length > MAX_SCRIPT_CHARS ? script.slice(0, MAX_SCRIPT_CHARS) : script;
+  const plain = text.includes("\\/") ? text.replaceAll("\\/", "/").replaceAll("\\u0026", "&") : text;
   const urls: string[] = [];
   let from = 0;
-  while (urls.length < MAX_LOADER_URLS) {
-    const at = script.indexOf("http", from);
+  while (urls.length < max) {
+    const at = plain.indexOf("//", from);
     if (at < 0) break;
-    let end = at;
-    while (end < script.length && end - at < 2_048 && !`"'\` <>`.includes(script[end] as string)) end++;
-    from = end + 1;
-    const url = script.slice(at, end).replaceAll("\\/", "/").replaceAll("\\u0026", "&");
-    if (url.startsWith("https://") || url.startsWith("http://")) urls.push(url);
+    let end = at + 2;
+    while (end < plain.length && end - at < 2_048 && !URL_STOP.includes(plain[end] as string)) end++;
+    from = end;
+    const url = `https:${plain.slice(at, end)}`;
+    const slash = url.indexOf("/", "https://".length);
+    const path = slash < 0 ? "" : (url.slice(slash).split(/[?#]/, 1)[0] ?? "");
+    if (url.length > 10 && (!scriptsOnly || path.endsWith(".js"))) urls.push(url);
   }
 
   return urls;
+}
+
+/**
+ * A ScriptTag Shopify proxies (`cdn.shopify.com/proxy/<hash>/api.kount.com/shopify/js?…`) as the
+ * vendor URL it stands for; any other URL as it is.
+ */
+function unproxied(url: string): string {
+  const at = url.indexOf("cdn.shopify.com/proxy/");
+  if (at < 0) return url;
+  const rest = url.slice(at + "cdn.shopify.com/proxy/".length);
+  const slash = rest.indexOf("/");
+
+  return slash < 0 ? url : `https://${rest.slice(slash + 1)}`;
 }
 
 /** Whether `name` appears in the text as a whole identifier path (not `myAfterpay`, not `Afterpay2`). */
@@ -93,17 +120,19 @@ function addTrace(traces: Trace[], trace: Trace) {
 }
 
 /**
- * The technologies of the fingerprint base a served home page loads, each once with all its
- * evidence. Only a host is proof (a script the page loads or a ScriptTag lists: high; a
- * stylesheet or iframe: medium); a global name in an inline script or an id/class of the
- * fingerprint only backs up a technology a host already showed. Apps and tags are not read here:
- * their own detectors report them, and technologiesOf joins the three.
+ * The technologies of the fingerprint base (and our hand-added ones) a served home page loads,
+ * each once with all its evidence. Only a host is proof: a script the page loads or Shopify's
+ * ScriptTag loader lists (a proxied one by the vendor host in its path): high; a stylesheet, an
+ * iframe, or a .js URL an inline snippet loads: medium. A global name in an inline script or an
+ * id/class of the fingerprint only backs up a technology a host already showed. Apps and tags are
+ * not read here: their own detectors report them, and technologiesOf joins the three.
  */
 export function detectTechnologies(page: PageSignals, list: readonly Technology[] = OTHER_TECHNOLOGIES): DetectedTechnology[] {
   const index = indexOf(list);
   const found = new Map<Technology, Trace[]>();
   const see = (url: string, source: EvidenceSource, confidence: Confidence) => {
-    const match = matchUrl(index, url);
+    const vendor = unproxied(url);
+    const match = matchUrl(index, vendor);
     if (!match) return;
     let traces = found.get(match.owner);
     if (!traces) {
@@ -114,8 +143,20 @@ export function detectTechnologies(page: PageSignals, list: readonly Technology[
   };
 
   for (const script of page.scripts) see(script.src, "script", "high");
+  // Inline scripts, within one budget of characters: Shopify's ScriptTag loader (every URL it
+  // lists is a script an app installed), and snippets that load their script themselves
+  // (Mouseflow …), where only a .js URL counts, not a link the script mentions.
+  let inlineBudget = MAX_INLINE_URL_TEXT;
   for (const script of page.inlineScripts) {
-    if (script.includes("asyncLoad")) for (const url of loaderUrls(script)) see(url, "script-tag", "high");
+    if (inlineBudget <= 0) break;
+    inlineBudget -= Math.min(script.length, MAX_SCRIPT_CHARS);
+    if (script.includes("asyncLoad")) {
+      for (const url of urlsInScript(script, MAX_SCRIPT_URLS, false)) {
+        see(url, url.includes("cdn.shopify.com/proxy/") ? "proxied-script-tag" : "script-tag", "high");
+      }
+    } else {
+      for (const url of urlsInScript(script, MAX_SCRIPT_URLS, true)) see(url, "inline-script", "medium");
+    }
   }
   // Only a link that loads something: the base's hosts include social and video sites a
   // `rel=me` or `rel=alternate` link may name without the page running anything of theirs.

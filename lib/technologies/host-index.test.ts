@@ -45,6 +45,6 @@ describe("matchUrl", () => {
       expect(matchUrl(index, labels)).toBeNull(); // cut at 2,048 characters: the host is all "a" labels
       expect(matchUrl(index, path)?.owner).toBe("judge-me");
     }
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

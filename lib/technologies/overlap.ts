@@ -15,12 +15,15 @@ function hostOf(pattern: string): string | null {
 
 /**
  * Whether two host patterns name the same thing: one host is the other or a subdomain of it, and
- * one path starts the other (`klaviyo.com` and `static.klaviyo.com/onsite/`).
+ * one path starts the other (`klaviyo.com` and `static.klaviyo.com/onsite/`); or one, a fragment
+ * without a host, is inside the other.
  */
 export function hostsOverlap(a: string, b: string): boolean {
   const ha = hostOf(a);
   const hb = hostOf(b);
-  if (!ha || !hb) return false;
+  // A pattern without a host (`shopifycloud/shopify_chat/`, a fragment of our app catalog) names
+  // whatever URL pattern holds it.
+  if (!ha || !hb) return (!ha && a.length >= 7 && b.includes(a)) || (!hb && b.length >= 7 && a.includes(b));
   if (ha !== hb && !ha.endsWith(`.${hb}`) && !hb.endsWith(`.${ha}`)) return false;
   const pa = a.slice(ha.length);
   const pb = b.slice(hb.length);
