@@ -324,6 +324,8 @@ export function convert(all) {
     slugs.add(slug);
     const website = typeof tech.website === "string" && /^https?:\/\//.test(tech.website) ? tech.website : null;
     const entry = { slug, name, category: categoryOf(name, tech.cats), website };
+    // The base files Shopify apps under category 100, or says they require Shopify.
+    if ((tech.cats ?? []).includes(100) || asList(tech.requires).includes("Shopify")) entry.shopify_app = true;
     if (hosts.length) entry.hosts = hosts.sort();
     if (globals.length) entry.globals = globals;
     if (markup.length) entry.markup = markup;

@@ -176,7 +176,8 @@ const technologies = defineFinding({
   storePage: {
     label: "Other technologies",
     text: (value: DetectedTechnology[], words: Words) => {
-      const other = value.filter((tech) => tech.kind === "technology").map((tech) => tech.name);
+      // Apps of our catalog and tags have rows of their own.
+      const other = value.filter((tech) => tech.kind === "technology" || tech.source !== "hand").map((tech) => tech.name);
 
       return other.length === 0 ? "" : words.list(other);
     },

@@ -58,7 +58,8 @@ describe("the one list of technologies", () => {
     expect(findTechnology("algolia")?.category).toBe("search");
     expect(findTechnology("ryviu")).toMatchObject({ category: "reviews", source: FINGERPRINT_SOURCE, hosts: ["cdn.ryviu.com"] });
     expect(findTechnology("getbutton")).toMatchObject({ source: FINGERPRINT_SOURCE, hosts: ["getbutton.io/"] });
-    expect(findTechnology("carro")).toMatchObject({ source: FINGERPRINT_SOURCE, hosts: ["getcarro.com/"] });
+    // A Shopify app only the base knows is an app of the list (not of `apps`, which is our catalog's).
+    expect(findTechnology("carro")).toMatchObject({ kind: "app", source: FINGERPRINT_SOURCE, hosts: ["getcarro.com/"] });
     // Where the base's hosts are out of date, our own entry (same slug) takes its place.
     expect(findTechnology("kount")).toMatchObject({ source: "hand", hosts: expect.arrayContaining(["api.kount.com/shopify/"]) });
     expect(TECHNOLOGIES.filter((tech) => tech.name === "Typekit" || tech.name === "Adobe Fonts").map((tech) => tech.slug)).toEqual([

@@ -213,7 +213,7 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
       name: fp.name,
       category: fp.category,
       website: fp.website,
-      kind: "technology",
+      kind: fp.shopify_app ? "app" : "technology",
       source: FINGERPRINT_SOURCE,
       hosts,
       globals: fp.globals ?? [],
@@ -230,8 +230,8 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
 export const FINGERPRINTS: readonly Fingerprint[] = fingerprintFileSchema.parse(fingerprintFile).technologies;
 
 /**
- * The tags and pixels, our hand-added technologies and the imported base: what the technology
- * detector matches. The import left out the base's entries for apps of our catalog; the apps
+ * The tags and pixels, our hand-added technologies and the imported base (Shopify apps of the base
+ * included, as kind "app"): what the technology detector matches. The import left out the base's entries for apps of our catalog; the apps
  * join this list in lib/apps/technologies.ts (TECHNOLOGIES, the whole list).
  */
 export const OTHER_TECHNOLOGIES: readonly Technology[] = buildTechnologyList([], FINGERPRINTS);

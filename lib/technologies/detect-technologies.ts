@@ -27,10 +27,10 @@ const LOADING_RELS: ReadonlySet<string> = new Set(["stylesheet", "preload", "mod
 
 const RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
 
-/** Only what the detector matches: the imported and hand-added technologies with hosts. */
+/** Only what the detector matches: entries with hosts (apps of our catalog and tags have none here). */
 function compile(list: readonly Technology[]): HostIndex<Technology> {
   return buildHostIndex(
-    list.filter((tech) => tech.kind === "technology").flatMap((tech) => tech.hosts.map((pattern) => ({ pattern, owner: tech }))),
+    list.filter((tech) => tech.hosts.length > 0).flatMap((tech) => tech.hosts.map((pattern) => ({ pattern, owner: tech }))),
   );
 }
 

@@ -35,6 +35,8 @@ export const fingerprintSchema = z
     hosts: z.array(z.string().regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[a-z0-9./_@~%+=&?:-]*)?$/)).optional(),
     globals: z.array(z.string().regex(/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/)).optional(),
     markup: z.array(z.string().regex(/^[#.][A-Za-z_][\w-]{5,}$/)).optional(),
+    /** The base files it as a Shopify app. */
+    shopify_app: z.literal(true).optional(),
   })
   .strict();
 export type Fingerprint = z.infer<typeof fingerprintSchema>;
