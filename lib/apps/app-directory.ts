@@ -27,22 +27,20 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Prom
   return { data, categories: [...APP_CATEGORIES], tags: tags.map(({ value, label, stores }) => ({ kind: value, name: label, stores })) };
 }
 
+// Pixels the catalog once listed as apps are tags now (`tags` of the list): each is counted once.
 function appRows() {
-  return (
-    getDb()
-      .select({
-        slug: apps.slug,
-        name: apps.name,
-        category: apps.category,
-        website: apps.website,
-        description: apps.description,
-        stores: storeCount,
-      })
-      .from(apps)
-      // Pixels the catalog once listed as apps are tags now (`tags` below): each is counted once.
-      .where(notInArray(apps.slug, [...FORMER_TAG_APP_SLUGS]))
-      .orderBy(desc(storeCount), asc(apps.name))
-  );
+  return getDb()
+    .select({
+      slug: apps.slug,
+      name: apps.name,
+      category: apps.category,
+      website: apps.website,
+      description: apps.description,
+      stores: storeCount,
+    })
+    .from(apps)
+    .where(notInArray(apps.slug, [...FORMER_TAG_APP_SLUGS]))
+    .orderBy(desc(storeCount), asc(apps.name));
 }
 
 /** A malformed escape (`%E0`) names no app; it is not a server error. */
