@@ -128,6 +128,15 @@ describe("analyze-store pipeline (fake Shopify store, embedded engine)", () => {
       { kind: "meta-pixel", id: FAKE_STORE_TAG_IDS.metaPixel, source: "web-pixel" },
     ]);
     expect(marketing?.value.custom_pixels).toEqual({ count: 0, names: [] });
+    // One list: the app and each tag once, with a category and where the entry comes from.
+    expect(metadata.technologies?.basis).toBe("derived");
+    expect(metadata.technologies?.value.map(({ slug, kind, category, source, ids }) => ({ slug, kind, category, source, ids }))).toEqual([
+      { slug: "klaviyo", kind: "app", category: "email-sms", source: "hand", ids: [] },
+      { slug: "google-youtube", kind: "app", category: "sales-channels", source: "hand", ids: [] },
+      { slug: "facebook-instagram", kind: "app", category: "sales-channels", source: "hand", ids: [] },
+      { slug: "google-analytics-4", kind: "tag", category: "analytics", source: "hand", ids: [FAKE_STORE_TAG_IDS.googleAnalytics] },
+      { slug: "meta-pixel", kind: "tag", category: "advertising", source: "hand", ids: [FAKE_STORE_TAG_IDS.metaPixel] },
+    ]);
   });
 
   it("lists the store's own profiles and contact (not its share button) and its languages", async () => {

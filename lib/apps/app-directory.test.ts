@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { stores } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
+import { getDirectoryFacets } from "@/lib/store-directory/directory-facets";
 import { listApps } from "./app-directory";
 
 // The app directory counts the pixels and tags directory stores carry besides their apps: how many
@@ -25,5 +26,21 @@ describe("listApps", () => {
     ];
     expect((await listApps({})).tags).toEqual(expected);
     expect((await listApps({ category: "reviews", q: "judge" })).tags).toEqual(expected);
+  });
+
+  it("counts a pixel an older analysis filed as an app once, as a tag, never among the apps", async () => {
+    // Before the one list of technologies, the catalog had Hotjar and Google Tag Manager as apps too.
+    await seedAnalyzedStore({
+      domain: "old-pixels.test",
+      apps: [{ slug: "hotjar" }, { slug: "google-tag-manager" }, { slug: "loox" }],
+      technologies: { tags: ["hotjar", "google-tag-manager"] },
+    });
+    const list = await listApps({});
+    expect(list.data.map((app) => app.slug)).toContain("loox");
+    expect(list.data.map((app) => app.slug)).not.toContain("hotjar");
+    expect(list.data.map((app) => app.slug)).not.toContain("google-tag-manager");
+    expect(list.tags.map((tag) => tag.kind)).toEqual(expect.arrayContaining(["hotjar", "google-tag-manager"]));
+    const facets = await getDirectoryFacets();
+    expect(facets.apps.map((app) => app.value)).toEqual(["loox"]);
   });
 });

@@ -1,10 +1,11 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { countListedStoreTags } from "@/lib/store-directory/directory-facets";
 import { serializeStore } from "@/lib/store-directory/serialize-store";
+import { FORMER_TAG_APP_SLUGS } from "@/lib/technologies/former-tag-apps";
 import { APP_CATEGORIES, type AppDetail, type AppList } from "./schemas";
 
 export const listAppsQuerySchema = z.object({
@@ -26,6 +27,7 @@ export async function listApps(query: z.infer<typeof listAppsQuerySchema>): Prom
   return { data, categories: [...APP_CATEGORIES], tags: tags.map(({ value, label, stores }) => ({ kind: value, name: label, stores })) };
 }
 
+// Pixels the catalog once listed as apps are tags now (`tags` of the list): each is counted once.
 function appRows() {
   return getDb()
     .select({
@@ -37,6 +39,7 @@ function appRows() {
       stores: storeCount,
     })
     .from(apps)
+    .where(notInArray(apps.slug, [...FORMER_TAG_APP_SLUGS]))
     .orderBy(desc(storeCount), asc(apps.name));
 }
 

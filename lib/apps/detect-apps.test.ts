@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FORMER_TAG_APP_SAMPLES } from "@/testing/apps/app-samples";
 import { largeStorefrontHtml } from "@/testing/apps/large-storefront";
-import { sampleAppSnippet } from "@/testing/apps/sample-snippet";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { detectApps } from "./detect-apps";
 
@@ -25,7 +25,8 @@ const MULTI_APP_HTML = buildDawnStorefrontHtml({
   head: [
     ASYNC_LOAD,
     '<link rel="stylesheet" href="https://static.rechargecdn.com/static/css/recharge-widget.css">',
-    sampleAppSnippet("meta-pixel"),
+    // A pixel is a tag (lib/marketing), not an app: it must not be reported here too.
+    FORMER_TAG_APP_SAMPLES["meta-pixel"] as string,
     '<script data-src="https://cdn.rebuyengine.com/onsite/js/rebuy.js?shop=demo-store.myshopify.com"></script>',
     '<meta name="nosto-version" content="3.2.0">',
   ].join("\n"),
@@ -69,7 +70,6 @@ describe("detectApps", () => {
       },
       { slug: "nosto", evidence: "meta nosto-version", source: "meta", confidence: "medium" },
       { slug: "zendesk", evidence: "https://static.zdassets.com/ekr/snippet.js?key=abc", source: "script", confidence: "high" },
-      { slug: "meta-pixel", evidence: "https://connect.facebook.net/en_US/fbevents.js", source: "inline-script", confidence: "medium" },
     ]);
   });
 

@@ -8,7 +8,9 @@ import { marketsSchema } from "@/lib/markets/schemas";
 import { mergeSocials, readSocials } from "@/lib/socials/read-socials";
 import { socialsSchema } from "@/lib/socials/schemas";
 import { detectedAppSchema, storefrontThemeSchema, unidentifiedAppSchema } from "@/lib/storefront-html/schemas";
-import { defineFinding } from "./define-finding";
+import { detectTechnologies, technologiesOf } from "@/lib/technologies/detect-technologies";
+import { type DetectedTechnology, detectedTechnologySchema } from "@/lib/technologies/schemas";
+import { defineFinding, type Words } from "./define-finding";
 import { upgradeAgentReadiness } from "./upgrade-agent-readiness";
 import { contentCutSummarySchema, crawlSectionSchema, renderSectionSchema } from "./sections";
 
@@ -142,6 +144,46 @@ const markets = defineFinding({
   storePage: { label: "Languages" },
 });
 
+const technologies = defineFinding({
+  key: "technologies",
+  schema: z.array(detectedTechnologySchema),
+  // Apps and tags as their detectors found them; the rest matched by host against the fingerprint base.
+  basis: "derived",
+  describe:
+    "Every technology on the home page in one list (apps, tags and pixels, payments, analytics, A/B testing, error tracking, search …), each once with a category and all its evidence; absent in reports built before the list",
+  origin: "home-page",
+  // The served page's technologies outside the app catalog and the tag kinds; build joins the three.
+  read: ({ signals }) => detectTechnologies(signals),
+  build: ({ storefront }) => {
+    if (!storefront) return undefined;
+    const read = z.array(detectedTechnologySchema).optional().safeParse(storefront.technologies);
+    const tags = marketingSchema.optional().safeParse(storefront.marketing);
+
+    return technologiesOf({
+      apps: storefront.apps,
+      tags: (tags.success ? tags.data?.tags : undefined) ?? [],
+      technologies: (read.success ? read.data : undefined) ?? [],
+    });
+  },
+  page: {
+    detail: {
+      label: "Technologies",
+      how: "Apps, tags and the technologies of an open fingerprint base matched by the hosts the home page loads, each counted once.",
+      text: (value, words) => (value.length === 0 ? "None found" : words.list(value.map((tech) => tech.name))),
+    },
+  },
+  // The store page draws apps and tags itself: its row names the rest (payments, testing, search …), if any.
+  storePage: {
+    label: "Other technologies",
+    text: (value: DetectedTechnology[], words: Words) => {
+      // Apps of our catalog and tags have rows of their own.
+      const other = value.filter((tech) => tech.kind === "technology" || tech.source !== "hand").map((tech) => tech.name);
+
+      return other.length === 0 ? "" : words.list(other);
+    },
+  },
+});
+
 const render = defineFinding({
   key: "render",
   schema: renderSectionSchema,
@@ -153,4 +195,16 @@ const render = defineFinding({
   page: { section: "The store" },
 });
 
-export const FINDINGS = [theme, apps, unidentifiedApps, cutToLimits, crawl, agentReadiness, marketing, socials, markets, render] as const;
+export const FINDINGS = [
+  theme,
+  apps,
+  unidentifiedApps,
+  cutToLimits,
+  crawl,
+  agentReadiness,
+  marketing,
+  socials,
+  markets,
+  technologies,
+  render,
+] as const;

@@ -51,6 +51,7 @@ describe("storePageFindings", () => {
       marketing: null,
       socials: null,
       markets: null,
+      technologies: null,
     });
   });
 });

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNotNull, sql, type Column } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, notInArray, sql, type Column } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { agentCapabilitySchema } from "./schemas";
 import { AGENT_CAPABILITY_LABELS } from "./store-technologies";
 import { tagKindName } from "@/lib/marketing/tag-kinds";
+import { FORMER_TAG_APP_SLUGS } from "@/lib/technologies/former-tag-apps";
 
 export type FacetValue = { value: string; label: string; stores: number };
 export type DirectoryFacets = {
@@ -74,7 +75,8 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
       .from(storeApps)
       .innerJoin(stores, eq(stores.id, storeApps.storeId))
       .innerJoin(apps, eq(apps.slug, storeApps.appSlug))
-      .where(listed)
+      // A pixel an older analysis filed as an app is offered as a tag only (the `tag` filter).
+      .where(and(listed, notInArray(apps.slug, [...FORMER_TAG_APP_SLUGS])))
       .groupBy(apps.slug, apps.name)
       .orderBy(desc(storeCount), asc(apps.name)),
     countListedStoreTags(),

@@ -65,6 +65,7 @@ describe("GET /api/stores/:slug", () => {
       marketing: null,
       socials: null,
       markets: null,
+      technologies: null,
       agent_readiness: null,
     });
   });

@@ -143,23 +143,6 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   instant: '<div class="__instant" data-instant-version="1.0.0"></div>',
   hypervisual: '<script src="https://cdn.gethypervisual.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   // ── Analytics, pixels and testing ─────────────────────────────────────────
-  "google-analytics":
-    '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABCDE12345"></script>' +
-    "<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-ABCDE12345');</script>",
-  "google-tag-manager":
-    "<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-ABC1234');</script>",
-  "meta-pixel":
-    "<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init', '123456789012345');fbq('track', 'PageView');</script>",
-  "tiktok-pixel":
-    "<script>!function (w, d, t) { w.TiktokAnalyticsObject=t; var ttq=w[t]=w[t]||[]; ttq.load=function(e){var n='https://analytics.tiktok.com/i18n/pixel/events.js';}; ttq.load('C0ABCDEFGHIJ'); ttq.page(); }(window, document, 'ttq');</script>",
-  "pinterest-tag":
-    '<script>!function(e){if(!window.pintrk){window.pintrk=function(){window.pintrk.queue.push(Array.prototype.slice.call(arguments))};var n=window.pintrk;n.queue=[],n.version="3.0";var t=document.createElement("script");t.async=!0,t.src=e;var r=document.getElementsByTagName("script")[0];r.parentNode.insertBefore(t,r)}}("https://s.pinimg.com/ct/core.js");pintrk(\'load\', \'2612345678901\');</script>',
-  "snapchat-pixel":
-    "<script>(function(e,t,n){if(e.snaptr)return;var a=e.snaptr=function(){a.handleRequest?a.handleRequest.apply(a,arguments):a.queue.push(arguments)};a.queue=[];var s='script';var r=t.createElement(s);r.async=!0;r.src=n;var u=t.getElementsByTagName(s)[0];u.parentNode.insertBefore(r,u);})(window,document,'https://sc-static.net/scevent.min.js');snaptr('init', '01234567-89ab-cdef');</script>",
-  hotjar:
-    "<script>(function(h,o,t,j,a,r){h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};h._hjSettings={hjid:1234567,hjsv:6};a=o.getElementsByTagName('head')[0];r=o.createElement('script');r.async=1;r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;a.appendChild(r);})(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>",
-  "microsoft-clarity":
-    '<script>(function(c,l,a,r,i,t,y){c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};t=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;y=l.getElementsByTagName(r)[0];y.parentNode.insertBefore(t,y);})(window, document, "clarity", "script", "abcdefghij");</script>',
   "triple-whale": "<script>window.TriplePixelData = { TripleName: 'demo-store.myshopify.com', ver: '2.12' };</script>",
   elevar: '<script src="https://shopify-gtm-suite.getelevar.com/shops/demo-store/events.js" async></script>',
   littledata:
@@ -170,9 +153,6 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   heap: '<script src="https://cdn.heapanalytics.com/js/heap-1234567890.js" async></script>',
   "crazy-egg": '<script src="//script.crazyegg.com/pages/scripts/0123/4567.js" async></script>',
   trackify: '<script src="https://trackifyx.redretarget.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
-  "x-pixel": '<script src="https://static.ads-twitter.com/uwt.js" async></script>',
-  "reddit-pixel": '<script src="https://www.redditstatic.com/ads/pixel.js" async></script>',
-  "microsoft-ads-uet": '<script src="//bat.bing.com/bat.js" async></script>',
   intelligems: '<script src="https://cdn.intelligems.io/abcdef012345.js"></script>',
   "neat-ab-testing": '<script src="https://cdn.neatab.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   shoplift: '<script src="https://cdn.shoplift.ai/shoplift.js?shop=demo-store.myshopify.com" async></script>',
@@ -341,4 +321,31 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
     '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":4383523,"privacyPurposes":[]}]});</script>',
   "snapchat-ads":
     '<script src="https://intg.snapchat.com/shopify/shopify-scevent.js?id=01234567-89ab-cdef-0123-456789abcdef" async></script>',
+};
+
+/**
+ * Snippets of the pixels and tags the app catalog once listed as analytics apps (until the one list
+ * of technologies, lib/technologies): each is now a tag only, reported once.
+ */
+export const FORMER_TAG_APP_SAMPLES: Record<string, string> = {
+  "google-analytics":
+    '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABCDE12345"></script>' +
+    "<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', 'G-ABCDE12345');</script>",
+  "google-tag-manager":
+    "<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','GTM-ABC1234');</script>",
+  "meta-pixel":
+    "<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init', '123456789012345');fbq('track', 'PageView');</script>",
+  "tiktok-pixel":
+    "<script>!function (w, d, t) { w.TiktokAnalyticsObject=t; var ttq=w[t]=w[t]||[]; ttq.load=function(e){var n='https://analytics.tiktok.com/i18n/pixel/events.js';}; ttq.load('C0ABCDEFGHIJ'); ttq.page(); }(window, document, 'ttq');</script>",
+  "pinterest-tag":
+    '<script>!function(e){if(!window.pintrk){window.pintrk=function(){window.pintrk.queue.push(Array.prototype.slice.call(arguments))};var n=window.pintrk;n.queue=[],n.version="3.0";var t=document.createElement("script");t.async=!0,t.src=e;var r=document.getElementsByTagName("script")[0];r.parentNode.insertBefore(t,r)}}("https://s.pinimg.com/ct/core.js");pintrk(\'load\', \'2612345678901\');</script>',
+  "snapchat-pixel":
+    "<script>(function(e,t,n){if(e.snaptr)return;var a=e.snaptr=function(){a.handleRequest?a.handleRequest.apply(a,arguments):a.queue.push(arguments)};a.queue=[];var s='script';var r=t.createElement(s);r.async=!0;r.src=n;var u=t.getElementsByTagName(s)[0];u.parentNode.insertBefore(r,u);})(window,document,'https://sc-static.net/scevent.min.js');snaptr('init', '01234567-89ab-cdef');</script>",
+  hotjar:
+    "<script>(function(h,o,t,j,a,r){h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};h._hjSettings={hjid:1234567,hjsv:6};a=o.getElementsByTagName('head')[0];r=o.createElement('script');r.async=1;r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;a.appendChild(r);})(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>",
+  "microsoft-clarity":
+    '<script>(function(c,l,a,r,i,t,y){c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};t=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;y=l.getElementsByTagName(r)[0];y.parentNode.insertBefore(t,y);})(window, document, "clarity", "script", "abcdefghij");</script>',
+  "x-pixel": '<script src="https://static.ads-twitter.com/uwt.js" async></script>',
+  "reddit-pixel": '<script src="https://www.redditstatic.com/ads/pixel.js" async></script>',
+  "microsoft-ads-uet": '<script src="//bat.bing.com/bat.js" async></script>',
 };

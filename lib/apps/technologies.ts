@@ -1,0 +1,22 @@
+import { buildTechnologyList, FINGERPRINTS, type Technology } from "@/lib/technologies/catalog";
+import type { TechnologyCategory } from "@/lib/technologies/categories";
+import { APP_CATALOG } from "./catalog";
+import type { AppCategory } from "./schemas";
+
+// Every app category is a technology category (a compile error here names the one missing).
+const APP_CATEGORIES_LISTED: AppCategory extends TechnologyCategory ? true : AppCategory = true;
+void APP_CATEGORIES_LISTED;
+
+/**
+ * Every technology StoreLens reports, in one typed list: the apps of our catalog, the tags and
+ * pixels, payments, analytics, A/B testing, error tracking, search and the rest of the imported
+ * base (lib/technologies), each once with one category and its source.
+ */
+export const TECHNOLOGIES: readonly Technology[] = buildTechnologyList(APP_CATALOG, FINGERPRINTS);
+
+const BY_SLUG = new Map<string, Technology>(TECHNOLOGIES.map((tech) => [tech.slug, tech]));
+
+/** The list's entry for a slug (an app's slug, a tag kind, a fingerprint's slug), or undefined. */
+export function findTechnology(slug: string): Technology | undefined {
+  return BY_SLUG.get(slug);
+}
