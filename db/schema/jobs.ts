@@ -54,6 +54,8 @@ export const jobs = pgTable(
     concurrencyKey: text(),
     /** The batch this job was started in (lib/batches), else null. */
     batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
+    /** Its line in the batch's list (0-based): a batch's jobs share one creation time, so this keeps their order. */
+    batchPosition: integer(),
     workflowRunId: text(),
     /** When the workflow event was accepted; null means it must still be (re)sent. */
     dispatchedAt: timestamp({ withTimezone: true }),
@@ -67,7 +69,7 @@ export const jobs = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.domain, t.createdAt),
     index().on(t.status),
-    index().on(t.batchId, t.createdAt),
+    index().on(t.batchId, t.batchPosition),
     // A failed x402 job earns one free retry of its store, ever (docs/decisions.md §8.6).
     uniqueIndex("jobs_one_free_retry")
       .on(t.retryOf)

@@ -29,13 +29,13 @@ export async function batchHasOpenJobs(db: DbOrTx, batchId: string): Promise<boo
   return open !== undefined;
 }
 
-/** A page of a batch's jobs in the order they were submitted (the id breaks ties: pages never overlap). */
+/** A page of a batch's jobs in the order of its list (the id breaks ties: pages never overlap). */
 export function listBatchJobs(batchId: string, page: { limit: number; offset: number }): Promise<Job[]> {
   return getDb()
     .select()
     .from(jobs)
     .where(eq(jobs.batchId, batchId))
-    .orderBy(asc(jobs.createdAt), asc(jobs.id))
+    .orderBy(asc(jobs.batchPosition), asc(jobs.id))
     .limit(page.limit)
     .offset(page.offset);
 }

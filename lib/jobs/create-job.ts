@@ -18,6 +18,8 @@ export type NewJob = {
   retryOf?: string;
   /** The batch the job belongs to (lib/batches), whose row the admission wrote in this transaction. */
   batchId?: string;
+  /** Its place in the batch's list, which the batch's pages follow. */
+  batchPosition?: number;
 };
 
 /**
@@ -40,6 +42,7 @@ export async function insertJob(tx: Transaction, input: NewJob): Promise<Job> {
       retryOf: input.retryOf,
       concurrencyKey: input.concurrencyKey,
       batchId: input.batchId,
+      batchPosition: input.batchPosition,
     })
     .returning();
   if (input.webhookUrl) {

@@ -10,7 +10,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores } from "@/db/schema";
+import { jobs, stores, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { raiseAlerts } from "@/lib/alerts";
 import { STORE_TOOLS } from "@/lib/tools";
@@ -140,6 +140,13 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       destructiveHint: false,
       openWorldHint: true,
     });
+    // A batch admits (and charges) a job per store on each call, like analyze_store.
+    expect(hints("analyze_batch")).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
     // Marking alerts read changes only the caller's own read marks, the same however often.
     expect(hints("mark_alerts_read")).toMatchObject({
       readOnlyHint: false,
@@ -147,7 +154,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       destructiveHint: false,
       openWorldHint: false,
     });
-    for (const tool of tools.filter((t) => t.name !== "analyze_store" && t.name !== "mark_alerts_read")) {
+    for (const tool of tools.filter((t) => !["analyze_store", "analyze_batch", "mark_alerts_read"].includes(t.name))) {
       expect(hints(tool.name), tool.name).toMatchObject(read);
     }
   });
@@ -156,6 +163,15 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const { tools } = await (await client()).listTools();
     const byKey = await client(apiKeyHeader(owner.key));
     const bySession = await client(sessionCookieHeader(await createTestSession(owner.id)));
+    // Two batches of one store beside the Free quota's jobs: paid by credits.
+    await getDb().update(users).set({ jobCredits: 2 }).where(eq(users.id, owner.id));
+    const batch = await callApi<{ batch: { id: string } }>(
+      "POST",
+      "/api/batches",
+      { apiKey: owner.key },
+      { body: { domains: [domain("typed-shop")] } },
+    );
+    expect(batch.status).toBe(201);
     // A valid call of each tool, by a caller it admits; a tool without one here fails the test.
     const calls: Record<string, [Client, Record<string, unknown>]> = {
       search_stores: [bySession, { q: "MCP Shop" }],
@@ -167,6 +183,8 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_app: [bySession, { name: "klaviyo" }],
       analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
+      analyze_batch: [byKey, { domains: [domain("typed-shop")] }],
+      get_batch: [bySession, { id: batch.body.batch.id }],
       list_tracked_stores: [byKey, {}],
       get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
       get_store_analytics: [bySession, { slug: "mcp-shop-test" }],

@@ -152,7 +152,7 @@ export async function admitBatch(admission: BatchAdmission, requests: JobRequest
     const created: Job[] = [];
     for (const [i, request] of requests.entries()) {
       const store = await claimStoreForDomain(tx, request.domain);
-      const terms = { userId: user.id, paymentMethod: methods[i]!, concurrencyKey: `batch:${user.id}`, batchId };
+      const terms = { userId: user.id, paymentMethod: methods[i]!, concurrencyKey: `batch:${user.id}`, batchId, batchPosition: i };
       created.push(await insertJob(tx, { ...request, ...terms, store }));
     }
 
