@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync";
 import { eq, inArray } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { getDb } from "@/db";
 import { batches, jobs, stores, webhookDeliveries } from "@/db/schema";
 import * as batchesRoute from "@/app/api/batches/route";
@@ -22,6 +23,7 @@ import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import { waitFor } from "@/testing/wait-for";
 import { waitForDeliveryRunsToEnd } from "@/testing/workflow/delivery-runs";
 import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
+import { batchEnvelopeSchema, batchExportRowSchema, batchListSchema, createdBatchSchema, invalidLinesBodySchema } from "./schemas";
 import { settleBatch } from "./settle-batch";
 
 let h: PipelineHarness;
@@ -65,7 +67,7 @@ async function call(
     expect(documentedAnswerErrors(method, path.split("?")[0]!.replace(/[0-9a-f-]{36}/, "{id}"), response.status, parsed)).toEqual([]);
   }
 
-  return { status: response.status, body: parsed as Record<string, any>, text, headers: response.headers };
+  return { status: response.status, body: parsed, text, headers: response.headers };
 }
 
 describe("a pasted list of 20 domains", () => {
@@ -77,24 +79,26 @@ describe("a pasted list of 20 domains", () => {
     const csv = ["domain", ...DOMAINS, `https://${DOMAINS[0]}/collections/all`, "", `www.${DOMAINS[1]}`].join("\r\n");
     const created = await call(batchesRoute.POST, "POST", `/api/batches`, { body: csv, contentType: "text/csv" });
     expect(created.status).toBe(201);
-    expect(created.body.duplicates).toBe(2);
-    const batchId = String(created.body.batch.id);
-    expect(created.body.batch.total).toBe(20);
-    expect(created.body.batch.jobs.pagination.total).toBe(20);
+    const { batch: first, duplicates } = createdBatchSchema.parse(created.body);
+    expect(duplicates).toBe(2);
+    const batchId = first.id;
+    expect(first.total).toBe(20);
+    expect(first.jobs.pagination.total).toBe(20);
 
     const ended = await waitFor(
       async () => {
         const { body } = await call(batchRoute.GET, "GET", `/api/batches/${batchId}`, { params: { id: batchId } });
+        const { batch } = batchEnvelopeSchema.parse(body);
 
-        return body.batch.status === "completed" ? body.batch : null;
+        return batch.status === "completed" ? batch : null;
       },
       { timeoutMs: 240_000, intervalMs: 200, what: "the batch to complete" },
     );
     expect(ended.counts).toEqual({ queued: 0, running: 0, completed: 20, failed: 0 });
 
     const page = await call(batchRoute.GET, "GET", `/api/batches/${batchId}?page=2&per_page=15`, { params: { id: batchId } });
-    expect(page.body.batch.jobs.data).toHaveLength(5);
-    expect(page.body.batch.jobs.data.map((job: { domain: string }) => job.domain)).toEqual(DOMAINS.slice(15));
+    const { data: lastPage } = batchEnvelopeSchema.parse(page.body).batch.jobs;
+    expect(lastPage.map((job) => job.domain)).toEqual(DOMAINS.slice(15));
 
     const [batch] = await getDb().select().from(batches).where(eq(batches.id, batchId));
     expect(batch!.webhookDeliveryId).not.toBeNull();
@@ -105,7 +109,7 @@ describe("a pasted list of 20 domains", () => {
 
     const received = receiver.requests.filter((r) => r.path === "/hooks/batch");
     expect(received).toHaveLength(1);
-    const event = new Webhook(secret).verify(received[0]!.body, standardWebhookHeaders(received[0]!)) as Record<string, any>;
+    const event = new Webhook(secret).verify(received[0]!.body, standardWebhookHeaders(received[0]!));
     expect(event).toMatchObject({ type: "batch.completed", data: { batch_id: batchId, total: 20, counts: { completed: 20, failed: 0 } } });
     const batchJobs = await getDb().select().from(jobs).where(eq(jobs.batchId, batchId));
     expect(batchJobs).toHaveLength(20);
@@ -123,7 +127,7 @@ describe("a pasted list of 20 domains", () => {
       expect(row.report_url).toBe(`http://localhost:3000/reports/${row.job_id}`);
     }
     const json = await call(exportRoute.GET, "GET", `/api/batches/${batchId}/export?format=json`, { params: { id: batchId } });
-    expect(json.body.rows).toHaveLength(20);
+    expect(z.object({ rows: z.array(batchExportRowSchema) }).parse(json.body).rows).toHaveLength(20);
   }, 300_000);
 });
 
@@ -134,9 +138,9 @@ describe("a list with lines that are not store domains", () => {
       body: JSON.stringify({ domains: ["good-one.test", "not a domain", "good-two.test", "127.0.0.1", "  "] }),
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe("invalid_request");
-    expect(answer.body.invalid_lines.map((line: { line: number }) => line.line)).toEqual([2, 4]);
-    expect(answer.body.invalid_lines[1]).toMatchObject({ input: "127.0.0.1", error: "IP addresses are not store domains" });
+    const refused = invalidLinesBodySchema.parse(answer.body);
+    expect(refused.invalid_lines!.map((line) => line.line)).toEqual([2, 4]);
+    expect(refused.invalid_lines![1]).toMatchObject({ input: "127.0.0.1", error: "IP addresses are not store domains" });
     expect(await getDb().select().from(batches).where(eq(batches.userId, h.userId))).toHaveLength(before.length);
     expect(
       await getDb()
@@ -165,7 +169,7 @@ describe("another account", () => {
   it("cannot read, list or export my batch", async () => {
     const created = await call(batchesRoute.POST, "POST", "/api/batches", { body: JSON.stringify({ domains: [DOMAINS[0]] }) });
     expect(created.status).toBe(201);
-    const batchId = String(created.body.batch.id);
+    const batchId = createdBatchSchema.parse(created.body).batch.id;
     const other = await createTestUser();
     const { key } = await createTestApiKey(other.id);
 
@@ -174,8 +178,8 @@ describe("another account", () => {
     const exported = await call(exportRoute.GET, "GET", `/api/batches/${batchId}/export`, { key, params: { id: batchId } });
     expect(exported.status).toBe(404);
     const list = await call(batchesRoute.GET, "GET", "/api/batches", { key });
-    expect(list.body.data).toEqual([]);
+    expect(batchListSchema.parse(list.body).data).toEqual([]);
     const mine = await call(batchesRoute.GET, "GET", "/api/batches", {});
-    expect(mine.body.data.map((batch: { id: string }) => batch.id)).toContain(batchId);
+    expect(batchListSchema.parse(mine.body).data.map((batch) => batch.id)).toContain(batchId);
   });
 });

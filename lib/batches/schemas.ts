@@ -95,12 +95,12 @@ export const invalidLineSchema = z.object({
 });
 export type InvalidLine = z.infer<typeof invalidLineSchema>;
 
-/** 400 of POST /api/batches when a line is not a store domain: nothing was started. */
+/** 400 of POST /api/batches: nothing was started; `invalid_lines` when lines are not store domains. */
 export const invalidLinesBodySchema = z.object({
   error: z.string(),
   code: z.literal("invalid_request"),
   issues: z.array(z.object({ path: z.string(), message: z.string() })),
-  invalid_lines: z.array(invalidLineSchema),
+  invalid_lines: z.array(invalidLineSchema).optional().describe("Each line that is not a store domain, when that is the refusal"),
 });
 
 export const BATCH_EXPORT_FORMATS = ["csv", "json"] as const;
