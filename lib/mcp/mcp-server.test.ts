@@ -10,7 +10,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, stores, users } from "@/db/schema";
+import { jobs, stores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { raiseAlerts } from "@/lib/alerts";
 import { STORE_TOOLS } from "@/lib/tools";
@@ -163,15 +163,18 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const { tools } = await (await client()).listTools();
     const byKey = await client(apiKeyHeader(owner.key));
     const bySession = await client(sessionCookieHeader(await createTestSession(owner.id)));
-    // Two batches of one store beside the Free quota's jobs: paid by credits.
-    await getDb().update(users).set({ jobCredits: 2 }).where(eq(users.id, owner.id));
+    // The batches are another account's: the owner's Free quota stays for the analyses the other tests count.
+    const batcherUser = await createTestUser();
+    const batcher = { key: (await createTestApiKey(batcherUser.id)).key, session: await createTestSession(batcherUser.id) };
     const batch = await callApi<{ batch: { id: string } }>(
       "POST",
       "/api/batches",
-      { apiKey: owner.key },
+      { apiKey: batcher.key },
       { body: { domains: [domain("typed-shop")] } },
     );
     expect(batch.status).toBe(201);
+    const byBatcher = await client(apiKeyHeader(batcher.key));
+    const byBatcherSession = await client(sessionCookieHeader(batcher.session));
     // A valid call of each tool, by a caller it admits; a tool without one here fails the test.
     const calls: Record<string, [Client, Record<string, unknown>]> = {
       search_stores: [bySession, { q: "MCP Shop" }],
@@ -183,8 +186,8 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_app: [bySession, { name: "klaviyo" }],
       analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
-      analyze_batch: [byKey, { domains: [domain("typed-shop")] }],
-      get_batch: [bySession, { id: batch.body.batch.id }],
+      analyze_batch: [byBatcher, { domains: [domain("typed-shop")] }],
+      get_batch: [byBatcherSession, { id: batch.body.batch.id }],
       list_tracked_stores: [byKey, {}],
       get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
       get_store_analytics: [bySession, { slug: "mcp-shop-test" }],
