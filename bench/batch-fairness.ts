@@ -5,6 +5,7 @@
  * store (one small generated shop per domain, in a child process). The batch's jobs run under one
  * per-account concurrency key (`batch:<user>`, docs/batches.md › Fair scheduling), so they hold at
  * most JOB_CONCURRENCY_PER_USER step slots whatever their number; the target is a ratio within 1.3.
+ * It also times the batch owner's own single job submitted beside the batch (its key is not the batch's).
  *
  *   npx tsx bench/batch-fairness.ts [--singles=10] [--batch=1000] [--products=20] [--interval=20]
  *
@@ -41,7 +42,7 @@ const shop = (domain: string, seed: number) => generatedStore(domain, { products
 const singleDomains = (phase: string) => Array.from({ length: SINGLES }, (_, i) => `single-${phase}-${i + 1}.test`);
 const batchDomains = Array.from({ length: BATCH }, (_, i) => `batch-store-${i + 1}.test`);
 const started = performance.now();
-for (const [i, domain] of [...singleDomains("alone"), ...singleDomains("beside"), "warm-up.test"].entries())
+for (const [i, domain] of [...singleDomains("alone"), ...singleDomains("beside"), "warm-up.test", "own-single.test"].entries())
   await stores.add(shop(domain, i + 1));
 // Added a few at a time: the control API builds each shop on its request.
 for (let i = 0; i < batchDomains.length; i += 25) {
@@ -111,7 +112,15 @@ await waitFor(async () => (await getDb().select({ id: jobs.id }).from(jobs).wher
   timeoutMs: 60_000,
   what: "the batch's jobs",
 });
+// The batch's owner's own single job, at the same time: under its own key, not behind its batch.
+const ownStart = performance.now();
+const own = await post(postJob, "/api/jobs", batchOwner.key, { domain: "own-single.test" });
+if (own.status !== 201) throw new Error(`POST /api/jobs answered ${own.status}`);
+const ownJob = h
+  .waitForJob(((await own.json()) as { job: { id: string } }).job.id, 3_600_000)
+  .then(() => (performance.now() - ownStart) / 1000);
 const beside = await runSingles(singleDomains("beside"));
+const ownSeconds = await ownJob;
 const batchJobs = await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.batchId, batchId));
 const batchEnded = batchJobs.filter((job) => job.status === "completed" || job.status === "failed").length;
 
@@ -131,6 +140,7 @@ const rows: Array<[string, string]> = [
     "ratio beside / alone (target ≤ 1.3)",
     `${(beside.total / alone.total).toFixed(2)}× (median ${(median(beside.each) / median(alone.each)).toFixed(2)}×)`,
   ],
+  ["the batch owner's own single job beside its batch", `${ownSeconds.toFixed(2)} s`],
   ["batch jobs ended meanwhile", `${batchEnded} of ${batchJobs.length}`],
 ];
 const width = Math.max(...rows.map(([label]) => label.length));
