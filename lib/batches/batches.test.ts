@@ -24,7 +24,7 @@ import { waitFor } from "@/testing/wait-for";
 import { waitForDeliveryRunsToEnd } from "@/testing/workflow/delivery-runs";
 import { standardWebhookHeaders, startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { batchEnvelopeSchema, batchExportRowSchema, batchListSchema, createdBatchSchema, invalidLinesBodySchema } from "./schemas";
-import { settleBatch } from "./settle-batch";
+import { settleBatch, settleOpenBatches } from "./settle-batch";
 
 let h: PipelineHarness;
 let receiver: WebhookReceiver;
@@ -173,6 +173,10 @@ describe("another account", () => {
     const other = await createTestUser();
     const { key } = await createTestApiKey(other.id);
 
+    // Its job runs under the account's batch key, beside the account's own single jobs' key.
+    const [job] = await getDb().select().from(jobs).where(eq(jobs.batchId, batchId));
+    expect(job).toMatchObject({ userId: h.userId, concurrencyKey: `batch:${h.userId}`, batchPosition: 0 });
+
     const read = await call(batchRoute.GET, "GET", `/api/batches/${batchId}`, { key, params: { id: batchId } });
     expect(read.status).toBe(404);
     const exported = await call(exportRoute.GET, "GET", `/api/batches/${batchId}/export`, { key, params: { id: batchId } });
@@ -181,5 +185,18 @@ describe("another account", () => {
     expect(batchListSchema.parse(list.body).data).toEqual([]);
     const mine = await call(batchesRoute.GET, "GET", "/api/batches", {});
     expect(batchListSchema.parse(mine.body).data.map((batch) => batch.id)).toContain(batchId);
+  });
+});
+
+describe("a batch whose last job ended outside its run", () => {
+  it("is ended by the stalled-jobs cron's pass, once", async () => {
+    const [stale] = await getDb()
+      .insert(batches)
+      .values({ userId: h.userId, total: 0, createdAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .returning();
+    expect(await settleOpenBatches()).toBeGreaterThanOrEqual(1);
+    const [ended] = await getDb().select().from(batches).where(eq(batches.id, stale!.id));
+    expect(ended!.endedAt).not.toBeNull();
+    expect(await settleBatch(stale!.id)).toBe(false);
   });
 });
