@@ -60,6 +60,7 @@ const PUBLIC_PAGES = [
 const DASHBOARD_PAGES = [
   "/dashboard",
   "/dashboard/jobs",
+  "/dashboard/batches",
   "/dashboard/tracked-stores",
   "/dashboard/tracked-stores/demo-test",
   "/dashboard/alerts",

@@ -18,6 +18,7 @@ export type DashboardTab = {
 export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard", label: "Overview", heading: "Dashboard", exact: true },
   { href: "/dashboard/jobs", label: "Jobs" },
+  { href: "/dashboard/batches", label: "Batches" },
   { href: "/dashboard/tracked-stores", label: "Tracked stores" },
   { href: "/dashboard/alerts", label: "Alerts", count: "unread-alerts" },
   { href: "/dashboard/api-keys", label: "API keys" },

@@ -4,6 +4,7 @@ export * from "./analytics";
 export * from "./api-keys";
 export * from "./apps";
 export * from "./auth";
+export * from "./batches";
 export * from "./billing";
 export * from "./blog";
 export * from "./bot-auth";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { batches } from "./batches";
 import { JOB_STATUSES } from "./job-status";
 import { stores } from "./store-directory";
 
@@ -51,6 +52,10 @@ export const jobs = pgTable(
     retryOf: uuid(),
     /** The soft per-payer concurrency cap's key, decided at admission; a re-sent event keeps it. */
     concurrencyKey: text(),
+    /** The batch this job was started in (lib/batches), else null. */
+    batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
+    /** Its line in the batch's list (0-based): a batch's jobs share one creation time, so this keeps their order. */
+    batchPosition: integer(),
     workflowRunId: text(),
     /** When the workflow event was accepted; null means it must still be (re)sent. */
     dispatchedAt: timestamp({ withTimezone: true }),
@@ -64,6 +69,7 @@ export const jobs = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.domain, t.createdAt),
     index().on(t.status),
+    index().on(t.batchId, t.batchPosition),
     // A failed x402 job earns one free retry of its store, ever (docs/decisions.md §8.6).
     uniqueIndex("jobs_one_free_retry")
       .on(t.retryOf)

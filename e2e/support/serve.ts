@@ -39,6 +39,9 @@ process.on("exit", () => {
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
+// A pasted list analyzed as one batch (e2e/batches.spec.ts).
+fakeStore.addStore(fixtureStore("batch-a.test"));
+fakeStore.addStore(fixtureStore("batch-b.test"));
 // The report page's spec: the fixture catalog with its stock quantities showing.
 fakeStore.addStore(inventoryStore("report.test"));
 // The new user's journey (e2e/journey.spec.ts), one store per width so each starts from a first

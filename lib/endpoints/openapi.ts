@@ -206,7 +206,22 @@ export function buildOpenApiDocument() {
       security: security(endpoint.access),
       parameters: parameters(endpoint),
       ...(endpoint.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: inputSchemaOf(endpoint.body) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": { schema: inputSchemaOf(endpoint.body) },
+                ...(endpoint.textBody
+                  ? Object.fromEntries(
+                      ["text/csv", "text/plain"].map((type) => [
+                        type,
+                        { schema: { type: "string", description: `The body's \`${endpoint.textBody}\` field, sent alone as text` } },
+                      ]),
+                    )
+                  : {}),
+              },
+            },
+          }
         : {}),
       responses: responses(endpoint, schemaOf),
     };

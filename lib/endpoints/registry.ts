@@ -3,6 +3,7 @@ import type { AccessName } from "@/lib/auth/access";
 import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as apps from "@/lib/apps/endpoints";
 import * as auth from "@/lib/auth/endpoints";
+import * as batches from "@/lib/batches/endpoints";
 import * as billing from "@/lib/billing/endpoints";
 import * as blog from "@/lib/blog/endpoints";
 import * as botAuth from "@/lib/bot-auth/endpoints";
@@ -41,6 +42,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(apiKeys),
   ...Object.values(auth),
   ...Object.values(jobs),
+  ...Object.values(batches),
   ...Object.values(reports),
   ...Object.values(pagespeed),
   ...Object.values(storeDirectory),

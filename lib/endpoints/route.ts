@@ -93,6 +93,19 @@ function assertSameOrigin(req: Request): void {
   }
 }
 
+const TEXT_BODY_TYPES = ["text/csv", "text/plain"];
+
+/** The JSON body, or, where the endpoint takes one field as plain text, a text body as that field. */
+async function readBody(req: Request, textField: string | undefined): Promise<unknown> {
+  const mediaType = (req.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (!textField || !TEXT_BODY_TYPES.includes(mediaType)) return readJsonBody(req);
+  const text = await readCappedBody(req, MAX_JSON_BODY_BYTES, { strictUtf8: true });
+  const body = { [textField]: text };
+  refuseUnstorable(findUnstorableText(body, "body"));
+
+  return body;
+}
+
 async function readJsonBody(req: Request): Promise<unknown> {
   const text = await readCappedBody(req, MAX_JSON_BODY_BYTES, { strictUtf8: true });
   if (text.trim() === "") return {};
@@ -154,7 +167,7 @@ export function route<E extends Endpoint<AccessName>>(
       refuseUnstorable(findUnstorableParam(rawParams) ?? findUnstorableQuery(url.search));
       const params = endpoint.params ? parseWith(endpoint.params, rawParams, "params") : undefined;
       const query = endpoint.query ? parseWith(endpoint.query, Object.fromEntries(url.searchParams), "query") : undefined;
-      const body = endpoint.body ? parseWith(endpoint.body, await readJsonBody(req), "body") : undefined;
+      const body = endpoint.body ? parseWith(endpoint.body, await readBody(req, endpoint.textBody), "body") : undefined;
       const user = principal.kind === "anonymous" || principal.kind === "x402" ? null : principal.user;
 
       const ctx = { req, principal, user, params, query, body, requestId } as HandlerContext<E>;

@@ -49,6 +49,11 @@ export type Endpoint<A extends string = string> = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * A body field that may also come as the whole request body in plain text: a `text/csv` or
+   * `text/plain` request is parsed as `{ [textBody]: <the text> }` (a pasted or uploaded list).
+   */
+  textBody?: string;
   requestHeaders?: readonly RequestHeaderName[];
   /**
    * By status. Besides these, every answer documents the access rule's refusals (401, 402,

@@ -1,7 +1,7 @@
 import type { Transaction } from "@/db";
 import { emailNotifications, jobs, webhookCallbacks, type Job } from "@/db/schema";
 import { logger } from "@/lib/log";
-import { dispatchJob } from "./dispatch-job";
+import { dispatchJob, dispatchJobs } from "./dispatch-job";
 
 /** A job's row as the admission decided it: its store, owner and what pays for it. */
 export type NewJob = {
@@ -16,6 +16,10 @@ export type NewJob = {
   /** Key of the soft per-caller concurrency cap (defaults to the user, else the job). */
   concurrencyKey?: string;
   retryOf?: string;
+  /** The batch the job belongs to (lib/batches), whose row the admission wrote in this transaction. */
+  batchId?: string;
+  /** Its place in the batch's list, which the batch's pages follow. */
+  batchPosition?: number;
 };
 
 /**
@@ -37,6 +41,8 @@ export async function insertJob(tx: Transaction, input: NewJob): Promise<Job> {
       paymentRef: input.paymentRef,
       retryOf: input.retryOf,
       concurrencyKey: input.concurrencyKey,
+      batchId: input.batchId,
+      batchPosition: input.batchPosition,
     })
     .returning();
   if (input.webhookUrl) {
@@ -47,6 +53,12 @@ export async function insertJob(tx: Transaction, input: NewJob): Promise<Job> {
   }
 
   return created!;
+}
+
+/** Starts the workflows of committed jobs, a batch's, with one event send per slice (lib/jobs/dispatch-job.ts). */
+export async function startJobs(created: Job[]): Promise<void> {
+  await dispatchJobs(created);
+  logger.info("jobs created", { count: created.length, batchId: created[0]?.batchId });
 }
 
 /** Starts a committed job's workflow (a crash before this leaves it to the stalled-job cron). */

@@ -5,6 +5,8 @@ import { sendEvent } from "@/lib/workflow/engine";
 import { storeAnalysisRequested } from "@/lib/workflow/events";
 import { logger } from "@/lib/log";
 
+type DispatchedJob = Pick<Job, "id" | "userId" | "concurrencyKey" | "batchId">;
+
 /** Jobs whose event is still unsent this long after creation are sent again. */
 export const REDISPATCH_AFTER_MS = 2 * 60 * 1000;
 
@@ -12,7 +14,7 @@ export const REDISPATCH_AFTER_MS = 2 * 60 * 1000;
  * Starts the workflow of a job and marks it dispatched. The event id is derived from the
  * job, so Inngest de-duplicates a second send of the same job.
  */
-export async function dispatchJob(job: Pick<Job, "id" | "userId" | "concurrencyKey">): Promise<string | null> {
+export async function dispatchJob(job: DispatchedJob): Promise<string | null> {
   const runIds = await sendAnalysisEvent(job);
   await getDb()
     .update(jobs)
@@ -26,11 +28,44 @@ export async function dispatchJob(job: Pick<Job, "id" | "userId" | "concurrencyK
  * The send half of dispatchJob; the same job always sends the same event id, and the same
  * concurrency key: the payer's, as admission recorded it, else the user's, else the job's own.
  */
-export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId" | "concurrencyKey">): Promise<string[]> {
-  const key = job.concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
-  const { runIds } = await sendEvent(storeAnalysisRequested.create({ jobId: job.id, concurrencyKey: key }, { id: `analysis-${job.id}` }));
+export async function sendAnalysisEvent(job: DispatchedJob): Promise<string[]> {
+  const { runIds } = await sendEvent(analysisEvent(job));
 
   return runIds;
+}
+
+/** The event of a job: its concurrency key (the payer's, as admission recorded it, else the user's, else the job's own) and its batch. */
+function analysisEvent(job: DispatchedJob) {
+  const concurrencyKey = job.concurrencyKey ?? (job.userId ? `user:${job.userId}` : `job:${job.id}`);
+  const data = job.batchId ? { jobId: job.id, concurrencyKey, batchId: job.batchId } : { jobId: job.id, concurrencyKey };
+
+  return storeAnalysisRequested.create(data, { id: `analysis-${job.id}` });
+}
+
+/** Events sent per call when a batch starts: one round trip per slice instead of one per job. */
+const DISPATCH_SLICE = 100;
+
+/**
+ * dispatchJob for the jobs of a batch: their events sent a slice at a time, each slice marked
+ * dispatched in one statement. A crash half-way leaves the rest to redispatchStalledJobs.
+ */
+export async function dispatchJobs(list: DispatchedJob[]): Promise<void> {
+  for (let i = 0; i < list.length; i += DISPATCH_SLICE) {
+    const slice = list.slice(i, i + DISPATCH_SLICE);
+    await sendEvent(slice.map(analysisEvent));
+    await getDb()
+      .update(jobs)
+      .set({ dispatchedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            slice.map((job) => job.id),
+          ),
+          inArray(jobs.status, ["queued", "running"]),
+        ),
+      );
+  }
 }
 
 /**
@@ -39,7 +74,7 @@ export async function sendAnalysisEvent(job: Pick<Job, "id" | "userId" | "concur
  */
 export async function redispatchStalledJobs(limit = 100): Promise<number> {
   const stalled = await getDb()
-    .select({ id: jobs.id, userId: jobs.userId, concurrencyKey: jobs.concurrencyKey })
+    .select({ id: jobs.id, userId: jobs.userId, concurrencyKey: jobs.concurrencyKey, batchId: jobs.batchId })
     .from(jobs)
     .where(and(eq(jobs.status, "queued"), isNull(jobs.dispatchedAt), lt(jobs.createdAt, new Date(Date.now() - REDISPATCH_AFTER_MS))))
     .limit(limit); // the rest go next run

@@ -140,6 +140,13 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       destructiveHint: false,
       openWorldHint: true,
     });
+    // A batch admits (and charges) a job per store on each call, like analyze_store.
+    expect(hints("analyze_batch")).toMatchObject({
+      readOnlyHint: false,
+      idempotentHint: false,
+      destructiveHint: false,
+      openWorldHint: true,
+    });
     // Marking alerts read changes only the caller's own read marks, the same however often.
     expect(hints("mark_alerts_read")).toMatchObject({
       readOnlyHint: false,
@@ -147,7 +154,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       destructiveHint: false,
       openWorldHint: false,
     });
-    for (const tool of tools.filter((t) => t.name !== "analyze_store" && t.name !== "mark_alerts_read")) {
+    for (const tool of tools.filter((t) => !["analyze_store", "analyze_batch", "mark_alerts_read"].includes(t.name))) {
       expect(hints(tool.name), tool.name).toMatchObject(read);
     }
   });
@@ -156,6 +163,18 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const { tools } = await (await client()).listTools();
     const byKey = await client(apiKeyHeader(owner.key));
     const bySession = await client(sessionCookieHeader(await createTestSession(owner.id)));
+    // The batches are another account's: the owner's Free quota stays for the analyses the other tests count.
+    const batcherUser = await createTestUser();
+    const batcher = { key: (await createTestApiKey(batcherUser.id)).key, session: await createTestSession(batcherUser.id) };
+    const batch = await callApi<{ batch: { id: string } }>(
+      "POST",
+      "/api/batches",
+      { apiKey: batcher.key },
+      { body: { domains: [domain("typed-shop")] } },
+    );
+    expect(batch.status).toBe(201);
+    const byBatcher = await client(apiKeyHeader(batcher.key));
+    const byBatcherSession = await client(sessionCookieHeader(batcher.session));
     // A valid call of each tool, by a caller it admits; a tool without one here fails the test.
     const calls: Record<string, [Client, Record<string, unknown>]> = {
       search_stores: [bySession, { q: "MCP Shop" }],
@@ -167,6 +186,8 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_app: [bySession, { name: "klaviyo" }],
       analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
+      analyze_batch: [byBatcher, { domains: [domain("typed-shop")] }],
+      get_batch: [byBatcherSession, { id: batch.body.batch.id }],
       list_tracked_stores: [byKey, {}],
       get_store_inventory: [bySession, { slug: "mcp-shop-test" }],
       get_store_analytics: [bySession, { slug: "mcp-shop-test" }],

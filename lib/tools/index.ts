@@ -1,5 +1,6 @@
 import type { StoreTool } from "./define-tool";
 import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
+import { analyzeBatchTool, getBatchTool } from "./batch-tools";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
@@ -14,6 +15,7 @@ import {
 export { defineTool, describeTool, userOf, type StoreTool, type ToolCaller, type ToolHints } from "./define-tool";
 export { authorizeTool, runTool } from "./run-tool";
 export * from "./alert-tools";
+export * from "./batch-tools";
 export * from "./directory-tools";
 export * from "./history-tools";
 export * from "./report-tools";
@@ -30,6 +32,8 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getAppTool,
   analyzeStoreTool,
   getJobStatusTool,
+  analyzeBatchTool,
+  getBatchTool,
   listTrackedStoresTool,
   getStoreInventoryTool,
   getStoreAnalyticsTool,

@@ -16,9 +16,13 @@ describe("the store tools", () => {
     expect(mismatched).toEqual([]);
   });
 
-  it("have one name each, and only the analysis and the caller's own read marks write", () => {
+  it("have one name each, and only the analyses (one store, a batch) and the caller's own read marks write", () => {
     expect(new Set(STORE_TOOLS.map((tool) => tool.name)).size).toBe(STORE_TOOLS.length);
-    expect(STORE_TOOLS.filter((tool) => !tool.hints.readOnlyHint).map((tool) => tool.name)).toEqual(["analyze_store", "mark_alerts_read"]);
+    expect(STORE_TOOLS.filter((tool) => !tool.hints.readOnlyHint).map((tool) => tool.name)).toEqual([
+      "analyze_store",
+      "analyze_batch",
+      "mark_alerts_read",
+    ]);
     expect(STORE_TOOLS.filter((tool) => tool.hints.readOnlyHint).every((tool) => tool.endpoint.method === "GET")).toBe(true);
   });
 

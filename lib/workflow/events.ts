@@ -9,6 +9,8 @@ export const storeAnalysisRequested = eventType("store/analysis.requested", {
     jobId: z.uuid(),
     /** Soft per-caller concurrency cap key: the user, the x402 payer, or the job itself. */
     concurrencyKey: z.string().min(1),
+    /** The batch the job belongs to (lib/batches): its run settles the batch once the job ended. */
+    batchId: z.uuid().optional(),
   }),
 });
 

@@ -3,9 +3,9 @@ import type { Job } from "@/db/schema";
 import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
-import { insertJob, startJob, type NewJob } from "@/lib/jobs/create-job";
+import { insertJob, startJob, startJobs, type NewJob } from "@/lib/jobs/create-job";
 import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
-import { chargeAccount } from "./charge-account";
+import { chargeAccount, chargeAccountForMany } from "./charge-account";
 import { chargeFreeRetry } from "./free-retry";
 import type { JobCharge } from "./job-charge";
 import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
@@ -125,4 +125,40 @@ export async function admitJob(admission: Admission, request: JobRequest): Promi
   });
 
   return startJob(job);
+}
+
+/** The account that submits a batch, and the batch's own row, written first in the admission's transaction. */
+export type BatchAdmission = {
+  user: PrincipalUser;
+  /** Writes the batch's row in the admission's transaction and answers its id (lib/batches). */
+  openBatch: (tx: Transaction) => Promise<string>;
+};
+
+/**
+ * A batch of jobs admitted at once against the account's plan: every job is charged and written
+ * in one transaction, or none is (a plan short by one job refuses the whole batch with 402, and
+ * no store row, job or batch is left). The jobs share the concurrency key `batch:<user>`: beside
+ * the account's own single jobs (key `user:<user>`), not ahead of or behind them, and at most
+ * JOB_CONCURRENCY_PER_USER of their steps run at once, so a long batch cannot hold the workers
+ * other callers' jobs need (docs/batches.md › Fair scheduling).
+ */
+export async function admitBatch(admission: BatchAdmission, requests: JobRequest[]): Promise<{ batchId: string; jobs: Job[] }> {
+  await assertStorageAvailable();
+  const { user } = admission;
+  assertEmailVerifiedForJobs(user);
+  const admitted = await getDb().transaction(async (tx) => {
+    const batchId = await admission.openBatch(tx);
+    const methods = await chargeAccountForMany(tx, user.id, requests.length);
+    const created: Job[] = [];
+    for (const [i, request] of requests.entries()) {
+      const store = await claimStoreForDomain(tx, request.domain);
+      const terms = { userId: user.id, paymentMethod: methods[i]!, concurrencyKey: `batch:${user.id}`, batchId, batchPosition: i };
+      created.push(await insertJob(tx, { ...request, ...terms, store }));
+    }
+
+    return { batchId, jobs: created };
+  });
+  await startJobs(admitted.jobs);
+
+  return admitted;
 }

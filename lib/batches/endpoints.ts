@@ -1,0 +1,91 @@
+import { defineEndpoint } from "@/lib/http/define-endpoint";
+import { paginationQuerySchema } from "@/lib/http/pagination";
+import { planLimitReachedBodySchema } from "@/lib/jobs/schemas";
+import {
+  batchEnvelopeSchema,
+  batchExportQuerySchema,
+  batchExportRowSchema,
+  batchIdParamsSchema,
+  batchListSchema,
+  batchQuerySchema,
+  createBatchBodySchema,
+  createdBatchSchema,
+  invalidLinesBodySchema,
+} from "./schemas";
+
+// Bulk analysis: a list of store domains analyzed as one batch, for the account that sent it
+// (API key or session); another account's batch answers 404 (docs/batches.md).
+
+export const createBatchEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/api/batches",
+  access: "account",
+  operationId: "createBatch",
+  tag: "batches",
+  summary: "Analyze a list of store domains (up to 1,000 stores) as one batch, admitted against the plan at once",
+  description:
+    "The list comes as JSON ({domains: [...]} or {csv: \"...\"}) or as the whole body with Content-Type text/csv or text/plain, one store a line. Each line is normalized like POST /api/jobs's domain and duplicates of a store are dropped (counted in duplicates). 400 invalid_request with invalid_lines (line number, input, reason) when any line is not a store domain, or with more than 1,000 stores: nothing is started. The plan must cover every store or none is started: 402 plan_limit_reached; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full. When every job has ended, one batch.completed webhook goes to webhook_url, else to the account's webhook URL, signed like every webhook of the account (Standard Webhooks).",
+  body: createBatchBodySchema,
+  textBody: "csv",
+  answers: {
+    201: { schema: createdBatchSchema },
+    400: {
+      schema: invalidLinesBodySchema,
+      description: "A line is not a store domain, or the list is empty or too long; nothing was started",
+    },
+    402: { schema: planLimitReachedBodySchema },
+    403: "error",
+  },
+});
+
+export const listBatchesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/batches",
+  access: "account",
+  operationId: "listBatches",
+  tag: "batches",
+  summary: "Your batches, newest first, each with its jobs' counts by state; paginated",
+  query: paginationQuerySchema,
+  answers: { 200: { schema: batchListSchema }, 400: "error" },
+});
+
+export const getBatchEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/batches/:id",
+  access: "account",
+  operationId: "getBatch",
+  tag: "batches",
+  summary: "A batch's progress: counts by state and each store's job (id, domain, state), paginated",
+  params: batchIdParamsSchema,
+  query: batchQuerySchema,
+  answers: { 200: { schema: batchEnvelopeSchema }, 400: "error", 404: "error" },
+});
+
+export const exportBatchEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/batches/:id/export",
+  access: "account",
+  operationId: "exportBatch",
+  tag: "batches",
+  summary: "A batch's results as one file: job id, domain, state, report URL, theme and apps, as CSV or JSON",
+  params: batchIdParamsSchema,
+  query: batchExportQuerySchema,
+  answers: {
+    200: {
+      content: {
+        "text/csv": {
+          schema: {
+            type: "string",
+            description: `One row per job, columns ${Object.keys(batchExportRowSchema.shape).join(", ")} (apps joined by "; ")`,
+          },
+        },
+        "application/json": {
+          schema: { type: "object", description: "{batch_id, rows: [{job_id, domain, status, error_code, report_url, theme, apps}]}" },
+        },
+      },
+      headers: ["Content-Disposition", "Cache-Control"],
+    },
+    400: "error",
+    404: "error",
+  },
+});
