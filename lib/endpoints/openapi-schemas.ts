@@ -12,7 +12,7 @@ import {
 } from "@/lib/billing/schemas";
 import { blogPostListSchema, blogPostSchema, blogPostSummarySchema } from "@/lib/blog/schemas";
 import { chatAnswerSchema, chatDailyLimitSchema, chatPerMinuteLimitSchema } from "@/lib/chat/schemas";
-import { freeExportJsonSchema } from "@/lib/export/schemas";
+import { freeExportJsonSchema, technologyExportJsonSchema } from "@/lib/export/schemas";
 import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
@@ -118,4 +118,5 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CatalogEventPage: catalogEventPageSchema,
   SnapshotComparison: snapshotComparisonSchema,
   FreeExport: freeExportJsonSchema,
+  TechnologyExport: technologyExportJsonSchema,
 };

@@ -1,3 +1,5 @@
+import { technologyExportAnswer } from "@/lib/export/endpoints";
+import { technologyExportOptionsSchema } from "@/lib/export/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import {
   createListBodySchema,
@@ -110,4 +112,17 @@ export const getListChangesEndpoint = defineEndpoint({
   params: listParamsSchema,
   query: listChangesQuerySchema,
   answers: { 200: { schema: listChangesSchema }, 400: "error", 404: "error" },
+});
+
+export const exportListEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/api/lists/:id/export",
+  access: "account",
+  operationId: "exportList",
+  tag: "lists",
+  summary:
+    "Your list's stores now with their technology profiles, one row per store, as CSV or JSON (streamed download); evidence=1 adds the evidence column",
+  params: listParamsSchema,
+  query: technologyExportOptionsSchema,
+  answers: { 200: technologyExportAnswer, 400: "error", 404: "error" },
 });

@@ -24,7 +24,7 @@ async function call(handler: Handler, headers: Headers, init: { method?: string;
       headers: { ...headers, ...(init.body ? { "content-type": "application/json" } : {}) },
       body: init.body ? JSON.stringify(init.body) : undefined,
     }),
-    { params: Promise.resolve(init.id ? { id: init.id } : {}) },
+    { params: Promise.resolve<Record<string, string>>(init.id ? { id: init.id } : {}) },
   );
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
