@@ -62,6 +62,7 @@ const DASHBOARD_PAGES = [
   "/dashboard/jobs",
   "/dashboard/tracked-stores",
   "/dashboard/tracked-stores/demo-test",
+  "/dashboard/lists",
   "/dashboard/alerts",
   "/dashboard/api-keys",
   "/dashboard/webhooks",

@@ -14,6 +14,7 @@ export * from "./inventory";
 export * from "./job-status";
 export * from "./jobs";
 export * from "./limits";
+export * from "./list-kinds";
 export * from "./lists";
 export * from "./mail";
 export * from "./pagespeed";

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { LIST_KINDS } from "./list-kinds";
 import { stores } from "./store-directory";
 
-/** A saved segment (a directory query) or a hand-picked set of stores. */
-export const LIST_KINDS = ["segment", "stores"] as const;
 
 /**
  * A user's saved list of stores (lib/lists). A segment list keeps the directory query it was

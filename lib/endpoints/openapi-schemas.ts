@@ -13,6 +13,7 @@ import {
 import { blogPostListSchema, blogPostSchema, blogPostSummarySchema } from "@/lib/blog/schemas";
 import { chatAnswerSchema, chatDailyLimitSchema, chatPerMinuteLimitSchema } from "@/lib/chat/schemas";
 import { freeExportJsonSchema, technologyExportJsonSchema } from "@/lib/export/schemas";
+import { listDetailSchema, listSchema } from "@/lib/lists/schemas";
 import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
@@ -119,4 +120,6 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   SnapshotComparison: snapshotComparisonSchema,
   FreeExport: freeExportJsonSchema,
   TechnologyExport: technologyExportJsonSchema,
+  List: listSchema,
+  ListDetail: listDetailSchema,
 };

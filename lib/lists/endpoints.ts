@@ -1,4 +1,4 @@
-import { technologyExportAnswer } from "@/lib/export/endpoints";
+import { technologyExportAnswer } from "@/lib/export/technology-export-answer";
 import { technologyExportOptionsSchema } from "@/lib/export/schemas";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import {

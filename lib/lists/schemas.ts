@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_KINDS } from "@/db/schema";
+import { LIST_KINDS } from "@/db/schema/list-kinds";
 import { timelineEventSchema } from "@/lib/history/schemas";
 import { storeSlugSchema } from "@/lib/store-domain/schemas";
 
