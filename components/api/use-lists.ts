@@ -1,7 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createListEndpoint, deleteListEndpoint, getListChangesEndpoint, listListsEndpoint, updateListEndpoint } from "@/lib/lists/endpoints";
+import {
+  createListEndpoint,
+  deleteListEndpoint,
+  getListChangesEndpoint,
+  listListsEndpoint,
+  updateListEndpoint,
+} from "@/lib/lists/endpoints";
 import type { CreateListBody, UpdateListBody } from "@/lib/lists/schemas";
 import { callEndpoint } from "./client";
 

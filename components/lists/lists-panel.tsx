@@ -68,7 +68,9 @@ function SaveListCard({ plan }: { plan?: { plan: string; lists: number; stores_p
         </Link>
         &apos;s address, e.g. <code>app=klaviyo&amp;country=DE</code>) and follows it as stores are analyzed; a hand-picked list keeps the
         stores you name.
-        {plan ? ` Your ${planName(plan.plan)} plan keeps ${plural(plan.lists, "list")} of up to ${formatCount(plan.stores_per_list)} stores (${formatCount(plan.used)} saved).` : ""}
+        {plan
+          ? ` Your ${planName(plan.plan)} plan keeps ${plural(plan.lists, "list")} of up to ${formatCount(plan.stores_per_list)} stores (${formatCount(plan.used)} saved).`
+          : ""}
       </p>
       <form onSubmit={onSubmit} aria-label="Save a list" className="mt-4 grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
@@ -129,7 +131,8 @@ function ListRow({ list }: { list: ListView }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <p className="font-medium">
-            {list.name} <Badge tone={list.kind === "segment" ? "indigo" : "slate"}>{list.kind === "segment" ? "Segment" : "Hand-picked"}</Badge>
+            {list.name}{" "}
+            <Badge tone={list.kind === "segment" ? "indigo" : "slate"}>{list.kind === "segment" ? "Segment" : "Hand-picked"}</Badge>
           </p>
           <p className="text-xs text-slate-500">
             {plural(list.store_count, "store")}
@@ -146,7 +149,12 @@ function ListRow({ list }: { list: ListView }) {
         </div>
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <label className="flex items-center gap-1">
-            <input type="checkbox" checked={list.alerts} disabled={update.isPending} onChange={(e) => update.mutate({ alerts: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={list.alerts}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ alerts: e.target.checked })}
+            />
             Alerts
           </label>
           <a href={list.export_urls.csv} className="text-indigo-700 underline">
@@ -203,7 +211,9 @@ function ListChangesView({ id, onSeen, seenPending }: { id: string; onSeen: () =
           ))}
         </ul>
       ) : null}
-      {total > events.length ? <p className="mt-1 text-xs text-slate-500">{`${formatCount(total - events.length)} more not shown.`}</p> : null}
+      {total > events.length ? (
+        <p className="mt-1 text-xs text-slate-500">{`${formatCount(total - events.length)} more not shown.`}</p>
+      ) : null}
       <button
         type="button"
         onClick={onSeen}

@@ -4,7 +4,6 @@ import { users } from "./auth";
 import { LIST_KINDS } from "./list-kinds";
 import { stores } from "./store-directory";
 
-
 /**
  * A user's saved list of stores (lib/lists). A segment list keeps the directory query it was
  * saved from (the validated query of GET /api/stores, without paging) and is re-evaluated

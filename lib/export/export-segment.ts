@@ -34,5 +34,10 @@ export function exportSegment(query: SegmentExportQuery): StoreExport {
     Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   ).toString();
 
-  return streamTechnologyExport(segmentSources(directoryQuery), { format, evidence, filename: "stores-technologies", source: `segment: ${source}` });
+  return streamTechnologyExport(segmentSources(directoryQuery), {
+    format,
+    evidence,
+    filename: "stores-technologies",
+    source: `segment: ${source}`,
+  });
 }

@@ -49,11 +49,22 @@ export const technologyProfileSchema = z.object({
   country: z.string().nullable(),
   currency: z.string().nullable(),
   theme: z
-    .object({ name: z.string().nullable(), version: z.string().nullable(), theme_store_id: z.number().nullable(), evidence: evidenceField, ...seenSchema })
+    .object({
+      name: z.string().nullable(),
+      version: z.string().nullable(),
+      theme_store_id: z.number().nullable(),
+      evidence: evidenceField,
+      ...seenSchema,
+    })
     .nullable(),
   apps: z.array(z.object({ slug: z.string(), name: z.string(), category: z.string(), evidence: evidenceField, ...seenSchema })),
   tags: z.array(
-    z.object({ kind: z.string(), name: z.string(), id: z.string().nullable().describe("The account, property or pixel id"), evidence: evidenceField }),
+    z.object({
+      kind: z.string(),
+      name: z.string(),
+      id: z.string().nullable().describe("The account, property or pixel id"),
+      evidence: evidenceField,
+    }),
   ),
   socials: z.array(z.object({ network: z.string(), url: z.string(), handle: z.string() })),
   contact: z.object({ emails: z.array(z.string()), phones: z.array(z.string()) }),
@@ -78,5 +89,7 @@ export const technologyExportJsonSchema = z.object({
  * GET /api/stores/export: the directory's own query (GET /api/stores's filters and sort, without
  * paging), so every filter the directory has is one the export has, and the export's options.
  */
-export const segmentExportQuerySchema = listStoresQuerySchema.omit({ page: true, per_page: true }).extend(technologyExportOptionsSchema.shape);
+export const segmentExportQuerySchema = listStoresQuerySchema
+  .omit({ page: true, per_page: true })
+  .extend(technologyExportOptionsSchema.shape);
 export type SegmentExportQuery = z.infer<typeof segmentExportQuerySchema>;

@@ -18,7 +18,8 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 const get = (handler: Handler, path: string, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   handler(new Request(`http://localhost:3000${path}`, { headers }), { params: Promise.resolve(params) });
 
-const csvRows = async (response: Response) => parse(await response.text(), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+const csvRows = async (response: Response) =>
+  parse(await response.text(), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 
 let reportJob: string;
 
@@ -38,7 +39,17 @@ beforeAll(async () => {
     apps: observed([{ slug: "klaviyo", name: "Klaviyo", category: "marketing", evidence: "static.klaviyo.com/onsite.js" }]),
     marketing: observed(marketing),
     socials: observed({
-      profiles: [{ network: "instagram", url: "https://instagram.com/alpha", handle: "alpha", seen_on: "/", evidence: "link", source: "anchor", confidence: "high" }],
+      profiles: [
+        {
+          network: "instagram",
+          url: "https://instagram.com/alpha",
+          handle: "alpha",
+          seen_on: "/",
+          evidence: "link",
+          source: "anchor",
+          confidence: "high",
+        },
+      ],
       emails: [{ address: "hi@alpha.test", seen_on: "/", evidence: "mailto", source: "anchor", confidence: "high" }],
       phones: [],
     }),

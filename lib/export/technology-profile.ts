@@ -86,7 +86,12 @@ function profileOf(
       ...withEvidence(app.evidence),
       ...span(spans, `app:${app.slug}`),
     })),
-    tags: (findings.marketing?.value.tags ?? []).map((tag) => ({ kind: tag.kind, name: tag.name, id: tag.id, ...withEvidence(tag.evidence) })),
+    tags: (findings.marketing?.value.tags ?? []).map((tag) => ({
+      kind: tag.kind,
+      name: tag.name,
+      id: tag.id,
+      ...withEvidence(tag.evidence),
+    })),
     socials: (socials?.profiles ?? []).map(({ network, url, handle }) => ({ network, url, handle })),
     contact: { emails: (socials?.emails ?? []).map((e) => e.address), phones: (socials?.phones ?? []).map((p) => p.number) },
     languages: technologies.languages,

@@ -25,7 +25,11 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * changed, of completed analyses only), for a list's "what changed since the last visit".
  * The ids travel as one JSON parameter: a list may name thousands of stores.
  */
-export async function listStoresEvents(storeIds: readonly string[], since: Date, limit: number): Promise<{ events: StoreEvent[]; total: number }> {
+export async function listStoresEvents(
+  storeIds: readonly string[],
+  since: Date,
+  limit: number,
+): Promise<{ events: StoreEvent[]; total: number }> {
   if (storeIds.length === 0) return { events: [], total: 0 };
   const ids = sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(storeIds)}::jsonb))`;
   const events = sql`

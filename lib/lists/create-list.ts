@@ -39,8 +39,18 @@ export async function createList(owner: ListOwner, body: CreateListBody): Promis
       .insert(lists)
       .values({ userId: owner.id, name: body.name, kind: segment ? "segment" : "stores", segment, alerts: body.alerts })
       .returning();
-    if (members) await keepSegmentMembers(tx, row!.id, members.stores.map((s) => s.id));
-    if (picked) await addMembers(tx, row!.id, picked.found.map((s) => s.id));
+    if (members)
+      await keepSegmentMembers(
+        tx,
+        row!.id,
+        members.stores.map((s) => s.id),
+      );
+    if (picked)
+      await addMembers(
+        tx,
+        row!.id,
+        picked.found.map((s) => s.id),
+      );
     return row!;
   });
 

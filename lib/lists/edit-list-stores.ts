@@ -13,7 +13,8 @@ import type { ListStoresResult } from "./schemas";
 async function handPicked(owner: ListOwner, id: string) {
   const list = await getOwnedList(owner.id, id);
   // A segment's stores are what its query finds; picking would be overwritten at the next visit.
-  if (list.kind !== "stores") throw new ApiError("conflict", "A segment list's stores follow its query; save a hand-picked list to pick stores");
+  if (list.kind !== "stores")
+    throw new ApiError("conflict", "A segment list's stores follow its query; save a hand-picked list to pick stores");
 
   return list;
 }
@@ -34,7 +35,11 @@ export async function addListStores(owner: ListOwner, id: string, slugs: string[
 
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`list:${list.id}`}))`);
-    const changed = await addMembers(tx, list.id, found.map((s) => s.id));
+    const changed = await addMembers(
+      tx,
+      list.id,
+      found.map((s) => s.id),
+    );
     const count = await countOf(list.id, tx);
     // Checked after the insert, in its transaction: refusing rolls the whole request back.
     if (count > limit) throw listLimitReached(owner, "list_store_limit", count - changed);
@@ -48,7 +53,11 @@ export async function removeListStores(owner: ListOwner, id: string, slugs: stri
   const list = await handPicked(owner, id);
   const { found, unknown } = await resolveStores(slugs);
   const changed = await getDb().transaction(async (tx) => {
-    const removed = await removeMembers(tx, list.id, found.map((s) => s.id));
+    const removed = await removeMembers(
+      tx,
+      list.id,
+      found.map((s) => s.id),
+    );
     await tx.update(lists).set({ updatedAt: currentTime() }).where(eq(lists.id, list.id));
     return removed;
   });

@@ -25,7 +25,13 @@ export async function exportList(owner: ListOwner, id: string, options: Technolo
     const ids = (await keptMembers(list.id, cap)).map((s) => s.id);
     for (let i = 0; i < ids.length; i += PAGE) yield latestSources({ ids: ids.slice(i, i + PAGE) });
   }
-  const filename = `list-${list.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "stores"}`;
+  const filename = `list-${
+    list.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "stores"
+  }`;
 
   return streamTechnologyExport(pages(), { ...options, filename, source: `list: ${list.name}` });
 }

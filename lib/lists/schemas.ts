@@ -106,9 +106,7 @@ export const listChangesSchema = z.object({
   since: z.string().describe("The moment changes are counted from: the last visit (seen_at), or `since` when given"),
   entered: z.array(listStoreSchema).describe("Stores the segment holds now and did not at the last visit (empty for a hand-picked list)"),
   left: z.array(listStoreSchema).describe("Stores the segment held at the last visit and no longer does"),
-  events: z
-    .array(listEventSchema)
-    .describe("Technology and catalog events on the list's stores since then, newest first, at most `limit`"),
+  events: z.array(listEventSchema).describe("Technology and catalog events on the list's stores since then, newest first, at most `limit`"),
   events_total: z.number().int().describe("Every such event, past the ones answered"),
 });
 export type ListChanges = z.infer<typeof listChangesSchema>;

@@ -31,7 +31,12 @@ export async function updateList(owner: ListOwner, id: string, body: UpdateListB
         updatedAt: now,
       })
       .where(eq(lists.id, list.id));
-    if (members) await keepSegmentMembers(tx, list.id, members.stores.map((s) => s.id));
+    if (members)
+      await keepSegmentMembers(
+        tx,
+        list.id,
+        members.stores.map((s) => s.id),
+      );
   });
 
   return getList(owner, id);

@@ -2,6 +2,7 @@ import type { StoreTool } from "./define-tool";
 import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
+import { getListChangesTool, getListTool, listListsTool } from "./list-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import {
   compareSnapshotsTool,
@@ -16,6 +17,7 @@ export { authorizeTool, runTool } from "./run-tool";
 export * from "./alert-tools";
 export * from "./directory-tools";
 export * from "./history-tools";
+export * from "./list-tools";
 export * from "./report-tools";
 export * from "./tracking-tools";
 
@@ -37,4 +39,7 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   listCatalogEventsTool,
   listAlertsTool,
   markAlertsReadTool,
+  listListsTool,
+  getListTool,
+  getListChangesTool,
 ] as StoreTool[];
