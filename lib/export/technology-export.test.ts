@@ -103,6 +103,13 @@ describe("a segment's export", () => {
     expect(body.stores.find((s) => s.domain === "alpha.test")!.apps[0]).not.toHaveProperty("evidence");
   });
 
+  it("pages through the directory for a segment bigger than one page: every store once, in the segment's order", async () => {
+    const domains = Array.from({ length: 105 }, (_, i) => `yen-${String(i).padStart(3, "0")}.test`);
+    for (const domain of domains) await seedAnalyzedStore({ domain, currency: "JPY" });
+    const rows = await csvRows(await get(exportSegment, "/api/stores/export?currency=JPY&sort=name"));
+    expect(rows.map((row) => row.domain)).toEqual(domains);
+  });
+
   it("refuses a filter the directory refuses", async () => {
     expect((await get(exportSegment, "/api/stores/export?country=Germany")).status).toBe(400);
   });
