@@ -136,7 +136,7 @@ function ListRow({ list }: { list: ListView }) {
           </p>
           <p className="text-xs text-slate-500">
             {plural(list.store_count, "store")}
-            {list.segment_query ? (
+            {list.segment_query !== null ? (
               <>
                 {" · "}
                 <Link href={`/stores?${list.segment_query}`} className="break-all text-indigo-700 underline">
@@ -151,16 +151,17 @@ function ListRow({ list }: { list: ListView }) {
           <label className="flex items-center gap-1">
             <input
               type="checkbox"
+              aria-label={`Alerts for ${list.name}`}
               checked={list.alerts}
               disabled={update.isPending}
               onChange={(e) => update.mutate({ alerts: e.target.checked })}
             />
             Alerts
           </label>
-          <a href={list.export_urls.csv} className="text-indigo-700 underline">
+          <a href={list.export_urls.csv} aria-label={`${list.name}: technologies (CSV)`} className="text-indigo-700 underline">
             Technologies (CSV)
           </a>
-          <a href={list.export_urls.json} className="text-indigo-700 underline">
+          <a href={list.export_urls.json} aria-label={`${list.name}: technologies (JSON)`} className="text-indigo-700 underline">
             Technologies (JSON)
           </a>
           <button
