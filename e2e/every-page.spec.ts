@@ -63,6 +63,7 @@ const DASHBOARD_PAGES = [
   "/dashboard/batches",
   "/dashboard/tracked-stores",
   "/dashboard/tracked-stores/demo-test",
+  "/dashboard/lists",
   "/dashboard/alerts",
   "/dashboard/api-keys",
   "/dashboard/webhooks",

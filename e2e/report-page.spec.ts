@@ -35,8 +35,14 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   const actions = page.getByRole("group", { name: "Report actions" });
   await expect(actions.getByRole("button", { name: "Track store" })).toBeVisible();
   await expect(actions.getByRole("button", { name: "Analyze again" })).toBeVisible();
-  await expect(actions.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=csv");
-  await expect(actions.getByRole("link", { name: "Export JSON" })).toHaveAttribute("href", "/api/free-export?slug=report-test&format=json");
+  await expect(actions.getByRole("link", { name: "Products (Shopify CSV)" })).toHaveAttribute(
+    "href",
+    "/api/free-export?slug=report-test&format=csv",
+  );
+  await expect(actions.getByRole("link", { name: "Products (JSON)" })).toHaveAttribute(
+    "href",
+    "/api/free-export?slug=report-test&format=json",
+  );
   await expect(actions.getByRole("link", { name: "Store page" })).toHaveAttribute("href", "/stores/report-test");
   // Desktop Chromium on Linux has no share sheet: the link goes to the clipboard.
   await actions.getByRole("button", { name: "Share" }).click();
@@ -163,7 +169,7 @@ test("a signed-out reader of a shared report is offered only what they may use",
   );
   await expect(actions.getByRole("button", { name: "Track store" })).toHaveCount(0);
   await expect(actions.getByRole("button", { name: "Analyze again" })).toHaveCount(0);
-  await expect(actions.getByRole("link", { name: "Export CSV" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Products (Shopify CSV)" })).toBeVisible();
   await expect(actions.getByRole("link", { name: "Store page" })).toBeVisible();
   await expect(actions.getByRole("button", { name: "Share" })).toBeVisible();
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);

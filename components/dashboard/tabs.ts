@@ -20,6 +20,7 @@ export const DASHBOARD_TABS: DashboardTab[] = [
   { href: "/dashboard/jobs", label: "Jobs" },
   { href: "/dashboard/batches", label: "Batches" },
   { href: "/dashboard/tracked-stores", label: "Tracked stores" },
+  { href: "/dashboard/lists", label: "Lists" },
   { href: "/dashboard/alerts", label: "Alerts", count: "unread-alerts" },
   { href: "/dashboard/api-keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },

@@ -46,17 +46,20 @@ export function ReportActions({
         {isLatest ? (
           <>
             <a href={`/api/free-export?slug=${slug}&format=csv`} download className={SECONDARY_ACTION}>
-              Export CSV
+              Products (Shopify CSV)
             </a>
             <a href={`/api/free-export?slug=${slug}&format=json`} download className={SECONDARY_ACTION}>
-              Export JSON
+              Products (JSON)
             </a>
           </>
         ) : (
           <a href={`/api/reports/${job.id}`} className={SECONDARY_ACTION}>
-            Export JSON
+            Report (JSON)
           </a>
         )}
+        <a href={`/api/reports/${job.id}/export/technologies?format=csv`} download className={SECONDARY_ACTION}>
+          Technologies (CSV)
+        </a>
         {view.current ? (
           <Link href={`/stores/${slug}`} className={SECONDARY_ACTION}>
             Store page
@@ -66,7 +69,8 @@ export function ReportActions({
       </div>
       {!isLatest && view.current ? (
         <p className="text-xs text-slate-500">
-          This is an earlier report of the store. Its JSON holds this report; the CSV export (Shopify import format) is of the{" "}
+          This is an earlier report of the store. Its JSON and its technologies export hold this report; the products export (Shopify CSV)
+          is of the{" "}
           <Link href={`/stores/${slug}`} className="text-indigo-700 underline">
             latest analysis
           </Link>

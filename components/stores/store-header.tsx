@@ -49,10 +49,16 @@ export function StoreHeader({ data }: { data: StorePageData }) {
           Analyze again
         </Link>
         <a href={data.export_urls.csv} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
-          Export CSV (Shopify import)
+          Products (Shopify CSV)
         </a>
         <a href={data.export_urls.json} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
-          Export JSON
+          Products (JSON)
+        </a>
+        <a
+          href={`/api/stores/${store.slug}/export?format=csv`}
+          className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+        >
+          Technologies (CSV)
         </a>
       </div>
     </header>

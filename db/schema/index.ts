@@ -15,6 +15,8 @@ export * from "./inventory";
 export * from "./job-status";
 export * from "./jobs";
 export * from "./limits";
+export * from "./list-kinds";
+export * from "./lists";
 export * from "./mail";
 export * from "./pagespeed";
 export * from "./publishing";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db";
-import { alertSubscriptions, stores, trackedStores, type AlertSubscription, type Store } from "@/db/schema";
+import { alertSubscriptions, listStores, lists, stores, trackedStores, type AlertSubscription, type Store } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { DEFAULT_SUBSCRIPTION } from "./defaults";
 import type { AlertSubscriptionView, StoreAlertSettings, UpdateAlertSubscription } from "./schemas";
@@ -61,9 +61,24 @@ export async function updateAlertSettings(userId: string, slug: string, update: 
   return getAlertSettings(userId, slug);
 }
 
-/** Everyone tracking the store, each with the alerts they chose (the defaults when they chose none). */
+/**
+ * Everyone following the store, each with the alerts they chose (the defaults when they chose
+ * none): those tracking it, and those with alerts on for a list holding it (lib/lists).
+ *
+ * A list's alerts are one switch on the list, not a subscription row per store: a segment's
+ * stores change as the directory does, and rows per store would have to follow every entry
+ * and exit (and would count as tracked stores, which the plan caps). The list's stores as of
+ * its owner's last visit (list_stores) say whom to tell; a user who also tracks the store keeps
+ * the choices made for it, and one event is one alert however many lists hold the store.
+ */
 export async function subscribersOf(storeId: string, tx: DbOrTx = getDb()): Promise<Array<{ userId: string } & AlertSubscriptionView>> {
-  const followers = await tx.select({ userId: trackedStores.userId }).from(trackedStores).where(eq(trackedStores.storeId, storeId));
+  const tracking = await tx.select({ userId: trackedStores.userId }).from(trackedStores).where(eq(trackedStores.storeId, storeId));
+  const listing = await tx
+    .selectDistinct({ userId: lists.userId })
+    .from(listStores)
+    .innerJoin(lists, and(eq(lists.id, listStores.listId), eq(lists.alerts, true)))
+    .where(eq(listStores.storeId, storeId));
+  const followers = [...new Map([...tracking, ...listing].map((f) => [f.userId, f])).values()];
   if (followers.length === 0) return [];
   const chosen = await tx
     .select()

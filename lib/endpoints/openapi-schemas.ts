@@ -12,7 +12,8 @@ import {
 } from "@/lib/billing/schemas";
 import { blogPostListSchema, blogPostSchema, blogPostSummarySchema } from "@/lib/blog/schemas";
 import { chatAnswerSchema, chatDailyLimitSchema, chatPerMinuteLimitSchema } from "@/lib/chat/schemas";
-import { freeExportJsonSchema } from "@/lib/export/schemas";
+import { freeExportJsonSchema, technologyExportJsonSchema } from "@/lib/export/schemas";
+import { listDetailSchema, listSchema } from "@/lib/lists/schemas";
 import { healthSchema } from "@/lib/health/schemas";
 import { errorBodySchema } from "@/lib/http/errors";
 import { paginationSchema } from "@/lib/http/pagination";
@@ -118,4 +119,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   CatalogEventPage: catalogEventPageSchema,
   SnapshotComparison: snapshotComparisonSchema,
   FreeExport: freeExportJsonSchema,
+  TechnologyExport: technologyExportJsonSchema,
+  List: listSchema,
+  ListDetail: listDetailSchema,
 };

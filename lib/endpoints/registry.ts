@@ -13,6 +13,7 @@ import * as health from "@/lib/health/endpoints";
 import * as history from "@/lib/history/endpoints";
 import { defineEndpoint, type Endpoint } from "@/lib/http/define-endpoint";
 import * as jobs from "@/lib/jobs/endpoints";
+import * as lists from "@/lib/lists/endpoints";
 import * as mcp from "@/lib/mcp/endpoints";
 import * as pagespeed from "@/lib/pagespeed/endpoints";
 import * as reports from "@/lib/reports/endpoints";
@@ -54,6 +55,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(chat),
   ...Object.values(blog),
   ...Object.values(tracking),
+  ...Object.values(lists),
   ...Object.values(alerts),
   ...Object.values(webhooks),
   ...Object.values(mcp),

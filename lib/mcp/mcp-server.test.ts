@@ -175,6 +175,8 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     expect(batch.status).toBe(201);
     const byBatcher = await client(apiKeyHeader(batcher.key));
     const byBatcherSession = await client(sessionCookieHeader(batcher.session));
+    const list = await callApi("POST", "/api/lists", { apiKey: owner.key }, { body: { name: "Typed", stores: ["mcp-shop-test"] } });
+    const listId = (list.body as { id: string }).id;
     // A valid call of each tool, by a caller it admits; a tool without one here fails the test.
     const calls: Record<string, [Client, Record<string, unknown>]> = {
       search_stores: [bySession, { q: "MCP Shop" }],
@@ -195,6 +197,9 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       list_catalog_events: [bySession, { slug: "mcp-shop-test" }],
       list_alerts: [byKey, { unread: true }],
       mark_alerts_read: [byKey, { all: true }],
+      list_lists: [byKey, {}],
+      get_list: [bySession, { id: listId }],
+      get_list_changes: [byKey, { id: listId }],
     };
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
@@ -424,6 +429,24 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       expect(refused.isError, tool).toBe(true);
       expect(refused.body, tool).toMatchObject({ code: "not_found", status: 404 });
     }
+  });
+
+  it("list tools: the caller's own lists as GET /api/lists/:id answers them, another user's a 404", async () => {
+    const made = await callApi<{ id: string }>(
+      "POST",
+      "/api/lists",
+      { apiKey: owner.key },
+      { body: { name: "Parity", stores: ["mcp-shop-test"] } },
+    );
+    const mine = await client(apiKeyHeader(owner.key));
+    const tool = await call<{ stores: { slug: string }[] }>(mine, "get_list", { id: made.body.id });
+    const http = await callApi("GET", "/api/lists/:id", { apiKey: owner.key }, { values: { id: made.body.id } });
+    expect(tool.body).toEqual(http.body);
+    expect(tool.body.stores.map((store) => store.slug)).toEqual(["mcp-shop-test"]);
+
+    const theirs = await client(apiKeyHeader(stranger.key));
+    expect((await call(theirs, "get_list", { id: made.body.id })).body).toMatchObject({ code: "not_found", status: 404 });
+    expect((await call(theirs, "get_list_changes", { id: made.body.id })).body).toMatchObject({ code: "not_found", status: 404 });
   });
 
   it("alert tools: the caller's own feed, as GET /api/alerts answers it, marked read as POST /api/alerts/read does", async () => {

@@ -3,6 +3,7 @@ import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
 import { analyzeBatchTool, getBatchTool } from "./batch-tools";
 import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
+import { getListChangesTool, getListTool, listListsTool } from "./list-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import {
   compareSnapshotsTool,
@@ -18,6 +19,7 @@ export * from "./alert-tools";
 export * from "./batch-tools";
 export * from "./directory-tools";
 export * from "./history-tools";
+export * from "./list-tools";
 export * from "./report-tools";
 export * from "./tracking-tools";
 
@@ -41,4 +43,7 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   listCatalogEventsTool,
   listAlertsTool,
   markAlertsReadTool,
+  listListsTool,
+  getListTool,
+  getListChangesTool,
 ] as StoreTool[];
