@@ -270,6 +270,17 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     expect((await call(c, "search_stores", { app: "klaviyo", agent: "storefront_mcp" })).body).toEqual(http.body);
     // The input schema is the endpoint's: the MCP server refuses the value before the tool runs.
     expect((await call(c, "search_stores", { agent: "mcp" })).isError).toBe(true);
+    // A segment: apps all of and none of, a product range; the same answer as the endpoint's.
+    const segment = { app: "klaviyo", app_none: "no-such-app", products_min: 1, products_max: 2000 };
+    expect(await slugs(segment)).toEqual(["mcp-shop-test"]);
+    expect(await slugs({ ...segment, app_none: "klaviyo" })).toEqual([]);
+    const httpSegment = await callApi(
+      "GET",
+      "/api/stores",
+      {},
+      { query: "?app=klaviyo&app_none=no-such-app&products_min=1&products_max=2000" },
+    );
+    expect((await call(c, "search_stores", segment)).body).toEqual(httpSegment.body);
   });
 
   it("a store that does not exist is a tool error with the endpoint's 404 body", async () => {
