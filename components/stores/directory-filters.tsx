@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { DirectoryFacets, FacetValue } from "@/lib/store-directory/directory-facets";
-import { DIRECTORY_SORTS, MAX_WITHIN_DAYS, type ListStoresQuery } from "@/lib/store-directory/schemas";
+import { DIRECTORY_SORTS, filterValues, MAX_WITHIN_DAYS, type ListStoresQuery } from "@/lib/store-directory/schemas";
 import { isSegment } from "@/lib/store-directory/segment-url";
 import { ApplyOnChange } from "./apply-on-change";
 
@@ -140,15 +140,15 @@ export function DirectoryFilters({ query, facets, view }: { query: ListStoresQue
       </div>
       <fieldset className={group}>
         <legend className={legend}>Apps</legend>
-        <FacetSelect name="app" label="All of" values={facets.apps} selected={query.app} multiple />
-        <FacetSelect name="app_any" label="Any of" values={facets.apps} selected={query.app_any} multiple />
-        <FacetSelect name="app_none" label="None of" values={facets.apps} selected={query.app_none} multiple />
-        <FacetSelect name="theme" label="Theme" values={facets.themes} selected={query.theme} multiple />
+        <FacetSelect name="app" label="All of" values={facets.apps} selected={filterValues(query.app)} multiple />
+        <FacetSelect name="app_any" label="Any of" values={facets.apps} selected={filterValues(query.app_any)} multiple />
+        <FacetSelect name="app_none" label="None of" values={facets.apps} selected={filterValues(query.app_none)} multiple />
+        <FacetSelect name="theme" label="Theme" values={facets.themes} selected={filterValues(query.theme)} multiple />
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>Installed or removed lately</legend>
-        <FacetSelect name="installed" label="Installed" values={facets.apps} selected={query.installed} multiple />
-        <FacetSelect name="removed" label="Removed" values={facets.apps} selected={query.removed} multiple />
+        <FacetSelect name="installed" label="Installed" values={facets.apps} selected={filterValues(query.installed)} multiple />
+        <FacetSelect name="removed" label="Removed" values={facets.apps} selected={filterValues(query.removed)} multiple />
         <div className="min-w-0">
           <label htmlFor="filter-within_days" className={labelText}>
             Within (days)
@@ -166,12 +166,18 @@ export function DirectoryFilters({ query, facets, view }: { query: ListStoresQue
       </fieldset>
       <fieldset className={group}>
         <legend className={legend}>Where and what</legend>
-        <FacetSelect name="country" label="Based in" values={facets.countries} selected={query.country} multiple />
-        <FacetSelect name="currency" label="Currency" values={facets.currencies} selected={query.currency} multiple />
-        <FacetSelect name="market" label="Ships to (all of)" values={facets.markets} selected={query.market} multiple />
-        <FacetSelect name="language" label="Languages (all of)" values={facets.languages} selected={query.language} multiple />
-        <FacetSelect name="tag" label="Pixels and tags (all of)" values={facets.tags} selected={query.tag} multiple />
-        <FacetSelect name="agent" label="Agent readiness (all of)" values={facets.agent} selected={query.agent} multiple />
+        <FacetSelect name="country" label="Based in" values={facets.countries} selected={filterValues(query.country)} multiple />
+        <FacetSelect name="currency" label="Currency" values={facets.currencies} selected={filterValues(query.currency)} multiple />
+        <FacetSelect name="market" label="Ships to (all of)" values={facets.markets} selected={filterValues(query.market)} multiple />
+        <FacetSelect
+          name="language"
+          label="Languages (all of)"
+          values={facets.languages}
+          selected={filterValues(query.language)}
+          multiple
+        />
+        <FacetSelect name="tag" label="Pixels and tags (all of)" values={facets.tags} selected={filterValues(query.tag)} multiple />
+        <FacetSelect name="agent" label="Agent readiness (all of)" values={facets.agent} selected={filterValues(query.agent)} multiple />
         <NumberField name="products_min" label="Products from" value={query.products_min} />
         <NumberField name="products_max" label="Products to" value={query.products_max} />
         <NumberField name="price_min" label="Median price from" value={query.price_min} step="any" />

@@ -7,7 +7,6 @@ import { getChangelogTally } from "@/lib/reports/get-changelog";
 import { listReportProducts, productListingQuerySchema } from "@/lib/reports/list-report-products";
 import type { AccessName } from "@/lib/auth/access";
 import type { StorePageData } from "@/lib/store-directory/schemas";
-import { segmentSearchParams } from "@/lib/store-directory/segment-url";
 import {
   compareSnapshotsTool,
   describeTool,
@@ -141,8 +140,7 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
       ),
       // The directory's own query schema (its filters and their checks), with a chat-sized page.
       inputSchema: z.strictObject({ ...searchStoresTool.input.shape, per_page: pageInput.per_page }),
-      // Parsed once by the model's tool call already: handed on as the address's fields, which the tool parses again.
-      execute: async (input) => directoryView(await runTool(searchStoresTool, Object.fromEntries(segmentSearchParams(input)), caller)),
+      execute: async (input) => directoryView(await runTool(searchStoresTool, input, caller)),
     }),
     get_history: tool({
       description: describeTool(getStoreTimelineTool.endpoint, "Here: this store's timeline, newest events first."),

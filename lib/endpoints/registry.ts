@@ -12,6 +12,7 @@ import * as health from "@/lib/health/endpoints";
 import * as history from "@/lib/history/endpoints";
 import { defineEndpoint, type Endpoint } from "@/lib/http/define-endpoint";
 import * as jobs from "@/lib/jobs/endpoints";
+import * as market from "@/lib/market/endpoints";
 import * as mcp from "@/lib/mcp/endpoints";
 import * as pagespeed from "@/lib/pagespeed/endpoints";
 import * as reports from "@/lib/reports/endpoints";
@@ -46,6 +47,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(storeDirectory),
   ...Object.values(history),
   ...Object.values(apps),
+  ...Object.values(market),
   ...Object.values(freeExport),
   ...Object.values(billing),
   ...Object.values(botAuth),

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { storeApps, stores, technologyEvents } from "@/db/schema";
 import { offsetOf, paginated } from "@/lib/http/pagination";
 import { currentTime } from "@/lib/time-of-record";
-import type { ListStoresQuery, StoreList } from "./schemas";
+import { filterValues, type AgentCapability, type ListStoresQuery, type StoreList } from "./schemas";
 import { serializeStoreListItem } from "./serialize-store";
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,20 +40,21 @@ export function segmentConditions(query: ListStoresQuery): SQL[] {
     const pattern = `%${escapeLike(query.q)}%`;
     filters.push(or(ilike(stores.name, pattern), ilike(stores.domain, pattern), ilike(stores.description, pattern))!);
   }
-  if (query.country?.length) filters.push(inArray(stores.country, query.country));
-  if (query.currency?.length) filters.push(inArray(stores.currency, query.currency));
-  if (query.theme?.length) filters.push(inArray(stores.themeSlug, query.theme));
-  for (const app of query.app ?? []) filters.push(runs([app]));
-  if (query.app_any?.length) filters.push(runs(query.app_any));
-  if (query.app_none?.length) filters.push(sql`not ${runs(query.app_none)}`);
+  const list = filterValues;
+  if (query.country) filters.push(inArray(stores.country, list(query.country)));
+  if (query.currency) filters.push(inArray(stores.currency, list(query.currency)));
+  if (query.theme) filters.push(inArray(stores.themeSlug, list(query.theme)));
+  for (const app of list(query.app)) filters.push(runs([app]));
+  if (query.app_any) filters.push(runs(list(query.app_any)));
+  if (query.app_none) filters.push(sql`not ${runs(list(query.app_none))}`);
   const since = new Date(currentTime().getTime() - query.within_days * DAY_MS);
-  if (query.installed?.length) filters.push(changedApp("app_installed", query.installed, since));
-  if (query.removed?.length) filters.push(changedApp("app_removed", query.removed, since));
+  if (query.installed) filters.push(changedApp("app_installed", list(query.installed), since));
+  if (query.removed) filters.push(changedApp("app_removed", list(query.removed), since));
   // Each is one containment test on an array of the store's row (all of the values), served by its GIN index.
-  if (query.tag?.length) filters.push(arrayContains(stores.tagKinds, query.tag));
-  if (query.language?.length) filters.push(arrayContains(stores.languages, query.language));
-  if (query.market?.length) filters.push(arrayContains(stores.markets, query.market));
-  if (query.agent?.length) filters.push(arrayContains(stores.agentReadiness, query.agent));
+  if (query.tag) filters.push(arrayContains(stores.tagKinds, list(query.tag)));
+  if (query.language) filters.push(arrayContains(stores.languages, list(query.language)));
+  if (query.market) filters.push(arrayContains(stores.markets, list(query.market)));
+  if (query.agent) filters.push(arrayContains(stores.agentReadiness, list<AgentCapability>(query.agent)));
   if (query.products_min !== undefined) filters.push(gte(stores.productCount, query.products_min));
   if (query.products_max !== undefined) filters.push(lte(stores.productCount, query.products_max));
   if (query.price_min !== undefined) filters.push(gte(stores.priceMedian, query.price_min));

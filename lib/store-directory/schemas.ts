@@ -22,14 +22,20 @@ export const MAX_WITHIN_DAYS = 365;
  * duplicates dropped. A lone value is the same filter as before lists were taken (`app=klaviyo`).
  * One pattern over the whole list, so OpenAPI and MCP show callers exactly what is taken.
  */
-function valueList<T extends string = string>(item: string, letterCase: "lower" | "upper", what: string) {
+function valueList(item: string, letterCase: "lower" | "upper", what: string) {
   const pattern = new RegExp(`^(?:${item})(?:,(?:${item})){0,${MAX_FILTER_VALUES - 1}}$`);
   const text = z.string().max(2_000).trim();
 
+  // The parsed value stays the (normalized) list text, so parsing it again (a tool call parsed by
+  // the MCP SDK, then by the tool) takes it as it is; filterValues splits it.
   return (letterCase === "lower" ? text.toLowerCase() : text.toUpperCase())
     .regex(pattern, `at most ${MAX_FILTER_VALUES} ${what}, comma-separated, each ${ITEM_WORDS[what] ?? "a slug"}`)
-    .transform((list) => [...new Set(list.split(","))] as T[])
     .optional();
+}
+
+/** The values of a list filter of the query, each once, in the order given; none when it is not set. */
+export function filterValues<T extends string = string>(list: string | undefined): T[] {
+  return list ? ([...new Set(list.split(","))] as T[]) : [];
 }
 
 const ITEM_WORDS: Record<string, string> = {
@@ -83,7 +89,7 @@ export const listStoresQuerySchema = paginationQuerySchema.extend({
     "Languages the storefront offers (its locale or an hreflang alternate), all of: `fr` matches fr, fr-CA, fr-BE…",
   ),
   market: valueList(COUNTRY, "upper", "markets").describe("ISO 3166-1 alpha-2 countries the store ships to, all of"),
-  agent: valueList<AgentCapability>(AGENT, "lower", "agent endpoints").describe(
+  agent: valueList(AGENT, "lower", "agent endpoints").describe(
     "Agent endpoints the store answered on (storefront_mcp, ucp, llms_txt), all of",
   ),
   products_min: productCountBound.optional().describe("At least this many products in its latest analysis"),

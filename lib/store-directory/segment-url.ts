@@ -29,7 +29,7 @@ export const SEGMENT_FILTERS = [
 const DEFAULTS = listStoresQuerySchema.parse({});
 
 /** Whether the window of `installed`/`removed` matters: it narrows nothing without them. */
-const windowUsed = (query: ListStoresQuery) => Boolean(query.installed?.length || query.removed?.length);
+const windowUsed = (query: ListStoresQuery) => Boolean(query.installed || query.removed);
 
 /** Whether the query narrows the directory by anything (its order and page aside). */
 export function isSegment(query: ListStoresQuery): boolean {
@@ -39,7 +39,6 @@ export function isSegment(query: ListStoresQuery): boolean {
 function valueOf(query: ListStoresQuery, key: keyof ListStoresQuery): string | undefined {
   const value = query[key];
   if (value === undefined || value === null || value === "") return undefined;
-  if (Array.isArray(value)) return value.length > 0 ? value.join(",") : undefined;
 
   return String(value);
 }
