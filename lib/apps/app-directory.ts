@@ -89,7 +89,8 @@ export async function getApp(name: string): Promise<AppDetail> {
       .where(eq(storeApps.appSlug, app.slug))
       .orderBy(desc(storeApps.detectedAt))
       .limit(50),
-    getAppMarket(app),
+    // The page lists the stores seen running it already (recent_stores): not read twice.
+    getAppMarket(app, { withRecent: false }),
   ]);
 
   return { ...app, recent_stores: seenOn.map(({ store }) => serializeStore(store)), app_store_url: appStoreUrl(app.website), market };

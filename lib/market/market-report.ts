@@ -58,7 +58,7 @@ export function countByWeek(
  * What every market report counts over the stores `running` names (a subquery of store ids):
  * how many, the apps they run (but `exceptApp`), their countries and themes, the latest of them.
  */
-export async function storesFigures(running: SQL, options: { exceptApp?: string; withThemes: boolean }) {
+export async function storesFigures(running: SQL, options: { exceptApp?: string; withThemes: boolean; withRecent: boolean }) {
   const db = getDb();
   const inSegment = and(listed, sql`${stores.id} in (${running})`);
   const [[now], coInstalls, countries, themes, recent] = await Promise.all([
@@ -88,7 +88,9 @@ export async function storesFigures(running: SQL, options: { exceptApp?: string;
           .orderBy(desc(storeCount), asc(stores.themeSlug))
           .limit(MARKET_TOP)
       : Promise.resolve([]),
-    db.select().from(stores).where(inSegment).orderBy(desc(stores.lastAnalyzedAt), asc(stores.slug)).limit(50),
+    options.withRecent
+      ? db.select().from(stores).where(inSegment).orderBy(desc(stores.lastAnalyzedAt), asc(stores.slug)).limit(50)
+      : Promise.resolve([]),
   ]);
   const total = now?.n ?? 0;
 
@@ -102,12 +104,15 @@ export async function storesFigures(running: SQL, options: { exceptApp?: string;
 }
 
 /** An app's market: its stores, installs and removals by week, co-installs, share of its category, countries and themes. */
-export async function getAppMarket(app: { slug: string; category: string }): Promise<MarketReport> {
+export async function getAppMarket(
+  app: { slug: string; category: string },
+  options: { withRecent: boolean } = { withRecent: true },
+): Promise<MarketReport> {
   const db = getDb();
   const { weeks, since } = marketWeeks();
   const running = sql`select ${storeApps.storeId} from ${storeApps} where ${storeApps.appSlug} = ${app.slug}`;
   const [figures, events, [category]] = await Promise.all([
-    storesFigures(running, { exceptApp: app.slug, withThemes: true }),
+    storesFigures(running, { exceptApp: app.slug, withThemes: true, withRecent: options.withRecent }),
     // The (technology, key, at) index: this app's events of the window only.
     db
       .select({ at: technologyEvents.at, kind: technologyEvents.kind })

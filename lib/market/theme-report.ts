@@ -28,7 +28,7 @@ export async function getThemeReport(slug: string): Promise<ThemeReport> {
   const wasThis = sql`(${slugOf(sql`${technologyEvents.before}`)} = ${slug} or ${slugOf(sql`${technologyEvents.before}`)} ~ ${`^${slug}-[0-9]`})`;
   const isThis = sql`${slugOf(sql`${technologyEvents.label}`)} = ${slug}`;
   const [figures, events, [known]] = await Promise.all([
-    storesFigures(running, { withThemes: false }),
+    storesFigures(running, { withThemes: false, withRecent: true }),
     db
       .select({ at: technologyEvents.at, adopted: sql<boolean>`${isThis}` })
       .from(technologyEvents)
