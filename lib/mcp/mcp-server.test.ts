@@ -165,6 +165,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_changelog: [bySession, { job_id: seeded.jobId }],
       list_apps: [bySession, {}],
       get_app: [bySession, { name: "klaviyo" }],
+      get_theme: [bySession, { slug: "dawn" }],
       analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
       list_tracked_stores: [byKey, {}],
@@ -212,6 +213,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const c = await client();
     const cases: [string, Record<string, unknown>, string, Record<string, string>, string][] = [
       ["search_stores", { q: "MCP Shop" }, "/api/stores", {}, "?q=MCP+Shop"],
+      ["get_theme", { slug: "dawn" }, "/api/themes/:slug", { slug: "dawn" }, ""],
       ["get_store", { slug: "mcp-shop-test", per_page: 2 }, "/api/stores/:slug", { slug: "mcp-shop-test" }, "?per_page=2"],
       ["get_changelog", { job_id: seeded.jobId }, "/api/changelog/:jobId", { jobId: seeded.jobId }, ""],
       [

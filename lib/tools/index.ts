@@ -1,6 +1,6 @@
 import type { StoreTool } from "./define-tool";
 import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
-import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
+import { getAppTool, getStoreTool, getThemeTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
 import {
@@ -28,6 +28,7 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getChangelogTool,
   listAppsTool,
   getAppTool,
+  getThemeTool,
   analyzeStoreTool,
   getJobStatusTool,
   listTrackedStoresTool,
