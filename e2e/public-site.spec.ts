@@ -79,25 +79,31 @@ for (const [device, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto("/stores");
     const form = page.getByRole("search", { name: "Stores" });
-    const tag = form.getByLabel("Pixel or tag");
-    const agent = form.getByLabel("Agent readiness");
+    const tag = form.getByLabel("Pixels and tags (all of)");
+    const agent = form.getByLabel("Agent readiness (all of)");
     await expect(tag.locator("option", { hasText: "Meta pixel" })).toHaveText(/Meta pixel \(\d+\)/);
-    // Two fields to a row on a phone (the app and pixel filters side by side), more on a desktop.
-    const [appBox, tagBox, agentBox] = await Promise.all([form.getByLabel("App").boundingBox(), tag.boundingBox(), agent.boundingBox()]);
-    expect(Math.abs(appBox!.y - tagBox!.y)).toBeLessThan(2);
-    expect(Math.abs(tagBox!.y - agentBox!.y) < 2).toBe(viewport.width > 1000);
+    // Two fields to a row on a phone (the first two app lists side by side), four on a desktop.
+    const apps = form.getByRole("group", { name: "Apps" });
+    const [allBox, anyBox, noneBox] = await Promise.all([
+      apps.getByLabel("All of").boundingBox(),
+      apps.getByLabel("Any of").boundingBox(),
+      apps.getByLabel("None of").boundingBox(),
+    ]);
+    expect(Math.abs(allBox!.y - anyBox!.y)).toBeLessThan(2);
+    expect(Math.abs(anyBox!.y - noneBox!.y) < 2).toBe(viewport.width > 1000);
 
     await tag.selectOption("meta-pixel");
     await agent.selectOption("storefront_mcp");
     await form.getByRole("button", { name: "Show stores" }).click();
-    await expect(page).toHaveURL(/tag=meta-pixel/);
-    await expect(page).toHaveURL(/agent=storefront_mcp/);
+    // The address carries the filters set, nothing else.
+    await expect(page).toHaveURL(/\/stores\?tag=meta-pixel&agent=storefront_mcp$/);
     const stores = page.getByRole("list", { name: "Stores" });
     await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
     await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
     await expect(stores.getByRole("link", { name: "Fresh Shop" })).toHaveCount(0);
-    await expect(form.getByLabel("Pixel or tag")).toHaveValue("meta-pixel");
-    await expect(form.getByLabel("Agent readiness")).toHaveValue("storefront_mcp");
+    await expect(page.getByTestId("result-count")).toHaveText(/^\d+ stores? match these filters\.$/);
+    await expect(form.getByLabel("Pixels and tags (all of)")).toHaveValues(["meta-pixel"]);
+    await expect(form.getByLabel("Agent readiness (all of)")).toHaveValues(["storefront_mcp"]);
     // Each card names what sets the store apart, each a way to the stores that share it.
     const card = stores.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Published Shop" }) });
     await expect(card.getByRole("list", { name: "Tags of Published Shop" }).getByRole("link", { name: "Meta pixel" })).toHaveAttribute(
@@ -109,10 +115,10 @@ for (const [device, viewport] of [
     await page.goto("/stores?market=IS");
     await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
     await expect(stores.getByRole("link", { name: "Third Shop" })).toBeVisible();
-    await expect(form.getByLabel("Ships to")).toHaveValue("IS");
-    await form.getByLabel("Language").selectOption("is");
+    await expect(form.getByLabel("Ships to (all of)")).toHaveValues(["IS"]);
+    await form.getByLabel("Languages (all of)").selectOption("is");
     await form.getByRole("button", { name: "Show stores" }).click();
-    await expect(page).toHaveURL(/language=is/);
+    await expect(page).toHaveURL(/\/stores\?language=is&market=IS$/);
     await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
     await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

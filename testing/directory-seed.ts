@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apps, jobs, reports, snapshotProducts, storeApps, stores, type Store } from "@/db/schema";
+import { apps, jobs, reports, snapshotProducts, storeApps, stores, technologyEvents, type Store } from "@/db/schema";
 import { summarizeProducts } from "@/lib/pipeline/report-content";
 import { buildPriceDistribution } from "@/lib/store-directory/price-distribution";
 import { storeTechnologiesOf, type StoreTechnologies } from "@/lib/store-directory/store-technologies";
@@ -81,6 +81,7 @@ export type SeedStoreOptions = {
   publishedAt?: Date | null;
   theme?: string | null;
   currency?: string;
+  country?: string | null;
   apps?: { slug: string; detectedAt?: Date }[];
   /** The report's metadata (`{}` by default, as a report of no field would be). */
   metadata?: Record<string, unknown>;
@@ -122,6 +123,7 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
     }
   }
   const summary = summarizeProducts(count <= 5000 ? Array.from({ length: count }, (_, i) => productAt(i)) : []);
+  const median = count <= 5000 ? summary.price_distribution.median : buildPriceDistribution(priceMins).median;
   await db.insert(reports).values({
     jobId: job!.id,
     storeId: store!.id,
@@ -175,6 +177,10 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
       collectionCount: 1,
       pageCount: 0,
       themeName: options.theme ?? null,
+      country: options.country ?? null,
+      priceMin: summary.price_min === null ? null : Number(summary.price_min),
+      priceMax: summary.price_max === null ? null : Number(summary.price_max),
+      priceMedian: median,
       firstAnalyzedAt: options.firstAnalyzedAt ?? analyzedAt,
       lastAnalyzedAt: analyzedAt,
       publishedAt: options.publishedAt ?? null,
@@ -187,4 +193,27 @@ export async function seedAnalyzedStore(options: SeedStoreOptions): Promise<{ st
     .returning();
 
   return { store: updated!, jobId: job!.id };
+}
+
+/** An app install or removal between two analyses of a store, as recordTechnologyEvents writes it at completion. */
+export async function seedAppEvent(options: {
+  store: Pick<Store, "id">;
+  jobId: string;
+  kind: "app_installed" | "app_removed";
+  app: string;
+  at: Date;
+}): Promise<void> {
+  await getDb()
+    .insert(technologyEvents)
+    .values({
+      storeId: options.store.id,
+      jobId: options.jobId,
+      at: options.at,
+      previousJobId: options.jobId,
+      previousAt: new Date(options.at.getTime() - 86_400_000),
+      technology: "app",
+      kind: options.kind,
+      key: options.app,
+      label: options.app,
+    });
 }

@@ -9,6 +9,7 @@ const TOOL_LABELS: Record<string, string> = {
   get_store_summary: "store summary",
   search_products: "products",
   get_apps_and_theme: "apps and theme",
+  find_stores: "the store directory",
   get_changelog: "changelog",
   get_store_inventory: "inventory",
   compare_snapshots: "snapshot comparison",

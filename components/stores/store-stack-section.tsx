@@ -2,13 +2,23 @@ import Link from "next/link";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
+import { themeSlugOf } from "@/lib/store-directory/theme-slug";
 
 /** Theme and installed apps; each app links to its page in the app directory. */
 export function StoreStackSection({ data }: { data: StorePageData }) {
+  const themeSlug = themeSlugOf(data.theme);
+
   return (
     <ReportSection id="stack" title="Theme and apps">
       <p className="text-sm text-slate-700">
-        Theme: <strong>{data.theme ?? "not identified"}</strong>
+        Theme:{" "}
+        {data.theme && themeSlug ? (
+          <Link href={`/themes/${themeSlug}`} className="font-semibold text-indigo-700 underline">
+            {data.theme}
+          </Link>
+        ) : (
+          <strong>not identified</strong>
+        )}
       </p>
       {data.apps.length === 0 ? (
         <EmptyNote>No apps from our catalog were detected on the storefront.</EmptyNote>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** A list of short values, empty until written. */
 const textList = () =>
@@ -25,11 +25,23 @@ export const stores = pgTable(
      */
     myshopifyDomain: text(),
     themeName: text(),
+    /**
+     * The theme's name as the directory and /themes/<slug> name it ("Dawn" → "dawn"), derived by
+     * the database so every writer of theme_name keeps it and the theme filter is one index lookup.
+     */
+    themeSlug: text().generatedAlwaysAs(sql`nullif(trim(both '-' from regexp_replace(lower(theme_name), '[^a-z0-9]+', '-', 'g')), '')`),
     productCount: integer(),
     collectionCount: integer(),
     pageCount: integer(),
     /** Whether variants of this store expose inventory_quantity (most stores since 2017 do not). */
     exposesInventory: boolean(),
+    /**
+     * The latest report's lowest and highest variant price and the median of its products' lowest
+     * prices, in the store's currency (major units): the directory's price filter and sort.
+     */
+    priceMin: doublePrecision(),
+    priceMax: doublePrecision(),
+    priceMedian: doublePrecision(),
     firstAnalyzedAt: timestamp({ withTimezone: true }),
     lastAnalyzedAt: timestamp({ withTimezone: true }),
     /** Latest completed job: the store page and the directory read its report. */
@@ -52,6 +64,13 @@ export const stores = pgTable(
     uniqueIndex().on(t.myshopifyDomain),
     index().on(t.publishedAt),
     index().on(t.lastAnalyzedAt),
+    // The directory's segment filters and sorts (lib/store-directory/list-stores.ts).
+    index().on(t.firstAnalyzedAt),
+    index().on(t.productCount),
+    index().on(t.priceMedian),
+    index().on(t.themeSlug),
+    index().on(t.country),
+    index().on(t.currency),
     index().using("gin", t.tagKinds),
     index().using("gin", t.languages),
     index().using("gin", t.markets),

@@ -6,7 +6,7 @@
  */
 import { publishWeeklyPost } from "../../lib/blog/publish-weekly-post";
 import { weekBefore } from "../../lib/blog/weekly-stats";
-import { seedAnalyzedStore } from "../../testing/directory-seed";
+import { seedAnalyzedStore, seedAppEvent } from "../../testing/directory-seed";
 
 const DAY = 24 * 3600_000;
 
@@ -70,7 +70,7 @@ const storefrontMetadata = {
 const now = new Date();
 const lastWeek = new Date(weekBefore(now).start.getTime() + DAY);
 
-await seedAnalyzedStore({
+const published = await seedAnalyzedStore({
   domain: "published-shop.test",
   name: "Published Shop",
   products: 60,
@@ -97,5 +97,30 @@ await seedAnalyzedStore({
   theme: "Dawn",
   apps: [{ slug: "judge-me" }],
   technologies: { tags: ["meta-pixel"], languages: ["en"], markets: ["IS"], agent: ["llms_txt"] },
+});
+// A segment's store (e2e/directory-segments.spec.ts): Judge.me without Loox, 12 products, in Portugal;
+// and the timeline's installs of Judge.me the app page counts by week.
+const segment = await seedAnalyzedStore({
+  domain: "segment-shop.test",
+  name: "Segment Shop",
+  products: 12,
+  analyzedAt: lastWeek,
+  theme: "Dawn",
+  country: "PT",
+  apps: [{ slug: "judge-me" }],
+});
+await seedAppEvent({
+  store: segment.store,
+  jobId: segment.jobId,
+  kind: "app_installed",
+  app: "judge-me",
+  at: new Date(now.getTime() - 2 * DAY),
+});
+await seedAppEvent({
+  store: published.store,
+  jobId: published.jobId,
+  kind: "app_removed",
+  app: "judge-me",
+  at: new Date(now.getTime() - 9 * DAY),
 });
 await publishWeeklyPost(now);

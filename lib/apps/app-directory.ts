@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import { getAppMarket } from "@/lib/market/market-report";
 import { countListedStoreTags } from "@/lib/store-directory/directory-facets";
 import { serializeStore } from "@/lib/store-directory/serialize-store";
 import { FORMER_TAG_APP_SLUGS } from "@/lib/technologies/former-tag-apps";
@@ -43,6 +44,18 @@ function appRows() {
     .orderBy(desc(storeCount), asc(apps.name));
 }
 
+/** The app's website when it is its Shopify App Store listing: the only listing the catalog names. */
+function appStoreUrl(website: string | null): string | null {
+  if (!website) return null;
+  try {
+    const url = new URL(website);
+
+    return url.protocol === "https:" && url.hostname === "apps.shopify.com" && url.pathname.length > 1 ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A malformed escape (`%E0`) names no app; it is not a server error. */
 function decodeOrNull(value: string): string | null {
   try {
@@ -71,13 +84,17 @@ export async function getApp(name: string): Promise<AppDetail> {
     .limit(1);
   if (!app) throw notFound(`App ${key}`);
 
-  const seenOn = await getDb()
-    .select({ store: stores })
-    .from(storeApps)
-    .innerJoin(stores, eq(stores.id, storeApps.storeId))
-    .where(eq(storeApps.appSlug, app.slug))
-    .orderBy(desc(storeApps.detectedAt))
-    .limit(50);
+  const [seenOn, { recent_stores: _, ...market }] = await Promise.all([
+    getDb()
+      .select({ store: stores })
+      .from(storeApps)
+      .innerJoin(stores, eq(stores.id, storeApps.storeId))
+      .where(eq(storeApps.appSlug, app.slug))
+      .orderBy(desc(storeApps.detectedAt))
+      .limit(50),
+    // The page lists the stores seen running it already (recent_stores): not read twice.
+    getAppMarket(app, { withRecent: false }),
+  ]);
 
-  return { ...app, recent_stores: seenOn.map(({ store }) => serializeStore(store)) };
+  return { ...app, recent_stores: seenOn.map(({ store }) => serializeStore(store)), app_store_url: appStoreUrl(app.website), market };
 }

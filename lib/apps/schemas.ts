@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { marketReportSchema } from "@/lib/market/schemas";
 import { storeSummarySchema } from "@/lib/store-directory/schemas";
 
 /**
@@ -184,6 +185,14 @@ export const appListSchema = z.object({
 });
 export type AppList = z.infer<typeof appListSchema>;
 
-/** GET /api/apps/:name: the app and the stores last seen running it (at most 50, newest first). */
-export const appDetailSchema = directoryAppSchema.extend({ recent_stores: z.array(storeSummarySchema) });
+/**
+ * GET /api/apps/:name: the app, the stores last seen running it (at most 50, newest first), and
+ * its market report (installs and removals by week, co-installs, share of its category, countries
+ * and themes of its stores).
+ */
+export const appDetailSchema = directoryAppSchema.extend({
+  recent_stores: z.array(storeSummarySchema),
+  app_store_url: z.url().nullable().describe("Its Shopify App Store listing, where the catalog names it; null otherwise"),
+  market: marketReportSchema.omit({ recent_stores: true }),
+});
 export type AppDetail = z.infer<typeof appDetailSchema>;

@@ -3,7 +3,7 @@ import type { compareSnapshots } from "@/lib/analytics";
 import type { AlertFeed } from "@/lib/alerts/schemas";
 import type { CatalogEventPage } from "@/lib/changelog/schemas";
 import type { InventorySummary } from "@/lib/inventory";
-import type { StorePageData } from "@/lib/store-directory/schemas";
+import type { StoreList, StorePageData } from "@/lib/store-directory/schemas";
 import type { getChangelog, getChangelogTally } from "@/lib/reports/get-changelog";
 import { readFindings } from "@/lib/findings";
 
@@ -200,5 +200,27 @@ export function alertsView(feed: AlertFeed) {
       occurred_at: alert.occurred_at,
       read: alert.read,
     })),
+  };
+}
+
+/** A page of the directory for the model: each store's facts it can compare, its text capped. */
+export function directoryView(list: StoreList) {
+  return {
+    data: list.data.map((store) => ({
+      slug: store.slug,
+      name: store.name?.slice(0, 120) ?? null,
+      domain: store.domain,
+      country: store.country,
+      currency: store.currency,
+      theme: store.theme?.slice(0, 80) ?? null,
+      product_count: store.product_count,
+      price_median: store.price_median,
+      apps: store.apps,
+      tags: store.tags,
+      languages: store.languages,
+      agent_readiness: store.agent_readiness,
+      last_analyzed_at: store.last_analyzed_at,
+    })),
+    pagination: list.pagination,
   };
 }

@@ -98,3 +98,26 @@ it("the chat's alerts are the caller's about the store in scope only, with their
   const stranger = await createTestUser();
   expect(buildChatTools(await resolveChatScope({ slug: store.slug, userId: stranger.id }), caller).get_alerts).toBeUndefined();
 });
+
+it("the chat finds other stores of the directory with the directory's own segment filters", async () => {
+  const { store } = await seedAnalyzedStore({ domain: "chat-segment-a.test", products: 12, apps: [{ slug: "chat-x" }] });
+  await seedAnalyzedStore({ domain: "chat-segment-b.test", products: 12, apps: [{ slug: "chat-x" }, { slug: "chat-y" }] });
+  await seedAnalyzedStore({ domain: "chat-segment-c.test", products: 3, apps: [{ slug: "chat-x" }] });
+  const scope = await resolveChatScope({ slug: store.slug, userId: null });
+  const tools = buildChatTools(scope, { principal: { kind: "anonymous" } } as never);
+  const options = { toolCallId: "1", messages: [], context: {} } as never;
+  // What the model's call becomes once the tool's input schema parsed it.
+  const input = (tools.find_stores!.inputSchema as unknown as { parse: (value: unknown) => unknown }).parse({
+    app: "chat-x",
+    app_none: "chat-y",
+    products_min: 10,
+  });
+
+  const answer = (await tools.find_stores!.execute!(input, options)) as {
+    data: { slug: string; apps: string[] }[];
+    pagination: { total: number };
+  };
+  expect(answer.data.map((row) => row.slug)).toEqual(["chat-segment-a-test"]);
+  expect(answer.data[0]!.apps).toEqual(["chat-x"]);
+  expect(answer.pagination.total).toBe(1);
+});

@@ -18,11 +18,13 @@ import {
   listAlertsTool,
   listCatalogEventsTool,
   runTool,
+  searchStoresTool,
   type ToolCaller,
 } from "@/lib/tools";
 import {
   alertsView,
   appsView,
+  directoryView,
   catalogEventsView,
   changelogView,
   compareView,
@@ -130,6 +132,15 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
         "The store's own social profiles, public e-mails and phones (each with the page it was seen on), its languages (hreflang), the market and currency its storefront served StoreLens, and the countries it ships to, from its latest report.",
       inputSchema: z.strictObject({}),
       execute: async () => socialsAndMarketsView(await runTool(getReportTool, { id: store.latestJobId, page: 1, per_page: 1 }, caller)),
+    }),
+    find_stores: tool({
+      description: describeTool(
+        searchStoresTool.endpoint,
+        "Here: other stores of the public directory (a segment, e.g. the stores running the same apps), at most 20 per page, store text capped.",
+      ),
+      // The directory's own query schema (its filters and their checks), with a chat-sized page.
+      inputSchema: z.strictObject({ ...searchStoresTool.input.shape, per_page: pageInput.per_page }),
+      execute: async (input) => directoryView(await runTool(searchStoresTool, input, caller)),
     }),
     get_history: tool({
       description: describeTool(getStoreTimelineTool.endpoint, "Here: this store's timeline, newest events first."),

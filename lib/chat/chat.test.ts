@@ -153,6 +153,7 @@ describe("POST /api/chat – grounded answers", () => {
     expect(first?.stream).toBe(true);
     expect(first?.stream_options).toEqual({ include_usage: true });
     expect(first?.tools?.map((entry) => entry.function.name).sort()).toEqual([
+      "find_stores",
       "get_apps_and_theme",
       "get_changelog",
       "get_history",

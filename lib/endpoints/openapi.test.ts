@@ -63,9 +63,16 @@ describe("OpenAPI document", () => {
     const list = operation("/api/stores", "get") as unknown as { parameters: { name: string; in: string; schema: Json }[] };
     const query = Object.fromEntries(list.parameters.filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
     expect(Object.keys(query)).toEqual(expect.arrayContaining(["q", "country", "currency", "app", "tag", "language", "market", "agent"]));
-    expect(query.agent).toMatchObject({ enum: ["storefront_mcp", "ucp", "llms_txt"] });
-    expect(query.language).toMatchObject({ pattern: "^[a-z]{2,3}$" });
-    expect(query.market).toMatchObject({ pattern: "^[A-Z]{2}$" });
+    // Each list filter is one comma-separated string whose pattern names what each value may be.
+    expect(Object.keys(query)).toEqual(
+      expect.arrayContaining(["app_any", "app_none", "installed", "removed", "theme", "products_min", "price_max"]),
+    );
+    expect(query.agent).toMatchObject({
+      type: "string",
+      pattern: "^(?:storefront_mcp|ucp|llms_txt)(?:,(?:storefront_mcp|ucp|llms_txt)){0,9}$",
+    });
+    expect(query.language).toMatchObject({ pattern: "^(?:[a-z]{2,3})(?:,(?:[a-z]{2,3})){0,9}$" });
+    expect(query.market).toMatchObject({ pattern: "^(?:[A-Z]{2})(?:,(?:[A-Z]{2})){0,9}$" });
     const tags = (doc.components.schemas.AppList as { properties: Record<string, Json> }).properties.tags!;
     expect(tags).toMatchObject({ type: "array", items: { required: ["kind", "name", "stores"] } });
   });

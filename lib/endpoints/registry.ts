@@ -14,6 +14,7 @@ import * as history from "@/lib/history/endpoints";
 import { defineEndpoint, type Endpoint } from "@/lib/http/define-endpoint";
 import * as jobs from "@/lib/jobs/endpoints";
 import * as lists from "@/lib/lists/endpoints";
+import * as market from "@/lib/market/endpoints";
 import * as mcp from "@/lib/mcp/endpoints";
 import * as pagespeed from "@/lib/pagespeed/endpoints";
 import * as reports from "@/lib/reports/endpoints";
@@ -49,6 +50,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(storeDirectory),
   ...Object.values(history),
   ...Object.values(apps),
+  ...Object.values(market),
   ...Object.values(freeExport),
   ...Object.values(billing),
   ...Object.values(botAuth),

@@ -186,6 +186,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
       get_changelog: [bySession, { job_id: seeded.jobId }],
       list_apps: [bySession, {}],
       get_app: [bySession, { name: "klaviyo" }],
+      get_theme: [bySession, { slug: "dawn" }],
       analyze_store: [byKey, { domain: domain("typed-shop") }],
       get_job_status: [bySession, { id: seeded.jobId }],
       analyze_batch: [byBatcher, { domains: [domain("typed-shop")] }],
@@ -238,6 +239,7 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     const c = await client();
     const cases: [string, Record<string, unknown>, string, Record<string, string>, string][] = [
       ["search_stores", { q: "MCP Shop" }, "/api/stores", {}, "?q=MCP+Shop"],
+      ["get_theme", { slug: "dawn" }, "/api/themes/:slug", { slug: "dawn" }, ""],
       ["get_store", { slug: "mcp-shop-test", per_page: 2 }, "/api/stores/:slug", { slug: "mcp-shop-test" }, "?per_page=2"],
       ["get_changelog", { job_id: seeded.jobId }, "/api/changelog/:jobId", { jobId: seeded.jobId }, ""],
       [
@@ -296,6 +298,17 @@ describe.each(MCP_REVISIONS)("MCP server /api/mcp, a client of revision %s", (sp
     expect((await call(c, "search_stores", { app: "klaviyo", agent: "storefront_mcp" })).body).toEqual(http.body);
     // The input schema is the endpoint's: the MCP server refuses the value before the tool runs.
     expect((await call(c, "search_stores", { agent: "mcp" })).isError).toBe(true);
+    // A segment: apps all of and none of, a product range; the same answer as the endpoint's.
+    const segment = { app: "klaviyo", app_none: "no-such-app", products_min: 1, products_max: 2000 };
+    expect(await slugs(segment)).toEqual(["mcp-shop-test"]);
+    expect(await slugs({ ...segment, app_none: "klaviyo" })).toEqual([]);
+    const httpSegment = await callApi(
+      "GET",
+      "/api/stores",
+      {},
+      { query: "?app=klaviyo&app_none=no-such-app&products_min=1&products_max=2000" },
+    );
+    expect((await call(c, "search_stores", segment)).body).toEqual(httpSegment.body);
   });
 
   it("a store that does not exist is a tool error with the endpoint's 404 body", async () => {

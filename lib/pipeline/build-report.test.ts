@@ -250,6 +250,9 @@ describe("build-report while other requests come", () => {
     // The latest analysis replaces what an earlier one found.
     await analyzeShippingTo(["US"]);
     expect(await marketsOf()).toEqual(["US"]);
+    // Its price figures too, for the directory's price filter: sample product 1 sells at 11.99 and 16.99.
+    const [row] = await getDb().select().from(stores).where(eq(stores.id, store!.id));
+    expect({ min: row!.priceMin, max: row!.priceMax, median: row!.priceMedian }).toEqual({ min: 11.99, max: 16.99, median: 11.99 });
   });
 
   it("clears changelog rows an interrupted attempt left before building again", async () => {

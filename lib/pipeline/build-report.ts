@@ -147,6 +147,11 @@ async function completeWithReport(
       collectionCount: collections.length,
       pageCount: pages.length,
       exposesInventory: catalog.exposesInventory,
+      prices: {
+        min: catalog.summary.price_min,
+        max: catalog.summary.price_max,
+        median: catalog.summary.price_distribution.median,
+      },
     });
     // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
     // this one included, before it completes and its webhook names the slug.

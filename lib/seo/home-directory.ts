@@ -1,11 +1,12 @@
 import { listApps } from "@/lib/apps/app-directory";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
 import { listStores } from "@/lib/store-directory/list-stores";
+import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 
 /** What the home page shows of the directory: recent stores, the most-installed apps, the latest posts. */
 export async function getHomeDirectory() {
   const [stores, apps, posts] = await Promise.all([
-    listStores({ page: 1, per_page: 6, sort: "recent" }),
+    listStores(listStoresQuerySchema.parse({ per_page: 6 })),
     listApps({}),
     listBlogPosts({ page: 1, per_page: 3 }),
   ]);

@@ -48,4 +48,12 @@ describe("sitemap", () => {
       "http://localhost:3000/sitemaps/sitemap/stores-1.xml",
     ]);
   });
+
+  it("lists a theme's market report once a published store runs it", async () => {
+    await getDb().execute(sql`update stores set theme_name = 'Dawn' where slug in ('store-000001', 'store-000002')`);
+    await getDb().execute(sql`update stores set theme_name = 'Secret Theme' where slug = 'unpublished-test'`);
+
+    expect(await listSitemapIds()).toContain("themes-0");
+    expect((await readSitemap("themes-0")).map((entry) => entry.url)).toEqual(["http://localhost:3000/themes/dawn"]);
+  });
 });

@@ -13,12 +13,14 @@ export type SitemapEntry = {
   changeFrequency?: "daily" | "weekly" | "monthly" | "never";
   priority?: number;
 };
-type Section = "stores" | "reports" | "apps" | "blog";
-const SECTIONS = ["stores", "reports", "apps", "blog"] as const;
+type Section = "stores" | "reports" | "apps" | "themes" | "blog";
+const SECTIONS = ["stores", "reports", "apps", "themes", "blog"] as const;
 
 const STATIC_PATHS = ["/", "/stores", "/apps", "/blog", "/docs", "/bot"] as const;
 
 const publishedStore = and(isNotNull(stores.publishedAt), isNotNull(stores.latestJobId));
+/** A theme's market report is listed for search engines once a published store runs it. */
+const publishedTheme = and(publishedStore, isNotNull(stores.themeSlug));
 const publishedPost = (now: Date) => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now));
 
 /** Reports public at `now` (30 days after completion, lib/publishing), with their completion date. */
@@ -43,10 +45,15 @@ async function countSection(section: Section, now: Date): Promise<number> {
           .where(publishedStore)
       : section === "apps"
         ? await db.select({ n: countDistinct(storeApps.appSlug) }).from(storeApps)
-        : await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(blogPosts)
-            .where(publishedPost(now));
+        : section === "themes"
+          ? await db
+              .select({ n: countDistinct(stores.themeSlug) })
+              .from(stores)
+              .where(publishedTheme)
+          : await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(blogPosts)
+              .where(publishedPost(now));
 
   return Number(row?.n ?? 0);
 }
@@ -70,7 +77,7 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
   const base = siteUrl();
   if (id === "static") return STATIC_PATHS.map((path) => ({ url: `${base}${path === "/" ? "" : path}`, changeFrequency: "daily" }));
 
-  const match = /^(stores|reports|apps|blog)-(\d{1,6})$/.exec(id);
+  const match = /^(stores|reports|apps|themes|blog)-(\d{1,6})$/.exec(id);
   if (!match) return [];
   const offset = Number(match[2]) * limit;
   const db = getDb();
@@ -112,6 +119,22 @@ export async function readSitemap(id: string, { limit = SITEMAP_MAX_URLS, now = 
 
       return rows.map((row) => ({
         url: `${base}/apps/${row.slug}`,
+        ...(row.at ? { lastModified: new Date(row.at) } : {}),
+        changeFrequency: "weekly",
+      }));
+    }
+    case "themes": {
+      const rows = await db
+        .select({ slug: sql<string>`${stores.themeSlug}`, at: max(stores.lastAnalyzedAt) })
+        .from(stores)
+        .where(publishedTheme)
+        .groupBy(stores.themeSlug)
+        .orderBy(asc(stores.themeSlug))
+        .limit(limit)
+        .offset(offset);
+
+      return rows.map((row) => ({
+        url: `${base}/themes/${row.slug}`,
         ...(row.at ? { lastModified: new Date(row.at) } : {}),
         changeFrequency: "weekly",
       }));

@@ -42,10 +42,11 @@ describe("getDirectoryFacets", () => {
   it("offers the listed stores' currencies, countries and apps with their store counts, most common first", async () => {
     const facets = await getDirectoryFacets();
     expect(facets.currencies.filter((c) => ["EUR", "SEK", "JPY"].includes(c.value))).toEqual([
-      { value: "EUR", label: "EUR", stores: 2 },
-      { value: "SEK", label: "SEK", stores: 1 },
+      { value: "EUR", label: "Euro (EUR)", stores: 2 },
+      { value: "SEK", label: "Swedish Krona (SEK)", stores: 1 },
     ]);
-    expect(facets.countries.find((c) => c.value === "DE")).toEqual({ value: "DE", label: "DE", stores: 1 });
+    // Named as the ships-to filter names the same countries, never a bare code beside a name.
+    expect(facets.countries.find((c) => c.value === "DE")).toEqual({ value: "DE", label: "Germany", stores: 1 });
     expect(facets.countries.some((c) => c.value === "JP")).toBe(false);
     const judgeMe = facets.apps.findIndex((app) => app.value === "judge-me");
     const loox = facets.apps.findIndex((app) => app.value === "loox");

@@ -10,6 +10,7 @@ export type FacetValue = { value: string; label: string; stores: number };
 export type DirectoryFacets = {
   countries: FacetValue[];
   currencies: FacetValue[];
+  themes: FacetValue[];
   apps: FacetValue[];
   tags: FacetValue[];
   languages: FacetValue[];
@@ -41,8 +42,8 @@ export async function countListedStoreTags(): Promise<FacetValue[]> {
   return (await arrayValueCounts(stores.tagKinds)).map((row) => ({ ...row, label: tagKindName(row.value) }));
 }
 
-/** A language or country code's English name, the code itself when it names none. */
-function displayName(type: "language" | "region", code: string): string {
+/** A language, country or currency code's English name, the code itself when it names none. */
+function displayName(type: "language" | "region" | "currency", code: string): string {
   try {
     return new Intl.DisplayNames(["en"], { type, fallback: "code" }).of(code) ?? code;
   } catch {
@@ -50,14 +51,21 @@ function displayName(type: "language" | "region", code: string): string {
   }
 }
 
+/** "Euro (EUR)": the name a reader knows, with the code a price shows. */
+function currencyLabel(code: string): string {
+  const name = displayName("currency", code);
+
+  return name === code ? code : `${name} (${code})`;
+}
+
 /**
- * What the directory's filters offer: the countries, currencies, apps, marketing tags,
+ * What the directory's filters offer: the countries, currencies, themes, apps, marketing tags,
  * languages, ships-to markets and agent endpoints of the listed stores, each with how many stores
  * have it, most common first; a value no listed store has is not offered.
  */
 export async function getDirectoryFacets(): Promise<DirectoryFacets> {
   const db = getDb();
-  const [countries, currencies, appRows, tags, languages, markets, agent] = await Promise.all([
+  const [countries, currencies, themes, appRows, tags, languages, markets, agent] = await Promise.all([
     db
       .select({ value: stores.country, stores: storeCount })
       .from(stores)
@@ -70,6 +78,13 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
       .where(and(listed, isNotNull(stores.currency)))
       .groupBy(stores.currency)
       .orderBy(desc(storeCount), asc(stores.currency)),
+    // One value per theme slug, named as most of its stores name it (min: a stable choice among spellings).
+    db
+      .select({ value: stores.themeSlug, label: sql<string>`min(${stores.themeName})`, stores: storeCount })
+      .from(stores)
+      .where(and(listed, isNotNull(stores.themeSlug)))
+      .groupBy(stores.themeSlug)
+      .orderBy(desc(storeCount), asc(stores.themeSlug)),
     db
       .select({ value: apps.slug, label: apps.name, stores: storeCount })
       .from(storeApps)
@@ -84,14 +99,14 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
     arrayValueCounts(stores.markets),
     arrayValueCounts(stores.agentReadiness),
   ]);
-  const codes = (rows: { value: string | null; stores: number }[]) =>
-    rows.map((row) => ({ value: row.value!, label: row.value!, stores: row.stores }));
   const labelled = (rows: { value: string; stores: number }[], label: (value: string) => string) =>
     rows.map((row) => ({ ...row, label: label(row.value) }));
 
   return {
-    countries: codes(countries),
-    currencies: codes(currencies),
+    // Names, not codes: "Portugal", as the ships-to filter names the same countries.
+    countries: labelled(countries as { value: string; stores: number }[], (code) => displayName("region", code)),
+    currencies: labelled(currencies as { value: string; stores: number }[], currencyLabel),
+    themes: themes as FacetValue[],
     apps: appRows,
     tags,
     languages: labelled(languages, (code) => displayName("language", code)),

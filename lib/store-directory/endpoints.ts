@@ -9,7 +9,7 @@ export const listStoresEndpoint = defineEndpoint({
   operationId: "listStores",
   tag: "directory",
   summary:
-    "The public directory of analyzed Shopify stores: search by words (q), country, currency, app, marketing tag or pixel (tag), language, ships-to country (market) or agent readiness (agent), all combinable; sort by recent, products or name; paginated (page, per_page ≤ 50)",
+    "The public directory of analyzed Shopify stores as segments: words (q); apps all of (app), any of (app_any), none of (app_none); apps installed or removed within N days (installed, removed, within_days); theme; marketing tags or pixels (tag); country; currency; languages; ships-to countries (market); agent readiness (agent); product count and median price ranges; first and last analyzed dates. All combinable, lists comma-separated; sorted (recent, first_analyzed, products, products_asc, price, price_asc, name); with the segment's total; paginated (page ≤ 200, per_page ≤ 50)",
   query: listStoresQuerySchema,
   answers: { 200: { schema: storeListSchema }, 400: "error" },
 });

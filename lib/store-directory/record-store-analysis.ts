@@ -15,7 +15,16 @@ export type StoreAnalysis = {
   collectionCount: number;
   pageCount: number;
   exposesInventory: boolean;
+  /** The report's price figures (major units): its lowest and highest variant price, its products' median lowest price. */
+  prices?: { min: string | null; max: string | null; median: number | null };
 };
+
+/** A price the report names, as a number the directory filters by; null when it is not a plain finite one. */
+function priceValue(value: string | number | null | undefined): number | null {
+  const number = typeof value === "string" ? Number(value) : value;
+
+  return typeof number === "number" && Number.isFinite(number) && number >= 0 ? number : null;
+}
 
 /**
  * The store's row as this analysis left it (the job's report records it as its own view of the
@@ -43,13 +52,16 @@ export async function lockStoreForAnalysis(tx: Transaction, storeId: string): Pr
  * store in `slugChanges` to its new slug.
  */
 export async function recordStoreAnalysis(tx: Transaction, storeId: string, analysis: StoreAnalysis): Promise<RecordedStoreAnalysis> {
-  const { jobId, at, ...fields } = analysis;
+  const { jobId, at, prices, ...fields } = analysis;
   const [before] = await tx.select({ latestJobId: stores.latestJobId }).from(stores).where(eq(stores.id, storeId));
   const slugChanges = await takeBaseSlug(tx, storeId);
   const [changed] = await tx
     .update(stores)
     .set({
       ...fields,
+      priceMin: priceValue(prices?.min),
+      priceMax: priceValue(prices?.max),
+      priceMedian: priceValue(prices?.median),
       latestJobId: jobId,
       lastAnalyzedAt: at,
       firstAnalyzedAt: sql`coalesce(${stores.firstAnalyzedAt}, ${at.toISOString()}::timestamptz)`,

@@ -33,11 +33,18 @@ export function serializeStore(store: Store): StoreSummary {
 }
 
 /** A store as the directory lists it: its summary and the technologies its row keeps (store-technologies.ts). */
-export function serializeStoreListItem(store: Store): StoreListItem {
+export function serializeStoreListItem(store: Store, apps: string[] = []): StoreListItem {
   return {
     ...serializeStore(store),
     tags: store.tagKinds,
     languages: store.languages,
     agent_readiness: store.agentReadiness.filter((value): value is AgentCapability => agentCapabilitySchema.safeParse(value).success),
+    theme_slug: store.themeSlug,
+    markets: store.markets,
+    price_min: store.priceMin,
+    price_max: store.priceMax,
+    price_median: store.priceMedian,
+    first_analyzed_at: store.firstAnalyzedAt?.toISOString() ?? null,
+    apps,
   };
 }

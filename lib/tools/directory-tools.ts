@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { appNameParamsSchema, getApp, listApps, listAppsQuerySchema } from "@/lib/apps/app-directory";
 import { getAppEndpoint, listAppsEndpoint } from "@/lib/apps/endpoints";
+import { getThemeEndpoint } from "@/lib/market/endpoints";
+import { themeSlugParamsSchema } from "@/lib/market/schemas";
+import { getThemeReport } from "@/lib/market/theme-report";
 import { listStoresEndpoint, getStoreEndpoint } from "@/lib/store-directory/endpoints";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
 import { listStores } from "@/lib/store-directory/list-stores";
@@ -12,7 +15,7 @@ export const searchStoresTool = defineTool({
   name: "search_stores",
   title: "Search the store directory",
   endpoint: listStoresEndpoint,
-  note: "Returns each store's slug for the other tools.",
+  note: 'Returns each store\'s slug for the other tools; a list filter takes comma-separated values (app: "klaviyo,judge-me").',
   input: z.strictObject(listStoresQuerySchema.shape),
   run: (input) => listStores(input),
 });
@@ -40,4 +43,13 @@ export const getAppTool = defineTool({
   endpoint: getAppEndpoint,
   input: z.strictObject(appNameParamsSchema.shape),
   run: ({ name }) => getApp(name),
+});
+
+export const getThemeTool = defineTool({
+  name: "get_theme",
+  title: "Read a theme's market",
+  endpoint: getThemeEndpoint,
+  note: "The slug is a store's theme_slug from search_stores (dawn, prestige).",
+  input: z.strictObject(themeSlugParamsSchema.shape),
+  run: ({ slug }) => getThemeReport(slug),
 });

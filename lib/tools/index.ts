@@ -1,7 +1,7 @@
 import type { StoreTool } from "./define-tool";
 import { listAlertsTool, markAlertsReadTool } from "./alert-tools";
 import { analyzeBatchTool, getBatchTool } from "./batch-tools";
-import { getAppTool, getStoreTool, listAppsTool, searchStoresTool } from "./directory-tools";
+import { getAppTool, getStoreTool, getThemeTool, listAppsTool, searchStoresTool } from "./directory-tools";
 import { getStoreTimelineTool } from "./history-tools";
 import { getListChangesTool, getListTool, listListsTool } from "./list-tools";
 import { analyzeStoreTool, getChangelogTool, getJobStatusTool, getReportTool } from "./report-tools";
@@ -32,6 +32,7 @@ export const STORE_TOOLS: readonly StoreTool[] = [
   getChangelogTool,
   listAppsTool,
   getAppTool,
+  getThemeTool,
   analyzeStoreTool,
   getJobStatusTool,
   analyzeBatchTool,

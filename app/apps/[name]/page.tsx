@@ -3,6 +3,7 @@ import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/ui/format";
 import { AppHistorySection } from "@/components/history/app-history-section";
+import { MarketReportView } from "@/components/market/market-report-view";
 import { getApp } from "@/lib/apps/app-directory";
 import { listAppHistory } from "@/lib/history/app-history";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
@@ -17,7 +18,7 @@ export async function generateMetadata(props: PageProps<"/apps/[name]">): Promis
 
   return {
     title: `${app.name} — Shopify app`,
-    description: app.description ?? `${app.name} (${appCategoryLabel(app.category)}): the analyzed Shopify stores seen running it.`,
+    description: `${app.name} (${appCategoryLabel(app.category)}) on analyzed Shopify stores: ${app.market.stores_now} running it, installs and removals by week, the apps installed with it, its share of its category, countries and themes.`,
     // The page also answers to the app's name; the slug URL is the canonical one.
     alternates: { canonical: `${siteUrl()}/apps/${app.slug}` },
   };
@@ -37,7 +38,15 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
             {appCategoryLabel(app.category)}
           </Link>{" "}
           · seen on {plural(app.stores, "analyzed store")}
-          {app.website ? (
+          {app.app_store_url ? (
+            <>
+              {" · "}
+              <a href={app.app_store_url} rel="nofollow noopener" className="text-indigo-700 underline">
+                Shopify App Store
+              </a>
+            </>
+          ) : null}
+          {app.website && app.website !== app.app_store_url ? (
             <>
               {" · "}
               <a href={app.website} rel="nofollow noopener" className="text-indigo-700 underline">
@@ -47,6 +56,12 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
           ) : null}
         </p>
       </header>
+      <MarketReportView
+        name={app.name}
+        report={app.market}
+        segment={`/stores?app=${app.slug}`}
+        words={{ adopted: "Installed", dropped: "Removed", withIt: "Apps most often installed with it" }}
+      />
       <section>
         <h2 className="text-lg font-semibold">Stores running {app.name}</h2>
         {app.recent_stores.length === 0 ? (

@@ -1,0 +1,3 @@
+export { getAppMarket } from "./market-report";
+export { getThemeReport } from "./theme-report";
+export * from "./schemas";
