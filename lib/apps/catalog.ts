@@ -84,7 +84,7 @@ export const APP_CATALOG: readonly App[] = [
     category: "reviews",
     website: "https://business.trustpilot.com",
     description: "Displays the store's Trustpilot score and reviews through TrustBox widgets.",
-    patterns: { src: ["widget.trustpilot.com"], dom: [".trustpilot-widget"] },
+    patterns: { src: ["widget.trustpilot.com", "ecommplugins-scripts.trustpilot.com"], dom: [".trustpilot-widget"] },
   },
   {
     slug: "ali-reviews",
@@ -436,6 +436,47 @@ export const APP_CATALOG: readonly App[] = [
     website: "https://hextom.com",
     description: "Announcement bar that tracks progress toward a free-shipping threshold.",
     patterns: { src: ["hextom.com/js/freeshippingbar.js"] },
+  },
+  // Apps seen as ScriptTags or script hosts on real storefronts, each by its own host or file.
+  {
+    slug: "hextom-event-promotion-bar",
+    name: "Hextom Event Promotion Bar",
+    category: "forms-popups",
+    website: "https://apps.shopify.com/event-promotion-bar",
+    description: "Announcement bar for holidays and sales events with countdowns and promotion messages.",
+    patterns: { src: ["hextom.com/js/eventpromotionbar.js"] },
+  },
+  {
+    slug: "candyrack",
+    name: "CandyRack",
+    category: "upsell",
+    website: "https://apps.shopify.com/candy-rack",
+    description: "One-click pre-purchase upsells and add-ons shown on the product page.",
+    patterns: { src: ["candyrack.ds-cdn.com"] },
+  },
+  {
+    slug: "customizery",
+    name: "Customizery",
+    category: "product-options",
+    website: "https://apps.shopify.com/customizery",
+    description: "Custom product options and personalization fields, such as engraving text and uploads.",
+    patterns: { src: ["/apps/customizery/customizery.js"] },
+  },
+  {
+    slug: "shiprocket",
+    name: "Shiprocket",
+    category: "shipping-returns",
+    website: "https://www.shiprocket.in",
+    description: "Shipping and delivery-date promise widgets for Indian stores, with Shiprocket's checkout.",
+    patterns: { src: ["sr-cdn.shiprocket.in"] },
+  },
+  {
+    slug: "paytomorrow",
+    name: "PayTomorrow",
+    category: "payments-bnpl",
+    website: "https://www.paytomorrow.com",
+    description: "Consumer financing offers and payment-plan messaging on product pages.",
+    patterns: { src: ["paytomorrow.com/shopify/"] },
   },
   {
     slug: "avada-boost-sales",
@@ -1387,7 +1428,10 @@ export const APP_CATALOG: readonly App[] = [
     category: "payments-bnpl",
     website: "https://www.afterpay.com",
     description: "Pay-in-four instalments messaging and checkout (Clearpay in the UK).",
-    patterns: { src: ["static.afterpay.com", "portal.afterpay.com", "js.afterpay.com", "afterpay-products.min.js"] },
+    // Its Shopify app's on-site messaging is a ScriptTag from a regional host (static-us.afterpay.com/shopify/…).
+    patterns: {
+      src: ["static.afterpay.com", "portal.afterpay.com", "js.afterpay.com", "afterpay-products.min.js", "afterpay.com/shopify/"],
+    },
   },
   {
     slug: "klarna",
@@ -1553,7 +1597,8 @@ export const APP_CATALOG: readonly App[] = [
     category: "social-ugc",
     website: "https://covet.pics",
     description: "Shoppable Instagram and UGC galleries.",
-    patterns: { src: ["covet.pics"] },
+    // Its app block loads the widget from npm (cdn.jsdelivr.net/npm/@covet-pics/covet-pics-widget@…).
+    patterns: { src: ["covet.pics", "@covet-pics/covet-pics-widget"] },
   },
   {
     slug: "foursixty",

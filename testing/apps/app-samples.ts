@@ -69,6 +69,14 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   zoorix: '<script src="https://zoorix.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   "hextom-ultimate-sales-boost": '<script src="https://hextom.com/js/ultimatesalesboost.js?shop=demo-store.myshopify.com" async></script>',
   "hextom-free-shipping-bar": '<script src="https://hextom.com/js/freeshippingbar.js?shop=demo-store.myshopify.com" async></script>',
+  "hextom-event-promotion-bar":
+    '<script src="https://cdn.hextom.com/js/eventpromotionbar.js?shop=demo-store.myshopify.com" async></script>',
+  candyrack: '<script src="https://candyrack.ds-cdn.com/static/main.js?shop=demo-store.myshopify.com" async></script>',
+  customizery:
+    '<script src="https://d1liekpayvooaz.cloudfront.net/apps/customizery/customizery.js?shop=demo-store.myshopify.com" async></script>',
+  shiprocket:
+    '<script src="https://sr-cdn.shiprocket.in/sr-promise/static/uc.js?channel_id=4&shop=demo-store.myshopify.com" async></script>',
+  paytomorrow: '<script src="https://bgproxy.paytomorrow.com/shopify/mpe/script/0000-demo?shop=demo-store.myshopify.com" async></script>',
   "avada-boost-sales": '<script src="https://boostsales.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
   outsell: '<script src="https://outsellapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   nosto: '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',
