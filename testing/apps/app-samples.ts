@@ -77,6 +77,32 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   shiprocket:
     '<script src="https://sr-cdn.shiprocket.in/sr-promise/static/uc.js?channel_id=4&shop=demo-store.myshopify.com" async></script>',
   paytomorrow: '<script src="https://bgproxy.paytomorrow.com/shopify/mpe/script/0000-demo?shop=demo-store.myshopify.com" async></script>',
+  inffuse:
+    '<script src="https://inffuse-platform.appspot.com/plugins/shopify/loader.js?app=calendar&shop=demo-store.myshopify.com" async></script>',
+  "terms-and-conditions-techdignity":
+    '<script src="https://apps.techdignity.com/terms-and-conditions/public/js/td-termsandconditions.js?shop=demo-store.myshopify.com" async></script>',
+  "announcement-bar-aaawebstore":
+    '<script src="https://shopifycdn.aaawebstore.com/announcement/topbar-script_v4.js?shop=demo-store.myshopify.com" async></script>',
+  "wishlist-hero":
+    '<script src="https://wishlisthero-assets.revampco.com/store-front/bundle2.js?shop=demo-store.myshopify.com" async></script>',
+  autocommerce: '<script src="https://rec.autocommerce.io/recommender_javascript?shop=demo-store.myshopify.com" async></script>',
+  "animated-banner":
+    '<script src="https://assets.cdn.animatedbanner.xyz/assets/script/bar.js?shop=demo-store.myshopify.com" async></script>',
+  "webkul-multivendor": '<script src="https://sp-seller.webkul.com/js/seller_profile_tag.js?shop=demo-store.myshopify.com" async></script>',
+  shareasale: '<script src="https://static.shareasale.com/json/shopify/deduplication.js?shop=demo-store.myshopify.com" async></script>',
+  instagenie: '<script src="https://zegsu.com/shopify/instagenie/widget?shop=demo-store.myshopify.com" async></script>',
+  trackingmore: '<script src="https://tms.trackingmore.net/static/js/checkout.js?shop=demo-store.myshopify.com" async></script>',
+  bundler: '<script src="https://cdn-bundler.nice-team.net/app/js/bundler.js?shop=demo-store.myshopify.com" async></script>',
+  "simprosys-google-shopping-feed":
+    '<script src="https://storage.googleapis.com/gsf-scripts/global-remarketing/demo-store.js?shop=demo-store.myshopify.com" async></script>',
+  zoko: '<script src="https://atlantis.live.zoko.io/scripts/main.js?shop=demo-store.myshopify.com" async></script>',
+  "conversion-bear-trust-badges":
+    '<script src="https://trust.conversionbear.com/script?app=trust_badge&shop=demo-store.myshopify.com" async></script>',
+  smartpop: '<script src="https://cdn.eggflow.com/v1/en_US/adcoffee.js?shop=demo-store.myshopify.com" async></script>',
+  "haloroar-legal":
+    '<script src="https://cdn.shopify.com/s/files/1/0000/0001/files/haloroar-legal.min.js?shop=demo-store.myshopify.com" async></script>',
+  "clever-adwords":
+    '<script src="https://cdn.shopify.com/s/files/1/0000/0001/t/3/assets/clever_adwords_global_tag.js?shop=demo-store.myshopify.com" async></script>',
   "avada-boost-sales": '<script src="https://boostsales.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
   outsell: '<script src="https://outsellapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   nosto: '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',

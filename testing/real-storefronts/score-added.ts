@@ -36,7 +36,7 @@ export type ReportedAppsByName = {
 
 /**
  * Apps, matched by name rather than by one catalog's slugs: a truth app is found when a reported
- * app's slug, name, handle or `client:<id>` equals one of the names the reader listed for it.
+ * app's slug, name, handle, app proxy path or `client:<id>` equals one of the names the reader listed for it.
  * Extra: a reported third-party app that is none of the truth's apps (uncertain ones included),
  * nor a tag or service the reader listed under pixels or other_third_party (the catalog keeps some
  * tags as analytics apps). Shopify's own apps are never extra.
@@ -52,7 +52,10 @@ export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): P
     ...report.unidentified.map((app) =>
       app.handle !== null
         ? { label: `handle:${app.handle}`, keys: handleKeys(app.handle), firstParty: false }
-        : { label: `client:${app.api_client_id}`, keys: [`client${app.api_client_id}`], firstParty: false },
+        : app.api_client_id !== null
+          ? { label: `client:${app.api_client_id}`, keys: [`client${app.api_client_id}`], firstParty: false }
+          : // An app proxy (`/apps/<path>`): named by the path its app chose.
+            { label: `proxy:${app.proxy_path ?? ""}`, keys: handleKeys(app.proxy_path ?? ""), firstParty: false },
     ),
   ];
   const matches = (keys: string[], app: AddedTruth["apps"][number]) => {
