@@ -103,6 +103,26 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
     '<script src="https://cdn.shopify.com/s/files/1/0000/0001/files/haloroar-legal.min.js?shop=demo-store.myshopify.com" async></script>',
   "clever-adwords":
     '<script src="https://cdn.shopify.com/s/files/1/0000/0001/t/3/assets/clever_adwords_global_tag.js?shop=demo-store.myshopify.com" async></script>',
+  "amai-preorder": '<script src="https://amaicdn.com/preorder2/common.js"></script>',
+  "upsell-funnel-engine": "<script>ufeScriptLoader('https://ufe.helixo.co/scripts/sdk.es5.min.js');</script>",
+  "pre-order-coming-soon": '<script src="https://gravity-software.com/js/shopify/pac_shop00001.js?v=demo"></script>',
+  azexo: "<script>var azexo = { }; azexo.extensions = [''];</script>",
+  flexype: '<script src="https://static.flexype.in/scripts/flexype-v2.min.js" type="module" defer></script>',
+  cometly: '<script src="https://t.cometlytrack.com?uid=demo"></script>',
+  "hulk-reorder-master":
+    "<link rel='stylesheet' href='https://reorder-master.hulkapps.com/css/re-order.css'>" +
+    '<script src="https://reorder-master.hulkapps.com/js/re-order.js"></script>',
+  "c1g-testimonials":
+    '<div id="c1g_testimonial"></div><script src="https://www.cloudonegalaxy.com/cloud/testimonial.js" data-shop="demo-store.myshopify.com"></script>',
+  badgify: "<script src='https://atdevelops.com/shopify/badgify-api//embed/embed_js.js?1601143172&shop=demo-store.myshopify.com'></script>",
+  rivo: "<script>window.Rivo = window.Rivo || {}; window.Rivo.global_config = { asset_urls: {} };</script>",
+  swipecart:
+    '<script src="https://cdn.rentechdigital.com/swipecart/mobile.app.script.min.js?shop=demo-store.myshopify.com" async></script>',
+  "estimated-delivery-days":
+    '<script src="https://estimated-delivery-days.setubridgeapps.com/estimated-delivery-days/app/main.js?shop=demo-store.myshopify.com" async></script>',
+  "evm-reviews": '<script async="true" src="https://evmreviews.expertvillagemedia.com/embed.php?shop=demo-store.myshopify.com"></script>',
+  "raptor-instagram": '<script async src="https://theraptormedia.com/instagram/embed.js" data-id="demo-store.myshopify.com"></script>',
+  usf: '<script>window.usf = { settings: { "searchSvcUrl": "https://svc-3-usf.hotyon.com/" } };</script>',
   "avada-boost-sales": '<script src="https://boostsales.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
   outsell: '<script src="https://outsellapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   nosto: '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',
