@@ -687,14 +687,6 @@ export const APP_CATALOG: readonly App[] = [
     patterns: { src: ["atdevelops.com/shopify/badgify"] },
   },
   {
-    slug: "rivo",
-    name: "Rivo Loyalty & Referrals",
-    category: "loyalty-referrals",
-    website: "https://www.rivo.io",
-    description: "Loyalty points, rewards and referral programs.",
-    patterns: { inline: ["Rivo.global_config"] },
-  },
-  {
     slug: "swipecart",
     name: "Swipecart",
     category: "sales-channels",

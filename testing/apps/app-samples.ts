@@ -115,7 +115,6 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   "c1g-testimonials":
     '<div id="c1g_testimonial"></div><script src="https://www.cloudonegalaxy.com/cloud/testimonial.js" data-shop="demo-store.myshopify.com"></script>',
   badgify: "<script src='https://atdevelops.com/shopify/badgify-api//embed/embed_js.js?1601143172&shop=demo-store.myshopify.com'></script>",
-  rivo: "<script>window.Rivo = window.Rivo || {}; window.Rivo.global_config = { asset_urls: {} };</script>",
   swipecart:
     '<script src="https://cdn.rentechdigital.com/swipecart/mobile.app.script.min.js?shop=demo-store.myshopify.com" async></script>',
   "estimated-delivery-days":
