@@ -163,18 +163,24 @@ export function scoreSets(pages: readonly AddedPage[]): Record<PageSet, Record<D
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
-/** The scores as a Markdown table and lists of misses and extras, held-out first. */
+/**
+ * The scores as a Markdown table and lists of misses and extras, held-out first. A set scored on
+ * no page (`--set=tuning`) has no column and no list: a tuning run shows nothing of the held-out set.
+ */
 export function formatScores(scores: Record<PageSet, Record<Detector, SetScore>>): string {
+  const sets = (["held-out", "tuning"] as const).filter((set) => DETECTORS.some((d) => scores[set][d].pages > 0));
   const lines = [
-    "| detector | held-out recall | held-out precision | tuning recall | tuning precision |",
-    "|---|---|---|---|---|",
+    `| detector | ${sets.map((set) => `${set} recall | ${set} precision`).join(" | ")} |`,
+    `|---|${sets.map(() => "---|---").join("|")}|`,
     ...DETECTORS.map((d) => {
-      const h = scores["held-out"][d];
-      const t = scores.tuning[d];
-      return `| ${d} | ${percent(h.recall)} (${h.found} of ${h.expected}) | ${percent(h.precision)} (${h.extra} extra) | ${percent(t.recall)} (${t.found} of ${t.expected}) | ${percent(t.precision)} (${t.extra} extra) |`;
+      const cells = sets.map((set) => {
+        const s = scores[set][d];
+        return `${percent(s.recall)} (${s.found} of ${s.expected}) | ${percent(s.precision)} (${s.extra} extra)`;
+      });
+      return `| ${d} | ${cells.join(" | ")} |`;
     }),
   ];
-  for (const set of ["held-out", "tuning"] as const) {
+  for (const set of sets) {
     for (const d of DETECTORS) {
       const s = scores[set][d];
       if (s.missed.length > 0) lines.push("", `${set} ${d} missed:`, ...s.missed.map((m) => `- ${m}`));
