@@ -1,5 +1,7 @@
 import type { CheerioAPI } from "cheerio";
+import { readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, DetectedApp, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
+import { detectTechnologies } from "@/lib/technologies/detect-technologies";
 import { detectAppTraces, type DetectOptions } from "./detect-apps";
 import { findAppBySlug } from "./index";
 
@@ -28,7 +30,19 @@ export function reportedApp(trace: {
   };
 }
 
-/** The apps of a parsed storefront page, and the apps Shopify names there that the catalog does not know. */
+/** Sources that only an app puts on a page: Shopify's ScriptTag loader lists what apps registered through the Admin API. */
+const SCRIPT_TAG_SOURCES: ReadonlySet<string> = new Set(["script-tag", "proxied-script-tag"]);
+
+/**
+ * The apps of a parsed storefront page, and the apps Shopify names there that the catalog does not
+ * know. Apps are our catalog's (detect-apps), then from the technology list (lib/technologies):
+ * the fingerprint base's Shopify apps (kind "app") matched by a host the page loads, and any other
+ * technology of the list Shopify's ScriptTag loader lists (only an installed app registers a
+ * ScriptTag: Ryviu's widget, Kount's proxied script). One list of apps, so the apps finding,
+ * store_apps and /apps count them all. The base's entries for our catalog's apps were left out
+ * when it was imported and when the list is built (same slug, name or host), so an app is
+ * reported once; a slug already reported is not added again.
+ */
 export function reportStorefrontApps(
   $: CheerioAPI,
   options: Pick<DetectOptions, "storeHost"> = {},
@@ -38,6 +52,24 @@ export function reportStorefrontApps(
     const app = reportedApp(trace);
     return app ? [app] : [];
   });
+  const reported = new Set(apps.map((app) => app.slug));
+  for (const tech of detectTechnologies(readPageSignals($))) {
+    if (tech.kind === "tag" || reported.has(tech.slug)) continue;
+    const scriptTag = tech.evidence.find((trace) => SCRIPT_TAG_SOURCES.has(trace.source ?? ""));
+    // Its strongest trace (evidence comes strongest first); a global or a class alone shows no app.
+    const trace = tech.kind === "app" ? tech.evidence[0] : scriptTag;
+    if (!trace || trace.confidence === "low") continue;
+    reported.add(tech.slug);
+    apps.push({
+      slug: tech.slug,
+      name: tech.name,
+      category: tech.category,
+      evidence: trace.evidence,
+      source: trace.source,
+      confidence: trace.confidence,
+      ...(tech.first_party ? { first_party: true as const } : {}),
+    });
+  }
 
   return { apps, unidentified: detection.unidentified };
 }

@@ -86,6 +86,8 @@ describe("app extension assets (cdn.shopify.com/extensions/<uuid>/<name>-<versio
     expect(extensionFolderHandle("x<script>-1")).toBeNull();
     expect(extensionFolderHandle("ab-1")).toBeNull();
     expect(extensionFolderHandle("name-v2")).toBeNull();
+    // A folder named by a hash names no listing.
+    expect(extensionFolderHandle("8a22979f73c40a316bbd935441390f3cf0e21b81-25284")).toBeNull();
     expect(traces(`<script src="https://cdn.shopify.com/extensions/not-a-uuid/acme-bar-3/a.js"></script>`).unidentified).toEqual([]);
   });
 

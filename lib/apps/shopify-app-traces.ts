@@ -37,7 +37,8 @@ function handleAt(text: string, start: number): string | null {
 
 /**
  * The app name in an extension asset folder `<name>-<version>` (version: digits and dots). A folder
- * without a name ("1.1.0", which some extensions use) names no app.
+ * without a name ("1.1.0", which some extensions use) names no app, nor does one named by a hash
+ * (`8a22979f…-25284`, a 40-digit hex id): no App Store listing has that handle.
  */
 export function extensionFolderHandle(folder: string): string | null {
   const dash = folder.lastIndexOf("-");
@@ -46,6 +47,7 @@ export function extensionFolderHandle(folder: string): string | null {
   if (!/^\d[\d.]{0,19}$/.test(version)) return null;
   const name = folder.slice(0, dash);
   for (let i = 0; i < name.length; i++) if (!isHandleChar(name.charCodeAt(i))) return null;
+  if (name.length >= 32 && /^[0-9a-f]+$/.test(name)) return null;
 
   return name.length >= 3 && name.length <= MAX_HANDLE ? name : null;
 }

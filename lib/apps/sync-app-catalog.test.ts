@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { apps } from "@/db/schema";
 import { APP_CATALOG } from "./catalog";
-import { syncAppCatalog } from "./sync-app-catalog";
+import { LIST_APP_ROWS, syncAppCatalog } from "./sync-app-catalog";
 
 async function countApps(): Promise<number> {
   const [row] = await getDb()
@@ -13,9 +13,14 @@ async function countApps(): Promise<number> {
 }
 
 describe("syncAppCatalog", () => {
-  it("writes every catalog app and is idempotent", async () => {
-    expect(await syncAppCatalog(getDb())).toBe(APP_CATALOG.length);
-    expect(await countApps()).toBe(APP_CATALOG.length);
+  it("writes every catalog app and the fingerprint base's Shopify apps, and is idempotent", async () => {
+    const total = APP_CATALOG.length + LIST_APP_ROWS.length;
+    expect(LIST_APP_ROWS.length).toBeGreaterThan(20);
+    expect(await syncAppCatalog(getDb())).toBe(total);
+    expect(await countApps()).toBe(total);
+    // An app only the base knows has a row, so store_apps and /apps can file stores under it.
+    const [recurring] = await getDb().select().from(apps).where(eq(apps.slug, "spurit-recurring-payments-app"));
+    expect(recurring).toMatchObject({ name: "SpurIT Recurring Payments App", category: "payments-bnpl" });
 
     const [klaviyo] = await getDb().select().from(apps).where(eq(apps.slug, "klaviyo"));
     expect(klaviyo).toMatchObject({
@@ -26,7 +31,7 @@ describe("syncAppCatalog", () => {
     });
 
     await syncAppCatalog();
-    expect(await countApps()).toBe(APP_CATALOG.length);
+    expect(await countApps()).toBe(total);
     const [again] = await getDb().select().from(apps).where(eq(apps.slug, "klaviyo"));
     // Unchanged rows are not rewritten, so updatedAt still means "entry last changed".
     expect(again?.updatedAt.getTime()).toBe(klaviyo?.updatedAt.getTime());
@@ -44,6 +49,6 @@ describe("syncAppCatalog", () => {
     expect(judge?.name).toBe("Judge.me Product Reviews");
     expect(judge?.category).toBe("reviews");
     expect(judge?.updatedAt.getTime()).toBeGreaterThan(past.getTime());
-    expect(await countApps()).toBe(APP_CATALOG.length + 1);
+    expect(await countApps()).toBe(APP_CATALOG.length + LIST_APP_ROWS.length + 1);
   });
 });

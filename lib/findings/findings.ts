@@ -176,8 +176,8 @@ const technologies = defineFinding({
   storePage: {
     label: "Other technologies",
     text: (value: DetectedTechnology[], words: Words) => {
-      // Apps of our catalog and tags have rows of their own.
-      const other = value.filter((tech) => tech.kind === "technology" || tech.source !== "hand").map((tech) => tech.name);
+      // Apps (our catalog's, the base's Shopify apps, App Store listings) and tags have rows of their own.
+      const other = value.filter((tech) => tech.kind === "technology").map((tech) => tech.name);
 
       return other.length === 0 ? "" : words.list(other);
     },

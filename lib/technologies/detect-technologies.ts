@@ -229,6 +229,12 @@ export function technologiesOf(sources: TechnologySources, list: readonly Techno
 
   for (const app of sources.apps) {
     const trace = { evidence: app.evidence, source: app.source ?? "script", confidence: app.confidence ?? "medium" };
+    // Whatever the app detector reports is an app here too (a technology of the base that a
+    // ScriptTag loads is one), so the store page draws it in one row, not two.
+    const asApp = () => {
+      const entry = out.get(app.slug);
+      if (entry) entry.kind = "app";
+    };
     const tag = FORMER_TAG_APPS[app.slug];
     if (tag) {
       join(tag, () => ({ slug: tag, name: app.name, category: "analytics", kind: "tag", source: "hand" }), trace, null);
@@ -247,6 +253,7 @@ export function technologiesOf(sources: TechnologySources, list: readonly Techno
       trace,
       null,
     );
+    asApp();
   }
   for (const tag of sources.tags) {
     join(

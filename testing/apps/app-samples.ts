@@ -69,6 +69,59 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   zoorix: '<script src="https://zoorix.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   "hextom-ultimate-sales-boost": '<script src="https://hextom.com/js/ultimatesalesboost.js?shop=demo-store.myshopify.com" async></script>',
   "hextom-free-shipping-bar": '<script src="https://hextom.com/js/freeshippingbar.js?shop=demo-store.myshopify.com" async></script>',
+  "hextom-event-promotion-bar":
+    '<script src="https://cdn.hextom.com/js/eventpromotionbar.js?shop=demo-store.myshopify.com" async></script>',
+  candyrack: '<script src="https://candyrack.ds-cdn.com/static/main.js?shop=demo-store.myshopify.com" async></script>',
+  customizery:
+    '<script src="https://d1liekpayvooaz.cloudfront.net/apps/customizery/customizery.js?shop=demo-store.myshopify.com" async></script>',
+  shiprocket:
+    '<script src="https://sr-cdn.shiprocket.in/sr-promise/static/uc.js?channel_id=4&shop=demo-store.myshopify.com" async></script>',
+  paytomorrow: '<script src="https://bgproxy.paytomorrow.com/shopify/mpe/script/0000-demo?shop=demo-store.myshopify.com" async></script>',
+  inffuse:
+    '<script src="https://inffuse-platform.appspot.com/plugins/shopify/loader.js?app=calendar&shop=demo-store.myshopify.com" async></script>',
+  "terms-and-conditions-techdignity":
+    '<script src="https://apps.techdignity.com/terms-and-conditions/public/js/td-termsandconditions.js?shop=demo-store.myshopify.com" async></script>',
+  "announcement-bar-aaawebstore":
+    '<script src="https://shopifycdn.aaawebstore.com/announcement/topbar-script_v4.js?shop=demo-store.myshopify.com" async></script>',
+  "wishlist-hero":
+    '<script src="https://wishlisthero-assets.revampco.com/store-front/bundle2.js?shop=demo-store.myshopify.com" async></script>',
+  autocommerce: '<script src="https://rec.autocommerce.io/recommender_javascript?shop=demo-store.myshopify.com" async></script>',
+  "animated-banner":
+    '<script src="https://assets.cdn.animatedbanner.xyz/assets/script/bar.js?shop=demo-store.myshopify.com" async></script>',
+  "webkul-multivendor": '<script src="https://sp-seller.webkul.com/js/seller_profile_tag.js?shop=demo-store.myshopify.com" async></script>',
+  shareasale: '<script src="https://static.shareasale.com/json/shopify/deduplication.js?shop=demo-store.myshopify.com" async></script>',
+  instagenie: '<script src="https://zegsu.com/shopify/instagenie/widget?shop=demo-store.myshopify.com" async></script>',
+  trackingmore: '<script src="https://tms.trackingmore.net/static/js/checkout.js?shop=demo-store.myshopify.com" async></script>',
+  bundler: '<script src="https://cdn-bundler.nice-team.net/app/js/bundler.js?shop=demo-store.myshopify.com" async></script>',
+  "simprosys-google-shopping-feed":
+    '<script src="https://storage.googleapis.com/gsf-scripts/global-remarketing/demo-store.js?shop=demo-store.myshopify.com" async></script>',
+  zoko: '<script src="https://atlantis.live.zoko.io/scripts/main.js?shop=demo-store.myshopify.com" async></script>',
+  "conversion-bear-trust-badges":
+    '<script src="https://trust.conversionbear.com/script?app=trust_badge&shop=demo-store.myshopify.com" async></script>',
+  smartpop: '<script src="https://cdn.eggflow.com/v1/en_US/adcoffee.js?shop=demo-store.myshopify.com" async></script>',
+  "haloroar-legal":
+    '<script src="https://cdn.shopify.com/s/files/1/0000/0001/files/haloroar-legal.min.js?shop=demo-store.myshopify.com" async></script>',
+  "clever-adwords":
+    '<script src="https://cdn.shopify.com/s/files/1/0000/0001/t/3/assets/clever_adwords_global_tag.js?shop=demo-store.myshopify.com" async></script>',
+  "amai-preorder": '<script src="https://amaicdn.com/preorder2/common.js"></script>',
+  "upsell-funnel-engine": "<script>ufeScriptLoader('https://ufe.helixo.co/scripts/sdk.es5.min.js');</script>",
+  "pre-order-coming-soon": '<script src="https://gravity-software.com/js/shopify/pac_shop00001.js?v=demo"></script>',
+  azexo: "<script>var azexo = { }; azexo.extensions = [''];</script>",
+  flexype: '<script src="https://static.flexype.in/scripts/flexype-v2.min.js" type="module" defer></script>',
+  cometly: '<script src="https://t.cometlytrack.com?uid=demo"></script>',
+  "hulk-reorder-master":
+    "<link rel='stylesheet' href='https://reorder-master.hulkapps.com/css/re-order.css'>" +
+    '<script src="https://reorder-master.hulkapps.com/js/re-order.js"></script>',
+  "c1g-testimonials":
+    '<div id="c1g_testimonial"></div><script src="https://www.cloudonegalaxy.com/cloud/testimonial.js" data-shop="demo-store.myshopify.com"></script>',
+  badgify: "<script src='https://atdevelops.com/shopify/badgify-api//embed/embed_js.js?1601143172&shop=demo-store.myshopify.com'></script>",
+  swipecart:
+    '<script src="https://cdn.rentechdigital.com/swipecart/mobile.app.script.min.js?shop=demo-store.myshopify.com" async></script>',
+  "estimated-delivery-days":
+    '<script src="https://estimated-delivery-days.setubridgeapps.com/estimated-delivery-days/app/main.js?shop=demo-store.myshopify.com" async></script>',
+  "evm-reviews": '<script async="true" src="https://evmreviews.expertvillagemedia.com/embed.php?shop=demo-store.myshopify.com"></script>',
+  "raptor-instagram": '<script async src="https://theraptormedia.com/instagram/embed.js" data-id="demo-store.myshopify.com"></script>',
+  usf: '<script>window.usf = { settings: { "searchSvcUrl": "https://svc-3-usf.hotyon.com/" } };</script>',
   "avada-boost-sales": '<script src="https://boostsales.apps.avada.io/storefront.js?shop=demo-store.myshopify.com" async></script>',
   outsell: '<script src="https://outsellapp.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   nosto: '<script async src="https://connect.nosto.com/include/shopify-12345"></script>',

@@ -40,6 +40,12 @@ describe("the added real storefront pages", () => {
     expect(scores["held-out"].themes.pages).toBe(pages.filter((page) => page.set === "held-out").length);
     expect(scores["held-out"].apps.expected).toBeGreaterThan(0);
   });
+
+  it("prints nothing of the held-out set on a tuning run", () => {
+    const text = formatScores(scoreSets(addedStorefronts(["tuning"])));
+    expect(text).toContain("| tuning recall | tuning precision |");
+    expect(text).not.toContain("held-out");
+  });
 });
 
 describe("addedStorefronts on a broken folder", () => {

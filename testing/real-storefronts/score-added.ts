@@ -36,7 +36,7 @@ export type ReportedAppsByName = {
 
 /**
  * Apps, matched by name rather than by one catalog's slugs: a truth app is found when a reported
- * app's slug, name, handle or `client:<id>` equals one of the names the reader listed for it.
+ * app's slug, name, handle, app proxy path or `client:<id>` equals one of the names the reader listed for it.
  * Extra: a reported third-party app that is none of the truth's apps (uncertain ones included),
  * nor a tag or service the reader listed under pixels or other_third_party (the catalog keeps some
  * tags as analytics apps). Shopify's own apps are never extra.
@@ -52,7 +52,10 @@ export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): P
     ...report.unidentified.map((app) =>
       app.handle !== null
         ? { label: `handle:${app.handle}`, keys: handleKeys(app.handle), firstParty: false }
-        : { label: `client:${app.api_client_id}`, keys: [`client${app.api_client_id}`], firstParty: false },
+        : app.api_client_id !== null
+          ? { label: `client:${app.api_client_id}`, keys: [`client${app.api_client_id}`], firstParty: false }
+          : // An app proxy (`/apps/<path>`): named by the path its app chose.
+            { label: `proxy:${app.proxy_path ?? ""}`, keys: handleKeys(app.proxy_path ?? ""), firstParty: false },
     ),
   ];
   const matches = (keys: string[], app: AddedTruth["apps"][number]) => {
@@ -160,18 +163,24 @@ export function scoreSets(pages: readonly AddedPage[]): Record<PageSet, Record<D
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
-/** The scores as a Markdown table and lists of misses and extras, held-out first. */
+/**
+ * The scores as a Markdown table and lists of misses and extras, held-out first. A set scored on
+ * no page (`--set=tuning`) has no column and no list: a tuning run shows nothing of the held-out set.
+ */
 export function formatScores(scores: Record<PageSet, Record<Detector, SetScore>>): string {
+  const sets = (["held-out", "tuning"] as const).filter((set) => DETECTORS.some((d) => scores[set][d].pages > 0));
   const lines = [
-    "| detector | held-out recall | held-out precision | tuning recall | tuning precision |",
-    "|---|---|---|---|---|",
+    `| detector | ${sets.map((set) => `${set} recall | ${set} precision`).join(" | ")} |`,
+    `|---|${sets.map(() => "---|---").join("|")}|`,
     ...DETECTORS.map((d) => {
-      const h = scores["held-out"][d];
-      const t = scores.tuning[d];
-      return `| ${d} | ${percent(h.recall)} (${h.found} of ${h.expected}) | ${percent(h.precision)} (${h.extra} extra) | ${percent(t.recall)} (${t.found} of ${t.expected}) | ${percent(t.precision)} (${t.extra} extra) |`;
+      const cells = sets.map((set) => {
+        const s = scores[set][d];
+        return `${percent(s.recall)} (${s.found} of ${s.expected}) | ${percent(s.precision)} (${s.extra} extra)`;
+      });
+      return `| ${d} | ${cells.join(" | ")} |`;
     }),
   ];
-  for (const set of ["held-out", "tuning"] as const) {
+  for (const set of sets) {
     for (const d of DETECTORS) {
       const s = scores[set][d];
       if (s.missed.length > 0) lines.push("", `${set} ${d} missed:`, ...s.missed.map((m) => `- ${m}`));

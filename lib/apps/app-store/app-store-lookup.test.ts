@@ -120,6 +120,9 @@ describe("looking an unknown handle up on the App Store", () => {
     expect(await lookUpAndRecordListing("judgeme-clone")).toBe("found");
     expect(await listing("judgeme-clone")).toMatchObject({ status: "found", appSlug: "judge-me" });
     expect(slugForListing("klaviyo", "Some Other Klaviyo")).toEqual({ slug: "klaviyo-app", catalog: false });
+    // An app the fingerprint base lists (its row synced at start-up) is that app, too.
+    expect(slugForListing("carro-marketplace", "Carro")).toEqual({ slug: "carro", catalog: true });
+    expect(slugForListing("carro", "Carro Wholesale Plus")).toEqual({ slug: "carro-app", catalog: false });
   });
 
   it.each([

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { loadHtml } from "@/lib/storefront-html/load-html";
+import { readPageSignals } from "@/lib/storefront-html/page-signals";
+import { detectMarketing } from "@/lib/marketing/detect-tags";
+import { detectTechnologies, technologiesOf } from "@/lib/technologies/detect-technologies";
+import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
+import { reportStorefrontApps } from "./report-apps";
+
+const ASYNC_LOAD = `<script>(function() {
+  function asyncLoad() {
+    var urls = ["https:\\/\\/cdn.ryviu.com\\/v\\/static\\/js\\/app.js?shop=demo-store.myshopify.com","\\/\\/cdn.shopify.com\\/proxy\\/5a9de237\\/api.kount.com\\/shopify\\/js?m_id=602120\\u0026shop=demo-store.myshopify.com"];
+    for (var i = 0; i < urls.length; i++) { var s = document.createElement('script'); s.src = urls[i]; }
+  };
+  window.addEventListener('load', asyncLoad, false);
+})();</script>`;
+
+const PAGE = buildDawnStorefrontHtml({
+  head: [
+    // A Shopify app the fingerprint base knows (Carro), loaded by the page.
+    '<script src="https://getcarro.com/widget/app.js?shop=demo-store.myshopify.com"></script>',
+    // Technologies the base does not file as Shopify apps: as ScriptTags, only an app puts them there.
+    ASYNC_LOAD,
+    // A plain technology loaded by the theme is no app.
+    '<script src="https://js.sentry-cdn.com/0123456789abcdef.min.js"></script>',
+    // Our catalog's app, named once although the base once listed it too.
+    '<script src="https://static.klaviyo.com/onsite/js/klaviyo.js?company_id=AbC123"></script>',
+  ].join("\n"),
+});
+
+describe("reportStorefrontApps", () => {
+  it("reports the technology list's apps beside the catalog's: the base's Shopify apps, and what Shopify's ScriptTag loader lists", () => {
+    const { apps } = reportStorefrontApps(loadHtml(PAGE));
+    expect(apps.map((app) => [app.slug, app.source])).toEqual([
+      ["klaviyo", "script"],
+      ["carro", "script"],
+      ["ryviu", "script-tag"],
+      ["kount", "proxied-script-tag"],
+    ]);
+    expect(apps.find((app) => app.slug === "kount")).toMatchObject({ name: "Kount", category: "security", confidence: "high" });
+  });
+
+  it("counts each once in the one list, as an app", () => {
+    const $ = loadHtml(PAGE);
+    const list = technologiesOf({
+      apps: reportStorefrontApps($).apps,
+      tags: detectMarketing($).tags,
+      technologies: detectTechnologies(readPageSignals($)),
+    });
+    const slugs = list.map((tech) => tech.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(list.filter((tech) => tech.kind === "app").map((tech) => tech.slug)).toEqual(["klaviyo", "carro", "ryviu", "kount"]);
+    expect(list.find((tech) => tech.slug === "sentry")?.kind).toBe("technology");
+  });
+
+  it("reports no technology app on a bare storefront", () => {
+    expect(reportStorefrontApps(loadHtml(buildDawnStorefrontHtml())).apps).toEqual([]);
+  });
+});
