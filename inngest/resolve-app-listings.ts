@@ -1,4 +1,3 @@
-import { listHandlesToLookUp, lookUpAndRecordListing } from "@/lib/apps/app-store/resolve-listings";
 import { inngest } from "@/lib/workflow/client";
 import { cronMoment } from "@/lib/workflow/cron-moment";
 import { appListingsRequested } from "@/lib/workflow/events";
@@ -16,6 +15,10 @@ import { appListingsRequested } from "@/lib/workflow/events";
  * handles asks for a run (apps/listings.requested); the hourly tick picks up what a lost event
  * left, refreshes listings a month old and retries failures after their backoff.
  */
+// Loaded when a step first runs: the listing parser brings the HTML parser, which the server
+// does not load at start (server/startup-imports.test.ts).
+const listings = () => import("@/lib/apps/app-store/resolve-listings");
+
 export const resolveAppListings = inngest.createFunction(
   {
     id: "resolve-app-listings",
@@ -25,10 +28,10 @@ export const resolveAppListings = inngest.createFunction(
     triggers: [{ cron: "40 * * * *" }, appListingsRequested],
   },
   async ({ event, step }) => {
-    const due = await step.run("find-due-handles", async () => listHandlesToLookUp(cronMoment(event)));
+    const due = await step.run("find-due-handles", async () => (await listings()).listHandlesToLookUp(cronMoment(event)));
     const answers: Record<string, number> = {};
     for (const handle of due) {
-      const status = await step.run(`look-up-${handle}`, () => lookUpAndRecordListing(handle));
+      const status = await step.run(`look-up-${handle}`, async () => (await listings()).lookUpAndRecordListing(handle));
       answers[status] = (answers[status] ?? 0) + 1;
     }
 
