@@ -13,10 +13,12 @@ import {
 } from "./test-database";
 
 /**
- * Vitest global setup: one migrated template database per run — on real PostgreSQL a
+ * Vitest global setup: one prepared (migrated, app catalog synced) template database per run — on real PostgreSQL a
  * template database, on PGlite a dump every test file starts from (skips initdb + migrations).
  */
 export default async function setup(_project: TestProject) {
+  // Each project of vitest.config.mts runs this; the first one prepares for both.
+  if (process.env[TEST_DB_PREFIX_VAR] || process.env[PGLITE_SNAPSHOT_VAR]) return;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return preparePgliteSnapshot();
 
@@ -26,9 +28,9 @@ export default async function setup(_project: TestProject) {
   await withAdmin(adminUrl, (sql) => sql.unsafe(`CREATE DATABASE "${template}"`));
 
   const { openPostgres } = await import("@/db");
-  const { migrateDatabase } = await import("@/db/migrate");
+  const { prepareDatabase } = await import("@/server/prepare-database");
   const handle = openPostgres(withDatabaseName(adminUrl, template));
-  await migrateDatabase(handle);
+  await prepareDatabase(handle);
   await handle.close();
 
   process.env[TEST_DB_PREFIX_VAR] = prefix;

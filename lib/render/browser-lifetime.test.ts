@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env.TMPDIR = previousTmpdir;
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
   await server.close();
   await rm(folder, { recursive: true, force: true });
 });
