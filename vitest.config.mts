@@ -23,10 +23,10 @@ const OWN_PROCESS = [
 
 /** What both projects share. */
 const common = {
-  environment: "node",
+  environment: "node" as const,
   globalSetup: ["testing/global-setup.ts"],
   setupFiles: ["testing/setup-database.ts"],
-  pool: "forks",
+  pool: "forks" as const,
   // Vite would otherwise set BASE_URL to "/" (its own public base path).
   env: { BASE_URL: "http://localhost:3000" },
   // next-auth imports "next/server" without an extension, which Node's resolver refuses;
@@ -36,7 +36,7 @@ const common = {
   // only catches a hang, never measures speed (bench/ does).
   testTimeout: 120_000,
   hookTimeout: 180_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
