@@ -33,6 +33,18 @@ import {
   storeSummaryView,
 } from "./chat-tool-views";
 
+/** The directory filters the chat's find_stores offers (the API and MCP take them all). */
+const CHAT_DIRECTORY_FILTERS = {
+  q: true,
+  country: true,
+  app: true,
+  app_none: true,
+  theme: true,
+  products_min: true,
+  products_max: true,
+  sort: true,
+} as const;
+
 /** Store text is capped before it reaches the model: it costs tokens and is untrusted. */
 const TEXT_CAP = 300;
 /** The chat endpoint's row: a tracked-store tool runs for the caller's own store under it. */
@@ -138,8 +150,13 @@ export function buildChatTools(scope: ChatScope, caller: ToolCaller): ToolSet {
         searchStoresTool.endpoint,
         "Here: other stores of the public directory (a segment, e.g. the stores running the same apps), at most 20 per page, store text capped.",
       ),
-      // The directory's own query schema (its filters and their checks), with a chat-sized page.
-      inputSchema: z.strictObject({ ...searchStoresTool.input.shape, per_page: pageInput.per_page }),
+      // The directory's own filters and their checks, the ones a question about similar stores
+      // needs: every filter's schema is sent on every model call, and all of them (about 1,300
+      // tokens) left a request too little of its token ceiling to look something up twice.
+      inputSchema: z.strictObject({
+        ...searchStoresTool.input.pick(CHAT_DIRECTORY_FILTERS).shape,
+        per_page: pageInput.per_page,
+      }),
       execute: async (input) => directoryView(await runTool(searchStoresTool, input, caller)),
     }),
     get_history: tool({
