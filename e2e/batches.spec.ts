@@ -18,7 +18,7 @@ test("paste a list: a bad line is named by its number; a good list runs as one b
   await expect(page.getByTestId("batch-invalid-lines")).toContainText("Line 2");
   await expect(page.getByText("No batch yet.")).toBeVisible();
 
-  await domains.fill("batch-a.test\nhttps://www.batch-b.test/\nbatch-a.test");
+  await domains.fill("batch-a.test\nhttps://batch-b.test/\nbatch-a.test");
   await page.getByRole("button", { name: "Analyze these stores" }).click();
   await expect(page.getByTestId("batch-row")).toHaveCount(1);
   await expect(page.getByTestId("batch-job-row")).toHaveCount(2);

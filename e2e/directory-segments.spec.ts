@@ -39,7 +39,7 @@ for (const [device, viewport] of [
     await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
     // The heading counts the segment, not the directory; stores other specs analyzed may join it.
     const count = page.getByTestId("result-count");
-    await expect(count).toHaveText(/^\d+ stores? match these filters\.$/);
+    await expect(count).toHaveText(/^\d+ stores? match(es)? these filters\.$/);
     const total = Number((await count.textContent())!.split(" ")[0]);
     await expect(stores.locator(":scope > li")).toHaveCount(Math.min(total, 20));
 

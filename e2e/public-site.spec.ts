@@ -101,7 +101,7 @@ for (const [device, viewport] of [
     await expect(stores.getByRole("link", { name: "Published Shop" })).toBeVisible();
     await expect(stores.getByRole("link", { name: "Third Shop" })).toHaveCount(0);
     await expect(stores.getByRole("link", { name: "Fresh Shop" })).toHaveCount(0);
-    await expect(page.getByTestId("result-count")).toHaveText(/^\d+ stores? match these filters\.$/);
+    await expect(page.getByTestId("result-count")).toHaveText(/^\d+ stores? match(es)? these filters\.$/);
     await expect(form.getByLabel("Pixels and tags (all of)")).toHaveValues(["meta-pixel"]);
     await expect(form.getByLabel("Agent readiness (all of)")).toHaveValues(["storefront_mcp"]);
     // Each card names what sets the store apart, each a way to the stores that share it.

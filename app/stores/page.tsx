@@ -46,7 +46,9 @@ export default async function StoresPage(props: PageProps<"/stores">) {
       <header>
         <h1 className="text-2xl font-bold tracking-tight">Store directory</h1>
         <p className="text-slate-600" role="status" data-testid="result-count">
-          {segment ? `${plural(pagination.total, "store")} match these filters.` : `${plural(pagination.total, "analyzed Shopify store")}.`}
+          {segment
+            ? `${plural(pagination.total, "store")} ${pagination.total === 1 ? "matches" : "match"} these filters.`
+            : `${plural(pagination.total, "analyzed Shopify store")}.`}
         </p>
         {parsed.success ? null : (
           <p className="mt-1 text-sm text-red-700">

@@ -56,7 +56,7 @@ describe("/stores", () => {
 
   it("counts the segment in the heading and lists its stores, as cards or as a table", async () => {
     const cards = (await render({ app: "page-x", app_none: "page-y", products_min: "10" })).html!;
-    expect(cards).toContain("1 store match these filters.");
+    expect(cards).toContain("1 store matches these filters.");
     expect(cards).toContain("Page A");
     expect(cards).not.toContain("Page B");
 

@@ -152,7 +152,8 @@ function ListRow({ list }: { list: ListView }) {
             <input
               type="checkbox"
               aria-label={`Alerts for ${list.name}`}
-              checked={list.alerts}
+              // What the user chose shows at once; the list's own value once the change is refused.
+              checked={update.isError ? list.alerts : (update.variables?.alerts ?? list.alerts)}
               disabled={update.isPending}
               onChange={(e) => update.mutate({ alerts: e.target.checked })}
             />
