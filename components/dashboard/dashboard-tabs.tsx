@@ -15,7 +15,9 @@ export function DashboardTabs() {
           const isActive = tab === current;
 
           return (
-            <li key={tab.href} className="shrink-0">
+            // relative: the unread count's screen-reader text (position: absolute) stays inside the
+            // scrolling list on a phone instead of widening the page.
+            <li key={tab.href} className="relative shrink-0">
               <Link
                 href={tab.href}
                 aria-current={isActive ? "page" : undefined}

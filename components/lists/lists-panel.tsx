@@ -124,6 +124,9 @@ function ListRow({ list }: { list: ListView }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateList(list.id);
   const remove = useDeleteList(list.id);
+  // The switch shows the choice at once (a checkbox React controls would snap back until the
+  // answer came); a refused change shows the list's own value again.
+  const [alertsChoice, setAlertsChoice] = useState<boolean | null>(null);
   const changesId = `list-changes-${list.id}`;
 
   return (
@@ -152,10 +155,12 @@ function ListRow({ list }: { list: ListView }) {
             <input
               type="checkbox"
               aria-label={`Alerts for ${list.name}`}
-              // What the user chose shows at once; the list's own value once the change is refused.
-              checked={update.isError ? list.alerts : (update.variables?.alerts ?? list.alerts)}
+              checked={update.isError ? list.alerts : (alertsChoice ?? list.alerts)}
               disabled={update.isPending}
-              onChange={(e) => update.mutate({ alerts: e.target.checked })}
+              onChange={(e) => {
+                setAlertsChoice(e.target.checked);
+                update.mutate({ alerts: e.target.checked });
+              }}
             />
             Alerts
           </label>
