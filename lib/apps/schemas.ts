@@ -1,34 +1,9 @@
 import { z } from "zod";
 import { marketReportSchema } from "@/lib/market/schemas";
 import { storeSummarySchema } from "@/lib/store-directory/schemas";
+import { APP_CATEGORIES } from "@/lib/technologies/categories";
 
-/**
- * The fixed set of app categories. Defined once here; the catalog, the database
- * rows (apps.category is plain text) and any UI filter all derive from this list.
- */
-export const APP_CATEGORIES = [
-  "reviews",
-  "email-sms",
-  "subscriptions",
-  "upsell",
-  "bundles-gifts",
-  "loyalty-referrals",
-  "search",
-  "chat-helpdesk",
-  "page-builder",
-  "analytics",
-  "shipping-returns",
-  "translation-currency",
-  "forms-popups",
-  "seo-speed",
-  "payments-bnpl",
-  "wishlist",
-  "product-options",
-  "social-ugc",
-  "privacy-consent",
-  "store-tools",
-  "sales-channels",
-] as const;
+export { APP_CATEGORIES };
 
 export const appCategorySchema = z.enum(APP_CATEGORIES);
 export type AppCategory = z.infer<typeof appCategorySchema>;

@@ -1,11 +1,5 @@
 import { buildTechnologyList, FINGERPRINTS, type Technology } from "@/lib/technologies/catalog";
-import type { TechnologyCategory } from "@/lib/technologies/categories";
 import { APP_CATALOG } from "./catalog";
-import type { AppCategory } from "./schemas";
-
-// Every app category is a technology category (a compile error here names the one missing).
-const APP_CATEGORIES_LISTED: AppCategory extends TechnologyCategory ? true : AppCategory = true;
-void APP_CATEGORIES_LISTED;
 
 /**
  * Every technology StoreLens reports, in one typed list: the apps of our catalog, the tags and

@@ -3,9 +3,11 @@
  * manager, an ad pixel, a payment method, an error tracker, a JavaScript library …). Apps keep
  * their app category; tags and imported fingerprints are filed under one of these too.
  */
-export const TECHNOLOGY_CATEGORIES = [
-  // The app categories (lib/apps/schemas.ts APP_CATEGORIES), written out: lib/apps depends on this
-  // folder, not the other way (the findings read it). lib/apps/technologies.ts checks they are in step.
+/**
+ * The fixed set of app categories. Defined once here (lib/apps re-exports it); the catalog, the
+ * database rows (apps.category is plain text) and any UI filter all derive from this list.
+ */
+export const APP_CATEGORIES = [
   "reviews",
   "email-sms",
   "subscriptions",
@@ -27,6 +29,10 @@ export const TECHNOLOGY_CATEGORIES = [
   "privacy-consent",
   "store-tools",
   "sales-channels",
+] as const;
+
+export const TECHNOLOGY_CATEGORIES = [
+  ...APP_CATEGORIES,
   "platform",
   "tag-manager",
   "advertising",
