@@ -4,6 +4,7 @@ import { orNotFound } from "@/lib/http/or-not-found";
 import { plural } from "@/components/ui/format";
 import { AppHistorySection } from "@/components/history/app-history-section";
 import { MarketReportView } from "@/components/market/market-report-view";
+import { StoresRunning } from "@/components/market/stores-running";
 import { getApp } from "@/lib/apps/app-directory";
 import { listAppHistory } from "@/lib/history/app-history";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
@@ -62,22 +63,7 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
         segment={`/stores?app=${app.slug}`}
         words={{ adopted: "Installed", dropped: "Removed", withIt: "Apps most often installed with it" }}
       />
-      <section>
-        <h2 className="text-lg font-semibold">Stores running {app.name}</h2>
-        {app.recent_stores.length === 0 ? (
-          <p className="mt-2 text-slate-600">No analyzed store runs it yet.</p>
-        ) : (
-          <ul className="mt-2 space-y-1">
-            {app.recent_stores.map((store) => (
-              <li key={store.slug}>
-                <Link href={`/stores/${store.slug}`} className="text-indigo-700 underline">
-                  {store.name ?? store.domain}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <StoresRunning name={app.name} stores={app.recent_stores} />
       <AppHistorySection appName={app.name} weeks={weeks} />
     </article>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MarketReportView } from "@/components/market/market-report-view";
+import { StoresRunning } from "@/components/market/stores-running";
 import { plural } from "@/components/ui/format";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getThemeReport } from "@/lib/market/theme-report";
@@ -44,18 +44,7 @@ export default async function ThemePage(props: PageProps<"/themes/[slug]">) {
         segment={`/stores?theme=${theme.slug}`}
         words={{ adopted: "Switched to it", dropped: "Switched away", withIt: "Apps its stores run most" }}
       />
-      <section>
-        <h2 className="text-lg font-semibold">Stores running {theme.name}</h2>
-        <ul className="mt-2 space-y-1">
-          {theme.recent_stores.map((store) => (
-            <li key={store.slug}>
-              <Link href={`/stores/${store.slug}`} className="text-indigo-700 underline">
-                {store.name ?? store.domain}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <StoresRunning name={theme.name} stores={theme.recent_stores} />
     </article>
   );
 }
