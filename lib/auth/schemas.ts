@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { typedEmailAddressSchema } from "@/lib/mail/email-address";
-import {
-  newPasswordSchema,
-  PASSWORD_IS_EMAIL_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  passwordIsEmail,
-  passwordProblem,
-} from "./password-rules";
+import { newPasswordSchema, PASSWORD_IS_EMAIL_MESSAGE, PASSWORD_MAX_LENGTH, passwordIsEmail, passwordProblem } from "./password-rules";
 
 export const emailSchema = typedEmailAddressSchema;
 

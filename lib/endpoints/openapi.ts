@@ -52,7 +52,8 @@ const REQUEST_HEADERS = {
     schema: { type: "string", contentEncoding: "base64" },
   },
   "Stripe-Signature": {
-    description: "Stripe's signature of the raw body (`t=<timestamp>,v1=<HMAC-SHA256>`) with the endpoint's signing secret; missing or wrong: 400",
+    description:
+      "Stripe's signature of the raw body (`t=<timestamp>,v1=<HMAC-SHA256>`) with the endpoint's signing secret; missing or wrong: 400",
     required: true,
     schema: { type: "string", minLength: 1 },
   },

@@ -17,7 +17,8 @@ export const findJobEndpoint = defineEndpoint({
   operationId: "findJob",
   tag: "jobs",
   summary: "Find a job by id or by store domain (latest)",
-  description: "One of the query parameters id or domain is required: without either, 400 with an issue on `query`. 404 when no job matches.",
+  description:
+    "One of the query parameters id or domain is required: without either, 400 with an issue on `query`. 404 when no job matches.",
   query: findJobQuerySchema,
   answers: { 200: { schema: jobEnvelopeSchema }, 400: "error", 404: "error" },
 });

@@ -61,7 +61,11 @@ async function openEvents(forwardedFor?: string): Promise<{ status: 200; close()
     signal: aborter.signal,
   });
   if (response.status !== 200) {
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as Record<string, unknown> };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      body: (await response.json()) as Record<string, unknown>,
+    };
   }
   const reader = response.body!.getReader();
   const first = await reader.read(); // the job's current state
@@ -144,7 +148,11 @@ describe("progress connections share one cap", () => {
     expect(await statusOf(openEvents())).toBe(200);
 
     // The socket's refusal is the same 429 as the stream's, Retry-After included.
-    expect(await openSocket()).toMatchObject({ status: 429, retryAfter: "10", body: { code: "rate_limited", limit_type: "open_connections" } });
+    expect(await openSocket()).toMatchObject({
+      status: 429,
+      retryAfter: "10",
+      body: { code: "rate_limited", limit_type: "open_connections" },
+    });
     expect(await openEvents()).toMatchObject({ status: 429, body: { code: "rate_limited" } });
 
     await (socket as { close(): Promise<void> }).close();
