@@ -85,7 +85,7 @@ afterEach(() => {
 
 describe("400: documented on every operation, and the body is the Error with its issues", () => {
   it("path parameters past their maxLength or pattern, or text that cannot be stored", async () => {
-    const refused = [
+    const refused: Call[] = [
       { method: "GET", path: "/api/apps/{name}", values: { name: "a".repeat(201) } },
       { method: "GET", path: "/api/blog/{slug}", values: { slug: "b".repeat(201) } },
       { method: "GET", path: "/api/pagespeed/{jobId}", values: { jobId: "p".repeat(301) } },
