@@ -35,7 +35,7 @@ import {
   reportJobSchema,
   stepTimingSchema,
 } from "@/lib/jobs/schemas";
-import { rateLimitedBodySchema } from "@/lib/limits/schemas";
+import { ipCooldownBodySchema, rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { catalogEventPageSchema, catalogEventSchema, changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
@@ -57,6 +57,7 @@ import { trackedStoreListSchema, trackedStoreSchema, trackStoreResultSchema, unt
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Error: errorBodySchema,
   RateLimited: rateLimitedBodySchema,
+  IpCooldown: ipCooldownBodySchema,
   ChatPerMinuteLimit: chatPerMinuteLimitSchema,
   ChatDailyLimit: chatDailyLimitSchema,
   PaymentRequired: paymentRequiredBodySchema,

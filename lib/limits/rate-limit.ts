@@ -49,8 +49,10 @@ export function rateLimited(message: string, limitType: RateLimitedBody["limit_t
   });
 }
 
-/** Throws the 429 when one more hit on `key` passes `limit` per `windowSeconds`. */
-export async function enforceRateLimit(key: string, limit: number, windowSeconds: number, message: string): Promise<void> {
-  const verdict = await consumeRateLimit(key, limit, windowSeconds);
-  if (!verdict.allowed) throw rateLimited(message, "per_minute", verdict.retryAfterSeconds);
+const WINDOW_SECONDS = { minute: 60, hour: 3600 } as const;
+
+/** Throws the 429, naming its window, when one more hit on `key` passes `limit` per minute or per hour. */
+export async function enforceRateLimit(key: string, limit: number, per: keyof typeof WINDOW_SECONDS, message: string): Promise<void> {
+  const verdict = await consumeRateLimit(key, limit, WINDOW_SECONDS[per]);
+  if (!verdict.allowed) throw rateLimited(message, per === "hour" ? "per_hour" : "per_minute", verdict.retryAfterSeconds);
 }
