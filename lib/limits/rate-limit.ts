@@ -50,7 +50,13 @@ export function rateLimited(message: string, limitType: RateLimitedBody["limit_t
 }
 
 /** Throws the 429 when one more hit on `key` passes `limit` per `windowSeconds`. */
-export async function enforceRateLimit(key: string, limit: number, windowSeconds: number, message: string): Promise<void> {
+export async function enforceRateLimit(
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message: string,
+  limitType: RateLimitedBody["limit_type"] = "per_minute",
+): Promise<void> {
   const verdict = await consumeRateLimit(key, limit, windowSeconds);
-  if (!verdict.allowed) throw rateLimited(message, "per_minute", verdict.retryAfterSeconds);
+  if (!verdict.allowed) throw rateLimited(message, limitType, verdict.retryAfterSeconds);
 }
