@@ -31,7 +31,9 @@ export const quickLookQuerySchema = z.object({
 const problemSchema = z.object({
   code: z
     .string()
-    .describe("Why the home page was not read, as a job's error code says it (store_unavailable, store_password_protected, robots_disallowed …)"),
+    .describe(
+      "Why the home page was not read, as a job's error code says it (store_unavailable, store_password_protected, robots_disallowed …)",
+    ),
   message: z.string().describe("The same in a sentence"),
 });
 
@@ -45,7 +47,9 @@ export const quickLookSchema = z.object({
     url: z.string().nullable().describe("The home page's address after redirects; null when it was not read"),
     title: z.string().nullable().describe("Its <title>; null when none or not read"),
     shopify: z.boolean().describe("Whether the page carries Shopify's own markers (the Shopify global, its CDN)"),
-    problem: problemSchema.nullable().describe("Why the page was not read, or why it does not look like a Shopify store; null when all went well"),
+    problem: problemSchema
+      .nullable()
+      .describe("Why the page was not read, or why it does not look like a Shopify store; null when all went well"),
   }),
   theme: storefrontThemeSchema.nullable().describe("The theme (as the report's `theme`); null when the page names none or was not read"),
   apps: z.array(detectedAppSchema).describe("The apps detected (as the report's `apps`)"),
@@ -57,11 +61,15 @@ export const quickLookSchema = z.object({
   agent_readiness: agentReadinessSchema.describe("Storefront MCP, UCP profile, llms.txt and what robots.txt tells AI crawlers"),
   full_analysis: z
     .object({
-      sign_up_url: z.string().describe("Where a person signs up and lands on the dashboard with this domain filled in (a path on this site)"),
+      sign_up_url: z
+        .string()
+        .describe("Where a person signs up and lands on the dashboard with this domain filled in (a path on this site)"),
       x402_price_usd: z
         .string()
         .nullable()
-        .describe("The price of one analysis paid per request with x402 at POST /api/jobs, no account needed; null when this server takes no x402 payment"),
+        .describe(
+          "The price of one analysis paid per request with x402 at POST /api/jobs, no account needed; null when this server takes no x402 payment",
+        ),
     })
     .describe("How to get the full analysis: products, collections, pages, changes, render and PageSpeed"),
 });
