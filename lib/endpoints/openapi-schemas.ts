@@ -36,6 +36,7 @@ import {
   stepTimingSchema,
 } from "@/lib/jobs/schemas";
 import { ipCooldownBodySchema, rateLimitedBodySchema } from "@/lib/limits/schemas";
+import { quickLookSchema } from "@/lib/quick-look/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { catalogEventPageSchema, catalogEventSchema, changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
@@ -69,6 +70,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Job: jobSchema,
   JobEnvelope: jobEnvelopeSchema,
   JobStatus: jobStatusSchema,
+  QuickLook: quickLookSchema,
   StepTiming: stepTimingSchema,
   ReportJob: reportJobSchema,
   Report: reportSchema,
