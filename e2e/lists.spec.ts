@@ -4,14 +4,14 @@ import { signUp, uniqueEmail } from "./support/accounts";
 import { expectNoAxeViolations, expectNoOverflow, VIEWPORTS } from "./support/page-checks";
 
 // The Lists tab: save a segment and a hand-picked list, see what changed, switch alerts, export
-// the list's technologies as CSV, on a laptop and on a phone, with nothing sideways and no
+// the list's technologies as CSV, analyze its stores as one batch, on a laptop and on a phone, with nothing sideways and no
 // accessibility violation.
 
 for (const [name, viewport] of [
   ["laptop (1366 px)", VIEWPORTS.desktop],
   ["phone (390 px)", VIEWPORTS.phone],
 ] as const) {
-  test(`lists on a ${name}: save, see changes, alerts, export`, async ({ page }) => {
+  test(`lists on a ${name}: save, see changes, alerts, export, analyze all`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signUp(page, uniqueEmail("lists"));
@@ -59,5 +59,10 @@ for (const [name, viewport] of [
 
     await expectNoOverflow(page);
     await expectNoAxeViolations(page);
+
+    // The list's stores analyzed again in one batch, followed on the Batches tab.
+    await picked.getByRole("button", { name: "Analyze the stores of Picked" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/batches$/);
+    await expect(page.getByTestId("batch-row")).toHaveCount(1);
   });
 }

@@ -24,12 +24,12 @@ export const useBatch = (id: string, page: number) =>
     refetchInterval: (query) => (query.state.data?.batch.status === "running" ? PROGRESS_REFRESH_MS : false),
   });
 
-/** Starts a batch from pasted text (one store a line); the list reloads. */
+/** Starts a batch from pasted text (one store a line) or a saved list; the batches reload. */
 export function useCreateBatch(onCreated?: (answer: EndpointAnswer<typeof createBatchEndpoint>) => void) {
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: (csv: string) => callEndpoint(createBatchEndpoint, { body: { csv } }),
+    mutationFn: (source: { csv: string } | { list_id: string }) => callEndpoint(createBatchEndpoint, { body: source }),
     onSuccess: (answer) => {
       onCreated?.(answer);
       void queryClient.invalidateQueries({ queryKey: BATCHES });

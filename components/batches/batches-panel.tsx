@@ -36,7 +36,7 @@ function NewBatchCard({ onCreated }: { onCreated: (id: string) => void }) {
   const invalid = invalidLinesOf(create.error);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== "") create.mutate(text);
+    if (text.trim() !== "") create.mutate({ csv: text });
   };
 
   return (

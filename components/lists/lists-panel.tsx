@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ApiRequestError } from "@/components/api/client";
+import { useCreateBatch } from "@/components/api/use-batches";
 import { useCreateList, useDeleteList, useListChanges, useLists, useUpdateList } from "@/components/api/use-lists";
 import { Badge } from "@/components/ui/badge";
 import { DangerButton } from "@/components/ui/button";
@@ -124,6 +126,8 @@ function ListRow({ list }: { list: ListView }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateList(list.id);
   const remove = useDeleteList(list.id);
+  const router = useRouter();
+  const analyze = useCreateBatch(() => router.push("/dashboard/batches"));
   // The switch shows the choice at once (a checkbox React controls would snap back until the
   // answer came); a refused change shows the list's own value again.
   const [alertsChoice, setAlertsChoice] = useState<boolean | null>(null);
@@ -179,11 +183,33 @@ function ListRow({ list }: { list: ListView }) {
           >
             {open ? "Hide changes" : "What changed"}
           </button>
+          <button
+            type="button"
+            onClick={() => analyze.mutate({ list_id: list.id })}
+            disabled={analyze.isPending || list.store_count === 0}
+            aria-label={`Analyze the stores of ${list.name}`}
+            className="rounded-md px-2 py-1 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50 disabled:opacity-50"
+          >
+            {analyze.isPending ? "Starting…" : "Analyze all"}
+          </button>
           <DangerButton onClick={() => remove.mutate()} disabled={remove.isPending} aria-label={`Delete list ${list.name}`}>
             Delete
           </DangerButton>
         </div>
       </div>
+      {analyze.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {`Could not start the analyses: ${analyze.error.message}`}
+          {analyze.error instanceof ApiRequestError && analyze.error.status === 402 ? (
+            <>
+              {" "}
+              <Link href="/dashboard/billing" className="font-medium underline">
+                See plans
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {open ? (
         <div id={changesId}>
           <ListChangesView id={list.id} onSeen={() => update.mutate({ seen: true })} seenPending={update.isPending} />

@@ -15,6 +15,7 @@ import { batches, jobs, stores, webhookDeliveries } from "@/db/schema";
 import * as batchesRoute from "@/app/api/batches/route";
 import * as batchRoute from "@/app/api/batches/[id]/route";
 import * as exportRoute from "@/app/api/batches/[id]/export/route";
+import * as listsRoute from "@/app/api/lists/route";
 import { rotateWebhookSecret, setWebhookUrl } from "@/lib/webhooks";
 import { createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { fixtureStore } from "@/testing/fake-store";
@@ -198,5 +199,40 @@ describe("a batch whose last job ended outside its run", () => {
     const [ended] = await getDb().select().from(batches).where(eq(batches.id, stale!.id));
     expect(ended!.endedAt).not.toBeNull();
     expect(await settleBatch(stale!.id)).toBe(false);
+  });
+});
+
+describe("a batch from a saved list", () => {
+  it("analyzes the list's stores now; another account's list is a 404 and starts nothing", async () => {
+    // Three of the pasted list's stores, analyzed above, picked by hand into a saved list.
+    const picked = await getDb()
+      .select({ slug: stores.slug, domain: stores.domain })
+      .from(stores)
+      .where(inArray(stores.domain, DOMAINS.slice(0, 3)));
+    expect(picked).toHaveLength(3);
+    const saved = await call(listsRoute.POST, "POST", "/api/lists", {
+      body: JSON.stringify({ name: "Picked for a batch", stores: picked.map((store) => store.slug) }),
+    });
+    expect(saved.status).toBe(201);
+    const listId = (saved.body as { id: string }).id;
+
+    const created = await call(batchesRoute.POST, "POST", "/api/batches", { body: JSON.stringify({ list_id: listId }) });
+    expect(created.status).toBe(201);
+    const { batch } = createdBatchSchema.parse(created.body);
+    expect(batch.total).toBe(3);
+    const started = await getDb().select({ domain: jobs.domain }).from(jobs).where(eq(jobs.batchId, batch.id));
+    expect(started.map((job) => job.domain).sort()).toEqual(DOMAINS.slice(0, 3).sort());
+
+    const other = await createTestUser();
+    const { key } = await createTestApiKey(other.id);
+    const refused = await call(batchesRoute.POST, "POST", "/api/batches", { key, body: JSON.stringify({ list_id: listId }) });
+    expect(refused.status).toBe(404);
+    expect(await getDb().select().from(batches).where(eq(batches.userId, other.id))).toEqual([]);
+
+    // One source at a time.
+    const both = await call(batchesRoute.POST, "POST", "/api/batches", {
+      body: JSON.stringify({ list_id: listId, domains: [DOMAINS[0]] }),
+    });
+    expect(both.status).toBe(400);
   });
 });

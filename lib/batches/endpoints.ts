@@ -24,7 +24,7 @@ export const createBatchEndpoint = defineEndpoint({
   tag: "batches",
   summary: "Analyze a list of store domains (up to 1,000 stores) as one batch, admitted against the plan at once",
   description:
-    "The list comes as JSON ({domains: [...]} or {csv: \"...\"}) or as the whole body with Content-Type text/csv or text/plain, one store a line. Each line is normalized like POST /api/jobs's domain and duplicates of a store are dropped (counted in duplicates). 400 invalid_request with invalid_lines (line number, input, reason) when any line is not a store domain, or with more than 1,000 stores: nothing is started. The plan must cover every store or none is started: 402 plan_limit_reached; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full. When every job has ended, one batch.completed webhook goes to webhook_url, else to the account's webhook URL, signed like every webhook of the account (Standard Webhooks).",
+    "The list comes as JSON ({domains: [...]}, {csv: \"...\"} or {list_id} naming one of your saved lists: its stores now) or as the whole body with Content-Type text/csv or text/plain, one store a line; a list_id that is not yours answers 404. Each line is normalized like POST /api/jobs's domain and duplicates of a store are dropped (counted in duplicates). 400 invalid_request with invalid_lines (line number, input, reason) when any line is not a store domain, or with more than 1,000 stores: nothing is started. The plan must cover every store or none is started: 402 plan_limit_reached; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full. When every job has ended, one batch.completed webhook goes to webhook_url, else to the account's webhook URL, signed like every webhook of the account (Standard Webhooks).",
   body: createBatchBodySchema,
   textBody: "csv",
   answers: {
@@ -35,6 +35,7 @@ export const createBatchEndpoint = defineEndpoint({
     },
     402: { schema: planLimitReachedBodySchema },
     403: "error",
+    404: "error",
   },
 });
 

@@ -28,12 +28,18 @@ export const createBatchBodySchema = z
       .describe(
         "A list as text, one store a line (the first column of a CSV; a first line `domain`, `url`, `website` or `store` is a header). Also accepted as the whole request body with Content-Type text/csv or text/plain",
       ),
+    list_id: z
+      .uuid("not a list id")
+      .optional()
+      .describe(
+        "One of your saved lists (GET /api/lists): its stores now, a segment evaluated as the directory answers it; at most 1,000 stores",
+      ),
     webhook_url: createJobBodySchema.shape.webhook_url.describe(
       "Where batch.completed is POSTed; without it, the account's webhook URL (PUT /api/webhooks), if any",
     ),
   })
-  .refine((body) => (body.domains === undefined) !== (body.csv === undefined), {
-    message: "send either domains (a list) or csv (text), not both",
+  .refine((body) => [body.domains, body.csv, body.list_id].filter((source) => source !== undefined).length === 1, {
+    message: "send one of domains (a list), csv (text) or list_id (a saved list)",
     path: ["domains"],
   });
 export type CreateBatchBody = z.infer<typeof createBatchBodySchema>;
