@@ -8,21 +8,16 @@ import { mcpEndpoint } from "@/lib/mcp/endpoints";
 import { PAYMENT_META_KEY, PAYMENT_RESPONSE_META_KEY } from "@/lib/mcp/tool-payment";
 import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
+import { MCP_CATALOG_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "./paths";
 import { MCP_SERVER_DESCRIPTION, MCP_SERVER_INFO, MCP_SERVER_TITLE, registryName } from "@/lib/server-identity";
 
 /**
  * The MCP server card (SEP-2127, "MCP Server Cards"; docs/chat-and-mcp.md says which draft and
- * why) and the paths it is served at. Its capabilities, revisions and tools are what the
+ * why). Its capabilities, revisions and tools are what the
  * server itself answers to `server/discover` and `tools/list`, asked in process through the
  * same handler POST /api/mcp runs: the card cannot list a tool the server does not have.
  */
 export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
-export const SERVER_CARD_PATH = "/.well-known/mcp/server-card.json";
-/** The path the first draft (SEP-1649) and several crawlers read. */
-export const SERVER_CARD_ALIAS_PATH = "/.well-known/mcp.json";
-export const MCP_CATALOG_PATH = "/.well-known/mcp/catalog.json";
-/** The MCP registry's description of this deployment (the same as the repository's server.json, for this BASE_URL). */
-export const SERVER_JSON_PATH = "/server.json";
 
 /** The revision whose stateless `server/discover` states the server's identity and capabilities. */
 const MODERN_REVISION = "2026-07-28";
@@ -145,6 +140,7 @@ async function buildServerCard(base: string): Promise<ServerCard> {
     _meta: {
       ...x402Meta(),
       links: {
+        catalog: `${base}${MCP_CATALOG_PATH}`,
         serverJson: `${base}${SERVER_JSON_PATH}`,
         openapi: `${base}/api/openapi.json`,
         llmsTxt: `${base}/llms.txt`,

@@ -1,6 +1,7 @@
 import { ACCESS } from "@/lib/auth/access";
 import { STORE_TOOLS } from "@/lib/tools";
-import { SERVER_CARD_PATH, type ServerCard } from "./server-card";
+import { SERVER_CARD_PATH } from "./paths";
+import type { ServerCard } from "./server-card";
 
 /** The official MCP registry's server.json schema this file follows. */
 export const SERVER_JSON_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
