@@ -3,6 +3,7 @@ import Link from "next/link";
 import { curlExample, type DocumentOperation } from "@/lib/endpoints/curl-example";
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ACCESS } from "@/lib/auth/access";
+import { MCP_CATALOG_PATH, SERVER_CARD_ALIAS_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "@/lib/discovery/paths";
 import { getEnv } from "@/lib/env";
 import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
@@ -204,6 +205,19 @@ export default function DocsPage() {
               <code className={code}>POST /api/jobs</code>; an x402 header sent to the MCP endpoint is never spent. Give the payment an x402{" "}
               <code className={code}>payment-identifier</code> and a lost answer is recovered by sending the identical payment again (same
               job, same receipt; another payment under that id is a 409).
+            </li>
+            <li>
+              <strong>Discovery.</strong> The server card at{" "}
+              <a href={`${siteUrl()}${SERVER_CARD_PATH}`} className="text-indigo-700 hover:underline">
+                <code className={code}>{SERVER_CARD_PATH}</code>
+              </a>{" "}
+              (also at <code className={code}>{SERVER_CARD_ALIAS_PATH}</code>, listed by <code className={code}>{MCP_CATALOG_PATH}</code>)
+              names the endpoint, the revisions, the credentials, which tools x402 pays for, and every tool with its schemas, before any
+              connection. The MCP registry&apos;s description of this server is{" "}
+              <a href={`${siteUrl()}${SERVER_JSON_PATH}`} className="text-indigo-700 hover:underline">
+                <code className={code}>{SERVER_JSON_PATH}</code>
+              </a>
+              .
             </li>
             <li>
               <strong>Progress without polling.</strong> Call <code className={code}>analyze_store</code> with a{" "}

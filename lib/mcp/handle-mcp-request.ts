@@ -1,5 +1,6 @@
 import { createMcpHandler } from "mcp-handler";
 import type { Principal } from "@/lib/auth/principal";
+import { MCP_SERVER_INFO } from "@/lib/server-identity";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { logger } from "@/lib/log";
 import { registerStoreTools } from "./register-store-tools";
@@ -7,8 +8,6 @@ import { cancelNotifiedCall } from "./waiting-calls";
 
 /** The same cap as every JSON body the route wrapper reads. */
 export const MAX_MCP_BODY_BYTES = 1_000_000;
-
-const SERVER_INFO = { name: "storelens", version: "1.0.0" };
 
 /** A JSON-RPC batch: an array body (after leading white space). */
 const BATCH = /^\s*\[/;
@@ -31,7 +30,7 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   cancelNotifiedCall(body, principal);
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
   const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
-    serverInfo: SERVER_INFO,
+    serverInfo: MCP_SERVER_INFO,
     telemetry: false,
     onEvent: (event) => {
       // Mostly callers' malformed messages, already answered as JSON-RPC errors: worth a trace, not an alarm.

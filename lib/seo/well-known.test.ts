@@ -10,4 +10,11 @@ describe("llms.txt", () => {
     expect(text).toContain("- `analyze_store` (POST /api/jobs): Analyze a store");
     for (const tool of STORE_TOOLS) expect(text).toContain(`- \`${tool.name}\` (${tool.endpoint.method} ${tool.endpoint.path})`);
   });
+
+  it("points an agent at the MCP endpoint, the server card and server.json", () => {
+    const text = buildLlmsTxt();
+    expect(text).toContain("at `http://localhost:3000/api/mcp`");
+    expect(text).toContain("[MCP server card](http://localhost:3000/.well-known/mcp/server-card.json)");
+    expect(text).toContain("[server.json](http://localhost:3000/server.json)");
+  });
 });

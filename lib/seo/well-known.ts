@@ -1,5 +1,6 @@
 import { getEnv } from "@/lib/env";
 import { configuredNetworkCaip2, jobPriceAtomic } from "@/lib/billing/x402/requirements";
+import { MCP_CATALOG_PATH, SERVER_CARD_ALIAS_PATH, SERVER_CARD_PATH, SERVER_JSON_PATH } from "@/lib/discovery/paths";
 import { siteUrl } from "@/lib/site-url";
 import { STORE_TOOLS } from "@/lib/tools";
 
@@ -56,6 +57,9 @@ StoreLens is an MCP server (Streamable HTTP, stateless) at \`${base}/api/mcp\`. 
 \`\`\`json
 {"mcpServers": {"storelens": {"url": "${base}/api/mcp", "headers": {"Authorization": "Bearer ${env.API_KEY_PREFIX}_…"}}}}
 \`\`\`
+
+- [MCP server card](${base}${SERVER_CARD_PATH}): the endpoint, revisions, credentials, which tools x402 pays for, and every tool with its input and output schemas, without connecting (also at \`${SERVER_CARD_ALIAS_PATH}\`; the domain's MCP catalog is \`${MCP_CATALOG_PATH}\`)
+- [server.json](${base}${SERVER_JSON_PATH}): this server as the official MCP registry describes it
 
 The key (\`Authorization: Bearer …\` or \`X-API-Key\`) is optional for the reads; \`list_tracked_stores\` needs it (your own shops); the inventory, analytics and compare tools of a tracked store follow their endpoints, which take a signed-in session only. One JSON-RPC message per request (no batches). Each tool answers what its HTTP endpoint answers, under the same access rule.
 
