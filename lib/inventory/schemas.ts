@@ -36,7 +36,7 @@ const basisSchema = z.enum(["observed", "estimated"]);
 const caseSchema = z
   .enum(["observed", "observed_with_hidden_sales", "estimated_from_signals", "not_enough_data"])
   .describe(
-    "what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots)",
+    "what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots, or snapshots spanning under 20 hours)",
   );
 const saleDayFiguresSchema = z.object({ low: z.number(), typical: z.number(), high: z.number() });
 
@@ -54,9 +54,12 @@ export const saleDayAssumptionSchema = saleDayFiguresSchema
 export const unitsSoldSchema = z.object({
   basis: basisSchema,
   case: caseSchema,
-  value: z.number().nullable().describe("the best guess; null before two snapshots"),
+  value: z.number().nullable().describe("the best guess; null before there is enough data (see case)"),
   range: rangeSchema,
-  confidence: z.enum(["high", "medium", "low"]),
+  confidence: z
+    .enum(["high", "medium", "low"])
+    .nullable()
+    .describe("null: not enough data yet to judge (fewer than 2 snapshots, or snapshots spanning under 20 hours)"),
   sale_events: z.number().int(),
   excluded_outliers: z.number().int(),
   assumption: saleDayAssumptionSchema.nullable(),
@@ -72,7 +75,10 @@ export const dailyVelocitySchema = z.object({
   case: caseSchema,
   value: z.number().nullable(),
   range: rangeSchema,
-  confidence: z.enum(["high", "medium", "low"]),
+  confidence: z
+    .enum(["high", "medium", "low"])
+    .nullable()
+    .describe("null: not enough data yet to judge (fewer than 2 snapshots, or snapshots spanning under 20 hours)"),
 });
 
 const windowSchema = z.object({
