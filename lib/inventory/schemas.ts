@@ -135,7 +135,14 @@ export type PriceHistory = z.infer<typeof priceHistorySchema>;
 /** GET /api/store-detail/:slug/inventory answer. */
 export const inventorySummarySchema = z.object({
   basis: basisSchema,
-  enough_data: z.boolean(),
+  enough_data: z.boolean().describe("whether the snapshots are enough for sales figures: enough_data_after"),
+  enough_data_after: z
+    .object({ snapshots: z.number().int(), hours: z.number() })
+    .describe("sales figures (and their confidence) need this many snapshots spanning this many hours"),
+  next_snapshot_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe("when the daily monitor next analyzes the store; null when monitoring is paused"),
   snapshots: z.number().int(),
   window: windowSchema,
   total_inventory: z.number().int(),
@@ -158,6 +165,16 @@ export const inventorySummarySchema = z.object({
     .describe(
       "products by the units measured for sure (units_sold.range.low: observed quantity drops, or one unit per sale day where quantities are hidden), most first",
     ),
+  low_stock: z
+    .object({
+      basis: z.enum(["observed", "unavailable"]),
+      sold_out: z.number().int().describe("products showing quantities, all at 0"),
+      products: z.array(z.object({ product_id: z.number(), title: z.string().nullable(), units: z.number().int(), variants: z.number().int() })),
+    })
+    .describe("at the latest snapshot: products still in stock, fewest units first (empty when the store hides quantities)"),
+  newest_products: z
+    .array(z.object({ product_id: z.number(), title: z.string(), published_at: z.string().nullable() }))
+    .describe("the latest snapshot's products by the date the store published (else created) them, newest first"),
   restocks_30d: z.object({ events: z.number().int(), units: z.number().int().nullable(), basis: basisSchema }),
   recent_restocks: z.array(
     z.object({
