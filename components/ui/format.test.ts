@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLanguage, plural } from "./format";
+import { formatDate, formatLanguage, nounFor, plural } from "./format";
 
 // Counts read as English ("1 store", "2 stores") and every date on the site has one shape, in UTC.
 
@@ -31,5 +31,17 @@ describe("formatLanguage", () => {
     expect(formatLanguage("es-US")).toBe("Spanish (United States)");
     expect(formatLanguage("x-default")).toBeNull();
     expect(formatLanguage("not a tag!")).toBeNull();
+  });
+});
+
+describe("nounFor and bare days", () => {
+  it("says one unit, and units for any other figure", () => {
+    expect(nounFor(1, "unit")).toBe("unit");
+    expect(nounFor(0, "unit")).toBe("units");
+    expect(nounFor(0.5, "unit")).toBe("units");
+  });
+
+  it("writes a bare day (a heat graph square, a chart's axis) in the one date format", () => {
+    expect(formatDate("2026-11-29")).toBe("29 Nov 2026");
   });
 });

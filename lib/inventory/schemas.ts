@@ -169,7 +169,9 @@ export const inventorySummarySchema = z.object({
     .object({
       basis: z.enum(["observed", "unavailable"]),
       sold_out: z.number().int().describe("products showing quantities, all at 0"),
-      products: z.array(z.object({ product_id: z.number(), title: z.string().nullable(), units: z.number().int(), variants: z.number().int() })),
+      products: z.array(
+        z.object({ product_id: z.number(), title: z.string().nullable(), units: z.number().int(), variants: z.number().int() }),
+      ),
     })
     .describe("at the latest snapshot: products still in stock, fewest units first (empty when the store hides quantities)"),
   newest_products: z
