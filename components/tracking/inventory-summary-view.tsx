@@ -4,7 +4,7 @@ import { Basis } from "./detail-parts";
 import type { InventorySummary } from "./detail-types";
 import { InventoryChart } from "./inventory-chart";
 import { SalesValueText } from "./sales-value-text";
-import { ConfidenceLegend, SalesBand } from "./sales-band";
+import { ConfidenceLegend, SalesBand, unitsLabel } from "./sales-band";
 
 type Window = InventorySummary["window"];
 
@@ -115,7 +115,7 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700" data-testid="best-sellers-measured">
             {summary.best_sellers_measured.map((b) => (
               <li key={b.product_id} className="min-w-0 break-words">
-                {b.title ?? `Product ${b.product_id}`}: {formatCount(b.measured_units, locale)} units ·{" "}
+                {b.title ?? `Product ${b.product_id}`}: {formatCount(b.measured_units, locale)} {unitsLabel(b.measured_units)} ·{" "}
                 <SalesValueText value={b.sales_value} locale={locale} />
               </li>
             ))}
