@@ -73,6 +73,7 @@ test("a tracked store's first day on a phone: compact heat graph, no sideways sc
   const compare = page.getByTestId("compare-section");
   const from = compare.getByLabel("From (older)");
   const to = compare.getByLabel("To (newer)");
+  await expect(from.locator("option")).toHaveCount(3);
   const snapshots = await from.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(snapshots).toHaveLength(3);
   await expect(to).toHaveValue(snapshots[0]!);

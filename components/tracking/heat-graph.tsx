@@ -54,7 +54,8 @@ export function HeatGraph({
   // On a narrow screen the calendar scrolls inside its own container: open it on the latest weeks.
   useEffect(() => {
     const scroller = box.current?.querySelector<HTMLElement>(".react-activity-calendar__scroll-container");
-    if (!scroller) return;
+    // A compact graph (day one) fits its box: nothing to scroll, so no scrolling region either.
+    if (!scroller || graph.compact_from) return;
     scroller.scrollLeft = scroller.scrollWidth;
     // A region that scrolls must be reachable by keyboard too (arrow keys scroll it once focused).
     scroller.tabIndex = 0;
