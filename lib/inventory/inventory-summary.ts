@@ -25,8 +25,8 @@ async function latestProducts(store: Store) {
       .select({
         productId: snapshotProducts.productId,
         title: snapshotProducts.title,
-        publishedAt: sql<string | null>`${snapshotProducts.data}->>'published_at'`,
-        createdAt: sql<string | null>`${snapshotProducts.data}->>'created_at'`,
+        publishedAt: sql<string | null>`${snapshotProducts.data}->>'publishedAt'`,
+        createdAt: sql<string | null>`${snapshotProducts.data}->>'createdAt'`,
       })
       .from(snapshotProducts)
       .where(and(eq(snapshotProducts.jobId, store.latestJobId), isNull(snapshotProducts.goneAt))),
