@@ -1,11 +1,13 @@
 /**
  * A tracked store's catalog events and a product's prices, at 1366 px and 390 px: after the fake
  * store changes prices and adds a product between two analyses, the page lists those events with
- * both prices, a product picked from them shows its price history, and the sales say their value
- * in money with the method; the page never scrolls sideways.
+ * both prices, a product picked from them shows its price history, the sales in money and the best
+ * sellers say when they fill in (two snapshots minutes apart are day one), the products table lists
+ * the new product first; the page never scrolls sideways and axe finds nothing.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
+import { expectNoAxeViolations, expectNoOverflow } from "./support/page-checks";
 import { analyzeAndWait, fakeStoreOrigin, trackAndWait } from "./support/tracked-store";
 
 const SLUG = "catalog-test";
@@ -46,12 +48,28 @@ test("a tracked store's catalog events, a product's price history and sales in m
     await expect(history).toBeVisible();
     await expect(history).toContainText("first seen");
     await expect(history).toContainText(/price (cut|raised)/);
-    await expect(page.getByTestId("product-sales-value")).toBeVisible();
-
+    // Two snapshots minutes apart measure no sales in money yet: the figure says when it comes.
+    await expect(page.getByTestId("product-sales-value")).toContainText("not enough data yet");
     const value = page.getByTestId("sales-value");
     await expect(value).toContainText("Sales in money");
-    await expect(value).toContainText("units sold × price");
+    await expect(value).toContainText("Not enough data yet: sales in money appear with units sold once snapshots span 20 hours");
+
+    // The products table: the product just added is the newest; best sellers wait for a day of snapshots.
+    const addedRow = events.locator("tr", { hasText: "New product" });
+    const added = await addedRow.getByRole("button").first().innerText();
+    const published = /published (\d{1,2} \S+ \d{4})/.exec(await addedRow.innerText())![1]!;
+    const products = page.getByTestId("product-tables");
+    await expect(products.getByTestId("best-sellers-day-one")).toContainText("Best sellers appear once snapshots span 20 hours");
+    await products.getByRole("tab", { name: "Newest" }).click();
+    await expect(products.getByTestId("newest-products").getByRole("row").nth(1)).toContainText(added);
+    // Dated as the catalog event dates it: one date format on the page.
+    await expect(products.getByTestId("newest-products").getByRole("row").nth(1)).toContainText(published);
+    await products.getByRole("tab", { name: "Low stock" }).click();
+    await expect(products.getByTestId("low-stock").getByRole("row")).not.toHaveCount(0);
+    await expect(products.getByTestId("low-stock").getByRole("row").nth(1)).toContainText(/\d+ units?/);
 
     await expect.poll(() => overflow(page), { timeout: 5_000 }).toBeLessThanOrEqual(1);
+    await expectNoOverflow(page);
+    await expectNoAxeViolations(page);
   }
 });

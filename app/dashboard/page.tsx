@@ -3,9 +3,8 @@ import { TrackedStoresCard } from "@/components/dashboard/tracked-stores-card";
 import { UsageCard } from "@/components/dashboard/usage-card";
 import { requireSessionUser } from "@/lib/auth/session-user";
 import { getBillingSummary } from "@/lib/billing/admission/get-billing-summary";
-import { getInventorySummary } from "@/lib/inventory";
 import { listUserJobs } from "@/lib/jobs/list-user-jobs";
-import { getTrackedStore } from "@/lib/tracking/get-tracked-store";
+import { trackedStoreInventory } from "@/lib/tracking/next-snapshot";
 import { countTrackedStores, loadTrackedStoreViews } from "@/lib/tracking/tracked-store-views";
 
 const RECENT = 5;
@@ -23,7 +22,7 @@ export default async function DashboardPage(props: PageProps<"/dashboard">) {
     loadTrackedStoreViews({ userId: user.id, limit: RECENT }),
     countTrackedStores(user.id),
   ]);
-  const figures = await Promise.all(shops.map(async (shop) => getInventorySummary(await getTrackedStore(user.id, shop.slug))));
+  const figures = await Promise.all(shops.map((shop) => trackedStoreInventory(user.id, shop.slug)));
 
   return (
     <div className="space-y-6">

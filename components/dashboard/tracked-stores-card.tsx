@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { fillsInText } from "@/components/tracking/day-one";
 import { SalesBand } from "@/components/tracking/sales-band";
 import type { InventorySummary } from "@/lib/inventory/schemas";
 import type { TrackedStoreView } from "@/lib/tracking/schemas";
@@ -27,7 +28,8 @@ export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardPr
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" data-testid="tracked-store-figures">
           {shops.map((shop, i) => {
-            const units = figures[i]!.units_sold_30d;
+            const figure = figures[i]!;
+            const units = figure.units_sold_30d;
 
             return (
               <li key={shop.slug} className="min-w-0">
@@ -38,7 +40,12 @@ export function TrackedStoresCard({ shops, figures, total }: TrackedStoresCardPr
                   {shop.store.name ?? shop.store.domain}
                 </Link>
                 <p className="text-xs text-slate-500">Units sold, last 30 days</p>
-                <SalesBand units={units} scale={units.range.high * 1.1} />
+                <SalesBand
+                  units={units}
+                  scale={units.range.high * 1.1}
+                  pending={fillsInText("units sold appear", figure)}
+                  testId="tracked-store-units"
+                />
               </li>
             );
           })}

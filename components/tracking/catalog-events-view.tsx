@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useCatalogEvents } from "@/components/api/use-store-detail";
 import { formatDate, formatPrice } from "@/components/ui/format";
 import type { CatalogEventKind } from "@/lib/changelog/schemas";
+import { nextSnapshotText } from "./day-one";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
 import type { CatalogEventItem } from "./detail-types";
 
@@ -36,11 +37,13 @@ export function CatalogEventsView({
   currency,
   locale,
   onProduct,
+  nextSnapshotAt,
 }: {
   slug: string;
   currency: string | null;
   locale: string;
   onProduct: (id: number, title: string | null) => void;
+  nextSnapshotAt?: string | null;
 }) {
   const [kind, setKind] = useState<CatalogEventKind | "">("");
   const events = useCatalogEvents(slug, kind);
@@ -63,7 +66,12 @@ export function CatalogEventsView({
       </label>
       {coverage?.note ? <Basis testId="catalog-events-coverage">{coverage.note}</Basis> : null}
       {events.isError ? <Failure error={events.error} /> : null}
-      {events.data && rows.length === 0 ? <p className="mt-3 text-sm text-slate-500">No catalog events.</p> : null}
+      {events.data && rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="catalog-events-day-one">
+          No catalog events yet: new and removed products, price changes and sell-outs are found by comparing each snapshot with the one
+          before{nextSnapshotAt === undefined ? "" : ` — ${nextSnapshotText(nextSnapshotAt)}`}.
+        </p>
+      ) : null}
       {rows.length > 0 ? (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="catalog-events">

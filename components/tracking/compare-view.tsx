@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { useSnapshotComparison } from "@/components/api/use-store-detail";
 import { formatCount, formatDate, formatPrice } from "@/components/ui/format";
+import { ApiRequestError } from "@/components/api/client";
+import { DayOne, nextSnapshotText } from "./day-one";
 import { ColumnHeads, Section } from "./detail-parts";
 import type { Comparison } from "./detail-types";
 
@@ -11,6 +13,13 @@ type Item = Comparison["categories"]["products"]["added"][number];
 type Snapshot = Comparison["snapshots"][number];
 
 const SHOWN_PER_LIST = 50;
+
+/** The answer of a store with under two snapshots (409 with its count): a day-one state, not a failure. */
+const onlyOneSnapshot = (error: Error) =>
+  error instanceof ApiRequestError &&
+  error.status === 409 &&
+  typeof (error.body as { snapshots?: unknown } | null)?.snapshots === "number" &&
+  (error.body as { snapshots: number }).snapshots < 2;
 const CATEGORY_LABELS: Record<keyof Comparison["categories"], string> = {
   products: "Products",
   variants: "Variants",
@@ -132,6 +141,7 @@ export function CompareView({
   locale,
   focusDay,
   onHistory,
+  nextSnapshotAt,
 }: {
   slug: string;
   domain: string;
@@ -139,6 +149,7 @@ export function CompareView({
   locale: string;
   focusDay: { day: string } | null;
   onHistory: (productId: number, title: string | null) => void;
+  nextSnapshotAt?: string | null;
 }) {
   const [pair, setPair] = useState<Pair | null>(null);
   const compare = useSnapshotComparison(slug, pair);
@@ -150,7 +161,7 @@ export function CompareView({
   if (focusDay !== seenFocus && snapshots.length > 0) {
     setSeenFocus(focusDay);
     const picked = focusDay ? pairForDay(snapshots, focusDay.day) : null;
-    setDayNote(focusDay && !picked ? `No snapshot before ${focusDay.day} to compare it with.` : null);
+    setDayNote(focusDay && !picked ? `No snapshot before ${formatDate(focusDay.day)} to compare it with.` : null);
     if (picked) setPair(picked);
   }
   const data = compare.data;
@@ -164,7 +175,14 @@ export function CompareView({
 
   return (
     <Section title="Compare snapshots" testId="compare-section" id="compare">
-      {compare.isError ? <p className="text-sm text-slate-600">{compare.error.message}</p> : null}
+      {compare.isError && onlyOneSnapshot(compare.error) ? (
+        <DayOne testId="compare-day-one">
+          Compare needs two snapshots: this store has one so far
+          {nextSnapshotAt === undefined ? "" : ` — ${nextSnapshotText(nextSnapshotAt)}`}.
+        </DayOne>
+      ) : compare.isError ? (
+        <p className="text-sm text-slate-600">{compare.error.message}</p>
+      ) : null}
       {dayNote ? <p className="text-sm text-slate-600">{dayNote}</p> : null}
       {data ? (
         <div className="space-y-4 text-sm" aria-busy={compare.isFetching}>

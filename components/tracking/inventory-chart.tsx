@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDate } from "@/components/ui/format";
 import type { InventorySummary } from "./detail-types";
 
 /**
@@ -10,7 +11,7 @@ import type { InventorySummary } from "./detail-types";
 export function InventoryChart({ summary }: { summary: InventorySummary }) {
   const observed = summary.basis === "observed";
   const data = summary.daily.map((day) => ({
-    day: day.day.slice(5),
+    day: formatDate(day.day),
     sold: observed ? day.units_sold : day.sale_events,
     restocks: day.restock_events,
     inventory: day.inventory,

@@ -1,9 +1,10 @@
-import { formatCount, formatDate, formatDays } from "@/components/ui/format";
+import { formatCount, formatDate, formatDays, plural } from "@/components/ui/format";
+import { DayOne, fillsInText } from "./day-one";
 import { Basis } from "./detail-parts";
 import type { InventorySummary } from "./detail-types";
 import { InventoryChart } from "./inventory-chart";
 import { SalesValueText } from "./sales-value-text";
-import { ConfidenceLegend, SalesBand, ScaleAxis, scaleFor } from "./sales-band";
+import { ConfidenceLegend, SalesBand, unitsLabel } from "./sales-band";
 
 type Window = InventorySummary["window"];
 
@@ -16,37 +17,52 @@ export function observedText(window: Window, locale: string): string {
   return `from ${formatCount(window.snapshots, locale)} snapshots over ${span} (${formatDate(window.observed_from)} – ${formatDate(window.observed_to)})`;
 }
 
-/** Units sold, daily sales, stock, top sellers and restocks, each saying what it is measured over. */
+/** Before the figures: the snapshots so far, with their times (on day one they are hours apart). */
+export function soFarText(window: Window, locale: string): string {
+  if (window.snapshots === 0 || !window.observed_from || !window.observed_to) return "No snapshot yet.";
+  if (window.snapshots === 1) return `So far: 1 snapshot (${formatDate(window.observed_to, true)}).`;
+  const span = window.observed_days * 24 < 1 ? "under an hour" : formatDays(window.observed_days, locale);
+
+  return `So far: ${plural(window.snapshots, "snapshot")} over ${span} (${formatDate(window.observed_from, true)} – ${formatDate(window.observed_to, true)}).`;
+}
+
+/** Units sold, daily sales, stock, sales in money, restocks and the daily chart, each saying what it is measured over or when it fills in. */
 export function InventorySummaryView({ summary, locale }: { summary: InventorySummary; locale: string }) {
   const units = summary.units_sold_30d;
   const daily = summary.estimated_daily_sales;
   const assumption = summary.sales_assumption;
   const window = summary.window;
   const observed = observedText(window, locale);
-  const topTicks = scaleFor(Math.max(0, ...summary.top_sellers.map((t) => t.units_sold.range.high)));
+  const enough = summary.enough_data;
 
   return (
     <div className="space-y-4">
-      {summary.enough_data ? <ConfidenceLegend figureCase={units.case} /> : null}
+      {enough ? <ConfidenceLegend figureCase={units.case} /> : null}
       <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
         <div className="min-w-0">
           <dt className="text-slate-500">Units sold, last {window.days} days</dt>
           <dd>
-            <SalesBand units={units} locale={locale} unit="units" testId="units-sold" />
-            <Basis testId="units-sold-basis">Measured {observed}.</Basis>
+            <SalesBand units={units} locale={locale} testId="units-sold" pending={fillsInText("units sold appear", summary)} />
+            <Basis testId="units-sold-basis">{enough ? `Measured ${observed}.` : soFarText(window, locale)}</Basis>
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-slate-500">Daily sales</dt>
           <dd>
-            {daily.case === "not_enough_data" && summary.enough_data ? (
+            {daily.case === "not_enough_data" && enough ? (
               <p className="text-sm text-slate-600" data-testid="daily-sales">
                 No daily rate yet: it needs at least half a day between snapshots, and these are {observed}.
               </p>
             ) : (
               <>
-                <SalesBand units={daily} locale={locale} unit="a day" testId="daily-sales" />
-                {summary.enough_data ? <Basis>Units sold divided by the {formatDays(window.observed_days, locale)} observed.</Basis> : null}
+                <SalesBand
+                  units={daily}
+                  locale={locale}
+                  perDay
+                  testId="daily-sales"
+                  pending={fillsInText("sales velocity (units a day) appears", summary)}
+                />
+                {enough ? <Basis>Units sold divided by the {formatDays(window.observed_days, locale)} observed.</Basis> : null}
               </>
             )}
           </dd>
@@ -65,21 +81,25 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           </dd>
         </div>
       </dl>
-      {summary.enough_data ? (
-        <div className="text-sm" data-testid="sales-value">
-          <h3 className="font-medium text-slate-700">Sales in money, last {window.days} days</h3>
-          <p className="text-slate-900">
-            <SalesValueText value={summary.sales_value_30d} locale={locale} />
-          </p>
-          <Basis>
-            {summary.sales_value_30d.method}
-            {summary.sales_value_30d.unpriced_products > 0
-              ? `. Left out: ${formatCount(summary.sales_value_30d.unpriced_products, locale)} products whose prices no kept snapshot gives.`
-              : ""}
-          </Basis>
-        </div>
-      ) : null}
-      {assumption && summary.enough_data ? (
+      <div className="text-sm" data-testid="sales-value">
+        <h3 className="font-medium text-slate-700">Sales in money, last {window.days} days</h3>
+        {enough ? (
+          <>
+            <p className="text-slate-900">
+              <SalesValueText value={summary.sales_value_30d} locale={locale} />
+            </p>
+            <Basis>
+              {summary.sales_value_30d.method}
+              {summary.sales_value_30d.unpriced_products > 0
+                ? `. Left out: ${formatCount(summary.sales_value_30d.unpriced_products, locale)} products whose prices no kept snapshot gives.`
+                : ""}
+            </Basis>
+          </>
+        ) : (
+          <p className="text-slate-600">Not enough data yet: {fillsInText("sales in money appear with units sold", summary)}</p>
+        )}
+      </div>
+      {assumption && enough ? (
         <p className="text-xs text-slate-600" data-testid="sales-assumption">
           Estimated, not observed: assumes {formatCount(assumption.typical, locale)} units per sale day (range{" "}
           {formatCount(assumption.low, locale)}–{formatCount(assumption.high, locale)}),{" "}
@@ -88,21 +108,6 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
             : "a default: no store showing quantities to calibrate on yet."}
         </p>
       ) : null}
-      {summary.top_sellers.length > 0 ? (
-        <div>
-          <h3 className="text-sm font-medium text-slate-700">Top sellers, last {window.days} days</h3>
-          <Basis>Units sold per product, {observed}, all on the scale below.</Basis>
-          <ScaleAxis ticks={topTicks} unit="units" locale={locale} />
-          <ul className="mt-1 space-y-2 text-sm" data-testid="top-sellers">
-            {summary.top_sellers.map((t) => (
-              <li key={t.product_id} className="min-w-0">
-                <span className="block truncate text-slate-700">{t.title ?? `Product ${t.product_id}`}</span>
-                <SalesBand units={t.units_sold} ticks={topTicks} locale={locale} unit="units" showAxis={false} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
       {summary.best_sellers_measured.length > 0 ? (
         <div>
           <h3 className="text-sm font-medium text-slate-700">Best sellers by measured units</h3>
@@ -110,14 +115,20 @@ export function InventorySummaryView({ summary, locale }: { summary: InventorySu
           <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-700" data-testid="best-sellers-measured">
             {summary.best_sellers_measured.map((b) => (
               <li key={b.product_id} className="min-w-0 break-words">
-                {b.title ?? `Product ${b.product_id}`}: {formatCount(b.measured_units, locale)} units ·{" "}
+                {b.title ?? `Product ${b.product_id}`}: {formatCount(b.measured_units, locale)} {unitsLabel(b.measured_units)} ·{" "}
                 <SalesValueText value={b.sales_value} locale={locale} />
               </li>
             ))}
           </ol>
         </div>
       ) : null}
-      <InventoryChart summary={summary} />
+      {enough ? (
+        <InventoryChart summary={summary} />
+      ) : (
+        <DayOne testId="inventory-chart-day-one">
+          {fillsInText(`The chart of sales and restocks per day, last ${window.days} days, appears`, summary)}
+        </DayOne>
+      )}
       {summary.recent_restocks.length > 0 ? (
         <div>
           <h3 className="text-sm font-medium text-slate-700">Recent restocks</h3>

@@ -4,6 +4,7 @@ import { useProductInventory } from "@/components/api/use-store-detail";
 import { formatDate, formatPrice } from "@/components/ui/format";
 import { Basis, Failure, Section } from "./detail-parts";
 import type { ProductInventory } from "./detail-types";
+import { MIN_FIGURE_HOURS } from "@/lib/inventory/sales-velocity";
 import { SalesValueText } from "./sales-value-text";
 
 const CHANGE_LABELS: Record<ProductInventory["price_history"]["variants"][number]["points"][number]["change"], string> = {
@@ -32,7 +33,12 @@ export function PriceHistoryView({
       {inventory.isPending ? <p className="text-sm text-slate-500">Loading…</p> : null}
       {inventory.data ? (
         <p className="text-sm text-slate-700" data-testid="product-sales-value">
-          Sales, last {inventory.data.window.days} days: <SalesValueText value={inventory.data.sales_value} locale={locale} />
+          Sales, last {inventory.data.window.days} days:{" "}
+          {inventory.data.units_sold.case === "not_enough_data" ? (
+            `not enough data yet: they appear once the store's snapshots span ${MIN_FIGURE_HOURS} hours.`
+          ) : (
+            <SalesValueText value={inventory.data.sales_value} locale={locale} />
+          )}
         </p>
       ) : null}
       {history ? (

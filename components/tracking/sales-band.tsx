@@ -1,4 +1,5 @@
-import { formatDecimal } from "@/components/ui/format";
+import type { ReactNode } from "react";
+import { formatDecimal, nounFor } from "@/components/ui/format";
 import type { InventorySummary } from "./detail-types";
 
 type Figure = Pick<InventorySummary["units_sold_30d"], "value" | "range" | "basis" | "case" | "confidence">;
@@ -14,8 +15,11 @@ export function scaleFor(high: number): number[] {
 
 const at = (n: number, top: number) => `${Math.min(100, (n / top) * 100)}%`;
 
+/** "1 unit", "0 units", "2.5 units a day": the noun agreed with the figure it follows. */
+export const unitsLabel = (count: number, perDay = false) => `${nounFor(count, "unit")}${perDay ? " a day" : ""}`;
+
 /** The labelled axis under one or more bands: the numbers the bars are drawn against. */
-export function ScaleAxis({ ticks, unit, locale }: { ticks: number[]; unit: string; locale: string }) {
+export function ScaleAxis({ ticks, perDay = false, locale }: { ticks: number[]; perDay?: boolean; locale: string }) {
   const top = ticks.at(-1)!;
 
   return (
@@ -31,7 +35,7 @@ export function ScaleAxis({ ticks, unit, locale }: { ticks: number[]; unit: stri
           }
         >
           {formatDecimal(tick, locale)}
-          {i === ticks.length - 1 ? ` ${unit}` : ""}
+          {i === ticks.length - 1 ? ` ${unitsLabel(tick, perDay)}` : ""}
         </span>
       ))}
     </div>
@@ -41,36 +45,41 @@ export function ScaleAxis({ ticks, unit, locale }: { ticks: number[]; unit: stri
 /**
  * A figure as what it is: a band from low to high with the best guess marked, drawn on a
  * labelled scale (`ticks`, else one made for `scale`). Its confidence is one word here;
- * ConfidenceLegend says once what the words mean.
+ * ConfidenceLegend says once what the words mean. Before there is enough data it shows
+ * `pending` instead (when the figure fills in): no band, no scale, no confidence.
  */
 export function SalesBand({
   units: figure,
   scale,
   ticks: given,
-  unit = "units",
+  perDay = false,
   locale = "en-US",
   showAxis = true,
+  pending,
   testId,
 }: {
   units: Figure;
   /** The highest number the scale must reach (used when `ticks` is not given). */
   scale?: number;
   ticks?: number[];
-  unit?: string;
+  /** A rate (units a day), not a count. */
+  perDay?: boolean;
   locale?: string;
   showAxis?: boolean;
+  /** What to say before there is a figure: when it fills in. */
+  pending?: ReactNode;
   testId?: string;
 }) {
   if (figure.case === "not_enough_data" || figure.value === null) {
     return (
       <p className="text-sm text-slate-600" data-testid={testId}>
-        Not enough data yet: sales are measured between two snapshots.
+        Not enough data yet: {pending ?? "sales are measured between two snapshots."}
       </p>
     );
   }
   const ticks = given ?? scaleFor(scale ?? figure.range.high);
   const { low, high } = figure.range;
-  const label = unit.trim() === "units" && low === 1 && high === 1 ? "unit" : unit.trim();
+  const label = unitsLabel(low === high ? low : high, perDay);
   const top = ticks.at(-1)!;
   const show = (n: number) => formatDecimal(n, locale);
   const text = low === high ? show(low) : `${show(low)}–${show(high)}`;
@@ -82,7 +91,11 @@ export function SalesBand({
           {text} {label}
         </span>
         {low !== high ? <span className="text-sm text-slate-700"> · best guess {show(figure.value)}</span> : null}{" "}
-        <span className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{figure.confidence} confidence</span>
+        {figure.confidence ? (
+          <span className="whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+            {figure.confidence} confidence
+          </span>
+        ) : null}
       </p>
       <div
         className="relative mt-1 h-2 w-full rounded bg-slate-100"
@@ -95,7 +108,7 @@ export function SalesBand({
         />
         <div className="absolute -top-0.5 h-3 w-0.5 bg-indigo-800" style={{ left: at(figure.value, top) }} />
       </div>
-      {showAxis ? <ScaleAxis ticks={ticks} unit={label} locale={locale} /> : null}
+      {showAxis ? <ScaleAxis ticks={ticks} perDay={perDay} locale={locale} /> : null}
     </div>
   );
 }
@@ -106,7 +119,7 @@ const CASE_LABELS: Record<Figure["case"], string> = {
     "Counted from the drops in the stock quantities the store shows; a restock between two snapshots may hide sales, so the high end allows for them.",
   estimated_from_signals:
     "Estimated: this store hides its quantities, so sales are inferred from the days each product's listing moved or a variant sold out, times an assumed number of units per sale day.",
-  not_enough_data: "Not enough data yet: sales are measured between two snapshots.",
+  not_enough_data: "Not enough data yet: sales are measured between snapshots spanning most of a day.",
 };
 
 /** What the confidence words and the bands mean, said once for every figure of the section. */

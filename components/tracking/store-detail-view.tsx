@@ -7,9 +7,11 @@ import { formatCount, formatDate, formatPrice, readerLocale } from "@/components
 import { CatalogEventsView } from "./catalog-events-view";
 import { CompareView } from "./compare-view";
 import { Basis, ColumnHeads, Failure, Section } from "./detail-parts";
+import { nextSnapshotText } from "./day-one";
 import { HeatGraph } from "./heat-graph";
 import { InventorySummaryView } from "./inventory-summary-view";
 import { PriceHistoryView } from "./price-history-view";
+import { ProductTables } from "./product-tables";
 
 const noSubscription = () => () => {};
 
@@ -65,7 +67,14 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
 
       <Section title="Changes, last 365 days" testId="heat-graph-section">
         {analytics.isPending ? <p className="text-sm text-slate-500">Loading…</p> : null}
-        {analytics.data ? <HeatGraph graph={analytics.data.heat_graph} locale={locale} onPickDay={pickDay} /> : null}
+        {analytics.data ? (
+          <HeatGraph
+            graph={analytics.data.heat_graph}
+            locale={locale}
+            onPickDay={pickDay}
+            nextSnapshotAt={inventory.data ? inventory.data.next_snapshot_at : undefined}
+          />
+        ) : null}
       </Section>
 
       <Section title="Inventory and sales" testId="inventory-section">
@@ -73,11 +82,36 @@ export function StoreDetailView({ slug, reportLinks }: { slug: string; reportLin
         {inventory.data ? <InventorySummaryView summary={inventory.data} locale={locale} /> : null}
       </Section>
 
-      <CatalogEventsView slug={slug} currency={currency} locale={locale} onProduct={showHistory} />
-      <EventsFeed slug={slug} locale={locale} product={product} onClearProduct={() => setProduct(null)} />
+      <Section title="Products" testId="products-section">
+        {inventory.isError ? <Failure error={inventory.error} /> : null}
+        {inventory.data ? <ProductTables summary={inventory.data} locale={locale} onProduct={showHistory} /> : null}
+      </Section>
+
+      <CatalogEventsView
+        slug={slug}
+        currency={currency}
+        locale={locale}
+        onProduct={showHistory}
+        nextSnapshotAt={inventory.data?.next_snapshot_at}
+      />
+      <EventsFeed
+        slug={slug}
+        locale={locale}
+        product={product}
+        onClearProduct={() => setProduct(null)}
+        nextSnapshotAt={inventory.data?.next_snapshot_at}
+      />
       {product ? <PriceHistoryView slug={slug} product={product} locale={locale} /> : null}
       {store ? (
-        <CompareView slug={slug} domain={store.domain} currency={currency} locale={locale} focusDay={focusDay} onHistory={showHistory} />
+        <CompareView
+          slug={slug}
+          domain={store.domain}
+          currency={currency}
+          locale={locale}
+          focusDay={focusDay}
+          onHistory={showHistory}
+          nextSnapshotAt={inventory.data?.next_snapshot_at}
+        />
       ) : null}
     </div>
   );
@@ -97,11 +131,13 @@ function EventsFeed({
   locale,
   product,
   onClearProduct,
+  nextSnapshotAt,
 }: {
   slug: string;
   locale: string;
   product: { id: number; title: string | null } | null;
   onClearProduct: () => void;
+  nextSnapshotAt: string | null | undefined;
 }) {
   const [page, setPage] = useState(1);
   const [type, setType] = useState<"" | "sale" | "restock">("");
@@ -142,7 +178,10 @@ function EventsFeed({
       </div>
       {events.isError ? <Failure error={events.error} /> : null}
       {events.data && events.data.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500">No events yet: they appear from the second daily check on.</p>
+        <p className="mt-3 text-sm text-slate-600" data-testid="events-day-one">
+          No {type === "restock" ? "restocks" : type === "sale" ? "sales" : "sales or restocks"} yet: they are found by comparing each
+          snapshot&apos;s stock with the one before{nextSnapshotAt === undefined ? "" : ` — ${nextSnapshotText(nextSnapshotAt)}`}.
+        </p>
       ) : null}
       {events.data && events.data.data.length > 0 ? (
         <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLanguage, formatTimeLeft, plural } from "./format";
+import { formatDate, formatLanguage, formatTimeLeft, nounFor, plural } from "./format";
 
 // Counts read as English ("1 store", "2 stores") and every date on the site has one shape, in UTC.
 
@@ -46,5 +46,15 @@ describe("formatTimeLeft", () => {
   it("says the job is taking longer once the estimate ran out by more than a few seconds", () => {
     expect(formatTimeLeft(-2_000)).toBe("a few seconds left");
     expect(formatTimeLeft(-8_000)).toBe("taking longer than estimated");
+
+describe("nounFor and bare days", () => {
+  it("says one unit, and units for any other figure", () => {
+    expect(nounFor(1, "unit")).toBe("unit");
+    expect(nounFor(0, "unit")).toBe("units");
+    expect(nounFor(0.5, "unit")).toBe("units");
+  });
+
+  it("writes a bare day (a heat graph square, a chart's axis) in the one date format", () => {
+    expect(formatDate("2026-11-29")).toBe("29 Nov 2026");
   });
 });

@@ -14,9 +14,12 @@ export const formatCount = (value: number | null | undefined, locale?: string) =
 export const formatDecimal = (value: number | null | undefined, locale = "en-US", digits = 1) =>
   value === null || value === undefined ? "—" : new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 
+/** The noun agreed with a count: "unit" for exactly 1, else "units" (0, 0.5, 2). */
+export const nounFor = (count: number, singular: string, pluralForm = `${singular}s`) => (count === 1 ? singular : pluralForm);
+
 /** A count with its noun agreed: "1 store", "0 stores", "1,204 stores" (irregular nouns pass their plural). */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+  return `${formatCount(count)} ${nounFor(count, singular, pluralForm)}`;
 }
 
 /** Shopify prices are decimal strings in the shop's currency ("19.90"). */

@@ -156,4 +156,21 @@ describe("a change means the same on the heat graph and in Compare", () => {
     expect(res.body.estimated_daily_sales.value).toBeCloseTo(units.value! / 3, 1);
     expect(res.body.estimated_daily_sales.range.high).toBeCloseTo(units.range.high / 3, 1);
   });
+
+  it("lists the latest snapshot's newest products with their dates, and its low stock", async () => {
+    const res = await callApi<InventorySummary>("GET", "/api/store-detail/:slug/inventory", reader, { values: { slug: "changes-test" } });
+    expect(res.status).toBe(200);
+    const newest = res.body.newest_products;
+    expect(newest.length).toBeGreaterThan(0);
+    // Dated from the snapshot (the store's publish date), newest first.
+    expect(newest.every((p) => p.published_at !== null)).toBe(true);
+    const times = newest.map((p) => Date.parse(p.published_at!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const low = res.body.low_stock;
+    if (low.basis === "observed") {
+      const units = low.products.map((p) => p.units);
+      expect(units).toEqual([...units].sort((a, b) => a - b));
+      expect(units.every((n) => n > 0)).toBe(true);
+    } else expect(low.products).toEqual([]);
+  });
 });

@@ -14,6 +14,26 @@ import type { HeatGraph } from "./schemas";
 
 /** The contract's heat graph span. */
 export const HEAT_GRAPH_DAYS = 365;
+/**
+ * Until a store has this many days of data, the page draws only the last this-many days: a
+ * year of empty squares on day one says nothing and took most of the card.
+ */
+export const HEAT_GRAPH_COMPACT_DAYS = 28;
+
+type Dated = { day: string; snapshots: number; total: number };
+
+/** The first day with a snapshot or a change; null before the first snapshot. */
+export function firstDayWithData(cells: Dated[]): string | null {
+  return cells.find((cell) => cell.snapshots > 0 || cell.total > 0)?.day ?? null;
+}
+
+/** The day a compact graph starts on (the last HEAT_GRAPH_COMPACT_DAYS), or null once there is data from before it. */
+export function compactFrom(cells: Dated[], days = HEAT_GRAPH_COMPACT_DAYS): string | null {
+  const start = cells.at(-days)?.day ?? cells[0]?.day ?? null;
+  const first = firstDayWithData(cells);
+
+  return start !== null && (first === null || first >= start) ? start : null;
+}
 
 type StoredRow = { day: string; type: string; count: number };
 export type HeatCell = HeatGraph["cells"][number];
@@ -79,6 +99,8 @@ export async function buildHeatGraph(storeId: string, now: Date, snapshotsByDay:
     totals,
     detail_totals: detailTotals,
     latest_day_with_data: latest?.day ?? null,
+    first_day_with_data: firstDayWithData(cells),
+    compact_from: compactFrom(cells),
     cells,
   };
 }

@@ -37,6 +37,11 @@ export const heatGraphSchema = z.object({
   totals: z.record(z.enum(CHANGE_TYPES), z.number().int()),
   detail_totals: z.record(z.enum(CHANGE_DETAIL_TYPES), z.number().int()),
   latest_day_with_data: z.string().nullable().describe("the last day with a snapshot or a change; null before the first"),
+  first_day_with_data: z.string().nullable().describe("the first day with a snapshot or a change; null before the first"),
+  compact_from: z
+    .string()
+    .nullable()
+    .describe("while every day with data is in the last 28, the day those 28 start on (the page draws only them); null after"),
   cells: z.array(
     z.object({
       day: z.string(),

@@ -1,16 +1,39 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { inventoryEvents, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
+import { inventoryEvents, inventoryLevels, snapshotProducts, storeDailyCatalog, type Store } from "@/db/schema";
 import { currentTime } from "@/lib/time-of-record";
 import { priceBands } from "./price-history";
+import { rankBestSellers, rankLowStock, rankNewest } from "./product-rankings";
 import { productSalesValue, sumSalesValues } from "./sales-value";
-import { dailyRate } from "./sales-velocity";
+import { dailyRate, enoughData, MIN_FIGURE_HOURS, MIN_FIGURE_SNAPSHOTS } from "./sales-velocity";
 import type { InventorySummary } from "./schemas";
 import { SALES_WINDOW_DAYS, storeSales, windowView } from "./store-sales";
 
 const DAY_MS = 86_400_000;
 const RECENT_RESTOCKS = 10;
 const TOP_SELLERS = 10;
+
+/** Low stock and the newest products, both from the latest snapshot: there from the first day on. */
+async function latestProducts(store: Store) {
+  if (!store.latestJobId) return { lowStock: rankLowStock([]), newest: rankNewest([]) };
+  const [levels, listed] = await Promise.all([
+    getDb()
+      .select({ productId: inventoryLevels.productId, quantity: inventoryLevels.quantity })
+      .from(inventoryLevels)
+      .where(eq(inventoryLevels.jobId, store.latestJobId)),
+    getDb()
+      .select({
+        productId: snapshotProducts.productId,
+        title: snapshotProducts.title,
+        publishedAt: sql<string | null>`${snapshotProducts.data}->>'publishedAt'`,
+        createdAt: sql<string | null>`${snapshotProducts.data}->>'createdAt'`,
+      })
+      .from(snapshotProducts)
+      .where(and(eq(snapshotProducts.jobId, store.latestJobId), isNull(snapshotProducts.goneAt))),
+  ]);
+
+  return { lowStock: rankLowStock(levels), newest: rankNewest(listed) };
+}
 
 /** Titles of products as the store's latest snapshot names them (always kept by cleanup). */
 export async function productTitles(store: Store, productIds: number[]): Promise<Map<number, string>> {
@@ -30,16 +53,13 @@ export async function productTitles(store: Store, productIds: number[]): Promise
  * sellers, recent restocks, and total_inventory (0 when the store hides quantities, as the
  * contract says). Reads events, signals and per-day aggregates only.
  */
-export async function getInventorySummary(store: Store): Promise<InventorySummary> {
+export async function getInventorySummary(store: Store, nextSnapshotAt: Date | null = null): Promise<InventorySummary> {
   const sales = await storeSales(store, currentTime());
   const { now, ctx, products, total: units, events: unordered, observed } = sales;
   const events = [...unordered].sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
   const visible = ctx.visible;
   const restocks = events.filter((e) => e.kind === "restock");
-  const top = [...products]
-    .filter(([, u]) => (u.value ?? 0) > 0)
-    .sort(([a, x], [b, y]) => (y.value ?? 0) - (x.value ?? 0) || y.range.high - x.range.high || a - b)
-    .slice(0, TOP_SELLERS);
+  const top = rankBestSellers(products, TOP_SELLERS);
   // Measured: what the snapshots show for sure (the low bound), not the best guess.
   const measured = [...products]
     .filter(([, u]) => u.range.low > 0)
@@ -55,14 +75,22 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
     .orderBy(desc(storeDailyCatalog.day))
     .limit(1);
   const recent = restocks.slice(0, RECENT_RESTOCKS);
+  const { lowStock, newest } = await latestProducts(store);
   const titles = await productTitles(store, [
-    ...new Set([...recent.map((e) => e.productId), ...top.map(([id]) => id), ...measured.map(([id]) => id)]),
+    ...new Set([
+      ...recent.map((e) => e.productId),
+      ...top.map(([id]) => id),
+      ...measured.map(([id]) => id),
+      ...lowStock.products.map((p) => p.product_id),
+    ]),
   ]);
   const daily = await dailySeries(store.id, events, now);
 
   return {
     basis: visible ? ("observed" as const) : ("estimated" as const),
-    enough_data: ctx.snapshots >= 2,
+    enough_data: enoughData(ctx),
+    enough_data_after: { snapshots: MIN_FIGURE_SNAPSHOTS, hours: MIN_FIGURE_HOURS },
+    next_snapshot_at: nextSnapshotAt?.toISOString() ?? null,
     snapshots: ctx.snapshots,
     window: windowView(sales),
     total_inventory: visible ? (latest?.totalInventory ?? 0) : 0,
@@ -84,6 +112,12 @@ export async function getInventorySummary(store: Store): Promise<InventorySummar
       measured_units: sold.range.low,
       sales_value: values.get(productId)!,
     })),
+    low_stock: {
+      basis: visible ? ("observed" as const) : ("unavailable" as const),
+      sold_out: lowStock.sold_out,
+      products: lowStock.products.map((p) => ({ ...p, title: titles.get(p.product_id) ?? null })),
+    },
+    newest_products: newest,
     restocks_30d: {
       events: restocks.length,
       units: visible ? restocks.reduce((sum, e) => sum + (e.delta ?? 0), 0) : null,

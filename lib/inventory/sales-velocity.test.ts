@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   dailyRate,
   DEFAULT_SALE_DAY_ASSUMPTION,
+  enoughData,
+  MIN_FIGURE_HOURS,
   OUTLIER_MIN_UNITS,
   sumUnits,
   unitsSoldByProduct,
@@ -9,11 +11,12 @@ import {
   type SalesContext,
 } from "./sales-velocity";
 
-const ctx = (visible: boolean, snapshots = 31): SalesContext => ({
+const ctx = (visible: boolean, snapshots = 31, observedDays = 30): SalesContext => ({
   visible,
   coverageDays: 30,
   windowDays: 30,
   snapshots,
+  observedDays,
   assumption: DEFAULT_SALE_DAY_ASSUMPTION,
 });
 const event = (e: Partial<InventoryEventRow> & Pick<InventoryEventRow, "kind">): InventoryEventRow => ({
@@ -105,5 +108,24 @@ describe("sales velocity", () => {
 
   it("before two snapshots there is not enough data: no figure, not a zero-to-something range", () => {
     expect(sumUnits([], ctx(false, 1))).toMatchObject({ case: "not_enough_data", value: null, range: { low: 0, high: 0 } });
+  });
+
+  it("snapshots spanning under the threshold give no figure and no confidence, however many there are", () => {
+    const sale = event({ kind: "sale", delta: 4 });
+    const hour = 1 / 24;
+    // Day one: two snapshots an hour apart saw 4 units go; that is no 30-day figure, and no "medium".
+    const early = sumUnits(unitsSoldByProduct([sale], [], ctx(true, 2, hour)).values(), ctx(true, 2, hour));
+    expect(early).toMatchObject({ case: "not_enough_data", value: null, confidence: null });
+    expect(sumUnits([], ctx(true, 5, hour))).toMatchObject({ case: "not_enough_data", confidence: null });
+    expect(dailyRate(early, hour)).toMatchObject({ case: "not_enough_data", value: null, confidence: null });
+    // Just under and at the threshold.
+    const under = (MIN_FIGURE_HOURS - 0.1) / 24;
+    const at = MIN_FIGURE_HOURS / 24;
+    expect(enoughData({ snapshots: 2, observedDays: under })).toBe(false);
+    expect(enoughData({ snapshots: 2, observedDays: at })).toBe(true);
+    expect(enoughData({ snapshots: 1, observedDays: 30 })).toBe(false);
+    // The next daily snapshot brings the figure and its confidence in.
+    const next = sumUnits(unitsSoldByProduct([sale], [], ctx(true, 2, at)).values(), ctx(true, 2, at));
+    expect(next).toMatchObject({ case: "observed", value: 4, confidence: "high" });
   });
 });

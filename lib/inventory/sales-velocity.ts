@@ -21,6 +21,21 @@ export const OUTLIER_MIN_UNITS = 500;
 export const OUTLIER_MEDIAN_FACTOR = 20;
 
 export type Confidence = "high" | "medium" | "low";
+
+/**
+ * Figures (and so their confidence) start once the store's snapshots span MIN_FIGURE_HOURS:
+ * before that a range "measured" over an hour or two says nothing of a 30-day window, and any
+ * confidence word would be made up. 20 h, not 24: the daily monitor keeps two checks of a store
+ * at least 20 h apart (SKIP_WINDOW_MS in lib/tracking/monitor-schedule.ts), so the first daily
+ * check after tracking always brings the figures in, instead of sometimes a day later.
+ */
+export const MIN_FIGURE_SNAPSHOTS = 2;
+export const MIN_FIGURE_HOURS = 20;
+
+/** Whether the snapshots are enough for figures with a confidence: MIN_FIGURE_SNAPSHOTS spanning MIN_FIGURE_HOURS. */
+export function enoughData(span: { snapshots: number; observedDays: number }): boolean {
+  return span.snapshots >= MIN_FIGURE_SNAPSHOTS && span.observedDays * 24 >= MIN_FIGURE_HOURS;
+}
 export type Range = { low: number; high: number };
 export type Basis = "observed" | "estimated";
 /** Which case the figure is in: what it is made from. */
@@ -82,7 +97,8 @@ export type UnitsSold = {
   /** The best guess (null before there is anything to measure). */
   value: number | null;
   range: Range;
-  confidence: Confidence;
+  /** Null while there is not enough data to judge one (see enoughData). */
+  confidence: Confidence | null;
   sale_events: number;
   excluded_outliers: number;
   /** Set when units come from the units-per-sale-day assumption. */
@@ -98,6 +114,8 @@ export type SalesContext = {
   windowDays: number;
   /** Completed snapshots of the store: sales need two. */
   snapshots: number;
+  /** Days between the first and the last snapshot the window's figures are measured between. */
+  observedDays: number;
   assumption: SaleDayAssumption;
 };
 
@@ -121,7 +139,7 @@ export function notEnoughData(ctx: SalesContext): UnitsSold {
     case: "not_enough_data",
     value: null,
     range: { low: 0, high: 0 },
-    confidence: "low",
+    confidence: null,
     sale_events: 0,
     excluded_outliers: 0,
     assumption: null,
@@ -220,7 +238,7 @@ export function unitsSoldByProduct(
   for (const [id, p] of products) {
     result.set(
       id,
-      ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx),
+      !enoughData(ctx) ? notEnoughData(ctx) : ctx.visible ? observedUnits(p.events, ctx, limit) : signalledUnits(p.events, p.signals, ctx),
     );
   }
 
@@ -229,17 +247,17 @@ export function unitsSoldByProduct(
 
 /** A product with neither events nor signals in the window: nothing sold (or nothing known yet). */
 export function noUnitsSold(ctx: SalesContext): UnitsSold {
-  return ctx.snapshots < 2 ? notEnoughData(ctx) : ctx.visible ? observedUnits([], ctx, 0) : signalledUnits([], [], ctx);
+  return !enoughData(ctx) ? notEnoughData(ctx) : ctx.visible ? observedUnits([], ctx, 0) : signalledUnits([], [], ctx);
 }
 
 /** A store's (or any group's) figure: the sum of its products'. */
 export function sumUnits(products: Iterable<UnitsSold>, ctx: SalesContext): UnitsSold {
-  if (ctx.snapshots < 2) return notEnoughData(ctx);
+  if (!enoughData(ctx)) return notEnoughData(ctx);
   const list = [...products];
   const sum = (pick: (u: UnitsSold) => number) => round2(list.reduce((total, u) => total + pick(u), 0));
   const confidences: Confidence[] = ["low", "medium", "high"];
   const weakest = list.reduce<Confidence>(
-    (worst, u) => (confidences.indexOf(u.confidence) < confidences.indexOf(worst) ? u.confidence : worst),
+    (worst, u) => (u.confidence && confidences.indexOf(u.confidence) < confidences.indexOf(worst) ? u.confidence : worst),
     ctx.visible ? "high" : "low",
   );
   const full = ctx.coverageDays >= ctx.windowDays - 2;
@@ -269,7 +287,7 @@ export const MIN_RATE_DAYS = 0.5;
  */
 export function dailyRate(units: UnitsSold, observedDays: number) {
   if (units.value === null || observedDays < MIN_RATE_DAYS) {
-    return { basis: units.basis, case: "not_enough_data" as const, value: null, range: { low: 0, high: 0 }, confidence: "low" as const };
+    return { basis: units.basis, case: "not_enough_data" as const, value: null, range: { low: 0, high: 0 }, confidence: null };
   }
   const per = (n: number) => round2(n / observedDays);
 

@@ -36,7 +36,7 @@ const basisSchema = z.enum(["observed", "estimated"]);
 const caseSchema = z
   .enum(["observed", "observed_with_hidden_sales", "estimated_from_signals", "not_enough_data"])
   .describe(
-    "what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots)",
+    "what the figure is made from: quantity changes; quantity changes with restocks that may hide sales; sale-day signals and an assumption; nothing yet (fewer than two snapshots, or snapshots spanning under 20 hours)",
   );
 const saleDayFiguresSchema = z.object({ low: z.number(), typical: z.number(), high: z.number() });
 
@@ -54,9 +54,12 @@ export const saleDayAssumptionSchema = saleDayFiguresSchema
 export const unitsSoldSchema = z.object({
   basis: basisSchema,
   case: caseSchema,
-  value: z.number().nullable().describe("the best guess; null before two snapshots"),
+  value: z.number().nullable().describe("the best guess; null before there is enough data (see case)"),
   range: rangeSchema,
-  confidence: z.enum(["high", "medium", "low"]),
+  confidence: z
+    .enum(["high", "medium", "low"])
+    .nullable()
+    .describe("null: not enough data yet to judge (fewer than 2 snapshots, or snapshots spanning under 20 hours)"),
   sale_events: z.number().int(),
   excluded_outliers: z.number().int(),
   assumption: saleDayAssumptionSchema.nullable(),
@@ -72,7 +75,10 @@ export const dailyVelocitySchema = z.object({
   case: caseSchema,
   value: z.number().nullable(),
   range: rangeSchema,
-  confidence: z.enum(["high", "medium", "low"]),
+  confidence: z
+    .enum(["high", "medium", "low"])
+    .nullable()
+    .describe("null: not enough data yet to judge (fewer than 2 snapshots, or snapshots spanning under 20 hours)"),
 });
 
 const windowSchema = z.object({
@@ -129,7 +135,14 @@ export type PriceHistory = z.infer<typeof priceHistorySchema>;
 /** GET /api/store-detail/:slug/inventory answer. */
 export const inventorySummarySchema = z.object({
   basis: basisSchema,
-  enough_data: z.boolean(),
+  enough_data: z.boolean().describe("whether the snapshots are enough for sales figures: enough_data_after"),
+  enough_data_after: z
+    .object({ snapshots: z.number().int(), hours: z.number() })
+    .describe("sales figures (and their confidence) need this many snapshots spanning this many hours"),
+  next_snapshot_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe("when the daily monitor next analyzes the store; null when monitoring is paused"),
   snapshots: z.number().int(),
   window: windowSchema,
   total_inventory: z.number().int(),
@@ -152,6 +165,18 @@ export const inventorySummarySchema = z.object({
     .describe(
       "products by the units measured for sure (units_sold.range.low: observed quantity drops, or one unit per sale day where quantities are hidden), most first",
     ),
+  low_stock: z
+    .object({
+      basis: z.enum(["observed", "unavailable"]),
+      sold_out: z.number().int().describe("products showing quantities, all at 0"),
+      products: z.array(
+        z.object({ product_id: z.number(), title: z.string().nullable(), units: z.number().int(), variants: z.number().int() }),
+      ),
+    })
+    .describe("at the latest snapshot: products still in stock, fewest units first (empty when the store hides quantities)"),
+  newest_products: z
+    .array(z.object({ product_id: z.number(), title: z.string(), published_at: z.string().nullable() }))
+    .describe("the latest snapshot's products by the date the store published (else created) them, newest first"),
   restocks_30d: z.object({ events: z.number().int(), units: z.number().int().nullable(), basis: basisSchema }),
   recent_restocks: z.array(
     z.object({

@@ -100,6 +100,7 @@ export async function storeSales(store: Store, now: Date, productId?: number): P
     coverageDays,
     windowDays: SALES_WINDOW_DAYS,
     snapshots: span.completed,
+    observedDays: span.days,
     assumption: visible ? DEFAULT_SALE_DAY_ASSUMPTION : await saleDayAssumption(since),
   };
   const products = unitsSoldByProduct(events, signals, ctx, limit);

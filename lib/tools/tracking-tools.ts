@@ -3,9 +3,8 @@ import { compareQuerySchema, compareSnapshots, getStoreAnalytics } from "@/lib/a
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { listCatalogEvents } from "@/lib/changelog/list-catalog-events";
 import { catalogEventsQuerySchema } from "@/lib/changelog/schemas";
-import { getInventorySummary } from "@/lib/inventory";
 import { storeSlugParamsSchema } from "@/lib/store-domain/schemas";
-import { getTrackedStore, listTrackedStores } from "@/lib/tracking";
+import { getTrackedStore, listTrackedStores, trackedStoreInventory } from "@/lib/tracking";
 import {
   compareSnapshotsEndpoint,
   getInventorySummaryEndpoint,
@@ -38,7 +37,7 @@ export const getStoreInventoryTool = defineTool({
   endpoint: getInventorySummaryEndpoint,
   note: SESSION_ONLY,
   input: z.strictObject(storeSlugParamsSchema.shape),
-  run: async ({ slug }, caller) => getInventorySummary(await getTrackedStore(userOf(caller).id, slug)),
+  run: ({ slug }, caller) => trackedStoreInventory(userOf(caller).id, slug),
 });
 
 export const getStoreAnalyticsTool = defineTool({

@@ -6,3 +6,4 @@ export * from "./schemas";
 export { trackStore } from "./track-store";
 export { tracksStore } from "./tracks-store";
 export { untrackStore } from "./untrack-store";
+export { trackedStoreInventory } from "./next-snapshot";

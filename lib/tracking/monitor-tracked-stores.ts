@@ -7,7 +7,7 @@ import { findJob } from "@/lib/jobs/get-job";
 import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
 import { logger } from "@/lib/log";
 import { isDue, SKIP_WINDOW_MS } from "./monitor-schedule";
-import { lastActivityOf } from "./tracked-store-views";
+import { lastActivityOf } from "./next-snapshot";
 
 /** Failed checks in a row after which a store is paused (reported, not retried every day). */
 export const MAX_CONSECUTIVE_FAILURES = 3;

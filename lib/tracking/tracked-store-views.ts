@@ -1,20 +1,13 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
-import { monitoredStores, stores, trackedStores, type Job } from "@/db/schema";
+import { monitoredStores, stores, trackedStores } from "@/db/schema";
 import { latestJobsOf } from "@/lib/jobs/latest-jobs-of";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { currentTime } from "@/lib/time-of-record";
-import { nextCheckAt } from "./monitor-schedule";
+import { lastActivityOf, nextSnapshotOf } from "./next-snapshot";
 import type { TrackedStoreView } from "./schemas";
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-/** When a store was last analyzed or queued for analysis: its latest job or the monitor's last check. */
-export function lastActivityOf(monitor: { lastCheckedAt: Date | null } | null, latest: Job | undefined): Date | null {
-  const times = [monitor?.lastCheckedAt, latest?.createdAt].filter((t): t is Date => t instanceof Date);
-
-  return times.length ? new Date(Math.max(...times.map((t) => t.getTime()))) : null;
-}
 
 type Where = { userId: string; storeIds?: string[]; offset?: number; limit?: number };
 
@@ -53,7 +46,7 @@ export async function loadTrackedStoreViews({ userId, storeIds, offset = 0, limi
       monitoring: {
         state: paused ? "paused" : failing ? "failing" : "active",
         last_checked_at: iso(lastActivityOf(monitor, job)),
-        next_check_at: paused ? null : iso(nextCheckAt(store.id, lastActivityOf(monitor, job), now)),
+        next_check_at: iso(nextSnapshotOf(store.id, monitor, job, now)),
         consecutive_failures: monitor?.consecutiveFailures ?? 0,
         last_error: failing ? job.error : (monitor?.lastError ?? null),
         last_error_code: failing ? job.errorCode : (monitor?.lastErrorCode ?? null),

@@ -1,11 +1,8 @@
 import { route } from "@/lib/endpoints/route";
-import { getInventorySummary } from "@/lib/inventory";
-import { getTrackedStore } from "@/lib/tracking";
+import { trackedStoreInventory } from "@/lib/tracking";
 import { getInventorySummaryEndpoint } from "@/lib/tracking/endpoints";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/store-detail/:slug/inventory – sales velocity, recent restocks, total_inventory
-export const GET = route(getInventorySummaryEndpoint, async ({ user, params }) =>
-  getInventorySummary(await getTrackedStore(user.id, params.slug)),
-);
+export const GET = route(getInventorySummaryEndpoint, async ({ user, params }) => trackedStoreInventory(user.id, params.slug));
