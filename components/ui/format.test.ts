@@ -46,6 +46,8 @@ describe("formatTimeLeft", () => {
   it("says the job is taking longer once the estimate ran out by more than a few seconds", () => {
     expect(formatTimeLeft(-2_000)).toBe("a few seconds left");
     expect(formatTimeLeft(-8_000)).toBe("taking longer than estimated");
+  });
+});
 
 describe("nounFor and bare days", () => {
   it("says one unit, and units for any other figure", () => {
