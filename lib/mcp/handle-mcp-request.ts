@@ -25,7 +25,7 @@ const BATCH = /^\s*\[/;
  * errors; a tool's arguments are checked for NUL and lone surrogates by runTool, as the chat's are.
  */
 export async function handleMcpRequest(req: Request, principal: Principal, requestId: string): Promise<Response> {
-  assertMcpRequestOrigin(req);
+  assertMcpRequestOrigin(req, principal);
   const body = await readCappedBody(req, MAX_MCP_BODY_BYTES, { strictUtf8: true });
   // One request, one message: the IP cooldown counts HTTP requests, so a batch of a hundred
   // tool calls would count as one. MCP has had no batches since protocol version 2025-06-18.

@@ -8,6 +8,7 @@
 import { request } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
+import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
 import { startMcpHost } from "@/testing/mcp-host";
 import type { RouteHost } from "@/testing/route-host";
 
@@ -38,7 +39,7 @@ const INITIALIZE = JSON.stringify({
 });
 
 /** POST /api/mcp with the Host (and Origin) given: node:http sends a Host of our choosing, as a rebound browser does. */
-function initialize(headers: { host: string; origin?: string }): Promise<{ status: number; body: string }> {
+function initialize(headers: { host: string; origin?: string } & Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       new URL("/api/mcp", host.origin),
@@ -90,6 +91,13 @@ describe("/api/mcp DNS rebinding protection", () => {
     refused(await initialize({ host: `127.0.0.1:${port}`, origin: "null" }), "origin_not_allowed");
     refused(await initialize({ host: "localhost:3000", origin: "http://localhost.evil.example.com:3000" }), "origin_not_allowed");
     served(await initialize({ host: "localhost:3000", origin: "http://localhost:3000" }));
+  });
+
+  it("an API key is the cross-origin credential: its Origin is not looked at, its Host still is", async () => {
+    const key = (await createTestApiKey((await createTestUser()).id)).key;
+
+    served(await initialize({ host: `127.0.0.1:${port}`, origin: "https://agents.example.com", ...apiKeyHeader(key) }));
+    refused(await initialize({ host: "evil.example.com", origin: "http://evil.example.com", ...apiKeyHeader(key) }), "host_not_allowed");
   });
 
   it("names that only look like ours are not ours", async () => {

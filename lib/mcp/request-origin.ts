@@ -1,3 +1,4 @@
+import type { Principal } from "@/lib/auth/principal";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 
@@ -22,21 +23,26 @@ function hostnameOf(host: string): string | null {
 /**
  * Refuses (403 forbidden) an MCP request whose Host is not BASE_URL's host name, a loopback name
  * or one of MCP_ALLOWED_HOSTS, or whose Origin, when it has one, is not BASE_URL's origin, a
- * loopback origin or one of MCP_ALLOWED_ORIGINS. Server-to-server clients send no Origin and pass
- * on Host alone. Only the name is compared, not the port: a rebound page cannot choose the name.
+ * loopback origin or one of MCP_ALLOWED_ORIGINS. Only the name is compared, not the port: a
+ * rebound page cannot choose the name. Server-to-server clients send no Origin and pass on Host
+ * alone; a caller with an API key (or bearer) passes on Host alone too, as API keys are the
+ * cross-origin credential (docs/decisions.md §8.1) and a rebound page has none.
  */
-export function assertMcpRequestOrigin(req: Request): void {
+export function assertMcpRequestOrigin(req: Request, principal: Principal): void {
   const env = getEnv();
   const base = new URL(env.BASE_URL);
-  const host = req.headers.get("host");
-  const hostname = host === null ? null : hostnameOf(host);
+  // Without a Host header (an in-process call; Next maps HTTP/2's :authority to it) the URL's host
+  // is the name the request was addressed to.
+  const host = req.headers.get("host") ?? new URL(req.url).host;
+  const hostname = hostnameOf(host);
   if (hostname === null || !(hostname === base.hostname || LOOPBACK.has(hostname) || env.MCP_ALLOWED_HOSTS.includes(hostname))) {
-    throw new ApiError("forbidden", `Host ${JSON.stringify(host ?? "")} is not served by this MCP endpoint (DNS rebinding protection)`, {
+    throw new ApiError("forbidden", `Host ${JSON.stringify(host)} is not served by this MCP endpoint (DNS rebinding protection)`, {
       extra: { reason: "host_not_allowed" },
     });
   }
   const origin = req.headers.get("origin");
-  if (origin === null || originAllowed(origin, base.origin, env.MCP_ALLOWED_ORIGINS)) return;
+  if (origin === null || principal.kind === "api_key" || principal.kind === "bearer") return;
+  if (originAllowed(origin, base.origin, env.MCP_ALLOWED_ORIGINS)) return;
   throw new ApiError("forbidden", `Origin ${JSON.stringify(origin)} may not call this MCP endpoint (DNS rebinding protection)`, {
     extra: { reason: "origin_not_allowed" },
   });
