@@ -80,7 +80,6 @@ describe("MCP through a TypeScript SDK 1.x client", () => {
     expect(job.domain).toBe(DOMAIN);
     expect(["queued", "running"]).toContain(job.status);
     expect(paid._meta?.["x402/payment-response"]).toMatchObject({ success: true, network: "eip155:8453", payer: account.address });
-    expect(await bench.pipeline.waitForJob(job.id)).toMatchObject({ status: "completed", paymentMethod: "x402" });
 
     // The same authorization again: refused, and the refusal is still data, with its reason.
     const again = (await c.callTool({
@@ -90,6 +89,9 @@ describe("MCP through a TypeScript SDK 1.x client", () => {
     })) as Answer;
     expect(again.isError).toBe(true);
     expect(again.structuredContent).toMatchObject({ x402Version: 2, code: "payment_required", reason: "payment_already_used" });
+    // Waited for last: a call after this idle wait, on the same client, twice met a reset connection
+    // (ECONNRESET) on a loaded machine; the cause (a keep-alive race?) is not pinned down.
+    expect(await bench.pipeline.waitForJob(job.id)).toMatchObject({ status: "completed", paymentMethod: "x402" });
   });
 
   it("a refusal of any other tool reaches it as a tool error with our error body", async () => {
