@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/accounts";
@@ -65,3 +66,42 @@ for (const revision of ["2025-11-25", "2026-07-28"] as const) {
     }
   });
 }
+
+/** POST /api/mcp (initialize) to the production server with the Host and Origin given, as a rebound browser sends them. */
+function initializeAs(baseURL: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "rebinding-e2e", version: "1.0.0" } },
+  });
+
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL("/api/mcp", baseURL),
+      { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (part: string) => (text += part));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject).end(body);
+  });
+}
+
+// The Host a route handler sees is the one the client sent, through the custom server and Next.
+test("DNS rebinding: the production server refuses a foreign Host or Origin on /api/mcp, and serves its own name", async ({ baseURL }) => {
+  const own = new URL(baseURL!).host;
+
+  const rebound = await initializeAs(baseURL!, { host: "evil.example.com", origin: "http://evil.example.com" });
+  expect(rebound.status, rebound.body).toBe(403);
+  expect(JSON.parse(rebound.body)).toMatchObject({ code: "forbidden", reason: "host_not_allowed" });
+  const foreignPage = await initializeAs(baseURL!, { host: own, origin: "https://evil.example.com" });
+  expect(foreignPage.status, foreignPage.body).toBe(403);
+  expect(JSON.parse(foreignPage.body)).toMatchObject({ code: "forbidden", reason: "origin_not_allowed" });
+
+  const served = await initializeAs(baseURL!, { host: own });
+  expect(served.status, served.body).toBe(200);
+});

@@ -69,6 +69,20 @@ describe("parseEnv", () => {
     expect(isEmailVerificationRequired(parseEnv({ REQUIRE_EMAIL_VERIFICATION: "true" }))).toBe(true);
   });
 
+  it("reads the MCP allow-lists as host names and origins, and refuses what is neither", () => {
+    const env = parseEnv({
+      MCP_ALLOWED_HOSTS: " StoreLens.internal, 10.0.0.5 ,",
+      MCP_ALLOWED_ORIGINS: "https://Agents.example.com, http://localhost:6274",
+    });
+    expect(env.MCP_ALLOWED_HOSTS).toEqual(["storelens.internal", "10.0.0.5"]);
+    expect(env.MCP_ALLOWED_ORIGINS).toEqual(["https://agents.example.com", "http://localhost:6274"]);
+    expect(parseEnv({}).MCP_ALLOWED_HOSTS).toEqual([]);
+    // A port or a scheme in a host entry would never match: say so at start-up instead.
+    expect(() => parseEnv({ MCP_ALLOWED_HOSTS: "storelens.internal:8080" })).toThrow(/MCP_ALLOWED_HOSTS/);
+    expect(() => parseEnv({ MCP_ALLOWED_HOSTS: "https://storelens.internal" })).toThrow(/MCP_ALLOWED_HOSTS/);
+    expect(() => parseEnv({ MCP_ALLOWED_ORIGINS: "https://agents.example.com/app" })).toThrow(/MCP_ALLOWED_ORIGINS/);
+  });
+
   it("documents every variable in .env.example", () => {
     const example = readFileSync(".env.example", "utf8");
     for (const key of Object.keys(envSchema.shape)) {

@@ -62,6 +62,38 @@ export const envSchema = z.object({
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: bool,
   /**
+   * Host names (no scheme, no port) /api/mcp answers besides BASE_URL's and loopback's: DNS
+   * rebinding protection (lib/mcp/request-origin.ts), e.g. the upstream name a proxy sends as Host.
+   */
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.split(",").every((h) => h.trim() === "" || /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(h.trim())),
+      "expected comma-separated host names without scheme or port, e.g. storelens.internal,10.0.0.5",
+    )
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Browser origins allowed to call /api/mcp besides BASE_URL's and loopback's (an Origin header elsewhere is refused). */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.split(",").every((o) => o.trim() === "" || /^https?:\/\/[^/\s]+$/i.test(o.trim())),
+      "expected comma-separated origins such as https://app.example.com (scheme, host, optional port; no path)",
+    )
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean)
+        .map((o) => new URL(o).origin),
+    ),
+  /**
    * The process kills itself when its event loop has been blocked this long (0: never): a main
    * thread that spins answers nothing, and only an exit lets a supervisor restart it.
    */

@@ -3,6 +3,8 @@
  * agent's MCP client connects (Streamable HTTP, credentials in headers).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "mcp-sdk-v1/client";
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from "mcp-sdk-v1/client/streamableHttp.js";
 import { POST } from "@/app/api/mcp/route";
 import { startRouteHost, type RouteHost } from "./route-host";
 
@@ -47,6 +49,18 @@ export async function connectMcp(
     revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {},
   );
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", origin), { requestInit: { headers } }));
+
+  return client;
+}
+
+/**
+ * A client of the TypeScript SDK 1.x (`mcp-sdk-v1`, an alias of @modelcontextprotocol/sdk@1),
+ * what many agents still run: it speaks 2025-11-25 and checks a tool's structured content
+ * against its outputSchema, even on a tool error.
+ */
+export async function connectMcpV1(origin: string, headers: Record<string, string> = {}): Promise<ClientV1> {
+  const client = new ClientV1({ name: "storelens-test-sdk1", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransportV1(new URL("/api/mcp", origin), { requestInit: { headers } }));
 
   return client;
 }

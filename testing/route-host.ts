@@ -29,6 +29,10 @@ export async function startRouteHost(options: {
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!options.upgrade?.(req, socket, head)) socket.destroy();
   });
+  // Node closes an idle keep-alive connection after 5 s. Client and server share this process: on
+  // a loaded machine a stalled event loop let a client write its next request on a connection the
+  // server's timer then closed (ECONNRESET in a test). Idle connections outlive any test's pause.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 

@@ -17,6 +17,8 @@ export const mcpEndpoint = defineEndpoint({
     },
     // The SDK and our batch refusal answer these as JSON-RPC errors, not with the error body.
     400: { schema: jsonRpcErrorSchema },
+    // DNS rebinding protection: a Host or an Origin this server does not answer to (lib/mcp/request-origin.ts).
+    403: "error",
     406: { schema: jsonRpcErrorSchema },
     413: "error",
   },

@@ -4,6 +4,7 @@ import { MCP_SERVER_INFO } from "@/lib/server-identity";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { logger } from "@/lib/log";
 import { registerStoreTools } from "./register-store-tools";
+import { assertMcpRequestOrigin } from "./request-origin";
 import { cancelNotifiedCall } from "./waiting-calls";
 
 /** The same cap as every JSON body the route wrapper reads. */
@@ -16,12 +17,14 @@ const BATCH = /^\s*\[/;
  * POST /api/mcp: one stateless Streamable HTTP exchange of the MCP server. The route wrapper
  * has already resolved the caller (API key, bearer, session, or nobody: a payment header is
  * ignored on this public route, so analyze_store answers the requirements) and applied the IP
- * cooldown and the access matrix; here the body is capped while it streams (413 past the cap)
+ * cooldown and the access matrix; here a foreign Host or Origin is refused (403, DNS rebinding:
+ * request-origin.ts), the body is capped while it streams (413 past the cap)
  * and refused if it is not UTF-8 (400), and a server is built for this caller, so no tool can
  * see another request's credentials. Malformed JSON-RPC is answered by the SDK as JSON-RPC
  * errors; a tool's arguments are checked for NUL and lone surrogates by runTool, as the chat's are.
  */
 export async function handleMcpRequest(req: Request, principal: Principal, requestId: string): Promise<Response> {
+  assertMcpRequestOrigin(req, principal);
   const body = await readCappedBody(req, MAX_MCP_BODY_BYTES, { strictUtf8: true });
   // One request, one message: the IP cooldown counts HTTP requests, so a batch of a hundred
   // tool calls would count as one. MCP has had no batches since protocol version 2025-06-18.

@@ -1,14 +1,17 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { analyzeStoreTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
+import { analyzeStoreTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
+import { z } from "zod";
 import { followJobResult } from "./job-progress";
-import { mcpToolError, runMcpTool } from "./tool-payment";
+import { toolErrorSchema, toolPaymentRequiredSchema } from "./schemas";
+import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
 
 /**
  * Every tool of the registry on one MCP server, for one caller. A refusal (no key, another
  * user's shop) is a tool error carrying the HTTP error body, so the agent can act on it; a
  * payment to make is x402's PaymentRequired, paid in the call's `_meta` (tool-payment.ts);
  * arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
- * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output).
+ * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output),
+ * or one of the errors it may answer (outputSchema).
  * analyze_store called with a progressToken answers once its job has ended (job-progress.ts).
  */
 export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
@@ -19,7 +22,7 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
+        outputSchema: outputSchema(tool),
         annotations: { title: tool.title, ...tool.hints },
       },
       async (args: unknown, ctx: ServerContext) => {
@@ -33,4 +36,16 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
       },
     );
   }
+}
+
+/**
+ * What a tool's structured content may be: its answer, or the tool error it answers instead
+ * (tool-result.ts; a paid tool's PaymentRequired, tool-payment.ts). A tool error carries
+ * structured content too, and MCP clients such as the TypeScript SDK 1.x check it against the
+ * declared schema even on isError: a schema naming only the answer made them throw -32602 where
+ * the agent should have read the refusal (or the price). A union of objects is still declared
+ * as `type: "object"` (an anyOf), so no client wraps it in `{ result }`.
+ */
+export function outputSchema(tool: StoreTool): z.ZodType {
+  return takesPayment(tool) ? z.union([tool.output, toolPaymentRequiredSchema, toolErrorSchema]) : z.union([tool.output, toolErrorSchema]);
 }

@@ -19,7 +19,7 @@ export const PAYMENT_META_KEY = "x402/payment";
 export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
 
 /** A tool whose endpoint takes a per-request x402 payment (analyze_store, as POST /api/jobs). */
-const takesPayment = (tool: StoreTool) => ACCESS[tool.access].x402;
+export const takesPayment = (tool: StoreTool) => ACCESS[tool.access].x402;
 
 /**
  * Runs a tool for an MCP call. A caller without credentials who sends `_meta["x402/payment"]`
