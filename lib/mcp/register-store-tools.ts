@@ -1,6 +1,7 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { analyzeStoreTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
+import { analyzeStoreTool, getReportTool, STORE_TOOLS, type ToolCaller } from "@/lib/tools";
 import { followJobResult } from "./job-progress";
+import { REPORT_CARD_TOOL_META } from "./report-card-app";
 import { mcpToolError, runMcpTool } from "./tool-payment";
 
 /**
@@ -21,6 +22,8 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         inputSchema: tool.input,
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.hints },
+        // An MCP Apps host renders get_report's result as the report card; others ignore the key.
+        ...(tool === getReportTool ? { _meta: REPORT_CARD_TOOL_META } : {}),
       },
       async (args: unknown, ctx: ServerContext) => {
         try {
