@@ -120,8 +120,12 @@ describe.each(MCP_REVISIONS)("MCP resources, a client of revision %s", (revision
     );
   });
 
-  it("refuses a cursor it did not write with invalid params", async () => {
-    await expect((await client({}, revision)).listResources({ cursor: "not-ours" })).rejects.toMatchObject({ code: -32602 });
+  it("refuses a cursor it did not write, or one into reports without credentials, with invalid params", async () => {
+    const anonymous = await client({}, revision);
+    await expect(anonymous.listResources({ cursor: "not-ours" })).rejects.toMatchObject({ code: -32602 });
+    // A cursor into the reports part (the shape ours take), sent without credentials, reads nobody's reports.
+    const reportsCursor = Buffer.from(JSON.stringify({ part: "reports", page: 1 })).toString("base64url");
+    await expect(anonymous.listResources({ cursor: reportsCursor })).rejects.toMatchObject({ code: -32602 });
   });
 
   it("reads a report and a store page as the REST endpoints answer them", async () => {

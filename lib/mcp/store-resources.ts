@@ -57,6 +57,9 @@ const seesOwnReports = (caller: ToolCaller) => accessRefusal(caller.principal.ki
 /** One page of what the caller may read: a part's page, and where the next one starts. */
 async function listPage(caller: ToolCaller, cursor: Cursor): Promise<ListResourcesResult> {
   if (cursor.part === "reports") {
+    // A cursor from a listing with credentials, sent without them.
+    if (!seesOwnReports(caller))
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: it lists your reports; send your credentials");
     const { data, pagination } = await listUserJobs({ userId: userOf(caller).id, page: cursor.page, per_page: RESOURCES_PER_PAGE });
     // Only a completed job has a report; a page may hold fewer than a full page of them.
     const resources = data.filter((job) => job.status === "completed").map(reportResource);
