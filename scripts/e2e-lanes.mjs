@@ -18,6 +18,7 @@ const SECONDS = {
   "home.spec.ts": 10,
   "hostile-store.spec.ts": 60,
   "journey.spec.ts": 120,
+  "mcp-app.spec.ts": 40,
   "mcp-client.spec.ts": 60,
   "public-site.spec.ts": 40,
   "quick-look.spec.ts": 30,

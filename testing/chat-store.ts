@@ -19,6 +19,8 @@ export type ChatStoreInput = {
   products: ChatStoreProduct[];
   apps?: { slug: string; name: string; category: string }[];
   changes?: { subject: "product" | "price"; change: "added" | "removed" | "changed"; title: string }[];
+  /** The account that submitted the analysis (its own reports); nobody's when absent. */
+  userId?: string;
 };
 
 function toProduct(product: ChatStoreProduct, index: number): Product {
@@ -98,7 +100,10 @@ export async function seedChatStore(input: ChatStoreInput) {
       lastAnalyzedAt: new Date("2026-01-02T00:00:00Z"),
     })
     .returning();
-  const [job] = await db.insert(jobs).values({ storeId: store!.id, domain, slug: input.slug, status: "running" }).returning();
+  const [job] = await db
+    .insert(jobs)
+    .values({ storeId: store!.id, domain, slug: input.slug, status: "running", userId: input.userId ?? null })
+    .returning();
   await db.insert(snapshotProducts).values(products.map((product) => snapshotProductRow(job!.id, product)));
   // Summary and metadata from the pipeline's own builders, so the report has every field its schema requires.
   const summary = createProductSummary();

@@ -39,6 +39,8 @@ process.on("exit", () => {
 const fakeStore = await startFakeStore({ port: Number(process.env.E2E_FAKE_STORE_PORT ?? 0) });
 fakeStore.addStore(fixtureStore("demo.test"));
 fakeStore.addStore(fixtureStore("paid.test"));
+// Its report rendered by the report card MCP App (e2e/mcp-app.spec.ts).
+fakeStore.addStore(fixtureStore("mcp-app.test"));
 // A pasted list analyzed as one batch (e2e/batches.spec.ts).
 fakeStore.addStore(fixtureStore("batch-a.test"));
 fakeStore.addStore(fixtureStore("batch-b.test"));

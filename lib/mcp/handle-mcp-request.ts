@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { MCP_SERVER_INFO } from "@/lib/server-identity";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { logger } from "@/lib/log";
-import { registerStoreTools } from "./register-store-tools";
+import { registerStoreServer } from "./register-store-server";
 import { assertMcpRequestOrigin } from "./request-origin";
 import { cancelNotifiedCall } from "./waiting-calls";
 
@@ -32,7 +32,7 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   // A 2025-11-25 client cancels in a request of its own, which this call's fresh server could not relate to anything.
   cancelNotifiedCall(body, principal);
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
-  const handler = createMcpHandler((server) => registerStoreTools(server, { principal }, requestId), {
+  const handler = createMcpHandler((server) => registerStoreServer(server, { principal }, requestId), {
     serverInfo: MCP_SERVER_INFO,
     telemetry: false,
     onEvent: (event) => {

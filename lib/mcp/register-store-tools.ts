@@ -1,7 +1,8 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { analyzeStoreTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
+import { analyzeStoreTool, getReportTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
 import { z } from "zod";
 import { followJobResult } from "./job-progress";
+import { REPORT_CARD_TOOL_META } from "./report-card-app";
 import { toolErrorSchema, toolPaymentRequiredSchema } from "./schemas";
 import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
 
@@ -24,6 +25,8 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         inputSchema: tool.input,
         outputSchema: outputSchema(tool),
         annotations: { title: tool.title, ...tool.hints },
+        // An MCP Apps host renders get_report's result as the report card; others ignore the key.
+        ...(tool === getReportTool ? { _meta: REPORT_CARD_TOOL_META } : {}),
       },
       async (args: unknown, ctx: ServerContext) => {
         try {
