@@ -43,9 +43,10 @@ export function StoreHeader({ data, signedIn = false }: { data: StorePageData; s
         >
           Full report
         </Link>
-        {/* Analyzing needs an account: a signed-out visitor is told so before the click, not after. */}
+        {/* Analyzing needs an account: a signed-out visitor is told so before the click, and lands where
+            the home page's form sends one (the dashboard, the domain filled in) once signed in. */}
         <Link
-          href={signedIn ? analyze : `/sign-in?callbackUrl=${encodeURIComponent(analyze)}`}
+          href={signedIn ? analyze : `/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(store.domain)}`)}`}
           className="rounded-lg px-3 py-2 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
         >
           {signedIn ? "Analyze again" : "Sign in to analyze again"}
