@@ -87,6 +87,7 @@ export function StoreStorefrontSection({ data }: { data: StorePageData }) {
             {agentReadinessLines(agents).map((line) => (
               <li key={line.label} className={line.ok ? "text-emerald-800" : "text-slate-600"}>
                 {line.text}
+                {line.detail ? <span className="block text-xs text-slate-500">{line.detail}</span> : null}
               </li>
             ))}
           </ul>
