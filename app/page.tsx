@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { QueryProvider } from "@/components/api/query-provider";
 import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
-import { SignedOutAnalyzeForm } from "@/components/jobs/signed-out-analyze-form";
+import { QuickLookForm } from "@/components/quick-look/quick-look-form";
 import { JsonLd } from "@/components/seo/json-ld";
 import { HomeDirectory } from "@/components/stores/home-directory";
 import { findSessionUser } from "@/lib/auth/session-user";
@@ -17,11 +17,15 @@ export async function generateMetadata(): Promise<Metadata> {
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
 
 export default async function HomePage(props: PageProps<"/">) {
-  const domain = firstValue((await props.searchParams).domain).slice(0, 300);
+  const searchParams = await props.searchParams;
+  const domain = firstValue(searchParams.domain).slice(0, 300);
   const [user, directory] = await Promise.all([findSessionUser(), getHomeDirectory()]);
 
-  // A signed-out visitor who submitted the form: sign in (or up), then the dashboard with the domain filled in.
-  if (!user && domain) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(domain)}`)}`);
+  // A signed-out visitor whose browser sent the form without scripts (no quick look there): sign
+  // in (or up), then the dashboard with the domain filled in. A link to /?domain= fills the form.
+  if (!user && domain && firstValue(searchParams.next) === "sign-in") {
+    redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(domain)}`)}`);
+  }
 
   return (
     <div className="space-y-10">
@@ -37,7 +41,9 @@ export default async function HomePage(props: PageProps<"/">) {
             <AnalyzeStoreForm key={domain} initialDomain={domain} />
           </QueryProvider>
         ) : (
-          <SignedOutAnalyzeForm />
+          <QueryProvider>
+            <QuickLookForm key={domain} initialDomain={domain} />
+          </QueryProvider>
         )}
       </section>
       <HomeDirectory data={directory} />

@@ -74,7 +74,10 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await page.keyboard.press("Enter");
   await expect(klaviyo.getByText("Seen in a script the page loads.")).toBeVisible();
   await expect(klaviyo.getByText("High confidence")).toBeVisible();
-  await expect(page.getByRole("article").getByText("First analysis", { exact: true })).toBeVisible();
+  // The summary says in words what the store runs, how big it is and that nothing came before.
+  await expect(page.getByRole("article").locator("header")).toContainText(
+    /Runs the .+ theme with \d+ apps?\. [\d,]+ products?.*First analysis of this store\./,
+  );
   // PageSpeed is off on the test server: the section says so, with no measurement date beside it.
   await expect(page.locator("#pagespeed")).toContainText("No PageSpeed measurement was made");
   await expect(page.locator("#pagespeed")).not.toContainText("Measured");
@@ -89,7 +92,10 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(agents).toContainText("Answers Shopify's Storefront MCP (5 tools: search_shop_catalog,");
   await expect(agents).toContainText("UCP profile: version 2026-04-08");
   await expect(agents).toContainText("llms.txt: present");
+  // The crawler table is folded into one line until asked for.
   const crawlers = agents.getByRole("table", { name: "AI crawlers in robots.txt" });
+  await expect(crawlers).toBeHidden();
+  await agents.getByText(/^AI crawlers in robots\.txt: .*disallowed/).click();
   await expect(crawlers.getByRole("row", { name: /GPTBot/ })).toContainText("Whole site disallowed");
   await expect(crawlers.getByRole("row", { name: /ClaudeBot/ })).toContainText("Allowed");
 
@@ -136,7 +142,48 @@ test("a signed-in reader uses the report's actions, reads it in words, and track
   await expect(page.getByRole("link", { name: "Tracked: open shop" })).toBeVisible();
   await expectScreenshots(page);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
+  await expectSectionNavigation(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(reportPath);
+  await expectSectionNavigation(page);
 });
+
+/**
+ * The section links cover every section the report shows, stay in reach after a jump deep into
+ * the page, and the first of them leads back to the top; how the store was read sits folded in
+ * "About this analysis".
+ */
+async function expectSectionNavigation(page: Page) {
+  const article = page.getByRole("article");
+  const nav = page.getByRole("navigation", { name: "Report sections" });
+  const sectionIds = await article.locator(":scope > section[id]").evaluateAll((sections) => sections.map((section) => section.id));
+  const linked = await nav.locator('a[href^="#"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")!.slice(1)));
+  expect(linked.slice(1)).toEqual(sectionIds);
+  expect(sectionIds).toEqual(
+    expect.arrayContaining(["overview", "theme-apps", "products", "socials", "markets", "agent-readiness", "about"]),
+  );
+
+  await nav.getByRole("link", { name: "About this analysis" }).click();
+  await expect(page).toHaveURL(/#about$/);
+  await expect(page.locator("#about").getByText("Where the figures come from:")).toBeInViewport();
+  await expect(nav).toBeInViewport();
+  const navTop = await nav.evaluate((element) => element.getBoundingClientRect().top);
+  expect(navTop).toBeLessThanOrEqual(1);
+  // The heading a link leads to is not hidden under the bar that stays on top.
+  const heading = page.locator("#about-title");
+  const [navBottom, headingTop] = [
+    await nav.evaluate((e) => e.getBoundingClientRect().bottom),
+    await heading.evaluate((e) => e.getBoundingClientRect().top),
+  ];
+  expect(headingTop).toBeGreaterThanOrEqual(navBottom);
+  await expect(page.locator("#crawl")).not.toHaveAttribute("open");
+  await page.locator("#crawl summary").click();
+  await expect(page.locator("#crawl")).toContainText("Signed");
+
+  await nav.getByRole("link", { name: "Top" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(1);
+}
 
 /** The report's desktop and phone screenshots, each loaded (a JPEG the browser decoded) and shown. */
 async function expectScreenshots(page: Page) {

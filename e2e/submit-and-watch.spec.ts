@@ -203,22 +203,6 @@ for (const broken of [["websocket"], ["websocket", "sse"]] as const) {
   });
 }
 
-test("a signed-out visitor is sent to sign in and reaches the dashboard with the domain filled in", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
-  await submitDomain(page, "demo.test");
-  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fdashboard%3Fdomain%3Ddemo\.test$/);
-
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await expect(page.getByRole("heading", { name: "Create your StoreLens account" })).toBeVisible();
-  const email = uniqueEmail("return");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("Correct horse 42!");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard\?domain=demo\.test$/);
-  await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveValue("demo.test");
-});
-
 test("an unknown report is a 404 page", async ({ page }) => {
   const response = await page.goto("/reports/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);

@@ -214,6 +214,8 @@ export const envSchema = z.object({
   /** Sign-in, sign-up and password-reset attempts per minute: per client address, per account. */
   AUTH_ATTEMPTS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
   AUTH_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Quick looks (GET /api/quick-look, the signed-out home page's form) per client address per day (UTC). */
+  QUICK_LOOKS_PER_DAY_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Requests per second from one address before it is refused for IP_COOLDOWN_SECONDS (0: off). */
   IP_BURST_LIMIT: z.coerce.number().int().min(0).default(300),
   IP_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(60),

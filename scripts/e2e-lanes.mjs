@@ -20,6 +20,7 @@ const SECONDS = {
   "journey.spec.ts": 120,
   "mcp-client.spec.ts": 60,
   "public-site.spec.ts": 40,
+  "quick-look.spec.ts": 30,
   "report-page.spec.ts": 30,
   "security-headers.spec.ts": 20,
   "site-chrome.spec.ts": 30,

@@ -174,6 +174,7 @@ node -e '
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   // The names of the failed tests last: a CI log is often read from its tail only.
   const names = [];
+  const flaky = [];
   for (const file of v.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status === "failed") names.push(`${file.name.replace(process.cwd() + "/", "")} › ${test.fullName}`);
@@ -182,12 +183,15 @@ node -e '
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected") names.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")}`);
+        const name = `${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")}`;
+        if (test.status === "unexpected") names.push(name);
+        if (test.status === "flaky") flaky.push(name);
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...path, child.title] : path);
   };
   for (const file of process.argv.slice(2)) for (const suite of read(file)?.suites ?? []) walk(suite, []);
+  if (flaky.length) console.log(`flaky (failed, then passed on its retry):\n${flaky.map((name) => `  ${name}`).join("\n")}`);
   if (names.length) console.log(`failed:\n${names.map((name) => `  ${name}`).join("\n")}`);
 ' "$results/vitest.json" "$results/playwright-1.json" "$results/playwright-2.json"
 

@@ -31,3 +31,16 @@ export function documentedAnswerErrors(
     (e) => `${method} ${path} ${status}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`,
   );
 }
+
+/**
+ * Why `body` is not the document's named shape `name` (components.schemas), for answers no
+ * operation lists: the custom server's 405 on a method a route does not serve.
+ */
+export function documentedComponentErrors(name: string, body: unknown): string[] {
+  doc ??= buildOpenApiDocument();
+  if (!(name in doc.components.schemas)) return [`components.schemas has no ${name}`];
+  const validate = ajv.compile({ $ref: `#/components/schemas/${name}`, components: doc.components });
+  if (validate(body)) return [];
+
+  return (validate.errors ?? []).map((e) => `${name}: ${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
+}

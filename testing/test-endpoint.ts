@@ -10,7 +10,7 @@ export function testEndpoint<const E extends Partial<Endpoint<AccessName>> & Pic
     method: "POST",
     path: "/api/synthetic",
     operationId: "synthetic",
-    tag: "test",
+    tag: "system",
     summary: "A synthetic endpoint",
     answers: { 200: {} },
     ...endpoint,

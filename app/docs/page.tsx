@@ -139,7 +139,11 @@ function OperationItem({
         {path}
       </h3>
       <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
-      {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
+      {op.description?.split("\n\n").map((paragraph) => (
+        <p key={paragraph} className="mt-1 text-sm text-slate-600">
+          {paragraph}
+        </p>
+      ))}
       <p className="mt-1 text-xs text-slate-600">
         Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
         {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}

@@ -16,8 +16,9 @@ type DashboardJobsProps = {
 
 /**
  * The dashboard's working area: analyze a store and follow it in place, above the latest jobs.
- * A submission re-renders the page at once (usage, the new job in the list) and again when the
- * job completes; the job the form follows is not followed a second time in the list.
+ * A submission re-renders the page at once (usage, the new job in the list); when the job
+ * completes its report opens (a failure stays here, saying why); the job the form follows is not
+ * followed a second time in the list.
  */
 export function DashboardJobs({ recent, initialDomain, aside }: DashboardJobsProps) {
   const router = useRouter();
@@ -35,7 +36,7 @@ export function DashboardJobs({ recent, initialDomain, aside }: DashboardJobsPro
         </p>
         <AnalyzeStoreForm
           initialDomain={initialDomain}
-          onCompleted="refresh"
+          onCompleted="open"
           onSubmitted={(job) => {
             setWatching(job.id);
             router.refresh();

@@ -8,7 +8,7 @@ export function NoJobsYet() {
         No jobs yet
       </h2>
       <p className="mt-1 text-sm text-slate-600">Analyze your first store: enter its domain and follow the job here.</p>
-      <AnalyzeStoreForm onCompleted="refresh" />
+      <AnalyzeStoreForm onCompleted="open" />
     </section>
   );
 }

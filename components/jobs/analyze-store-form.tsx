@@ -14,9 +14,9 @@ const DOMAIN_WORDING = { domain: { label: "the store domain", required: "Enter a
 type AnalyzeStoreFormProps = {
   initialDomain?: string;
   /**
-   * Once the job completes: "open" goes to its report (the home page), "refresh" stays and
-   * re-renders the page around the form with a link to the report (the dashboard); a failure
-   * re-renders it too, as its charge was handed back.
+   * Once the job completes: "open" goes to its report, "refresh" stays and re-renders the page
+   * around the form with a link to the report; a failure stays and re-renders it either way, as
+   * its charge was handed back.
    */
   onCompleted?: "open" | "refresh";
   /** Called with the job as soon as the API accepted it. */

@@ -31,9 +31,9 @@ type JobProgressProps = {
     | "completed_at"
   >;
   /**
-   * What to do once the job completes: "open" navigates to the report (client-side, no
-   * reload), "refresh" re-renders the current server page (the report page itself), after a
-   * failure too.
+   * What to do once the job ends: "open" navigates to the report (client-side, no reload),
+   * "refresh" re-renders the current server page (the report page itself); after a failure both
+   * re-render the page. "link" only shows the way to the report.
    */
   onCompleted?: "open" | "refresh" | "link";
   compact?: boolean;
@@ -82,6 +82,14 @@ function useTimeLeft(estimateMs: number | null, messageKey: string): string | nu
   return formatTimeLeft(estimateMs - (now - anchor.at));
 }
 
+/** The bar moves forward only: a later message with a smaller figure (a re-planned step) does not pull it back. */
+function useForwardOnly(value: number): number {
+  const [furthest, setFurthest] = useState(value);
+  if (value > furthest) setFurthest(value);
+
+  return Math.max(furthest, value);
+}
+
 export function JobProgress({ job, onCompleted = "link", compact = false }: JobProgressProps) {
   const router = useRouter();
   const live = useJobProgress(job.status === "completed" || job.status === "failed" ? null : job.id);
@@ -96,13 +104,14 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
     `${current.step}:${current.progress}:${timings.length}:${timings.at(-1)?.runs ?? 0}`,
   );
 
+  const progress = useForwardOnly(current.progress);
   const isFailed = current.type === "failed";
   useEffect(() => {
     if (!(isDone || isFailed) || live.message === null) return;
     // Only react to an end seen live, not to a job that had already ended.
     if (isDone && onCompleted === "open") router.push(reportHref);
     // A failure hands its charge back: the page around the form (the dashboard's usage) must say so too.
-    if (onCompleted === "refresh") router.refresh();
+    else if (onCompleted !== "link") router.refresh();
   }, [isDone, isFailed, live.message, onCompleted, reportHref, router]);
 
   if (live.notFound) {
@@ -137,7 +146,7 @@ export function JobProgress({ job, onCompleted = "link", compact = false }: JobP
   return (
     <div data-testid="job-progress" data-transport={live.transport ?? undefined} className={compact ? "space-y-1" : "space-y-4"}>
       <ProgressBar
-        value={isDone ? 1 : current.progress}
+        value={isDone ? 1 : progress}
         label={compact ? step : isDone ? `Analyzed ${job.domain}` : `Analyzing ${job.domain}`}
         detail={isDone ? "complete" : step}
         tone={isDone ? "done" : "running"}

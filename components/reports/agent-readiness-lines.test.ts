@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentReadiness } from "@/lib/agent-readiness/schemas";
-import { agentReadinessLines, unnamedCrawlerSentence } from "./agent-readiness-lines";
+import { agentReadinessLines, crawlerTally, unnamedCrawlerSentence } from "./agent-readiness-lines";
 
 const none = { http_status: 404, detail: "HTTP 404" };
 const readiness = (over: Partial<AgentReadiness> = {}): AgentReadiness => ({
@@ -52,5 +52,20 @@ describe("agentReadinessLines", () => {
     expect(unnamedCrawlerSentence("not_mentioned")).toBe(
       "A crawler it does not name may read everything: it has no rules for all crawlers.",
     );
+  });
+});
+
+// The folded crawler table says in one line what the table holds, the refusals first.
+describe("crawlerTally", () => {
+  it("counts each answer, disallowed first, and says when none is listed", () => {
+    const crawlers = [
+      { agent: "GPTBot", verdict: "disallowed" },
+      { agent: "ClaudeBot", verdict: "not_mentioned" },
+      { agent: "CCBot", verdict: "disallowed" },
+      { agent: "PerplexityBot", verdict: "not_mentioned" },
+      { agent: "Google-Extended", verdict: "allowed" },
+    ] as AgentReadiness["ai_crawlers"]["crawlers"];
+    expect(crawlerTally(crawlers)).toBe("2 whole site disallowed, 1 allowed, 2 not mentioned");
+    expect(crawlerTally([])).toBe("none listed");
   });
 });

@@ -96,3 +96,14 @@ const EVERYONE: Record<AgentReadiness["ai_crawlers"]["everyone"], string> = {
 export function unnamedCrawlerSentence(everyone: AgentReadiness["ai_crawlers"]["everyone"]): string {
   return `A crawler it does not name ${EVERYONE[everyone]}.`;
 }
+
+/** The crawler table folded into one line: how many crawlers get each answer, the most telling first. */
+export function crawlerTally(crawlers: AgentReadiness["ai_crawlers"]["crawlers"]): string {
+  const order = ["disallowed", "partly", "allowed", "not_mentioned"] as const;
+  const counts = order
+    .map((verdict) => [verdict, crawlers.filter((crawler) => crawler.verdict === verdict).length] as const)
+    .filter(([, count]) => count > 0);
+  if (counts.length === 0) return "none listed";
+
+  return counts.map(([verdict, count]) => `${count} ${CRAWLER_VERDICT_TEXT[verdict].toLowerCase()}`).join(", ");
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changesValue, contentCutNote } from "./report-header";
+import { changesValue, contentCutNote, reportSummary } from "./report-header";
 
 // The report page says in one line when the limits on store content cut anything, and says
 // nothing otherwise (nor for reports built before the limits).
@@ -24,12 +24,45 @@ describe("contentCutNote", () => {
 describe("changesValue", () => {
   const changelog = (previous: string | null, total: number) => ({ previous_job_id: previous, data: [], pagination: { total }, tally: [] });
 
-  it("says first analysis when there is nothing to compare with", () => {
-    expect(changesValue({ summary: { changes: 0 }, changelog: changelog(null, 0) } as never)).toBe("First analysis");
+  it("shows no figure when there is nothing to compare with", () => {
+    expect(changesValue({ summary: { changes: 0 }, changelog: changelog(null, 0) } as never)).toBeNull();
   });
 
   it("counts the changes since the previous analysis", () => {
     expect(changesValue({ summary: { changes: 1234 }, changelog: changelog("0b7c…", 1234) } as never)).toBe("1,234");
     expect(changesValue({ summary: { changes: 0 }, changelog: changelog("0b7c…", 0) } as never)).toBe("0");
+  });
+});
+
+// The report opens on what the store runs, how big it is and what changed, in words.
+describe("reportSummary", () => {
+  const apps = [
+    { name: "Klaviyo", first_party: false },
+    { name: "Judge.me", first_party: false },
+    { name: "Shopify Inbox", first_party: true },
+  ];
+  const view = (previous: string | null, changes: number) =>
+    ({
+      summary: { product_count: 1234, price_min: "5.00", price_max: "120.00", changes },
+      productCount: 1234,
+      changelog: {
+        previous_job_id: previous,
+        previous_completed_at: previous ? "2026-11-02T10:00:00Z" : null,
+        pagination: { total: changes },
+      },
+      findings: { theme: { value: { name: "Dawn" } }, apps: { value: apps } },
+    }) as never;
+
+  it("names the theme, counts the apps by others than Shopify, sizes the catalog and says it is the first analysis", () => {
+    expect(reportSummary(view(null, 0), "EUR")).toEqual([
+      "Runs the Dawn theme with 2 apps.",
+      "1,234 products, priced €5.00 – €120.00.",
+      "First analysis of this store.",
+    ]);
+  });
+
+  it("counts the changes since the previous analysis, one in the singular", () => {
+    expect(reportSummary(view("job-1", 1), "EUR")[2]).toBe("1 change since 2 Nov 2026.");
+    expect(reportSummary(view("job-1", 12), "EUR")[2]).toBe("12 changes since 2 Nov 2026.");
   });
 });

@@ -2,19 +2,6 @@ import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
 import type { StoredFindings } from "@/lib/findings";
-import { ProvenanceLegend } from "./provenance";
-
-const SECTIONS = [
-  ["overview", "Overview"],
-  ["products", "Products"],
-  ["collections", "Collections"],
-  ["pages", "Pages"],
-  ["details", "Details"],
-  ["theme-apps", "Theme & apps"],
-  ["marketing", "Marketing"],
-  ["pagespeed", "PageSpeed"],
-  ["changes", "Changes"],
-] as const;
 
 export function reportTitle(view: ReportView): string {
   const name = view.metadata.name?.value;
@@ -49,11 +36,40 @@ export function contentCutNote(findings: StoredFindings): string | null {
   return `${formatCount(products)} ${products === 1 ? "product" : "products"} went past the limits on what a report keeps and ${products === 1 ? "was" : "were"} cut: ${what.join(", ")}.`;
 }
 
-/** The Changes tile: a count only when there was an earlier analysis to compare with. */
-export function changesValue(view: Pick<ReportView, "summary" | "changelog">): string {
-  if (!view.changelog.previous_job_id) return "First analysis";
+/** The Changes figure: a count only when there was an earlier analysis to compare with, else no figure. */
+export function changesValue(view: Pick<ReportView, "summary" | "changelog">): string | null {
+  if (!view.changelog.previous_job_id) return null;
 
   return formatCount(view.summary.changes ?? view.changelog.pagination.total);
+}
+
+/** The apps figure everywhere on the report: apps by others than Shopify (its own are listed apart). */
+export function thirdPartyApps(view: Pick<ReportView, "findings">): number {
+  return (view.findings.apps?.value ?? []).filter((app) => !app.first_party).length;
+}
+
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+/** The report in three short sentences: what the store runs, how big it is, what changed. */
+export function reportSummary(
+  view: Pick<ReportView, "summary" | "changelog" | "findings" | "productCount">,
+  currency: string | null,
+): string[] {
+  const theme = view.findings.theme?.value;
+  const themeName = theme?.schemaName ?? theme?.name ?? null;
+  const apps = thirdPartyApps(view);
+  const runs = `${themeName ? `Runs the ${themeName} theme` : "Runs a theme we could not name"} with ${plural(apps, "app", "apps")}.`;
+
+  const products = view.summary.product_count ?? view.productCount;
+  const { price_min: min, price_max: max } = view.summary;
+  const size = `${plural(products, "product", "products")}${min != null && max != null ? `, priced ${formatPriceRange(min, max, currency)}` : ""}.`;
+
+  const changes = changesValue(view);
+  const since = view.changelog.previous_completed_at ? formatDate(view.changelog.previous_completed_at) : "the previous analysis";
+  const changed =
+    changes === null ? "First analysis of this store." : `${changes} ${changes === "1" ? "change" : "changes"} since ${since}.`;
+
+  return [runs, size, changed];
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -68,8 +84,9 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The report's title, what it covers, the actions a viewer may take, the key figures and the section links. */
 export function ReportHeader({ view, actions }: { view: ReportView; actions: ReactNode }) {
   const { summary, job } = view;
-  const apps = view.metadata.apps?.value;
   const cutNote = contentCutNote(view.findings);
+  const currency = reportCurrency(view);
+  const changes = changesValue(view);
 
   return (
     <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
@@ -90,36 +107,20 @@ export function ReportHeader({ view, actions }: { view: ReportView; actions: Rea
         {cutNote ? <p className="text-sm text-amber-800">{cutNote}</p> : null}
       </div>
 
+      <p className="max-w-3xl text-base text-slate-800">{reportSummary(view, currency).join(" ")}</p>
+
       {actions}
 
-      <div className="space-y-2">
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Stat label="Products" value={formatCount(summary.product_count ?? view.productCount)} />
-          <Stat label="Variants" value={formatCount(summary.variant_count)} />
-          <Stat label="Available" value={formatCount(summary.available_product_count)} />
-          <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, reportCurrency(view))} />
-          <Stat label="Collections" value={formatCount(summary.collection_count ?? view.collections.length)} />
-          <Stat label="Pages" value={formatCount(summary.page_count ?? view.pages.length)} />
-          <Stat label="Apps" value={Array.isArray(apps) ? formatCount(apps.length) : "—"} />
-          <Stat label="Changes" value={changesValue(view)} />
-        </dl>
-        <ProvenanceLegend />
-      </div>
-
-      <nav aria-label="Report sections" className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-1 px-1 text-sm">
-          {SECTIONS.map(([id, label]) => (
-            <li key={id}>
-              <a
-                href={`#${id}`}
-                className="inline-block whitespace-nowrap rounded-md px-2.5 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              >
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Stat label="Products" value={formatCount(summary.product_count ?? view.productCount)} />
+        <Stat label="Variants" value={formatCount(summary.variant_count)} />
+        <Stat label="Available" value={formatCount(summary.available_product_count)} />
+        <Stat label="Prices" value={formatPriceRange(summary.price_min, summary.price_max, currency)} />
+        <Stat label="Collections" value={formatCount(summary.collection_count ?? view.collections.length)} />
+        <Stat label="Pages" value={formatCount(summary.page_count ?? view.pages.length)} />
+        <Stat label="Apps" value={view.findings.apps ? formatCount(thirdPartyApps(view)) : "—"} />
+        {changes === null ? null : <Stat label="Changes" value={changes} />}
+      </dl>
     </header>
   );
 }

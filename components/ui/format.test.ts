@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatLanguage, plural } from "./format";
+import { formatDate, formatLanguage, formatTimeLeft, plural } from "./format";
 
 // Counts read as English ("1 store", "2 stores") and every date on the site has one shape, in UTC.
 
@@ -31,5 +31,20 @@ describe("formatLanguage", () => {
     expect(formatLanguage("es-US")).toBe("Spanish (United States)");
     expect(formatLanguage("x-default")).toBeNull();
     expect(formatLanguage("not a tag!")).toBeNull();
+  });
+});
+
+// The time left is an estimate said as one, and says so once it has run out rather than
+// promising "a few seconds" for as long as the job takes.
+describe("formatTimeLeft", () => {
+  it("rounds as an estimate", () => {
+    expect(formatTimeLeft(4_000)).toBe("a few seconds left");
+    expect(formatTimeLeft(21_000)).toBe("about 25 s left");
+    expect(formatTimeLeft(200_000)).toBe("about 4 min left");
+  });
+
+  it("says the job is taking longer once the estimate ran out by more than a few seconds", () => {
+    expect(formatTimeLeft(-2_000)).toBe("a few seconds left");
+    expect(formatTimeLeft(-8_000)).toBe("taking longer than estimated");
   });
 });

@@ -109,8 +109,15 @@ export function formatLanguage(code: string): string | null {
   }
 }
 
-/** "a few seconds left", "about 25 s left", "about 4 min left": an estimate, rounded as one. */
+const OVERDUE_AFTER_MS = 5_000;
+
+/**
+ * "a few seconds left", "about 25 s left", "about 4 min left": an estimate, rounded as one. Once
+ * the estimate has run out by more than a few seconds it says so, rather than promising "a few
+ * seconds" for as long as the job takes.
+ */
 export function formatTimeLeft(ms: number): string {
+  if (ms < -OVERDUE_AFTER_MS) return "taking longer than estimated";
   const seconds = Math.max(0, ms) / 1000;
   if (seconds < 10) return "a few seconds left";
   if (seconds < 60) return `about ${Math.ceil(seconds / 5) * 5} s left`;

@@ -48,6 +48,9 @@ fakeStore.addStore(inventoryStore("report.test"));
 // analysis; the spec slows it down while it watches the progress.
 fakeStore.addStore(inventoryStore("journey-desktop.test"));
 fakeStore.addStore(inventoryStore("journey-phone.test"));
+// A signed-out visitor's quick look (e2e/quick-look.spec.ts), one store per width so each is read afresh.
+fakeStore.addStore(fixtureStore("quick-look-desktop.test"));
+fakeStore.addStore(fixtureStore("quick-look-phone.test"));
 // Password-protected ("opening soon"): its analysis fails, and the page says why and what next.
 fakeStore.addStore(passwordStore("locked.test"));
 // A store whose quantities show, for the tracked-stores page (its spec moves it forward in time).

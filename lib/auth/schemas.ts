@@ -1,18 +1,14 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, passwordProblem } from "./password-rules";
+import { typedEmailAddressSchema } from "@/lib/mail/email-address";
+import { newPasswordSchema, PASSWORD_IS_EMAIL_MESSAGE, PASSWORD_MAX_LENGTH, passwordIsEmail, passwordProblem } from "./password-rules";
 
-export const emailSchema = z
-  .string({ error: "E-mail is required" })
-  .trim()
-  .toLowerCase()
-  .max(254, "E-mail address is too long")
-  .pipe(z.email("Enter a valid e-mail address, like name@example.com"));
+export const emailSchema = typedEmailAddressSchema;
 
 /** Sign up (POST /api/auth/sign-up and the /sign-up form). */
 export const signUpSchema = z
   .object({
     email: emailSchema,
-    password: z.string({ error: "Password is required" }),
+    password: newPasswordSchema,
     name: z
       .string()
       .trim()
@@ -21,8 +17,9 @@ export const signUpSchema = z
       .transform((v) => v || undefined),
   })
   .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password, value.email);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+    if (passwordIsEmail(value.password, value.email)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_IS_EMAIL_MESSAGE });
+    }
   });
 
 /** Sign in with e-mail and password (the Credentials provider). */
@@ -37,7 +34,7 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema });
 /** Set a new password with a reset link's token (POST /api/auth/reset-password/confirm). */
 export const passwordResetSchema = z.object({
   token: z.string().min(20, "This reset link is invalid").max(200, "This reset link is invalid"),
-  password: z.string({ error: "Password is required" }),
+  password: newPasswordSchema,
 });
 
 /**

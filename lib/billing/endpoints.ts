@@ -57,5 +57,24 @@ export const receiveStripeWebhookEndpoint = defineEndpoint({
   operationId: "receiveStripeWebhook",
   tag: "billing",
   summary: "Stripe events (signature verified on the raw body; each event id applied once)",
+  description:
+    "Called by Stripe, never by a client: the body is read raw (at most 512 KB, 413 past it) and verified against Stripe-Signature with STRIPE_WEBHOOK_SECRET before it is parsed; a missing or wrong signature is 400, a server without the secret 503. Events billing does not act on are acknowledged with ignored: true; a redelivered event id with duplicate: true.",
+  requestHeaders: ["Stripe-Signature"],
+  rawBody: {
+    "application/json": {
+      schema: {
+        type: "object",
+        description: "A Stripe event object (https://docs.stripe.com/api/events/object), as Stripe signed it",
+        required: ["id", "object", "type", "data"],
+        properties: {
+          id: { type: "string", description: "evt_…; each id is applied once" },
+          object: { const: "event" },
+          type: { type: "string", examples: ["checkout.session.completed", "customer.subscription.updated", "invoice.paid"] },
+          created: { type: "integer" },
+          data: { type: "object", required: ["object"], properties: { object: { type: "object" } } },
+        },
+      },
+    },
+  },
   answers: { 200: { schema: webhookReceiptSchema }, 400: "error", 413: "error" },
 });

@@ -10,6 +10,7 @@ import { chatRequests, chatUsage, users } from "@/db/schema";
 import { apiKeyHeader, createTestApiKey, createTestUser, signUpTestUser } from "@/testing/auth/fixtures";
 import { resetEnvCache } from "@/lib/env";
 import { seedChatStore } from "@/testing/chat-store";
+import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { messageText, startFakeModel, type FakeModelServer, type ModelRequest } from "@/testing/fake-model";
 import { createChatHandler } from "@/app/api/chat/chat-handler";
 import { CHAT_REQUEST_TOKEN_CEILING } from "./chat-limits";
@@ -275,6 +276,7 @@ describe("POST /api/chat – grounded answers", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(answer.code).toBe("invalid_request");
       expect((answer.issues as { path: string }[])[0]?.path).toMatch(/^body\.(messages|store)/);
+      expect(documentedAnswerErrors("POST", "/api/chat", 400, answer)).toEqual([]);
     }
     expect(await windowRows(`ip:${ip}`)).toHaveLength(0);
     expect(model.requests).toHaveLength(0);
@@ -371,6 +373,8 @@ describe("POST /api/chat – limits", () => {
     expect(Number.isInteger(body.retry_after)).toBe(true);
     expect(body.error).toMatch(/rate limit/i);
     expect(body.code).toBe("rate_limited");
+    // Exactly one of the documented 429 shapes (oneOf): the per-minute one.
+    expect(documentedAnswerErrors("POST", "/api/chat", 429, body)).toEqual([]);
 
     // 61 s after the first request it has slid out of the window: room for one.
     clock = new Date(start.getTime() + 61_000);
@@ -421,6 +425,7 @@ describe("POST /api/chat – limits", () => {
       used: 21_000,
       retry_after: 7 * 60,
     });
+    expect(documentedAnswerErrors("POST", "/api/chat", 429, body)).toEqual([]);
 
     clock = new Date("2026-03-10T23:59:59.500Z");
     expect((await ask(question("q"), { "x-forwarded-for": ip })).status).toBe(429);

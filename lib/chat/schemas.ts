@@ -27,7 +27,9 @@ export const chatBodySchema = z
       .array(z.union([plainMessageSchema, uiMessageSchema]))
       .min(1)
       .max(100)
-      .describe("The conversation so far, oldest first, ending with the user's question. Roles: user, assistant."),
+      .describe(
+        `The conversation so far, oldest first (roles: user, assistant). The last message must be the user's question: role user, with text (content, or the text parts), at most ${MAX_MESSAGE_CHARS} characters; otherwise 400 naming body.messages.`,
+      ),
     store: storeSlugSchema.optional().describe("Slug of the store the conversation is about (as in /api/stores/:slug)."),
     stream: z
       .boolean()

@@ -35,7 +35,8 @@ import {
   reportJobSchema,
   stepTimingSchema,
 } from "@/lib/jobs/schemas";
-import { rateLimitedBodySchema } from "@/lib/limits/schemas";
+import { ipCooldownBodySchema, rateLimitedBodySchema } from "@/lib/limits/schemas";
+import { quickLookSchema } from "@/lib/quick-look/schemas";
 import { jobPageSpeedSchema, pageSpeedAuditSchema } from "@/lib/pagespeed/schemas";
 import { catalogEventPageSchema, catalogEventSchema, changelogEntrySchema, changelogSchema } from "@/lib/changelog/schemas";
 import { reportMetadataSchema, reportSchema, reportSummarySchema } from "@/lib/reports/schemas";
@@ -57,6 +58,7 @@ import { trackedStoreListSchema, trackedStoreSchema, trackStoreResultSchema, unt
 export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Error: errorBodySchema,
   RateLimited: rateLimitedBodySchema,
+  IpCooldown: ipCooldownBodySchema,
   ChatPerMinuteLimit: chatPerMinuteLimitSchema,
   ChatDailyLimit: chatDailyLimitSchema,
   PaymentRequired: paymentRequiredBodySchema,
@@ -68,6 +70,7 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   Job: jobSchema,
   JobEnvelope: jobEnvelopeSchema,
   JobStatus: jobStatusSchema,
+  QuickLook: quickLookSchema,
   StepTiming: stepTimingSchema,
   ReportJob: reportJobSchema,
   Report: reportSchema,

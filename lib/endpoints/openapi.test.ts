@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { passwordResetRequestSchema, signUpSchema } from "@/lib/auth/schemas";
+import { passwordProblem } from "@/lib/auth/password-rules";
+import { createJobRequestSchema } from "@/lib/jobs/create-job-request";
 import { buildOpenApiDocument } from "./openapi";
 import { ENDPOINTS } from "./registry";
 
@@ -175,8 +178,164 @@ describe("OpenAPI document", () => {
       oneOf: [
         { $ref: "#/components/schemas/ChatPerMinuteLimit" },
         { $ref: "#/components/schemas/ChatDailyLimit" },
-        { $ref: "#/components/schemas/RateLimited" },
+        { $ref: "#/components/schemas/IpCooldown" },
       ],
     });
+    expect(operation("/api/jobs/{id}/events", "get").responses["429"]!.content!["application/json"]!.schema).toEqual({
+      $ref: "#/components/schemas/RateLimited",
+    });
+  });
+
+  it("gives every operation a summary and a description, and describes every tag it uses in the top-level list", () => {
+    const listed = doc.tags.map((tag) => tag.name);
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const tag of doc.tags) expect(tag.description.length, tag.name).toBeGreaterThan(10);
+    const used = new Set<string>();
+    for (const { name, op } of operations) {
+      const { summary, description, tags } = op as unknown as { summary?: string; description?: string; tags: string[] };
+      expect(summary?.length, `${name} summary`).toBeGreaterThan(5);
+      expect(description?.length, `${name} description`).toBeGreaterThan(summary!.length > 200 ? 20 : 40);
+      expect(tags.length, name).toBe(1);
+      for (const tag of tags) {
+        expect(listed, `${name} tag ${tag}`).toContain(tag);
+        used.add(tag);
+      }
+    }
+    expect([...used].sort()).toEqual([...listed].sort());
+  });
+
+  it("documents 400 on every operation, those with path parameters included (every route refuses malformed ones)", () => {
+    for (const { name, op } of operations) expect(Object.keys(op.responses), name).toContain("400");
+    for (const [path, method] of [
+      ["/api/apps/{name}", "get"],
+      ["/api/blog/{slug}", "get"],
+      ["/api/pagespeed/{jobId}", "get"],
+      ["/api/shops/{slug}", "delete"],
+      ["/api/jobs/{id}", "get"],
+    ] as const) {
+      expect(operation(path, method).responses["400"]!.content!["application/json"]!.schema, path).toEqual({
+        $ref: "#/components/schemas/Error",
+      });
+    }
+  });
+
+  it("makes every oneOf of an answer exclusive: its branches differ in a required constant (code, limit_type)", () => {
+    const deref = (schema: Json): Json => (typeof schema.$ref === "string" ? (resolve(schema.$ref) as Json) : schema);
+    const constants = (schema: Json): Map<string, unknown[]> => {
+      const required = new Set((schema.required as string[] | undefined) ?? []);
+      const found = new Map<string, unknown[]>();
+      for (const [key, property] of Object.entries((schema.properties as Record<string, Json> | undefined) ?? {})) {
+        if (!required.has(key)) continue;
+        if ("const" in property) found.set(key, [property.const]);
+        else if (Array.isArray(property.enum)) found.set(key, property.enum);
+      }
+
+      return found;
+    };
+    const exclusive = (a: Json, b: Json) => {
+      const [ca, cb] = [constants(deref(a)), constants(deref(b))];
+      return [...ca].some(([key, values]) => cb.has(key) && !values.some((value) => cb.get(key)!.includes(value)));
+    };
+    let checked = 0;
+    for (const { name, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const branches = (response.content?.["application/json"]?.schema?.oneOf as Json[] | undefined) ?? [];
+        for (const [i, a] of branches.entries()) {
+          for (const b of branches.slice(i + 1)) {
+            checked += 1;
+            expect(exclusive(a, b), `${name} ${status}: ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it("documents the Stripe webhook's body and its required Stripe-Signature header", () => {
+    const webhook = operation("/api/stripe/webhook", "post") as unknown as {
+      parameters: { name: string; in: string; required: boolean }[];
+      requestBody: { required: boolean; content: Record<string, { schema: Json }> };
+    };
+    expect(webhook.parameters).toEqual([expect.objectContaining({ name: "Stripe-Signature", in: "header", required: true })]);
+    expect(webhook.requestBody.required).toBe(true);
+    expect(webhook.requestBody.content["application/json"]!.schema).toMatchObject({
+      type: "object",
+      required: ["id", "object", "type", "data"],
+    });
+  });
+
+  it("states the request bodies' real constraints: e-mail, password, the chat's last message, GET /api/jobs's id or domain", () => {
+    const bodyOf = (path: string) =>
+      (
+        operation(path, "post") as unknown as {
+          requestBody: { content: { "application/json": { schema: { properties: Record<string, Json> } } } };
+        }
+      ).requestBody.content["application/json"].schema.properties;
+    const signUp = bodyOf("/api/auth/sign-up");
+    expect(signUp.email).toMatchObject({ type: "string", maxLength: 254, pattern: expect.any(String) });
+    expect(signUp.password).toMatchObject({ type: "string", minLength: 10, maxLength: 200, pattern: expect.any(String) });
+    expect(bodyOf("/api/auth/reset-password/confirm").password).toEqual(signUp.password);
+    expect(bodyOf("/api/auth/reset-password").email).toEqual(signUp.email);
+    expect(bodyOf("/api/jobs").notify_email).toMatchObject({ type: "string", format: "email", pattern: expect.any(String) });
+    expect(bodyOf("/api/chat").messages!.description).toMatch(/last message must be the user's question/);
+    const find = operation("/api/jobs", "get") as unknown as { description: string; parameters: { name: string; description: string }[] };
+    expect(find.description).toMatch(/id or domain is required/);
+    for (const parameter of find.parameters) expect(parameter.description, parameter.name).toMatch(/required unless/);
+  });
+
+  it("accepts exactly the e-mail addresses and passwords the server accepts (the documented patterns against the zod checks)", () => {
+    const bodyOf = (path: string) =>
+      (
+        operation(path, "post") as unknown as {
+          requestBody: { content: { "application/json": { schema: { properties: Record<string, Json> } } } };
+        }
+      ).requestBody.content["application/json"].schema.properties;
+    const documented = (schema: Json, value: string) =>
+      new RegExp(schema.pattern as string, "u").test(value) &&
+      value.length <= ((schema.maxLength as number | undefined) ?? Infinity) &&
+      value.length >= ((schema.minLength as number | undefined) ?? 0);
+    const addresses = [
+      "pat@example.com",
+      "Pat.Smith+tag@Sub.Example.co",
+      "  pat@example.com ",
+      "x@bad-.com",
+      "x@-bad.com",
+      "x@bad_label.com",
+      "x@a..com",
+      ".x@example.com",
+      "x.@example.com",
+      "x@example.c",
+      "x@example",
+      `x@${"a".repeat(64)}.com`,
+      `${"a".repeat(250)}@b.co`,
+      "",
+    ];
+    const notify = bodyOf("/api/jobs").notify_email!;
+    const email = bodyOf("/api/auth/sign-up").email!;
+    for (const address of addresses) {
+      const server = createJobRequestSchema.safeParse({ domain: "example.com", notify_email: address }).success;
+      expect(documented(notify, address), `notify_email ${JSON.stringify(address)}`).toBe(server);
+      expect(documented(email, address), `email ${JSON.stringify(address)}`).toBe(
+        passwordResetRequestSchema.safeParse({ email: address }).success,
+      );
+    }
+    expect(createJobRequestSchema.safeParse({ domain: "example.com", notify_email: "x@bad-.com" }).success).toBe(false);
+
+    const password = bodyOf("/api/auth/sign-up").password!;
+    for (const candidate of [
+      "short1A",
+      "alllowercaseletters",
+      "ALLUPPER123",
+      "1234567890",
+      "!!!!!!!!!!a",
+      "Abcdefghij",
+      "a".repeat(199) + "1",
+      "a".repeat(201) + "1",
+      "ab\ncdefghij1",
+    ]) {
+      const server = signUpSchema.safeParse({ email: "pat@example.com", password: candidate }).success;
+      expect(documented(password, candidate), `password ${JSON.stringify(candidate)}`).toBe(server);
+      expect(passwordProblem(candidate) === null, `the forms' rule on ${JSON.stringify(candidate)}`).toBe(server);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import packageJson from "@/package.json";
-import { ACCESS, type AccessName } from "@/lib/auth/access";
+import { ACCESS, type AccessName, type AccessRule } from "@/lib/auth/access";
 import { paymentRequiredBodySchema } from "@/lib/jobs/schemas";
 import { getEnv } from "@/lib/env";
-import type { Answer, Endpoint, RequestHeaderName, ResponseHeaderName } from "@/lib/http/define-endpoint";
+import type { Answer, ApiTag, Endpoint, HttpMethod, RequestHeaderName, ResponseHeaderName } from "@/lib/http/define-endpoint";
 import { errorBodySchema } from "@/lib/http/errors";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { NAMED_SCHEMAS } from "./openapi-schemas";
@@ -36,14 +36,48 @@ const HEADERS = {
   },
 } satisfies Record<ResponseHeaderName, { description: string; schema: Record<string, unknown> }>;
 
-/** Request headers a declaration may name: a paying caller's x402 proofs (docs/decisions.md §8.5), v2 then v1. */
+/**
+ * Request headers a declaration may name: a paying caller's x402 proofs (docs/decisions.md
+ * §8.5), v2 then v1; Stripe's signature, without which a webhook is refused with 400.
+ */
 const REQUEST_HEADERS = {
-  "PAYMENT-SIGNATURE": "x402 v2 payment payload (instead of an API key)",
-  "X-PAYMENT": "x402 v1 payment proof (instead of an API key)",
-} as const satisfies Record<RequestHeaderName, string>;
+  "PAYMENT-SIGNATURE": {
+    description: "x402 v2 payment payload (instead of an API key)",
+    required: false,
+    schema: { type: "string", contentEncoding: "base64" },
+  },
+  "X-PAYMENT": {
+    description: "x402 v1 payment proof (instead of an API key)",
+    required: false,
+    schema: { type: "string", contentEncoding: "base64" },
+  },
+  "Stripe-Signature": {
+    description:
+      "Stripe's signature of the raw body (`t=<timestamp>,v1=<HMAC-SHA256>`) with the endpoint's signing secret; missing or wrong: 400",
+    required: true,
+    schema: { type: "string", minLength: 1 },
+  },
+} as const satisfies Record<RequestHeaderName, { description: string; required: boolean; schema: Record<string, unknown> }>;
+
+/** The document's top-level tags, in the order a reader meets them; every declaration names one. */
+const TAGS = {
+  system: "Health of the service and this document",
+  account: "Sign-up, e-mail confirmation, password reset and API keys",
+  jobs: "Submit a store for analysis and follow its job (polling, Server-Sent Events)",
+  batches: "Many stores analyzed as one batch, and its results as a file",
+  reports: "A completed analysis: the report, its PageSpeed audits, changelog and exports",
+  directory: "The public directory of analyzed stores, apps and themes, and its exports",
+  billing: "Plans, Stripe Checkout and portal, and Stripe's webhook",
+  admin: "Operator endpoints (administrators only)",
+  chat: "Questions about a store answered from StoreLens data (metered)",
+  blog: "Published blog posts",
+  tracking: "Tracked stores: their analytics, inventory, catalog events, alerts and webhooks",
+  lists: "Saved lists of stores (segments or hand-picked) and what changed in them",
+  mcp: "The MCP server for AI agents (Streamable HTTP)",
+} as const satisfies Record<ApiTag, string>;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "Invalid request: `issues` names each bad field",
+  400: "Invalid request: `issues` names each bad field (a path parameter, query or body field past its schema, or text that cannot be stored: NUL, a lone surrogate, a percent-escape that is not UTF-8)",
   401: "Missing or invalid credentials",
   402: "Payment required",
   403: "Forbidden for these credentials",
@@ -52,7 +86,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflict",
   410: "Gone: purged by an operator",
   413: "Body too large",
-  429: "Rate limited: wait at least Retry-After seconds (with ±10% jitter); give up after 3 in a row",
+  429: "Rate limited (`limit_type` names the limit hit): wait at least Retry-After seconds (with ±10% jitter); give up after 3 in a row",
   502: "The model failed",
   503: "Unavailable: database_unavailable, storage_low, slug_unavailable, an x402 settlement of unknown outcome (reason settlement_unknown: send the same payment again), an x402 payment whose identifier names one still being processed (reason payment_in_progress) or a service not configured; retry after Retry-After",
   504: "The model timed out",
@@ -118,29 +152,66 @@ function security(access: AccessName) {
   return schemes;
 }
 
-function accessErrors(access: AccessName): number[] {
-  const rule = ACCESS[access];
-  if (rule.anonymous) return [401];
+const STATE_CHANGING: readonly HttpMethod[] = ["POST", "PUT", "PATCH", "DELETE"];
 
-  return rule.x402 ? [401, 402, 403] : [401, 403];
+/**
+ * The refusals of the access wrapper (lib/endpoints/route.ts): 401 for credentials that are
+ * not real (under every rule, anonymous ones too), 402 where payment is taken, 403 under a
+ * rule that needs an account (a caller kind it refuses, an administrator rule's other users,
+ * an unconfirmed e-mail) and for a session's state-changing request from another origin.
+ */
+function accessErrors(endpoint: Endpoint<AccessName>): number[] {
+  const rule: AccessRule = ACCESS[endpoint.access];
+  const forbidden = !rule.anonymous || (rule.session && STATE_CHANGING.includes(endpoint.method));
+
+  return [401, ...(rule.x402 ? [402] : []), ...(forbidden ? [403] : [])];
+}
+
+/** Who may call, in words, from the access rule: the start of every operation's description. */
+function callers(endpoint: Endpoint<AccessName>): string {
+  const rule: AccessRule = ACCESS[endpoint.access];
+  if (rule.admin) return "Administrators only: a signed-in session whose user is an operator (ADMIN_USER_IDS); anyone else gets 403.";
+  const kinds = [
+    ...(rule.apiKey ? ["an API key (X-API-Key, or Authorization: Bearer)"] : []),
+    ...(rule.session ? ["the signed-in session cookie"] : []),
+    ...(rule.x402 ? ["an x402 payment (PAYMENT-SIGNATURE or X-PAYMENT)"] : []),
+  ];
+  const who = rule.anonymous
+    ? `Anyone may call it without credentials; ${kinds.join(" or ")} is accepted too, and credentials that are not real are refused with 401.`
+    : `Needs ${kinds.join(" or ")}: 401 without credentials${rule.x402 ? " (402 with the payment offer)" : ""}${!rule.apiKey ? ", 403 with an API key" : ""}.`;
+  const origin =
+    rule.session && STATE_CHANGING.includes(endpoint.method)
+      ? " A session's request must come from this site's origin (403 otherwise); other origins authenticate with an API key."
+      : "";
+
+  return `${who}${origin}`;
+}
+
+/**
+ * What every operation's description says: its declaration's own text, then who may call it
+ * and what the access wrapper refuses. The refusals every route shares (400, 429, 503) are
+ * their responses' descriptions.
+ */
+function descriptionOf(endpoint: Endpoint<AccessName>): string {
+  return [endpoint.description, callers(endpoint)].filter(Boolean).join("\n\n");
 }
 
 function parameters(endpoint: Endpoint) {
   const of = (schema: z.ZodObject | undefined, where: "path" | "query") =>
-    Object.entries(schema?.shape ?? {}).map(([name, field]) => ({
-      name,
-      in: where,
-      required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
-      schema: inputSchemaOf(field as z.ZodType),
-    }));
+    Object.entries(schema?.shape ?? {}).map(([name, field]) => {
+      const { description, ...rest } = inputSchemaOf(field as z.ZodType);
 
-  const headers = (endpoint.requestHeaders ?? []).map((name) => ({
-    name,
-    in: "header",
-    required: false,
-    description: REQUEST_HEADERS[name],
-    schema: { type: "string", contentEncoding: "base64" },
-  }));
+      return {
+        name,
+        in: where,
+        required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
+        // A parameter's description is read beside its name, where tools show it, not inside its schema.
+        ...(typeof description === "string" ? { description } : {}),
+        schema: rest,
+      };
+    });
+
+  const headers = (endpoint.requestHeaders ?? []).map((name) => ({ name, in: "header", ...REQUEST_HEADERS[name] }));
 
   return [...of(endpoint.params, "path"), ...of(endpoint.query, "query"), ...headers];
 }
@@ -165,7 +236,8 @@ function responses(endpoint: Endpoint<AccessName>, schemaOf: (schema: z.ZodType)
     };
   }
   const errors = new Set([...declared.keys()].filter((status) => status >= 400));
-  for (const status of [...accessErrors(endpoint.access), 503]) errors.add(status);
+  // 400: every route checks its path and query for text it cannot store, whatever it declares.
+  for (const status of [400, ...accessErrors(endpoint), 503]) errors.add(status);
   if (endpoint.ipCooldown !== false) errors.add(429);
   for (const status of [...errors].sort((a, b) => a - b)) {
     const answer = declared.get(status) ?? {};
@@ -201,10 +273,11 @@ export function buildOpenApiDocument() {
     paths[path][endpoint.method.toLowerCase()] = {
       operationId: endpoint.operationId,
       summary: endpoint.summary,
-      ...(endpoint.description ? { description: endpoint.description } : {}),
+      description: descriptionOf(endpoint),
       tags: [endpoint.tag],
       security: security(endpoint.access),
       parameters: parameters(endpoint),
+      ...(endpoint.rawBody ? { requestBody: { required: true, content: endpoint.rawBody } } : {}),
       ...(endpoint.body
         ? {
             requestBody: {
@@ -236,6 +309,7 @@ export function buildOpenApiDocument() {
         "Shopify store analysis: jobs, reports, directory. Any endpoint that needs the database may answer 503 database_unavailable with Retry-After while it cannot be reached. Breaking changes are listed in the dated API changelog (docs/api-changelog.md, served at /docs/changelog).",
     },
     servers: [{ url: getEnv().BASE_URL }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     components: {
       schemas: components,
       headers: HEADERS,

@@ -17,6 +17,7 @@ import * as lists from "@/lib/lists/endpoints";
 import * as market from "@/lib/market/endpoints";
 import * as mcp from "@/lib/mcp/endpoints";
 import * as pagespeed from "@/lib/pagespeed/endpoints";
+import * as quickLook from "@/lib/quick-look/endpoints";
 import * as reports from "@/lib/reports/endpoints";
 import * as storeDirectory from "@/lib/store-directory/endpoints";
 import * as tracking from "@/lib/tracking/endpoints";
@@ -44,6 +45,7 @@ export const ENDPOINTS: readonly Endpoint<AccessName>[] = [
   ...Object.values(apiKeys),
   ...Object.values(auth),
   ...Object.values(jobs),
+  ...Object.values(quickLook),
   ...Object.values(batches),
   ...Object.values(reports),
   ...Object.values(pagespeed),

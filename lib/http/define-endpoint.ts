@@ -12,8 +12,27 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ResponseHeaderName =
   "Retry-After" | "ETag" | "Cache-Control" | "Content-Disposition" | "PAYMENT-REQUIRED" | "PAYMENT-RESPONSE" | "X-PAYMENT-RESPONSE";
 
-/** Request headers an endpoint reads besides credentials: a paying caller's x402 proofs (docs/decisions.md §8.5). */
-export type RequestHeaderName = "PAYMENT-SIGNATURE" | "X-PAYMENT";
+/**
+ * Request headers an endpoint reads besides credentials: a paying caller's x402 proofs
+ * (docs/decisions.md §8.5), Stripe's signature of a webhook's raw body.
+ */
+export type RequestHeaderName = "PAYMENT-SIGNATURE" | "X-PAYMENT" | "Stripe-Signature";
+
+/** The OpenAPI document's tags (its top-level list describes each one, lib/endpoints/openapi.ts). */
+export type ApiTag =
+  | "system"
+  | "account"
+  | "jobs"
+  | "batches"
+  | "reports"
+  | "directory"
+  | "billing"
+  | "admin"
+  | "chat"
+  | "blog"
+  | "tracking"
+  | "lists"
+  | "mcp";
 
 /** A body that is not JSON (streams, downloads, the OpenAPI document), described by media type. */
 export type RawContent = Readonly<Record<string, { schema: Readonly<Record<string, unknown>> }>>;
@@ -45,7 +64,7 @@ export type Endpoint<A extends string = string> = {
   summary: string;
   /** What a caller of the HTTP endpoint also needs to know (statuses, caching, headers). */
   description?: string;
-  tag: string;
+  tag: ApiTag;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -54,6 +73,11 @@ export type Endpoint<A extends string = string> = {
    * `text/plain` request is parsed as `{ [textBody]: <the text> }` (a pasted or uploaded list).
    */
   textBody?: string;
+  /**
+   * A body the handler reads itself (no `body` schema: a signature is checked on its raw
+   * bytes first), described by media type.
+   */
+  rawBody?: RawContent;
   requestHeaders?: readonly RequestHeaderName[];
   /**
    * By status. Besides these, every answer documents the access rule's refusals (401, 402,

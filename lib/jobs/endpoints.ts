@@ -1,4 +1,3 @@
-import { errorBodySchema } from "@/lib/http/errors";
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { rateLimitedBodySchema } from "@/lib/limits/schemas";
 import { createJobRequestSchema } from "./create-job-request";
@@ -18,6 +17,8 @@ export const findJobEndpoint = defineEndpoint({
   operationId: "findJob",
   tag: "jobs",
   summary: "Find a job by id or by store domain (latest)",
+  description:
+    "One of the query parameters id or domain is required: without either, 400 with an issue on `query`. 404 when no job matches.",
   query: findJobQuerySchema,
   answers: { 200: { schema: jobEnvelopeSchema }, 400: "error", 404: "error" },
 });
@@ -81,6 +82,9 @@ export const streamJobEventsEndpoint = defineEndpoint({
       },
     },
     404: "error",
-    429: { schema: [rateLimitedBodySchema, errorBodySchema] },
+    429: {
+      schema: rateLimitedBodySchema,
+      description: "limit_type open_connections: this address has its share of open progress connections; ip_cooldown: its cooldown window",
+    },
   },
 });

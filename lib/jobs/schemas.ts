@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@/db/schema/job-status";
+import { emailAddressSchema } from "@/lib/mail/email-address";
 import { CHARGE_RETURN_REASONS, CHARGE_RETURNS, CHEAP_RETURNS_PER_MONTH } from "./charge-return";
 
 // Request and response shapes of the jobs API: the single source of validation, types and OpenAPI.
@@ -15,7 +16,7 @@ export const createJobBodySchema = z.object({
     .url({ protocol: /^https?$/, message: "webhook_url must be an http(s) URL" })
     .max(2000)
     .optional(),
-  notify_email: z.email("notify_email must be an e-mail address").max(320).optional(),
+  notify_email: emailAddressSchema("notify_email must be an e-mail address").max(320).optional(),
 });
 export type CreateJobBody = z.infer<typeof createJobBodySchema>;
 
@@ -60,9 +61,10 @@ export const planLimitReachedBodySchema = z.object({
 });
 export type PlanLimitReachedBody = z.infer<typeof planLimitReachedBodySchema>;
 
+/** GET /api/jobs: one of the two is required (the handler answers 400 naming `query` without either). */
 export const findJobQuerySchema = z.object({
-  id: z.string().trim().min(1).optional(),
-  domain: z.string().trim().min(1).optional(),
+  id: z.string().trim().min(1).optional().describe("The job's id; required unless domain is given (id wins when both are)"),
+  domain: z.string().trim().min(1).optional().describe("A store's domain: its latest job; required unless id is given"),
 });
 
 export const jobIdParamsSchema = z.object({ id: z.string().min(1) });

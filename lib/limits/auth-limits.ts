@@ -31,5 +31,5 @@ export async function limitAuthAttempt(action: AuthAction, ip: string, email: st
 
 /** "Send the confirmation e-mail again": a few per hour per account (each one is a mail out). */
 export async function limitVerificationResends(userId: string): Promise<void> {
-  await enforceRateLimit(`auth:verify-resend:user:${userId}`, 3, 3600, "At most 3 confirmation e-mails per hour; check your spam folder");
+  await enforceRateLimit(`auth:verify-resend:user:${userId}`, 3, "hour", "At most 3 confirmation e-mails per hour; check your spam folder");
 }

@@ -49,8 +49,15 @@ export function rateLimited(message: string, limitType: RateLimitedBody["limit_t
   });
 }
 
-/** Throws the 429 when one more hit on `key` passes `limit` per `windowSeconds`. */
-export async function enforceRateLimit(key: string, limit: number, windowSeconds: number, message: string): Promise<void> {
-  const verdict = await consumeRateLimit(key, limit, windowSeconds);
-  if (!verdict.allowed) throw rateLimited(message, "per_minute", verdict.retryAfterSeconds);
+const WINDOWS = {
+  minute: { seconds: 60, limitType: "per_minute" },
+  hour: { seconds: 3600, limitType: "per_hour" },
+  day: { seconds: 86_400, limitType: "per_day" },
+} as const;
+
+/** Throws the 429, naming its window, when one more hit on `key` passes `limit` per minute, hour or day. */
+export async function enforceRateLimit(key: string, limit: number, per: keyof typeof WINDOWS, message: string): Promise<void> {
+  const window = WINDOWS[per];
+  const verdict = await consumeRateLimit(key, limit, window.seconds);
+  if (!verdict.allowed) throw rateLimited(message, window.limitType, verdict.retryAfterSeconds);
 }

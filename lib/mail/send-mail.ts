@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { typedEmailAddressSchema } from "./email-address";
 import { recordOutboxMessage, setOutboxProviderMessageId, type MailTransportName } from "./outbox";
 import { logTransport, resendTransport, type MailTransport } from "./transports";
 
 export const mailMessageSchema = z.object({
-  to: z.email().transform((v) => v.trim().toLowerCase()),
+  to: typedEmailAddressSchema,
   subject: z.string().min(1).max(300),
   html: z.string().min(1),
   text: z.string().min(1),

@@ -1,24 +1,10 @@
 import { nameAppsFromAppStore, type NamedApps } from "@/lib/apps/app-store/name-from-app-store";
-import { reportStorefrontApps } from "@/lib/apps/report-apps";
 import { logger } from "@/lib/log";
-import { readHomePage } from "@/lib/findings";
 import { PIPELINE_STEPS } from "./pipeline-steps";
+import { readStorefront } from "./read-storefront";
 import { recordStepProgress } from "./record-step-progress";
-import { isStoreFailure } from "@/lib/shopify-reader/outcomes";
 import { fetchStorefrontHtml } from "@/lib/shopify-reader/fetch-home-page";
-import { loadHtml } from "@/lib/storefront-html/load-html";
-import { readPageSignals } from "@/lib/storefront-html/page-signals";
-import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
-import { themeFinding } from "@/lib/storefront-html/theme-finding";
-import { saveArtifact, type Artifact } from "@/lib/snapshots/artifacts";
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
-}
+import { saveArtifact } from "@/lib/snapshots/artifacts";
 
 /**
  * Step detect-apps: the theme, the installed apps and every home-page finding (lib/findings: tags,
@@ -32,32 +18,11 @@ export async function detectAppsStep(
   jobId: string,
   domain: string,
 ): Promise<{ apps: number; theme: string | null; newAppHandles: number }> {
-  const page = await fetchStorefrontHtml(domain);
-  let artifact: Artifact<"storefront">;
-  let newAppHandles = 0;
-  if (isStoreFailure(page)) {
-    artifact = { theme: null, apps: [], title: null, metaDescription: null, fetched: false, error: page.message };
-  } else {
-    const $ = loadHtml(page.html);
-    const info = parseStorefrontDocument($);
-    const named = await withAppStoreNames(reportStorefrontApps($, { storeHost: hostOf(page.url) ?? domain }));
-    const { apps, unidentified } = named;
-    newAppHandles = named.newHandles.length;
-    artifact = {
-      theme: info.theme && { ...info.theme, name: info.theme.name ?? info.theme.themeStoreName, ...themeFinding(info.theme) },
-      apps,
-      unidentifiedApps: unidentified,
-      title: info.title,
-      metaDescription: info.metaDescription,
-      fetched: true,
-      error: null,
-      ...readHomePage({ $, signals: readPageSignals($) }),
-    };
-  }
+  const { storefront: artifact, newAppHandles } = await readStorefront(await fetchStorefrontHtml(domain), domain, withAppStoreNames);
   await saveArtifact(jobId, "storefront", artifact);
   await recordStepProgress(jobId, PIPELINE_STEPS.detectApps, { counts: { apps: artifact.apps.length } });
 
-  return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null, newAppHandles };
+  return { apps: artifact.apps.length, theme: artifact.theme?.name ?? null, newAppHandles: newAppHandles.length };
 }
 
 /**

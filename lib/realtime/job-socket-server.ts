@@ -53,7 +53,8 @@ export type JobSocketOptions = {
 function refuse(socket: Duplex, error: ApiError): void {
   logger.warn("job socket upgrade refused", { status: error.status, message: error.message });
   socket.on("error", () => {});
-  endSocketWithError(socket, error, securityHeaders());
+  // The error's own headers too: a 429's Retry-After, as the SSE stream's refusal carries it.
+  endSocketWithError(socket, error, { ...securityHeaders(), ...error.headers });
 }
 
 /** Browsers always send Origin; a page on another site must not read our job streams through its visitors. */

@@ -11,6 +11,7 @@ import { jobs, stores } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { GET as eventsRoute } from "@/app/api/jobs/[id]/events/route";
 import { startRouteHost, type RouteHost } from "@/testing/route-host";
+import { documentedAnswerErrors } from "@/testing/openapi-answers";
 import { waitFor } from "@/testing/wait-for";
 import { closeJobEventHub } from "./job-event-hub";
 import { createJobSocketServer } from "./job-socket-server";
@@ -50,7 +51,7 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-type Refusal = { status: number; body: Record<string, unknown> };
+type Refusal = { status: number; retryAfter: string | null; body: Record<string, unknown> };
 
 /** Opens the SSE stream; an admitted one stays open (and is remembered for closing). */
 async function openEvents(forwardedFor?: string): Promise<{ status: 200; close(): Promise<void> } | Refusal> {
@@ -59,7 +60,13 @@ async function openEvents(forwardedFor?: string): Promise<{ status: 200; close()
     headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
     signal: aborter.signal,
   });
-  if (response.status !== 200) return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  if (response.status !== 200) {
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      body: (await response.json()) as Record<string, unknown>,
+    };
+  }
   const reader = response.body!.getReader();
   const first = await reader.read(); // the job's current state
   expect(new TextDecoder().decode(first.value)).toMatch(/^event: progress\n/);
@@ -97,7 +104,13 @@ function openSocket(forwardedFor?: string): Promise<{ status: 101; close(): Prom
     socket.once("unexpected-response", (_req, res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += String(chunk)));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: (res.headers["retry-after"] as string | undefined) ?? null,
+          body: JSON.parse(text) as Record<string, unknown>,
+        }),
+      );
     });
     socket.once("error", reject);
   });
@@ -114,8 +127,15 @@ describe("progress connections share one cap", () => {
     const refused = await openEvents();
     expect(refused).toEqual({
       status: 429,
-      body: { error: "Too many open progress connections from this address", code: "rate_limited" },
+      retryAfter: "10",
+      body: {
+        error: "Too many open progress connections from this address; close one, or poll GET /api/jobs/:id/status",
+        code: "rate_limited",
+        limit_type: "open_connections",
+        retry_after: 10,
+      },
     });
+    expect(documentedAnswerErrors("GET", "/api/jobs/{id}/events", 429, (refused as Refusal).body)).toEqual([]);
 
     await (first as { close(): Promise<void> }).close();
     await waitFor(() => progressConnections().open("127.0.0.1") === 1, { what: "the closed stream's slot" });
@@ -127,7 +147,12 @@ describe("progress connections share one cap", () => {
     expect(socket.status).toBe(101);
     expect(await statusOf(openEvents())).toBe(200);
 
-    expect(await openSocket()).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    // The socket's refusal is the same 429 as the stream's, Retry-After included.
+    expect(await openSocket()).toMatchObject({
+      status: 429,
+      retryAfter: "10",
+      body: { code: "rate_limited", limit_type: "open_connections" },
+    });
     expect(await openEvents()).toMatchObject({ status: 429, body: { code: "rate_limited" } });
 
     await (socket as { close(): Promise<void> }).close();

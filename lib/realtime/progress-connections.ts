@@ -1,6 +1,10 @@
 import { processSlot } from "@/lib/process-slot";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/limits/rate-limit";
+
+/** A slot frees when one of the address's connections closes, which no clock predicts: a short wait, then try again. */
+const OPEN_CONNECTIONS_RETRY_SECONDS = 10;
 
 export type ProgressConnectionLimits = {
   /** Open connections per client address; a browser tab needs one per job it watches. */
@@ -33,7 +37,11 @@ export class ProgressConnections {
       throw new ApiError("unavailable", "Too many open progress connections on this server; poll GET /api/jobs/:id/status");
     }
     if ((this.perAddress.get(address) ?? 0) >= limits.perAddress) {
-      throw new ApiError("rate_limited", "Too many open progress connections from this address");
+      throw rateLimited(
+        "Too many open progress connections from this address; close one, or poll GET /api/jobs/:id/status",
+        "open_connections",
+        OPEN_CONNECTIONS_RETRY_SECONDS,
+      );
     }
     this.total += 1;
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);

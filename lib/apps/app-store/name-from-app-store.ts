@@ -13,9 +13,13 @@ export type NamedApps = {
  * lookup found one: each becomes an app (the listing's name, its developer and rating), once. The
  * rest stay unidentified, named by their handle as the page gave it, and any handle not seen
  * before is kept for a lookup. Reads and writes this process's database only: the App Store itself
- * is asked by the resolve-app-listings function, never on an analysis's path.
+ * is asked by the resolve-app-listings function, never on an analysis's path. `recordNew: false`
+ * only reads (a quick look: a visitor without an account writes nothing, and no lookup follows).
  */
-export async function nameAppsFromAppStore(detection: { apps: DetectedApp[]; unidentified: UnidentifiedApp[] }): Promise<NamedApps> {
+export async function nameAppsFromAppStore(
+  detection: { apps: DetectedApp[]; unidentified: UnidentifiedApp[] },
+  { recordNew = true }: { recordNew?: boolean } = {},
+): Promise<NamedApps> {
   const handles = detection.unidentified.flatMap((app) => (app.handle ? [app.handle] : []));
   if (handles.length === 0) return { ...detection, newHandles: [] };
   const learned = await findLearnedApps(handles);
@@ -41,6 +45,7 @@ export async function nameAppsFromAppStore(detection: { apps: DetectedApp[]; uni
       app_store: { handle: app.handle, developer: app.developer, rating: app.rating, review_count: app.reviewCount },
     });
   }
+  if (!recordNew) return { apps, unidentified, newHandles: [] };
   const newHandles = await recordSeenAppHandles(unidentified.flatMap((app) => (app.handle ? [app.handle] : [])));
 
   return { apps, unidentified, newHandles };

@@ -5,13 +5,11 @@ import { processPriceToAtomicAmount } from "x402/shared";
 import { NetworkSchema, SupportedEVMNetworks, type Network, type PaymentRequirements } from "x402/types";
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
+import { isX402Enabled } from "./enabled";
 import { jobDiscovery, jobOutputSchemaV1 } from "./discovery";
 import type { JobPaymentRequirements, PaymentRequiredBody } from "@/lib/jobs/schemas";
 
-/** x402 is on when a pay-to address is configured; without one nobody could be paid. */
-export function isX402Enabled(): boolean {
-  return Boolean(getEnv().X402_PAY_TO);
-}
+export { isX402Enabled };
 
 /** The configured network by its x402 v1 name (`base`, `base-sepolia`). */
 export function configuredNetwork(): Network {
