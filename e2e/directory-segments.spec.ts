@@ -25,6 +25,17 @@ for (const [device, viewport] of [
     await page.goto("/stores");
     const form = page.getByRole("search", { name: "Stores" });
     const apps = form.getByRole("group", { name: "Apps" });
+    // The whole directory is counted, thousands grouped ("1,234 analyzed Shopify stores.").
+    await expect(page.getByTestId("result-count")).toHaveText(/^\d{1,3}(,\d{3})* analyzed Shopify stores?\.$/);
+    // A phone folds the filters under "Filters" (nothing is set yet); a laptop shows them, with no disclosure to open.
+    const filters = form.getByText("Filters", { exact: true });
+    if (viewport.width < 1024) {
+      await expect(apps).toBeHidden();
+      await filters.click();
+    } else {
+      await expect(filters).toBeHidden();
+    }
+    await expect(apps).toBeVisible();
     await apps.getByLabel("All of").selectOption("judge-me");
     await apps.getByLabel("None of").selectOption("loox");
     await form.getByLabel("Products from").fill("10");
@@ -58,13 +69,42 @@ for (const [device, viewport] of [
     await form.getByLabel("Sort by").selectOption("products_asc");
     await expect(page).toHaveURL(/sort=products_asc/);
     const sort = form.getByLabel("Sort by");
-    const clipped = await sort.evaluate((select: HTMLSelectElement) => select.scrollWidth > select.clientWidth + 1);
-    expect(clipped).toBe(false);
+    for (const [label, address] of [
+      ["Recently analyzed", /^(?!.*sort=)/],
+      ["Newest in the directory", /sort=first_analyzed/],
+      ["Fewest products", /sort=products_asc/],
+    ] as const) {
+      await sort.selectOption({ label });
+      await expect(page).toHaveURL(address);
+      // scrollWidth <= clientWidth, and the chosen label's own width fits inside the box beside its arrow.
+      const fit = await form.getByLabel("Sort by").evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = context.measureText(select.selectedOptions[0]!.text).width;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+        return { scroll: select.scrollWidth <= select.clientWidth, text, room };
+      });
+      expect(fit.scroll, label).toBe(true);
+      expect(fit.text, label).toBeLessThanOrEqual(fit.room);
+    }
 
     // The country filter names countries, never a bare code beside a name.
     const country = form.getByLabel("Based in");
     await expect(country.locator("option", { hasText: "Portugal" })).toHaveText(/^Portugal \(\d+\)$/);
     await expect(country.locator("option", { hasText: /^PT \(/ })).toHaveCount(0);
+    // Every country, market and language is named; none reads as a bare code, x-default is no language.
+    for (const name of ["Based in", "Ships to (all of)", "Languages (all of)"]) {
+      const options = await form.getByLabel(name).locator("option").allTextContents();
+      expect(
+        options.filter((text) => /^[A-Za-z]{2,3}(-[A-Za-z]{2})? \(/.test(text)),
+        name,
+      ).toEqual([]);
+      expect(
+        options.filter((text) => /x-default|^Default/i.test(text)),
+        name,
+      ).toEqual([]);
+    }
   });
 
   test(`on ${device}, an app page reads as a market report`, async ({ page }) => {

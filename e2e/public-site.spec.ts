@@ -48,10 +48,21 @@ test("a published store page has its meta tags, parseable JSON-LD and a 1200×63
   await expect(page.getByRole("table", { name: "Products per price band" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Top vendors" }).getByRole("rowheader")).toHaveCount(7);
   await expect(page.getByRole("link", { name: /Loox/ })).toHaveAttribute("href", "/apps/loox");
-  await expect(page.getByRole("link", { name: "Analyze again" })).toHaveAttribute("href", "/?domain=published-shop.test");
+  // Analyzing needs an account: a signed-out visitor is told so, and comes back to the dashboard's form.
+  await expect(page.getByRole("link", { name: "Analyze again", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in to analyze again" })).toHaveAttribute(
+    "href",
+    "/sign-in?callbackUrl=%2Fdashboard%3Fdomain%3Dpublished-shop.test",
+  );
+  // A product image that does not load leaves the report's placeholder, not a blank.
+  await page.route("https://cdn.example.test/**", (route) => route.abort());
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.locator("#products li")).toHaveCount(24);
+  await expect(page.locator("#products li > span > svg")).toHaveCount(24);
+  // Lazy images load (and fail) as they come near: each one that failed is gone, its placeholder left.
+  for (const item of await page.locator("#products li").all()) await item.scrollIntoViewIfNeeded();
+  await expect(page.locator("#products li img")).toHaveCount(0);
   const csv = await request.get("/api/free-export?slug=published-shop-test&format=csv");
   expect(csv.headers()["content-disposition"]).toBe('attachment; filename="published-shop-test-products.csv"');
   expect((await csv.text()).split("\n")[0]).toMatch(/^Handle,Title,Body \(HTML\),Vendor,Type,Tags,Published,Option1 Name/);
@@ -81,6 +92,8 @@ for (const [device, viewport] of [
     const form = page.getByRole("search", { name: "Stores" });
     const tag = form.getByLabel("Pixels and tags (all of)");
     const agent = form.getByLabel("Agent readiness (all of)");
+    // Folded on a phone: one tap opens the filters.
+    if (viewport.width < 1024) await form.getByText("Filters", { exact: true }).click();
     await expect(tag.locator("option", { hasText: "Meta pixel" })).toHaveText(/Meta pixel \(\d+\)/);
     // Two fields to a row on a phone (the first two app lists side by side), four on a desktop.
     const apps = form.getByRole("group", { name: "Apps" });

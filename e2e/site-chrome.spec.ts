@@ -152,12 +152,93 @@ test("the API reference has a table of contents and a curl example for each oper
   await page.goto("/docs");
   const contents = page.getByRole("navigation", { name: "On this page" }).filter({ visible: true });
   await expect(contents.getByRole("link", { name: "POST /api/jobs", exact: true })).toBeVisible();
-  await expect(page.locator("pre code", { hasText: /^curl / })).toHaveCount(operations);
+  // One curl command per operation, beside the quick start's own.
+  await expect(page.locator("section:not(#quick-start) pre code", { hasText: /^curl / })).toHaveCount(operations);
 
   await contents.getByRole("link", { name: "POST /api/jobs", exact: true }).click();
   await expect(page).toHaveURL(/#createJob$/);
   const createJob = page.locator("#createJob");
   await expect(createJob).toBeInViewport();
-  await expect(createJob.locator("pre")).toContainText(`-H "X-API-Key: $STORELENS_API_KEY"`);
-  await expect(createJob.locator("pre")).toContainText(`-d '{"domain":"allbirds.com"}'`);
+  const curl = createJob.locator("pre").first();
+  await expect(curl).toContainText(`-H "X-API-Key: $STORELENS_API_KEY"`);
+  await expect(curl).toContainText(`-d '{"domain":"allbirds.com"}'`);
+  // An example answer, made from the response schema, on request.
+  await createJob.getByText("Example answer (201)").click();
+  await expect(createJob.locator("details pre")).toContainText('"id": "00000000-0000-4000-8000-000000000000"');
+});
+
+test("the API reference opens with a quick start, keeps the operator's endpoints last, and no id repeats", async ({ page }) => {
+  await page.goto("/docs");
+  const sections = await page.locator("main section[id]").evaluateAll((all) => all.map((section) => section.id));
+  expect(sections[0]).toBe("quick-start");
+  expect(sections.at(-1)).toBe("operator-endpoints");
+  const quickStart = page.locator("#quick-start");
+  await expect(quickStart.getByRole("heading", { level: 2 })).toHaveText("Quick start: analyze a store");
+  await expect(quickStart).toContainText("X-API-Key: $STORELENS_API_KEY");
+  await expect(quickStart).toContainText("/api/mcp");
+  await expect(quickStart).toContainText("PAYMENT-SIGNATURE");
+  await expect(page.locator("#operator-endpoints")).toContainText("POST/api/stripe/webhook");
+  await expect(page.locator("#billing-endpoints")).not.toContainText("/api/stripe/webhook");
+  const repeated = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll("[id]")].map((element) => element.id);
+    return ids.filter((id, index) => ids.indexOf(id) !== index);
+  });
+  expect(repeated).toEqual([]);
+});
+
+test("on a phone the header is one row with a Menu button that opens the links", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/stores");
+  const header = page.locator("body > header");
+  expect((await header.boundingBox())!.height).toBeLessThan(80);
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeHidden();
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Pricing" })).toBeVisible();
+  await expect(nav.locator('[aria-current="page"]')).toHaveText("Stores");
+  // The links are the next stops of the keyboard.
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Stores" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+
+  await menu.click();
+  await nav.getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
+
+  // A laptop has the links in the header and no Menu button.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect(menu).toBeHidden();
+  await expect(nav.getByRole("link", { name: "Pricing" })).toBeVisible();
+});
+
+test("on a phone the dashboard tabs say more are beyond the edge, and the e-mail notice can be dismissed", async ({ page }) => {
+  await signUp(page, uniqueEmail("phone-tabs"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  const tabs = page.getByRole("navigation", { name: "Dashboard" });
+  const after = page.getByTestId("tabs-fade-after");
+  await expect(after).toHaveCSS("opacity", "1");
+  await tabs.getByRole("link", { name: "Billing" }).scrollIntoViewIfNeeded();
+  await expect(after).toHaveCSS("opacity", "0");
+  await expect(page.getByTestId("tabs-fade-before")).toHaveCSS("opacity", "1");
+  // Opened on Billing, the row shows Billing.
+  await page.goto("/dashboard/billing");
+  await expect(tabs.getByRole("link", { name: "Billing" })).toBeInViewport();
+
+  const banner = page.getByRole("region", { name: "Confirm your e-mail" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Dismiss this notice" }).click();
+  await expect(banner).toHaveCount(0);
+  // Remembered for the session: the next page does not bring it back.
+  await page.goto("/dashboard/jobs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jobs");
+  await expect(banner).toHaveCount(0);
 });

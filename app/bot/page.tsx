@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { scraperUserAgent } from "@/lib/bot-auth/user-agent";
+import { formatCount, formatDecimal } from "@/components/ui/format";
 import { getEnv } from "@/lib/env";
 import { siteUrl } from "@/lib/site-url";
 
@@ -19,7 +20,7 @@ const code = "rounded bg-slate-100 px-1 font-mono text-[0.9em]";
 const h2 = "text-lg font-semibold text-slate-900";
 const section = "scroll-mt-4 space-y-2 text-sm text-slate-700";
 
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 2 })} s`;
+const seconds = (ms: number) => `${formatDecimal(ms / 1000, "en-US", 2)} s`;
 
 /** `mailto:a@b` → a link reading `a@b`; an https: URL reads as itself. */
 function ContactLink({ href }: { href: string }) {
@@ -102,21 +103,20 @@ export default function BotPage() {
         <p>This server is configured as follows:</p>
         <ul className="list-disc space-y-1 pl-5">
           <li>
-            one request at a time per store, at least <strong>{seconds(env.SCRAPER_MIN_INTERVAL_MS)}</strong> apart (
-            <code className={code}>SCRAPER_MIN_INTERVAL_MS</code>), whatever number of reports are being made on that store;
+            one request at a time per store, at least <strong>{seconds(env.SCRAPER_MIN_INTERVAL_MS)}</strong> apart, however many reports
+            are being made on that store;
           </li>
           <li>
-            a request gives up after <strong>{seconds(env.SCRAPER_TIMEOUT_MS)}</strong> (<code className={code}>SCRAPER_TIMEOUT_MS</code>
-            );
+            a request gives up after <strong>{seconds(env.SCRAPER_TIMEOUT_MS)}</strong>;
           </li>
           <li>
-            a failed or refused request (429, 5xx) is retried at most <strong>{env.SCRAPER_MAX_RETRIES}</strong> times, waiting{" "}
+            a failed or refused request (429, 5xx) is retried at most <strong>{formatCount(env.SCRAPER_MAX_RETRIES)}</strong> times, waiting{" "}
             {seconds(env.SCRAPER_BACKOFF_BASE_MS)} and then twice as long each time, and longer when the store&apos;s{" "}
             <code className={code}>Retry-After</code> says so; a 429 slows every report on that store, not just one;
           </li>
           <li>
-            one report makes at most <strong>{env.MAX_STORE_REQUESTS_PER_JOB.toLocaleString("en-US")}</strong> product requests (
-            <code className={code}>MAX_STORE_REQUESTS_PER_JOB</code>), a store of a few hundred products a handful.
+            one report makes at most <strong>{formatCount(env.MAX_STORE_REQUESTS_PER_JOB)}</strong> product requests, a store of a few
+            hundred products a handful.
           </li>
         </ul>
       </section>

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { cookies } from "next/headers";
 import { VerifyEmailBanner } from "@/components/dashboard/verify-email-banner";
+import { isNoticeDismissed, VERIFY_EMAIL_NOTICE } from "@/components/ui/dismissed-notices";
 import { emailVerificationStatus } from "@/lib/auth/email-verification";
 import { requireSessionUser } from "@/lib/auth/session-user";
 
@@ -10,11 +12,11 @@ export const metadata: Metadata = { title: { default: "Dashboard", template: "%s
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireSessionUser("/dashboard");
-  const verification = await emailVerificationStatus(user.id);
+  const [verification, jar] = await Promise.all([emailVerificationStatus(user.id), cookies()]);
 
   return (
     <DashboardShell user={user}>
-      {verification.email && !verification.verified ? (
+      {verification.email && !verification.verified && !isNoticeDismissed(jar, VERIFY_EMAIL_NOTICE) ? (
         <VerifyEmailBanner email={verification.email} required={verification.required} />
       ) : null}
       {children}

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { responseExample, successSchema, type JsonSchema } from "@/lib/api-reference/response-example";
+import { isOperatorOperation, OPERATOR_SECTION, operationAnchors, tagAnchor, tagOf } from "@/lib/api-reference/sections";
 import { curlExample, type DocumentOperation } from "@/lib/endpoints/curl-example";
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ACCESS } from "@/lib/auth/access";
@@ -37,9 +39,14 @@ function toolCallers(access: keyof typeof ACCESS): string {
 const code = "rounded bg-slate-100 px-1";
 
 /** The sections of the page: the guides, then one per tag with its operations. */
-function TocList({ tags, operations }: TocProps) {
+function TocList({ tags, operations, anchors, operator }: TocProps) {
   return (
     <ul className="mt-2 space-y-1">
+      <li>
+        <a href="#quick-start" className="text-indigo-700 hover:underline">
+          Quick start
+        </a>
+      </li>
       <li>
         <a href="#promises" className="text-indigo-700 hover:underline">
           Promises
@@ -57,15 +64,18 @@ function TocList({ tags, operations }: TocProps) {
       </li>
       {tags.map((tag) => (
         <li key={tag}>
-          <a href={`#${tag}`} className="capitalize text-indigo-700 hover:underline">
+          <a href={`#${tagAnchor(tag)}`} className="capitalize text-indigo-700 hover:underline">
             {tag}
           </a>
           <ul className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3 text-xs">
             {operations
-              .filter(({ op }) => (op.tags[0] ?? "other") === tag)
+              .filter(({ op }) => tagOf(op) === tag)
               .map(({ path, method, op }) => (
                 <li key={op.operationId}>
-                  <a href={`#${op.operationId}`} className="break-all font-mono text-slate-700 hover:text-indigo-700 hover:underline">
+                  <a
+                    href={`#${anchors.get(op.operationId)}`}
+                    className="break-all font-mono text-slate-700 hover:text-indigo-700 hover:underline"
+                  >
                     {method} {path}
                   </a>
                 </li>
@@ -73,11 +83,79 @@ function TocList({ tags, operations }: TocProps) {
           </ul>
         </li>
       ))}
+      {operator ? (
+        <li>
+          <a href={`#${OPERATOR_SECTION}`} className="text-indigo-700 hover:underline">
+            Operator endpoints
+          </a>
+        </li>
+      ) : null}
     </ul>
   );
 }
 
-type TocProps = { tags: string[]; operations: { path: string; method: string; op: Operation }[] };
+type Listed = { path: string; method: string; op: Operation };
+type TocProps = { tags: string[]; operations: Listed[]; anchors: Map<string, string>; operator: boolean };
+
+/** Guide sections of the page, each an anchor no tag or operation may take. */
+const GUIDES = ["quick-start", "promises", "crawler", "mcp"] as const;
+
+/** Longer than this, an example answer is cut: the whole shape is in /api/openapi.json. */
+const EXAMPLE_CHARS = 4_000;
+
+function ExampleAnswer({ op, schemas, baseUrl }: { op: Operation; schemas: Record<string, JsonSchema>; baseUrl: string }) {
+  const success = successSchema(op.responses as never);
+  if (!success) return null;
+  const json = JSON.stringify(responseExample(success.schema, schemas, baseUrl), null, 2);
+  const cut = json.length > EXAMPLE_CHARS;
+
+  return (
+    <details className="mt-2 text-xs">
+      <summary className="cursor-pointer text-indigo-700 hover:underline">Example answer ({success.status})</summary>
+      <pre className="mt-1 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-slate-800 ring-1 ring-slate-200" tabIndex={0}>
+        <code>{cut ? `${json.slice(0, EXAMPLE_CHARS)}\n… (cut here: the whole shape is in /api/openapi.json)` : json}</code>
+      </pre>
+    </details>
+  );
+}
+
+/** One operation: its method and path, who may call it, a curl command and an example answer. */
+function OperationItem({
+  entry: { path, method, op },
+  anchor,
+  baseUrl,
+  cookie,
+  schemas,
+}: {
+  entry: Listed;
+  anchor: string;
+  baseUrl: string;
+  cookie: string;
+  schemas: Record<string, JsonSchema>;
+}) {
+  return (
+    <li id={anchor} className="min-w-0 scroll-mt-4 p-4">
+      <h3 className="break-all font-mono text-sm font-normal">
+        <span className="mr-2 rounded bg-indigo-50 px-1.5 py-0.5 font-semibold text-indigo-800">{method}</span>
+        {path}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
+      {op.description?.split("\n\n").map((paragraph) => (
+        <p key={paragraph} className="mt-1 text-sm text-slate-600">
+          {paragraph}
+        </p>
+      ))}
+      <p className="mt-1 text-xs text-slate-600">
+        Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
+        {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}
+      </p>
+      <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+        <code>{curlExample(method, path, op, baseUrl, cookie)}</code>
+      </pre>
+      <ExampleAnswer op={op} schemas={schemas} baseUrl={baseUrl} />
+    </li>
+  );
+}
 
 /** The table of contents on a phone: folded, under the page's heading. */
 function FoldedContents(props: TocProps) {
@@ -103,17 +181,28 @@ function SideContents(props: TocProps) {
 
 export default function DocsPage() {
   const doc = buildOpenApiDocument();
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  const all: Listed[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op: op as Operation })),
   );
-  const tags = [...new Set(operations.map(({ op }) => op.tags[0] ?? "other"))];
+  // A customer's endpoints first; the operator's (admin, Stripe's webhook) in a last part of their own.
+  const operations = all.filter(({ op }) => !isOperatorOperation(op));
+  const operator = all.filter(({ op }) => isOperatorOperation(op));
+  const tags = [...new Set(operations.map(({ op }) => tagOf(op)))];
+  const anchors = operationAnchors(
+    all.map(({ op }) => op),
+    GUIDES,
+  );
   const baseUrl = doc.servers[0]!.url;
   const cookie = doc.components.securitySchemes.session.name;
+  const schemas = doc.components.schemas as Record<string, JsonSchema>;
+  const createJob = all.find(({ op }) => op.operationId === "createJob");
+  const getReport = all.find(({ op }) => op.operationId === "getReport");
+  const toc = { tags, operations, anchors, operator: operator.length > 0 };
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden min-w-0 lg:block">
-        <SideContents tags={tags} operations={operations} />
+        <SideContents {...toc} />
       </aside>
       <div className="min-w-0 space-y-8">
         <header>
@@ -132,7 +221,67 @@ export default function DocsPage() {
             .
           </p>
         </header>
-        <FoldedContents tags={tags} operations={operations} />
+        <FoldedContents {...toc} />
+        <section id="quick-start" className="scroll-mt-4 space-y-3 text-sm text-slate-700">
+          <h2 className="text-lg font-semibold text-slate-900">Quick start: analyze a store</h2>
+          <div className="space-y-2">
+            <h3 className="font-semibold text-slate-900">With an API key</h3>
+            <p>
+              Create a key in the{" "}
+              <Link href="/dashboard/api-keys" className="text-indigo-700 underline">
+                dashboard
+              </Link>
+              , put it in <code className={code}>$STORELENS_API_KEY</code> and send the store&apos;s domain:
+            </p>
+            {createJob ? (
+              <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+                <code>{curlExample(createJob.method, createJob.path, createJob.op, baseUrl, cookie)}</code>
+              </pre>
+            ) : null}
+            <p>
+              The answer is the job, its <code className={code}>id</code> among its fields. Once its status is{" "}
+              <code className={code}>completed</code> (a minute or so; follow it at <code className={code}>GET /api/jobs/:id/status</code>),
+              read the report:
+            </p>
+            {getReport ? (
+              <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+                <code>{curlExample(getReport.method, getReport.path, getReport.op, baseUrl, cookie)}</code>
+              </pre>
+            ) : null}
+          </div>
+          <div className="space-y-2">
+            <h3 className="font-semibold text-slate-900">From an MCP client</h3>
+            <p>
+              Add <code className={code}>{`${siteUrl()}/api/mcp`}</code> to Claude Desktop, Cursor or any Streamable HTTP client with the
+              key as <code className={code}>Authorization: Bearer</code>, then ask it to analyze a store: it calls{" "}
+              <code className={code}>analyze_store</code>. The configuration and every tool are under{" "}
+              <a href="#mcp" className="text-indigo-700 underline">
+                MCP server
+              </a>
+              .
+            </p>
+          </div>
+          <div className="space-y-2">
+            <h3 className="font-semibold text-slate-900">Without an account: pay per report with x402</h3>
+            <p>
+              Send the same request without a key: the answer is <code className={code}>402</code> with the price in its{" "}
+              <code className={code}>PAYMENT-REQUIRED</code> header. An x402 client signs the payment; send the request again with it in{" "}
+              <code className={code}>PAYMENT-SIGNATURE</code> and the answer is the job, the receipt in{" "}
+              <code className={code}>PAYMENT-RESPONSE</code>.
+            </p>
+            <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
+              <code>{`curl -i -X POST '${baseUrl}/api/jobs' \\
+  -H 'Content-Type: application/json' \\
+  -d '{"domain":"allbirds.com"}'
+# 402 Payment Required, PAYMENT-REQUIRED: <the payment requirements>
+
+curl -X POST '${baseUrl}/api/jobs' \\
+  -H 'Content-Type: application/json' \\
+  -H 'PAYMENT-SIGNATURE: <the signed payment>' \\
+  -d '{"domain":"allbirds.com"}'`}</code>
+            </pre>
+          </div>
+        </section>
         <section id="promises" className="scroll-mt-4 space-y-2 text-sm text-slate-700">
           <h2 className="text-lg font-semibold text-slate-900">Promises</h2>
           <p>
@@ -244,37 +393,49 @@ export default function DocsPage() {
           with a value.
         </p>
         {tags.map((tag) => (
-          <section key={tag} id={tag} className="scroll-mt-4" aria-labelledby={`${tag}-heading`}>
-            <h2 id={`${tag}-heading`} className="text-lg font-semibold capitalize">
+          <section key={tag} id={tagAnchor(tag)} className="scroll-mt-4" aria-labelledby={`${tagAnchor(tag)}-heading`}>
+            <h2 id={`${tagAnchor(tag)}-heading`} className="text-lg font-semibold capitalize">
               {tag}
             </h2>
             <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
               {operations
-                .filter(({ op }) => (op.tags[0] ?? "other") === tag)
-                .map(({ path, method, op }) => (
-                  <li key={`${method} ${path}`} id={op.operationId} className="min-w-0 scroll-mt-4 p-4">
-                    <h3 className="break-all font-mono text-sm font-normal">
-                      <span className="mr-2 rounded bg-indigo-50 px-1.5 py-0.5 font-semibold text-indigo-800">{method}</span>
-                      {path}
-                    </h3>
-                    <p className="mt-1 text-sm text-slate-700">{op.summary}</p>
-                    {op.description?.split("\n\n").map((paragraph) => (
-                      <p key={paragraph} className="mt-1 text-sm text-slate-600">
-                        {paragraph}
-                      </p>
-                    ))}
-                    <p className="mt-1 text-xs text-slate-600">
-                      Who: {who(op.security)} · Answers: {Object.keys(op.responses).join(", ")}
-                      {op.parameters.length > 0 ? ` · Parameters: ${op.parameters.map((p) => `${p.name} (${p.in})`).join(", ")}` : ""}
-                    </p>
-                    <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100" tabIndex={0}>
-                      <code>{curlExample(method, path, op, baseUrl, cookie)}</code>
-                    </pre>
-                  </li>
+                .filter(({ op }) => tagOf(op) === tag)
+                .map((entry) => (
+                  <OperationItem
+                    key={`${entry.method} ${entry.path}`}
+                    entry={entry}
+                    anchor={anchors.get(entry.op.operationId)!}
+                    baseUrl={baseUrl}
+                    cookie={cookie}
+                    schemas={schemas}
+                  />
                 ))}
             </ul>
           </section>
         ))}
+        {operator.length > 0 ? (
+          <section id={OPERATOR_SECTION} className="scroll-mt-4" aria-labelledby={`${OPERATOR_SECTION}-heading`}>
+            <h2 id={`${OPERATOR_SECTION}-heading`} className="text-lg font-semibold">
+              Operator endpoints
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              For whoever runs this server, not for customers: the admin pages&apos; endpoints (the server&apos;s administrators only) and
+              the webhook Stripe calls.
+            </p>
+            <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200">
+              {operator.map((entry) => (
+                <OperationItem
+                  key={`${entry.method} ${entry.path}`}
+                  entry={entry}
+                  anchor={anchors.get(entry.op.operationId)!}
+                  baseUrl={baseUrl}
+                  cookie={cookie}
+                  schemas={schemas}
+                />
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
+import { dismissNoticeCookie, VERIFY_EMAIL_NOTICE } from "@/components/ui/dismissed-notices";
 import { resendVerificationAction, type FormState } from "@/lib/auth/actions";
 
 type VerifyEmailBannerProps = {
@@ -15,13 +16,29 @@ type VerifyEmailBannerProps = {
  */
 export function VerifyEmailBanner({ email, required }: VerifyEmailBannerProps) {
   const [state, action, pending] = useActionState<FormState, FormData>(resendVerificationAction, {});
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
 
   return (
     <div
       role="region"
       aria-label="Confirm your e-mail"
-      className={`rounded-md border px-4 py-3 text-sm ${required ? "border-amber-200 bg-amber-50 text-amber-900" : "border-sky-200 bg-sky-50 text-sky-900"}`}
+      className={`relative rounded-md border py-3 pl-4 pr-12 text-sm ${required ? "border-amber-200 bg-amber-50 text-amber-900" : "border-sky-200 bg-sky-50 text-sky-900"}`}
     >
+      {/* Hidden for this browser session (a session cookie the layout reads); it comes back in the next. */}
+      <button
+        type="button"
+        aria-label="Dismiss this notice"
+        onClick={() => {
+          document.cookie = dismissNoticeCookie(VERIFY_EMAIL_NOTICE, location.protocol === "https:");
+          setDismissed(true);
+        }}
+        className="absolute right-2 top-2 rounded p-1.5 leading-none hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.75">
+          <path d="M5 5l10 10M15 5 5 15" />
+        </svg>
+      </button>
       <p>
         <span className="font-medium">Confirm your e-mail address{required ? " to start analyzing stores" : ""}.</span> We sent a link to{" "}
         <span className="break-all font-medium">{email}</span>; open it to confirm the address is yours. Nothing there? Check your spam

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { findSessionUser } from "@/lib/auth/session-user";
 import { NavLink } from "./nav-link";
+import { SiteMenu } from "./site-menu";
 
 const NAV = [
   { href: "/stores", label: "Stores" },
@@ -10,7 +11,8 @@ const NAV = [
   { href: "/pricing", label: "Pricing" },
 ];
 
-const link = "rounded px-1 py-0.5 text-slate-700 hover:text-slate-900";
+// A phone lists the links one a line, each a comfortable tap; from sm up they sit in a row.
+const link = "rounded px-1 py-2 text-slate-700 hover:text-slate-900 sm:py-0.5";
 const currentLink = "font-semibold text-indigo-800 underline decoration-2 underline-offset-8";
 
 export async function SiteHeader() {
@@ -22,7 +24,7 @@ export async function SiteHeader() {
         <Link href="/" className="text-lg font-bold tracking-tight text-indigo-700">
           StoreLens
         </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm sm:gap-x-3">
+        <SiteMenu>
           {NAV.map((item) => (
             <NavLink key={item.href} href={item.href} className={link} currentClassName={currentLink}>
               {item.label}
@@ -35,12 +37,12 @@ export async function SiteHeader() {
           )}
           <NavLink
             href="/dashboard"
-            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700"
+            className="self-start rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700 sm:self-auto"
             currentClassName="bg-indigo-800 ring-2 ring-indigo-300"
           >
             Dashboard
           </NavLink>
-        </nav>
+        </SiteMenu>
       </div>
     </header>
   );

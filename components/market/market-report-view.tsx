@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { BarChart } from "@/components/reports/bar-chart";
-import { formatDate, plural } from "@/components/ui/format";
+import { formatCount, formatDate, plural } from "@/components/ui/format";
 import type { MarketReport } from "@/lib/market/schemas";
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
@@ -21,7 +21,7 @@ function WeeksTable({ weeks, adopted, dropped }: { weeks: MarketReport["weeks"];
   const peak = Math.max(1, ...weeks.flatMap((week) => [week.installed, week.removed]));
   const bar = (value: number, color: string) => (
     <span className="flex items-center gap-2">
-      <span className="w-6 text-right tabular-nums">{value}</span>
+      <span className="w-6 text-right tabular-nums">{formatCount(value)}</span>
       <span className={`inline-block h-2 rounded ${color}`} style={{ width: `${(value / peak) * 100}%`, maxWidth: "8rem" }} />
     </span>
   );
@@ -82,9 +82,9 @@ export function MarketReportView({
         Market
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Stores running it now" value={report.stores_now.toLocaleString("en-US")} />
-        <Figure label={`${words.adopted}, last 12 weeks`} value={report.installed_recently.toLocaleString("en-US")} />
-        <Figure label={`${words.dropped}, last 12 weeks`} value={report.removed_recently.toLocaleString("en-US")} />
+        <Figure label="Stores running it now" value={formatCount(report.stores_now)} />
+        <Figure label={`${words.adopted}, last 12 weeks`} value={formatCount(report.installed_recently)} />
+        <Figure label={`${words.dropped}, last 12 weeks`} value={formatCount(report.removed_recently)} />
         <Figure
           label="Share"
           value={percent(report.share.share)}

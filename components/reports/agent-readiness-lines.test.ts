@@ -37,9 +37,12 @@ describe("agentReadinessLines", () => {
     );
     expect(lines.map((line) => [line.text, line.ok])).toEqual([
       ["Answers Shopify's Storefront MCP (60 tools: a, and 59 more)", true],
-      ["UCP profile: none (HTTP 404)", false],
-      ["llms.txt: not asked: robots.txt disallows it for StoreLensBot", false],
+      ["No checkout profile for AI agents: it publishes no Universal Commerce Protocol (UCP) profile", false],
+      ["Summary for AI assistants (llms.txt): not checked, as the store's robots.txt asks StoreLensBot to stay away", false],
     ]);
+    // The status code is there for whoever wants it, on a line of its own, never in the sentence.
+    expect(lines[1]!.detail).toBe("Our request got: HTTP 404");
+    expect(lines.map((line) => line.text).join(" ")).not.toMatch(/HTTP \d/);
   });
 
   it("says what a crawler robots.txt does not name may do", () => {

@@ -1,54 +1,79 @@
+import { formatCount, plural } from "@/components/ui/format";
 import type { AgentReadiness } from "@/lib/agent-readiness/schemas";
 
 type Check = { status: AgentReadiness["storefront_mcp"]["status"]; detail: string | null };
 
-/** Why a check has no answer, in the words a person reads after its name. */
-function notAnswered({ status, detail }: Check): string {
+/** Each endpoint as a merchant knows it: what it is for, the technical name in brackets. */
+const PLAIN = {
+  mcp: {
+    name: "Catalog search for AI shopping agents (Shopify's Storefront MCP)",
+    absent: "AI shopping agents cannot search its catalog: it does not answer Shopify's Storefront MCP",
+  },
+  ucp: {
+    name: "Checkout profile for AI agents (UCP)",
+    absent: "No checkout profile for AI agents: it publishes no Universal Commerce Protocol (UCP) profile",
+  },
+  llms: {
+    name: "Summary for AI assistants (llms.txt)",
+    absent: "No summary for AI assistants: it has no llms.txt",
+  },
+} as const;
+
+/**
+ * Why a check has no answer, in a merchant's words; the status code or error our request got
+ * goes to `detail`, a secondary line for whoever wants it.
+ */
+function notAnswered(what: keyof typeof PLAIN, { status, detail }: Check): { text: string; detail?: string } {
+  const { name, absent } = PLAIN[what];
+  const technical = detail ? { detail: `Our request got: ${detail}` } : {};
   switch (status) {
     case "disallowed":
-      return "not asked: robots.txt disallows it for StoreLensBot";
+      return { text: `${name}: not checked, as the store's robots.txt asks StoreLensBot to stay away` };
     case "not_checked":
-      return "not checked in this analysis";
+      return { text: `${name}: not checked in this analysis` };
     case "refused":
-      return `refused${detail ? ` (${detail})` : ""}`;
+      return { text: `${name}: the store refused our request`, ...technical };
     case "error":
-      return `could not be read${detail ? ` (${detail})` : ""}`;
+      return { text: `${name}: could not be read this time`, ...technical };
     default:
-      return `none${detail ? ` (${detail})` : ""}`;
+      return { text: absent, ...technical };
   }
 }
 
-/** One sentence per agent-facing endpoint, as the report page says them. */
-export function agentReadinessLines(value: AgentReadiness): { label: string; text: string; ok: boolean }[] {
+/** One sentence per agent-facing endpoint, as the report page says them; `detail` is the technical second line. */
+export function agentReadinessLines(value: AgentReadiness): { label: string; text: string; ok: boolean; detail?: string }[] {
   const { storefront_mcp: mcp, ucp_profile: ucp, llms_txt: llms } = value;
-  const more = (shown: number, total: number) => (total > shown ? `, and ${total - shown} more` : "");
-  const tools = mcp.tool_count === 1 ? "1 tool" : `${mcp.tool_count} tools`;
-  const capabilities = ucp.capability_count === 1 ? "1 capability" : `${ucp.capability_count} capabilities`;
+  const more = (shown: number, total: number) => (total > shown ? `, and ${formatCount(total - shown)} more` : "");
+  const tools = plural(mcp.tool_count, "tool");
+  const capabilities = plural(ucp.capability_count, "capability", "capabilities");
 
   return [
     {
       label: "Storefront MCP",
       ok: mcp.status === "answers",
-      text:
-        mcp.status === "answers"
-          ? `Answers Shopify's Storefront MCP (${tools}${mcp.tools.length > 0 ? `: ${mcp.tools.join(", ")}${more(mcp.tools.length, mcp.tool_count)}` : ""})`
-          : `Storefront MCP: ${notAnswered(mcp)}`,
+      ...(mcp.status === "answers"
+        ? {
+            text: `Answers Shopify's Storefront MCP (${tools}${mcp.tools.length > 0 ? `: ${mcp.tools.join(", ")}${more(mcp.tools.length, mcp.tool_count)}` : ""})`,
+          }
+        : notAnswered("mcp", mcp)),
     },
     {
       label: "UCP profile",
       ok: ucp.status === "answers",
-      text:
-        ucp.status === "answers"
-          ? `UCP profile: version ${ucp.version ?? "not stated"} (${capabilities}${ucp.capabilities.length > 0 ? `: ${ucp.capabilities.join(", ")}${more(ucp.capabilities.length, ucp.capability_count)}` : ""})`
-          : `UCP profile: ${notAnswered(ucp)}`,
+      ...(ucp.status === "answers"
+        ? {
+            text: `UCP profile: version ${ucp.version ?? "not stated"} (${capabilities}${ucp.capabilities.length > 0 ? `: ${ucp.capabilities.join(", ")}${more(ucp.capabilities.length, ucp.capability_count)}` : ""})`,
+          }
+        : notAnswered("ucp", ucp)),
     },
     {
       label: "llms.txt",
       ok: llms.status === "answers",
-      text:
-        llms.status === "answers"
-          ? `llms.txt: present${llms.bytes === null ? "" : `, ${llms.bytes.toLocaleString("en")} bytes`}${llms.heading ? ` ("${llms.heading}")` : ""}`
-          : `llms.txt: ${notAnswered(llms)}`,
+      ...(llms.status === "answers"
+        ? {
+            text: `llms.txt: present${llms.bytes === null ? "" : `, ${plural(llms.bytes, "byte")}`}${llms.heading ? ` ("${llms.heading}")` : ""}`,
+          }
+        : notAnswered("llms", llms)),
     },
   ];
 }

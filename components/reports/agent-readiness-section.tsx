@@ -15,7 +15,10 @@ export function AgentReadinessSection({ readiness }: { readiness: StoredFindings
             <span aria-hidden="true" className={line.ok ? "text-emerald-700" : "text-slate-500"}>
               {line.ok ? "✓" : "–"}
             </span>
-            <span>{line.text}</span>
+            <span>
+              {line.text}
+              {line.detail ? <span className="block text-xs text-slate-500">{line.detail}</span> : null}
+            </span>
           </li>
         ))}
       </ul>

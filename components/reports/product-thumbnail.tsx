@@ -8,7 +8,10 @@ import { thumbnailUrl } from "./thumbnail-url";
  * placeholder that shows when there is no image or it does not load. Decorative: the title
  * beside it says what the product is.
  */
-export function ProductThumbnail({ src }: { src: string | undefined }) {
+const SIZES = { sm: { box: "h-12 w-12", px: 48 }, md: { box: "h-16 w-16", px: 64 } } as const;
+
+export function ProductThumbnail({ src, size = "sm" }: { src: string | undefined; size?: keyof typeof SIZES }) {
+  const { box, px } = SIZES[size];
   const url = src ? thumbnailUrl(src) : null;
   const image = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
@@ -20,7 +23,7 @@ export function ProductThumbnail({ src }: { src: string | undefined }) {
   }, []);
 
   return (
-    <span className="relative block h-12 w-12 shrink-0 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200">
+    <span className={`relative block ${box} shrink-0 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200`}>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -39,8 +42,8 @@ export function ProductThumbnail({ src }: { src: string | undefined }) {
           ref={image}
           src={url}
           alt=""
-          width={48}
-          height={48}
+          width={px}
+          height={px}
           loading="lazy"
           decoding="async"
           referrerPolicy="no-referrer"

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { formatCount } from "@/components/ui/format";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
+import { catalogueThemeName, merchantThemeName } from "@/lib/store-directory/theme-name";
 import { EmptyNote, ReportSection } from "./report-section";
 import { FindingDetails } from "./finding-details";
 import type { FindingValue, StoredFindings } from "@/lib/findings";
@@ -30,24 +32,22 @@ export function ThemeAppsSection({
           <p className="text-xs text-slate-500">Read from the storefront, where the theme names itself.</p>
           {themeData ? (
             <>
-              <dl className="mt-2 space-y-1 text-sm">
-                <div className="flex gap-2">
-                  <dt className="text-slate-500">Name</dt>
-                  <dd className="font-medium break-words text-slate-800">{themeData.name ?? "—"}</dd>
-                </div>
-                {themeData.schemaName ? (
+              {/* The catalogue's name first; the merchant's name for its copy ("[PROD] Snapshot 07.30.21") after it. */}
+              <p className="mt-2 text-base font-semibold break-words text-slate-900">
+                {catalogueThemeName(themeData) ?? "—"}
+                {themeData.schemaVersion ? <span className="font-normal text-slate-600"> {themeData.schemaVersion}</span> : null}
+              </p>
+              <dl className="mt-1 space-y-1 text-sm">
+                {merchantThemeName(themeData) ? (
                   <div className="flex gap-2">
-                    <dt className="text-slate-500">Based on</dt>
-                    <dd className="text-slate-800">
-                      {themeData.schemaName}
-                      {themeData.schemaVersion ? ` ${themeData.schemaVersion}` : ""}
-                    </dd>
+                    <dt className="text-slate-500">The store&apos;s name for its copy</dt>
+                    <dd className="break-words text-slate-700">{merchantThemeName(themeData)}</dd>
                   </div>
                 ) : null}
                 {themeData.themeStoreId ? (
                   <div className="flex gap-2">
                     <dt className="text-slate-500">Theme Store id</dt>
-                    <dd className="text-slate-800">{themeData.themeStoreId}</dd>
+                    <dd className="text-slate-700">{themeData.themeStoreId}</dd>
                   </div>
                 ) : null}
               </dl>
@@ -65,7 +65,7 @@ export function ThemeAppsSection({
           )}
         </div>
         <div>
-          <h3 className="text-sm font-medium text-slate-700">Detected apps ({thirdParty.length})</h3>
+          <h3 className="text-sm font-medium text-slate-700">Detected apps ({formatCount(thirdParty.length)})</h3>
           <p className="text-xs text-slate-500">
             Worked out by matching StoreLens&apos; catalog of app traces, and the names Shopify gives apps, against the storefront&apos;s
             home page; an app that leaves no trace there is not seen. A class name or theme file alone is not counted: it stays after an app
@@ -78,7 +78,7 @@ export function ThemeAppsSection({
           )}
           {shopifyOwn.length > 0 ? (
             <>
-              <h4 className="mt-4 text-sm font-medium text-slate-700">Shopify&apos;s own apps ({shopifyOwn.length})</h4>
+              <h4 className="mt-4 text-sm font-medium text-slate-700">Shopify&apos;s own apps ({formatCount(shopifyOwn.length)})</h4>
               <AppList apps={shopifyOwn} />
             </>
           ) : null}
@@ -113,7 +113,7 @@ function AppStoreLine({ listing }: { listing: NonNullable<DetectedApps[number]["
   const parts = [
     listing.developer ? `by ${listing.developer}` : null,
     listing.rating !== null
-      ? `rated ${listing.rating.toFixed(1)} of 5${listing.review_count !== null ? ` (${listing.review_count} reviews)` : ""}`
+      ? `rated ${listing.rating.toFixed(1)} of 5${listing.review_count !== null ? ` (${formatCount(listing.review_count)} reviews)` : ""}`
       : null,
   ].filter(Boolean);
 
@@ -131,7 +131,7 @@ function AppStoreLine({ listing }: { listing: NonNullable<DetectedApps[number]["
 function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
   return (
     <>
-      <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({apps.length})</h4>
+      <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({formatCount(apps.length)})</h4>
       <p className="text-xs text-slate-500">
         Shopify names these apps on the page by their handle, their web pixel&apos;s client id or the path it forwards to them, but we do
         not know which app that is yet. A handle is looked up on the Shopify App Store, and a later analysis names the app.

@@ -29,7 +29,7 @@ export function StoreCollectionsSection({ data }: { data: StorePageData }) {
       )}
       {collections.total > collections.data.length ? (
         <p className="mt-3 text-sm text-slate-500">
-          Showing {collections.data.length} of {formatCount(collections.total)}; the full report lists them all.
+          Showing {formatCount(collections.data.length)} of {formatCount(collections.total)}; the full report lists them all.
         </p>
       ) : null}
     </ReportSection>

@@ -3,8 +3,9 @@ import { formatCountry, formatDate, plural } from "@/components/ui/format";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
 /** Name, what the store is, when we looked, and what a visitor can do next. */
-export function StoreHeader({ data }: { data: StorePageData }) {
+export function StoreHeader({ data, signedIn = false }: { data: StorePageData; signedIn?: boolean }) {
   const { store } = data;
+  const analyze = `/?domain=${encodeURIComponent(store.domain)}`;
 
   return (
     <header className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
@@ -42,11 +43,13 @@ export function StoreHeader({ data }: { data: StorePageData }) {
         >
           Full report
         </Link>
+        {/* Analyzing needs an account: a signed-out visitor is told so before the click, and lands where
+            the home page's form sends one (the dashboard, the domain filled in) once signed in. */}
         <Link
-          href={`/?domain=${encodeURIComponent(store.domain)}`}
+          href={signedIn ? analyze : `/sign-in?callbackUrl=${encodeURIComponent(`/dashboard?domain=${encodeURIComponent(store.domain)}`)}`}
           className="rounded-lg px-3 py-2 font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
         >
-          Analyze again
+          {signedIn ? "Analyze again" : "Sign in to analyze again"}
         </Link>
         <a href={data.export_urls.csv} className="rounded-lg px-3 py-2 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
           Products (Shopify CSV)

@@ -18,11 +18,22 @@ import { StoreSummarySection } from "./store-summary-section";
  * The public store page, section by section. `aside` takes a panel (e.g. a chat about the
  * store) shown beside the sections on wide screens and after them on narrow ones.
  */
-export function StorePageView({ data, timeline, aside }: { data: StorePageData; timeline?: StoreTimeline; aside?: ReactNode }) {
+export function StorePageView({
+  data,
+  timeline,
+  aside,
+  signedIn = false,
+}: {
+  data: StorePageData;
+  timeline?: StoreTimeline;
+  aside?: ReactNode;
+  /** Whether "Analyze again" can work for this reader (it needs an account). */
+  signedIn?: boolean;
+}) {
   return (
     <article className="space-y-6">
       <JsonLd data={data.seo.json_ld} />
-      <StoreHeader data={data} />
+      <StoreHeader data={data} signedIn={signedIn} />
       <div className={aside ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" : undefined}>
         <div className="space-y-6">
           <StoreScreenshot data={data} />

@@ -1,3 +1,4 @@
+import { ProductThumbnail } from "@/components/reports/product-thumbnail";
 import { PaginationNav } from "@/components/ui/pagination-nav";
 import { formatPriceRange, plural } from "@/components/ui/format";
 import { EmptyNote, ReportSection } from "@/components/reports/report-section";
@@ -14,17 +15,8 @@ export function StoreProductsSection({ data }: { data: StorePageData }) {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {products.data.map((product) => (
             <li key={product.id} className="flex gap-3 rounded-lg p-3 ring-1 ring-slate-200">
-              {product.images[0] ? (
-                // eslint-disable-next-line @next/next/no-img-element -- store CDNs are arbitrary hosts
-                <img
-                  src={product.images[0].src}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-16 w-16 shrink-0 rounded object-cover"
-                />
-              ) : null}
+              {/* The report's thumbnail: a placeholder where the image is missing or fails to load. */}
+              <ProductThumbnail src={product.images[0]?.src} size="md" />
               <div className="min-w-0">
                 <a
                   href={`https://${store.domain}/products/${encodeURIComponent(product.handle)}`}

@@ -1,4 +1,4 @@
-import { formatDate } from "@/components/ui/format";
+import { formatCount, formatDate } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import type { StorePageData } from "@/lib/store-directory/get-store-page";
 
@@ -7,7 +7,7 @@ export function StoreReportsSection({ data }: { data: StorePageData }) {
   if (data.published_reports.length === 0) return null;
 
   return (
-    <ReportSection id="reports" title="Earlier reports" aside={`${data.published_reports.length} published`}>
+    <ReportSection id="reports" title="Earlier reports" aside={`${formatCount(data.published_reports.length)} published`}>
       <ul className="grid gap-x-6 sm:grid-cols-2">
         {data.published_reports.map((report) => (
           <li key={report.job_id} className="border-b border-slate-100 py-2 text-sm">

@@ -19,6 +19,9 @@ export function StoreStackSection({ data }: { data: StorePageData }) {
         ) : (
           <strong>not identified</strong>
         )}
+        {data.theme_merchant_name ? (
+          <span className="block break-words text-xs text-slate-500">The store calls its copy “{data.theme_merchant_name}”.</span>
+        ) : null}
       </p>
       {data.apps.length === 0 ? (
         <EmptyNote>No apps from our catalog were detected on the storefront.</EmptyNote>

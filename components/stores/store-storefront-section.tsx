@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { agentReadinessLines } from "@/components/reports/agent-readiness-lines";
-import { formatLanguage } from "@/components/ui/format";
+import { formatLanguage, plural } from "@/components/ui/format";
 import { ReportSection } from "@/components/reports/report-section";
 import { NETWORK_NAMES } from "@/components/reports/socials-section";
 import { WORDS } from "@/components/reports/store-detail-rows";
@@ -50,7 +50,7 @@ export function StoreStorefrontSection({ data }: { data: StorePageData }) {
           )}
           {marketing.custom_pixels.count > 0 ? (
             <p className="mt-2 text-slate-600">
-              {marketing.custom_pixels.count} custom pixel{marketing.custom_pixels.count === 1 ? "" : "s"}
+              {plural(marketing.custom_pixels.count, "custom pixel")}
               {marketing.custom_pixels.names.length > 0 ? `: ${marketing.custom_pixels.names.join(", ")}` : ""}
             </p>
           ) : null}
@@ -87,6 +87,7 @@ export function StoreStorefrontSection({ data }: { data: StorePageData }) {
             {agentReadinessLines(agents).map((line) => (
               <li key={line.label} className={line.ok ? "text-emerald-800" : "text-slate-600"}>
                 {line.text}
+                {line.detail ? <span className="block text-xs text-slate-500">{line.detail}</span> : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatCountry, formatDate, formatPrice } from "@/components/ui/format";
+import { formatCount, formatCountry, formatDate, formatPrice } from "@/components/ui/format";
 import type { StoreListItem } from "@/lib/store-directory/schemas";
 
 const cell = "px-3 py-2 align-top";
@@ -56,7 +56,7 @@ export function StoreTable({ stores }: { stores: StoreListItem[] }) {
                 <span className="block text-xs text-slate-600">{store.domain}</span>
               </th>
               <td className={cell}>{formatCountry(store.country)}</td>
-              <td className={`${cell} text-right tabular-nums`}>{store.product_count?.toLocaleString("en-US") ?? "—"}</td>
+              <td className={`${cell} text-right tabular-nums`}>{formatCount(store.product_count)}</td>
               <td className={`${cell} text-right tabular-nums`}>
                 {store.price_median === null ? "—" : formatPrice(store.price_median, store.currency)}
               </td>
@@ -70,7 +70,7 @@ export function StoreTable({ stores }: { stores: StoreListItem[] }) {
                 )}
               </td>
               <td className={`${cell} text-right tabular-nums`} title={store.apps.join(", ")}>
-                {store.apps.length}
+                {formatCount(store.apps.length)}
               </td>
               <td className={cell}>{formatDate(store.first_analyzed_at)}</td>
               <td className={cell}>{formatDate(store.last_analyzed_at)}</td>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatCount } from "./format";
 
 type Props = {
   basePath: string;
@@ -28,7 +29,7 @@ export function PaginationNav({ basePath, params, page, totalPages }: Props) {
         <span />
       )}
       <span className="text-slate-500">
-        Page {page} of {totalPages}
+        Page {formatCount(page)} of {formatCount(totalPages)}
       </span>
       {page < totalPages ? (
         <Link href={href(page + 1)} className="text-indigo-700 underline">

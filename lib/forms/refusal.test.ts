@@ -75,6 +75,27 @@ describe("describeRefusal", () => {
     expect(refusal.action).toEqual({ href: "/dashboard/billing", label: "Upgrade to Pro" });
   });
 
+  it("explains a plan's list or tracking limit without the pricing page's raw address, linking to the upgrade", () => {
+    for (const [error, said] of [
+      [
+        "Your Free plan allows 3 saved lists; upgrade to Pro at http://localhost:3000/pricing for more",
+        "Your Free plan allows 3 saved lists; upgrade to Pro.",
+      ],
+      [
+        "Your Free plan allows 1 tracked store; remove one or upgrade to Pro at https://storelens.example/pricing",
+        "Your Free plan allows 1 tracked store; remove one or upgrade to Pro.",
+      ],
+    ]) {
+      const refusal = describeRefusal({
+        status: 402,
+        body: { error, code: "payment_required", reason: "list_limit", plan: "free", limit: 3, used: 3, upgrade_url: "http://x/pricing" },
+      });
+      expect(refusal.message).toBe(said);
+      expect(refusal.message).not.toMatch(/https?:/);
+      expect(refusal.action).toEqual({ href: "/dashboard/billing", label: "Upgrade to Pro" });
+    }
+  });
+
   it("tells an unconfirmed account to confirm its e-mail, not a 403 code", () => {
     const refusal = describeRefusal(
       answer(new ApiError("email_unverified", "x", { extra: { resend_url: "/api/auth/verify-email/resend" } })),

@@ -110,6 +110,15 @@ function fromAnswer(status: number, body: unknown, wording: FormWording): Refusa
       action: { href: "/dashboard/billing", label: "Upgrade to Pro" },
     };
   }
+  if (code === "payment_required" && typeof answer.upgrade_url === "string") {
+    // The API's sentence names the pricing page by its address for a program; a person gets a link.
+    const said = error.replace(/\s+at\s+https?:\/\/\S+?(?=[.;,]?(?:\s|$))/g, "").replace(/\s+for more$/, "");
+    return {
+      message: asSentence(`${said || "This needs a bigger plan"}`),
+      fields: {},
+      action: { href: "/dashboard/billing", label: "Upgrade to Pro" },
+    };
+  }
   if (code === "email_unverified") {
     return {
       message: "Confirm your e-mail address before starting a job: open the link we e-mailed you, or send a new one from your dashboard.",

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, notInArray, sql, type Column } from "dri
 import { getDb } from "@/db";
 import { apps, storeApps, stores } from "@/db/schema";
 import { agentCapabilitySchema } from "./schemas";
+import { countryLabel, currencyLabel, languageLabel, namesALanguage } from "./facet-labels";
 import { AGENT_CAPABILITY_LABELS } from "./store-technologies";
 import { tagKindName } from "@/lib/marketing/tag-kinds";
 import { FORMER_TAG_APP_SLUGS } from "@/lib/technologies/former-tag-apps";
@@ -40,22 +41,6 @@ async function arrayValueCounts(column: Column): Promise<{ value: string; stores
 /** The marketing tag kinds of the listed stores, named, with how many stores carry each, most first. */
 export async function countListedStoreTags(): Promise<FacetValue[]> {
   return (await arrayValueCounts(stores.tagKinds)).map((row) => ({ ...row, label: tagKindName(row.value) }));
-}
-
-/** A language, country or currency code's English name, the code itself when it names none. */
-function displayName(type: "language" | "region" | "currency", code: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type, fallback: "code" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** "Euro (EUR)": the name a reader knows, with the code a price shows. */
-function currencyLabel(code: string): string {
-  const name = displayName("currency", code);
-
-  return name === code ? code : `${name} (${code})`;
 }
 
 /**
@@ -104,13 +89,17 @@ export async function getDirectoryFacets(): Promise<DirectoryFacets> {
 
   return {
     // Names, not codes: "Portugal", as the ships-to filter names the same countries.
-    countries: labelled(countries as { value: string; stores: number }[], (code) => displayName("region", code)),
+    countries: labelled(countries as { value: string; stores: number }[], countryLabel),
     currencies: labelled(currencies as { value: string; stores: number }[], currencyLabel),
     themes: themes as FacetValue[],
     apps: appRows,
     tags,
-    languages: labelled(languages, (code) => displayName("language", code)),
-    markets: labelled(markets, (code) => displayName("region", code)),
+    // hreflang's x-default names no language ("Default (x-default)"): never offered.
+    languages: labelled(
+      languages.filter((row) => namesALanguage(row.value)),
+      languageLabel,
+    ),
+    markets: labelled(markets, countryLabel),
     // Only the capabilities the filter accepts: a value the query would refuse is not offered.
     agent: agent.flatMap((row) => {
       const capability = agentCapabilitySchema.safeParse(row.value);

@@ -6,7 +6,7 @@ import { listPublishedReports } from "@/lib/publishing/report-publication";
 import { listJobAudits } from "@/lib/pagespeed/list-job-audits";
 import { productSchema } from "@/lib/shopify-reader/schemas";
 import { getAnalyzedStore } from "./get-analyzed-store";
-import { readStorefrontFindings } from "./read-storefront-findings";
+import { readReportTheme, readStorefrontFindings } from "./read-storefront-findings";
 import { listScreenshotSizes } from "./latest-screenshots";
 import { buildStoreJsonLd } from "./json-ld";
 import type { PriceDistribution } from "./price-distribution";
@@ -81,7 +81,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
   const store = await getAnalyzedStore(slug);
   const jobId = store.latestJobId;
 
-  const [[report], products, collections, installed, audits, publishedReports, storefront, screenshotSizes] = await Promise.all([
+  const [[report], products, collections, installed, audits, publishedReports, storefront, screenshotSizes, theme] = await Promise.all([
     getDb().select({ summary: reports.summary, createdAt: reports.createdAt }).from(reports).where(eq(reports.jobId, jobId)),
     readProductPage(jobId, store.productCount, query),
     readCollections(jobId),
@@ -95,6 +95,7 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     listPublishedReports(store.id),
     readStorefrontFindings(jobId),
     listScreenshotSizes(jobId),
+    readReportTheme(jobId),
   ]);
   const screenshotUrl = (size: "desktop" | "phone") =>
     screenshotSizes.has(size) ? `${siteUrl()}/api/reports/${jobId}/screenshots/${size}` : null;
@@ -136,7 +137,8 @@ export async function getStorePage(slug: string, query: StorePageQuery = { page:
     },
     products,
     collections: { total: collections.total, data: collections.shown },
-    theme: store.themeName,
+    theme: theme.name ?? store.themeName,
+    theme_merchant_name: theme.merchant_name,
     apps: installed,
     storefront,
     pagespeed: audits,

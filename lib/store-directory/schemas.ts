@@ -209,7 +209,11 @@ export const storePageSchema = z.object({
     total: z.number().int(),
     data: z.array(z.object({ id: z.number(), handle: z.string(), title: z.string(), productsCount: z.number().nullable() })),
   }),
-  theme: z.string().nullable(),
+  theme: z.string().nullable().describe("The theme as the catalogue names it (by its Theme Store id or its own schema name)"),
+  theme_merchant_name: z
+    .string()
+    .nullable()
+    .describe('The name the merchant gave its copy of the theme, when it differs from `theme` ("[PROD] Snapshot 07.30.21")'),
   apps: z.array(z.object({ slug: z.string(), name: z.string(), category: z.string() })),
   storefront: storefrontFindingsSchema,
   pagespeed: z.array(pageSpeedAuditSchema),

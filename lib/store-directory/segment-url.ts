@@ -36,6 +36,11 @@ export function isSegment(query: ListStoresQuery): boolean {
   return SEGMENT_FILTERS.some((key) => key !== "within_days" && valueOf(query, key) !== undefined);
 }
 
+/** How many filters besides the search box narrow the query: what the folded "Filters" disclosure says it holds. */
+export function filtersSet(query: ListStoresQuery): number {
+  return SEGMENT_FILTERS.filter((key) => key !== "q" && key !== "within_days" && valueOf(query, key) !== undefined).length;
+}
+
 function valueOf(query: ListStoresQuery, key: keyof ListStoresQuery): string | undefined {
   const value = query[key];
   if (value === undefined || value === null || value === "") return undefined;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { orNotFound } from "@/lib/http/or-not-found";
-import { plural } from "@/components/ui/format";
+import { formatCount, plural } from "@/components/ui/format";
 import { AppHistorySection } from "@/components/history/app-history-section";
 import { MarketReportView } from "@/components/market/market-report-view";
 import { StoresRunning } from "@/components/market/stores-running";
@@ -19,7 +19,7 @@ export async function generateMetadata(props: PageProps<"/apps/[name]">): Promis
 
   return {
     title: `${app.name} — Shopify app`,
-    description: `${app.name} (${appCategoryLabel(app.category)}) on analyzed Shopify stores: ${app.market.stores_now} running it, installs and removals by week, the apps installed with it, its share of its category, countries and themes.`,
+    description: `${app.name} (${appCategoryLabel(app.category)}) on analyzed Shopify stores: ${formatCount(app.market.stores_now)} running it, installs and removals by week, the apps installed with it, its share of its category, countries and themes.`,
     // The page also answers to the app's name; the slug URL is the canonical one.
     alternates: { canonical: `${siteUrl()}/apps/${app.slug}` },
   };

@@ -3,6 +3,8 @@ import { BuyReportBox } from "@/components/billing/buy-report-box";
 import { StorePageView } from "@/components/stores/store-page-view";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { ChatPanel } from "@/components/chat/chat-panel";
+import { findSessionUser } from "@/lib/auth/session-user";
+import { isStripeEnabled } from "@/lib/billing/stripe/client";
 import { isChatConfigured } from "@/lib/chat/chat-model";
 import { getStoreTimeline } from "@/lib/history/get-store-timeline";
 import { getStorePage } from "@/lib/store-directory/get-store-page";
@@ -31,20 +33,28 @@ export async function generateMetadata(props: PageProps<"/stores/[slug]">): Prom
 
 export default async function StorePage(props: PageProps<"/stores/[slug]">) {
   const [{ slug }, searchParams] = await Promise.all([props.params, props.searchParams]);
-  const [data, timeline] = await Promise.all([
+  const [data, timeline, user] = await Promise.all([
     orNotFound(getStorePage(slug, pageQuery(searchParams))),
     orNotFound(getStoreTimeline(slug, { page: 1, per_page: RECENT_EVENTS })),
+    findSessionUser(),
   ]);
+
+  const selling = isStripeEnabled();
+  const chat = isChatConfigured();
 
   return (
     <StorePageView
       data={data}
       timeline={timeline}
+      signedIn={Boolean(user)}
+      // No panel to show, no column: an empty one took a 22rem strip of the page.
       aside={
-        <>
-          <BuyReportBox domain={data.store.domain} />
-          {isChatConfigured() && <ChatPanel store={data.store.slug} storeName={data.store.name ?? data.store.domain} />}
-        </>
+        selling || chat ? (
+          <>
+            {selling ? <BuyReportBox domain={data.store.domain} /> : null}
+            {chat ? <ChatPanel store={data.store.slug} storeName={data.store.name ?? data.store.domain} /> : null}
+          </>
+        ) : undefined
       }
     />
   );

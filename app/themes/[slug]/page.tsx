@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MarketReportView } from "@/components/market/market-report-view";
 import { StoresRunning } from "@/components/market/stores-running";
-import { plural } from "@/components/ui/format";
+import { formatCount, plural } from "@/components/ui/format";
 import { orNotFound } from "@/lib/http/or-not-found";
 import { getThemeReport } from "@/lib/market/theme-report";
 import { themeSlugParamsSchema } from "@/lib/market/schemas";
@@ -24,7 +24,7 @@ export async function generateMetadata(props: PageProps<"/themes/[slug]">): Prom
 
   return {
     title: `${theme.name} — Shopify theme`,
-    description: `The ${theme.name} Shopify theme on analyzed stores: ${theme.stores_now} running it, switches to and from it by week, the apps its stores run, its share and their countries.`,
+    description: `The ${theme.name} Shopify theme on analyzed stores: ${formatCount(theme.stores_now)} running it, switches to and from it by week, the apps its stores run, its share and their countries.`,
     alternates: { canonical: `${siteUrl()}/themes/${theme.slug}` },
   };
 }
