@@ -1,6 +1,6 @@
 /**
  * A new user's whole journey, once at a laptop's width and once at a phone's, each with a fresh
- * account: sign up, confirm the address, analyze a store from the dashboard and watch it there,
+ * account: a quick look at the store signed out, sign up from it, confirm the address, analyze a store from the dashboard and watch it there,
  * read the report, track the shop and open its analytics, then fail on a password-protected
  * store and see that the failure cost nothing. Every screen on the way must fit the window and
  * pass axe. With JOURNEY_SCREENSHOTS=<dir> it also saves the main screens for the README
@@ -9,7 +9,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./support/accounts";
+import { PASSWORD, uniqueEmail } from "./support/accounts";
 import { readEmailLink } from "./support/mail-outbox";
 import { expectNoAxeViolations, expectNoOverflow, VIEWPORTS } from "./support/page-checks";
 
@@ -49,7 +49,7 @@ async function analyzeFromDashboard(page: Page, domain: string): Promise<void> {
 }
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-  test(`a new user's journey on a ${viewport} (${VIEWPORTS[viewport].width} px): sign up, confirm, analyze, read, track, and a failure that costs nothing`, async ({
+  test(`a new user's journey on a ${viewport} (${VIEWPORTS[viewport].width} px): quick look, sign up, confirm, analyze, read, track, and a failure that costs nothing`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -60,9 +60,22 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     // Product images come from the store's CDN, which the test machine does not reach: placeholders show.
     await page.route("https://cdn.shopify.com/**", (route) => route.abort());
 
-    // Sign up: the dashboard says a confirmation link was sent.
+    // Signed out, the home page's form gives a quick look at the store, then the way to the full report.
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "Store domain" }).fill(store);
+    await page.getByRole("button", { name: "Analyze" }).click();
+    const look = page.getByTestId("quick-look");
+    await expect(look.getByRole("heading", { name: `Quick look at ${store}` })).toBeVisible({ timeout: 20_000 });
+    await checkScreen(page, viewport, "quick-look");
+    await look.getByRole("link", { name: "Get the full report" }).click();
+
+    // Sign up there: the dashboard keeps the domain and says a confirmation link was sent.
     const email = uniqueEmail(`journey-${viewport}`);
-    await signUp(page, email);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?domain=/, { timeout: 30_000 });
+    await expect(page.getByRole("textbox", { name: "Store domain" })).toHaveValue(store);
     const banner = page.getByRole("region", { name: "Confirm your e-mail" });
     await expect(banner).toContainText(`We sent a link to ${email}`);
     await checkScreen(page, viewport);
@@ -100,6 +113,13 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     await expect(page.getByTestId("products-pagination")).toHaveText("Showing 1–22 of 22 products");
     await expect(page.getByTestId("product-row")).toHaveCount(22);
     await checkScreen(page, viewport, "report");
+    // Deep in the report, its section links stay in reach and lead back to the top.
+    const sections = page.getByRole("navigation", { name: "Report sections" });
+    await sections.getByRole("link", { name: "Theme & apps" }).click();
+    await expect(page.locator("#theme-apps-title")).toBeInViewport();
+    await expect(sections).toBeInViewport();
+    await sections.getByRole("link", { name: "Top" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
 
     // Track the shop from the report; its analytics page opens and leads back to the report.
     await page.getByRole("group", { name: "Report actions" }).getByRole("button", { name: "Track store" }).click();

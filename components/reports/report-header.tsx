@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
+import { catalogueThemeName } from "@/lib/store-directory/theme-name";
 import type { StoredFindings } from "@/lib/findings";
 
 export function reportTitle(view: ReportView): string {
@@ -55,8 +56,7 @@ export function reportSummary(
   view: Pick<ReportView, "summary" | "changelog" | "findings" | "productCount">,
   currency: string | null,
 ): string[] {
-  const theme = view.findings.theme?.value;
-  const themeName = theme?.schemaName ?? theme?.name ?? null;
+  const themeName = catalogueThemeName(view.findings.theme?.value);
   const apps = thirdPartyApps(view);
   const runs = `${themeName ? `Runs the ${themeName} theme` : "Runs a theme we could not name"} with ${plural(apps, "app", "apps")}.`;
 
