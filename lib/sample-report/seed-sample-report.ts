@@ -50,6 +50,20 @@ export async function seedSampleReport(root = process.cwd()): Promise<SeededSamp
 
   const html = await readFile(path.join(root, SAMPLE_STORE.file), "utf8");
   const job = await admitSampleJob(SAMPLE_STORE.domain);
+  try {
+    await buildSampleReport(job.id, html);
+  } catch (error) {
+    // Ended here, so the stalled-job cron never hands it to the workflow engine to read a store.
+    await failJob(job.id, { code: "sample_failed", error: "The sample report could not be built" });
+    throw error;
+  }
+  logger.info("sample report seeded", { jobId: job.id, capturedFrom: SAMPLE_STORE.capturedFrom });
+
+  return { jobId: job.id, seeded: true };
+}
+
+/** The stored bytes read as detect-apps reads a served page, and the report built from them. */
+async function buildSampleReport(jobId: string, html: string): Promise<void> {
   const { storefront } = await readStorefront(
     { status: "ok", html, url: `https://${SAMPLE_STORE.capturedFrom}/`, headers: {}, cartCurrency: null },
     SAMPLE_STORE.domain,
@@ -57,8 +71,8 @@ export async function seedSampleReport(root = process.cwd()): Promise<SeededSamp
     (detection) => nameAppsFromAppStore(detection, { recordNew: false }),
   );
   const currency = readJson(shopifyGlobal(html, "currency"));
-  await saveArtifact(job.id, "robots", { status: "missing", text: null });
-  await saveArtifact(job.id, "store", {
+  await saveArtifact(jobId, "robots", { status: "missing", text: null });
+  await saveArtifact(jobId, "store", {
     meta: {
       id: 0,
       name: storefront.title?.split(/\s[|–-]\s/)[0]?.trim() || SAMPLE_STORE.capturedFrom,
@@ -78,17 +92,14 @@ export async function seedSampleReport(root = process.cwd()): Promise<SeededSamp
     canonicalDomain: SAMPLE_STORE.domain,
     cartCurrency: null,
   });
-  await saveArtifact(job.id, "storefront", storefront);
+  await saveArtifact(jobId, "storefront", storefront);
   // The capture is the home page alone: no catalog, collections or pages were read.
-  await saveArtifact(job.id, "collections", { collections: [], complete: false });
-  await saveArtifact(job.id, "pages", { pages: [], complete: false });
+  await saveArtifact(jobId, "collections", { collections: [], complete: false });
+  await saveArtifact(jobId, "pages", { pages: [], complete: false });
   await buildReport(
-    job.id,
+    jobId,
     { listingComplete: false, reconciliation: { sitemapRead: false, sitemapProducts: 0, recovered: 0, gone: 0, countedSitemaps: 0 } },
     { directory: false },
   );
-  await storeReportBody(job.id);
-  logger.info("sample report seeded", { jobId: job.id, capturedFrom: SAMPLE_STORE.capturedFrom });
-
-  return { jobId: job.id, seeded: true };
+  await storeReportBody(jobId);
 }
