@@ -10,11 +10,9 @@ export function SampleReportCard({ sample }: { sample: SampleReport }) {
   const theme = sample.theme?.schemaName ?? sample.theme?.name ?? "Not named";
 
   return (
-    <section aria-labelledby="sample-report" className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
+    <section aria-label="Sample report" className="min-w-0 rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
       <p className="text-xs font-medium uppercase tracking-wide text-amber-800">Sample report</p>
-      <h2 id="sample-report" className="mt-1 text-xl font-semibold">
-        {sample.name}
-      </h2>
+      <h2 className="mt-1 text-xl font-semibold">{sample.name}</h2>
       <p className="mt-1 text-sm text-slate-600">
         Built from a copy of {sample.capturedFrom}&apos;s home page captured by{" "}
         <time dateTime={sample.capturedOn}>{formatDate(sample.capturedOn)}</time> and bundled with StoreLens: not live data.
