@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { QueryProvider } from "@/components/api/query-provider";
 import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
 import { QuickLookForm } from "@/components/quick-look/quick-look-form";
+import { SampleReportCard } from "@/components/sample-report/sample-report-card";
 import { JsonLd } from "@/components/seo/json-ld";
 import { HomeDirectory } from "@/components/stores/home-directory";
 import { findSessionUser } from "@/lib/auth/session-user";
@@ -30,28 +31,39 @@ export default async function HomePage(props: PageProps<"/">) {
   return (
     <div className="space-y-10">
       <JsonLd data={buildWebsiteJsonLd(siteUrl())} />
-      <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
-        <p className="mt-3 max-w-2xl text-slate-600">
-          Submit a store domain and StoreLens reads its public catalog — products, collections, pages, theme, installed apps and PageSpeed —
-          in a durable background workflow, with live progress.
-        </p>
-        {user ? (
-          <QueryProvider>
-            <AnalyzeStoreForm key={domain} initialDomain={domain} />
-          </QueryProvider>
-        ) : (
-          <QueryProvider>
-            <QuickLookForm key={domain} initialDomain={domain} />
-          </QueryProvider>
-        )}
+      <section
+        id="analyze"
+        className="grid scroll-mt-4 gap-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+      >
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Analyze any Shopify store</h1>
+          <p className="mt-3 max-w-2xl text-slate-600">
+            Enter a store&apos;s address and see what it runs and sells: its theme and apps, its tags and pixels, its catalog and prices.
+            Follow the stores that matter to you and hear when they change.
+          </p>
+          {user ? (
+            <QueryProvider>
+              <AnalyzeStoreForm key={domain} initialDomain={domain} />
+            </QueryProvider>
+          ) : (
+            <QueryProvider>
+              <QuickLookForm key={domain} initialDomain={domain} />
+            </QueryProvider>
+          )}
+        </div>
+        {directory.sample ? <SampleReportCard sample={directory.sample} /> : null}
+      </section>
+      <section aria-labelledby="what-you-get">
+        <h2 id="what-you-get" className="text-xl font-semibold">
+          What a merchant or an agency gets
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <Feature key={feature.title} {...feature} />
+          ))}
+        </div>
       </section>
       <HomeDirectory data={directory} />
-      <section className="grid gap-4 sm:grid-cols-3">
-        <Feature title="Durable pipeline" text="Per-step retries with backoff; a crashed worker resumes from its last completed step." />
-        <Feature title="Live and announced" text="Progress over WebSocket, a job.completed webhook and a completion e-mail." />
-        <Feature title="API first" text="API keys, an OpenAPI document, and pay-per-job without an account." />
-      </section>
       <p className="text-sm text-slate-500">
         Browse the{" "}
         <Link href="/stores" className="text-indigo-700 underline">
@@ -67,10 +79,38 @@ export default async function HomePage(props: PageProps<"/">) {
   );
 }
 
+/** What the product does for the people who pay for it, in their words. */
+const FEATURES = [
+  {
+    title: "The apps and theme a store runs",
+    text: "Every app, pixel and tag on its home page, each with the evidence we found, and the theme it is built on.",
+  },
+  {
+    title: "Catalog size and prices",
+    text: "Products, variants, collections and the price range, read from the store's public catalog.",
+  },
+  {
+    title: "What changed, with alerts",
+    text: "Track a store and it is read again every day: new products, price changes, sell-outs, app and theme changes reach you by e-mail or webhook.",
+  },
+  {
+    title: "Segments and exports",
+    text: "Filter the directory by app, theme, country or price, keep stores in lists, and export products as a Shopify CSV or JSON.",
+  },
+  {
+    title: "A list of prospects at once",
+    text: "Send an agency's list of domains as one batch: a report per store and one webhook when all are done.",
+  },
+  {
+    title: "An API and MCP for your tools",
+    text: "Every figure over a documented REST API, and an MCP server so your AI assistant can read the same reports.",
+  },
+];
+
 function Feature({ title, text }: { title: string; text: string }) {
   return (
     <div className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
-      <h2 className="font-semibold">{title}</h2>
+      <h3 className="font-semibold">{title}</h3>
       <p className="mt-1 text-sm text-slate-600">{text}</p>
     </div>
   );

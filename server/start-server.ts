@@ -7,6 +7,7 @@ import { closeDatabase } from "@/db";
 import { functions } from "@/inngest";
 import { failJobsWaitingOnStorage } from "@/lib/pipeline/fail-jobs-waiting-on-storage";
 import { startWorkflowEngine } from "@/lib/workflow/engine";
+import { ensureSampleReport } from "@/lib/sample-report/ensure-sample-report";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { closeJobEventHub } from "@/lib/realtime/job-event-hub";
@@ -34,6 +35,8 @@ export async function startServer(): Promise<void> {
   limitGarbageGrowth();
   const dev = env.NODE_ENV === "development";
   await bootstrap();
+  // Before the workflow engine starts, so its stalled-job cron never meets a half-seeded sample.
+  await ensureSampleReport();
 
   // next.config.ts is read with Node's type stripping, as `next start --experimental-next-config-strip-types`
   // does, instead of loading the SWC compiler (about 20 MB resident) just to read it. If Next

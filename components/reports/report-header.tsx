@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
@@ -88,6 +89,8 @@ export function ReportHeader({ view, actions }: { view: ReportView; actions: Rea
   const currency = reportCurrency(view);
   const changes = changesValue(view);
 
+  if (view.sample) return <SampleReportHeader view={view} sample={view.sample} />;
+
   return (
     <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div className="space-y-1">
@@ -121,6 +124,42 @@ export function ReportHeader({ view, actions }: { view: ReportView; actions: Rea
         <Stat label="Apps" value={view.findings.apps ? formatCount(thirdPartyApps(view)) : "—"} />
         {changes === null ? null : <Stat label="Changes" value={changes} />}
       </dl>
+    </header>
+  );
+}
+
+/**
+ * The sample report's header: labelled as a sample of a bundled capture, its date and what it
+ * lacks said up front, and an invitation in place of the actions (there is no live store to track).
+ */
+function SampleReportHeader({ view, sample }: { view: ReportView; sample: NonNullable<ReportView["sample"]> }) {
+  const theme = view.findings.theme?.value;
+  const themeName = theme?.schemaName ?? theme?.name ?? null;
+
+  return (
+    <header className="space-y-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <div className="space-y-1">
+        <p className="text-xs font-medium uppercase tracking-wide text-amber-800">Sample report</p>
+        <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{reportTitle(view)}</h1>
+        <p className="text-sm text-slate-600">
+          Captured from {sample.capturedFrom} by <time dateTime={sample.capturedOn}>{formatDate(sample.capturedOn)}</time>
+        </p>
+      </div>
+      <p role="note" className="max-w-3xl rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        A sample, not live data: StoreLens built this report when it first started, from a copy of {sample.capturedFrom}&apos;s home page
+        bundled with it ({sample.source}). Nothing was requested from the store. The copy holds the home page only, so the theme, apps, tags
+        and languages are here, and the catalog, collections and pages are not.
+      </p>
+      <p className="max-w-3xl text-base text-slate-800">
+        {themeName ? `Runs the ${themeName} theme` : "Runs a theme we could not name"} with {plural(thirdPartyApps(view), "app", "apps")}{" "}
+        and {plural(view.findings.marketing?.value.tags.length ?? 0, "tag", "tags")}.
+      </p>
+      <Link
+        href="/#analyze"
+        className="inline-block rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
+      >
+        Analyze your own store
+      </Link>
     </header>
   );
 }

@@ -23,6 +23,7 @@ import { ThemeAppsSection } from "./theme-apps-section";
 import { formatCount } from "@/components/ui/format";
 
 const REPORT_TOP = "report";
+const CATALOG_SECTIONS = new Set(["overview", "products", "collections", "pages", "changes", "history"]);
 
 /** The whole report, server-rendered; only the products search box and the actions run in the browser. */
 export function ReportView({
@@ -88,7 +89,10 @@ export function ReportView({
       node: <HistorySection history={view.history} storeSlug={view.store.slug} completedAt={view.job.completed_at} />,
     },
     { id: "about", label: "About this analysis", node: <AboutSection crawl={findings.crawl} /> },
-  ].filter((section) => section !== null);
+  ]
+    .filter((section) => section !== null)
+    // A sample built from a home page alone has no catalog, and no store to follow over time.
+    .filter((section) => !view.sample || !CATALOG_SECTIONS.has(section.id));
 
   return (
     <article id={REPORT_TOP} className="scroll-mt-4 space-y-6">

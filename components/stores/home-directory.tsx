@@ -5,8 +5,10 @@ import type { getHomeDirectory } from "@/lib/seo/home-directory";
 
 type HomeDirectoryData = Awaited<ReturnType<typeof getHomeDirectory>>;
 
-/** The directory on the home page: recent stores, popular apps, latest posts. */
+/** The directory on the home page: recent stores, popular apps, latest posts; on a fresh install, the sample and an invitation. */
 export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
+  if (data.storeCount === 0) return <EmptyDirectory data={data} />;
+
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <section aria-labelledby="recent-stores" className="rounded-xl bg-white p-5 ring-1 ring-slate-200 lg:col-span-2">
@@ -70,6 +72,62 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
         </div>
         <PostList posts={data.latestPosts} />
       </section>
+    </div>
+  );
+}
+
+/**
+ * A fresh install has no store, app or post to list: one box saying what the directory will
+ * hold, with the sample report and the form as the ways in, instead of three empty lists.
+ */
+function EmptyDirectory({ data }: { data: HomeDirectoryData }) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="directory-start" className="rounded-xl bg-white p-5 ring-1 ring-slate-200">
+        <h2 id="directory-start" className="text-lg font-semibold">
+          The store directory fills as stores are analyzed
+        </h2>
+        <p className="mt-2 max-w-3xl text-sm text-slate-600">
+          No store has been analyzed on this server yet. Each analysis adds its store to the{" "}
+          <Link href="/stores" className="text-indigo-700 underline">
+            store directory
+          </Link>
+          , with its theme, apps and prices, and counts the apps it runs in the{" "}
+          <Link href="/apps" className="text-indigo-700 underline">
+            app directory
+          </Link>
+          .
+        </p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {data.sample ? (
+            <li>
+              <Link href={`/reports/${data.sample.jobId}`} className="text-indigo-700 underline">
+                Read the sample report
+              </Link>{" "}
+              of {data.sample.name}, built from a bundled capture of its home page (not live data).
+            </li>
+          ) : null}
+          <li>
+            <Link href="/#analyze" className="text-indigo-700 underline">
+              Analyze the first store
+            </Link>{" "}
+            with the form above.
+          </li>
+        </ul>
+      </section>
+      {data.latestPosts.length > 0 ? (
+        <section aria-labelledby="latest-posts">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="latest-posts" className="text-lg font-semibold">
+              From the blog
+            </h2>
+            <Link href="/blog" className="text-sm text-indigo-700 underline">
+              All posts
+            </Link>
+          </div>
+          <PostList posts={data.latestPosts} />
+        </section>
+      ) : null}
     </div>
   );
 }

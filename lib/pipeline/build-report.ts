@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db";
-import { reports, type Job, type Store } from "@/db/schema";
+import { reports, stores, type Job, type Store } from "@/db/schema";
 import { recordDailyStats } from "@/lib/analytics/record-daily-stats";
 import { recordTechnologyEvents } from "@/lib/history/record-technology-events";
 import type { ReportMetadata, ReportSummary } from "@/lib/reports/schemas";
@@ -67,6 +67,12 @@ async function insertReport(
 export type BuildReportOptions = {
   /** Snapshot products per database round trip (the default suits 30,000-product stores). */
   batchSize?: number;
+  /**
+   * Whether the store's directory row, facets, day's figures and technology timeline follow this
+   * report (default true). The bundled sample report (lib/sample-report) leaves them alone: a
+   * capture is not a live store, so the directory, the app counts and the store page never count it.
+   */
+  directory?: boolean;
 };
 
 /**
@@ -103,7 +109,7 @@ export async function buildReport(jobId: string, crawl: CrawlOutcome, options: B
     const now = currentTime();
     const previous = await findPreviousCompletedJob(getDb(), job);
     const catalog = await recordCatalog(getDb(), job, previous, current.snapshot, now, options.batchSize);
-    const result = await completeWithReport(jobId, crawl, current, catalog, previous, now);
+    const result = await completeWithReport(jobId, crawl, current, catalog, previous, now, options.directory ?? true);
     if (result) return result;
   }
   throw new Error(`job ${jobId}: its store's analyses kept completing while its report was built`);
@@ -121,6 +127,7 @@ async function completeWithReport(
   catalog: RecordedCatalog,
   previous: Job | null,
   now: Date,
+  directory: boolean,
 ): Promise<BuildReportResult | null> {
   const { collections, pages } = current.snapshot;
   const metadata = reportMetadata(current, catalog);
@@ -131,37 +138,13 @@ async function completeWithReport(
     const latest = await findPreviousCompletedJob(tx, job);
     if ((latest?.id ?? null) !== (previous?.id ?? null)) return null;
     const { products, changes } = catalog;
-    await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalog.counts, catalog: catalog.catalog });
-    // The directory files the store by what this report found, and by nothing a failed job saw;
-    // first, so the store's row below (the report's store facts) carries its theme.
-    await recordStoreFacets(tx, job, metadata, now);
-    const { meta } = current.store;
-    const directory = await recordStoreAnalysis(tx, job.storeId, {
-      jobId,
-      at: now,
-      name: meta.name,
-      description: meta.description,
-      currency: meta.currency,
-      country: meta.country,
-      productCount: products,
-      collectionCount: collections.length,
-      pageCount: pages.length,
-      exposesInventory: catalog.exposesInventory,
-      prices: {
-        min: catalog.summary.price_min,
-        max: catalog.summary.price_max,
-        median: catalog.summary.price_distribution.median,
-      },
-    });
-    // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
-    // this one included, before it completes and its webhook names the slug.
-    for (const change of directory.slugChanges) await followStoreSlug(tx, change.storeId, change.to);
-    if (job.slug !== directory.store.slug) await followStoreSlug(tx, job.storeId, directory.store.slug);
-    // The report keeps the store as this analysis left it, slug settled: a later one changes the
-    // row, not this report.
-    await insertReport(tx, job, current, catalog, metadata, directory.store);
-    // The store's technology timeline: what this report saw against the previous completed one.
-    await recordTechnologyEvents(tx, { job, metadata, previous: latest });
+    if (directory) {
+      await fileInDirectory(tx, job, current, catalog, metadata, latest, now);
+    } else {
+      const [store] = await tx.select().from(stores).where(eq(stores.id, job.storeId));
+      if (!store) throw new Error(`job ${jobId}: its store row is gone`);
+      await insertReport(tx, job, current, catalog, metadata, store);
+    }
 
     const completed = await completeJob(tx, jobId, {
       step: PIPELINE_STEPS.buildReport.id,
@@ -173,4 +156,49 @@ async function completeWithReport(
 
     return { products, changes, alreadyBuilt: false };
   });
+}
+
+/** The store's directory row, facets, day's figures and technology timeline follow the report, with it. */
+async function fileInDirectory(
+  tx: Transaction,
+  job: Job,
+  current: CurrentSnapshot,
+  catalog: RecordedCatalog,
+  metadata: ReportMetadata,
+  latest: Job | null,
+  now: Date,
+): Promise<void> {
+  const jobId = job.id;
+  const { collections, pages } = current.snapshot;
+  await recordDailyStats(tx, { storeId: job.storeId, jobId, at: now, counts: catalog.counts, catalog: catalog.catalog });
+  // The directory files the store by what this report found, and by nothing a failed job saw;
+  // first, so the store's row below (the report's store facts) carries its theme.
+  await recordStoreFacets(tx, job, metadata, now);
+  const { meta } = current.store;
+  const directory = await recordStoreAnalysis(tx, job.storeId, {
+    jobId,
+    at: now,
+    name: meta.name,
+    description: meta.description,
+    currency: meta.currency,
+    country: meta.country,
+    productCount: catalog.products,
+    collectionCount: collections.length,
+    pageCount: pages.length,
+    exposesInventory: catalog.exposesInventory,
+    prices: {
+      min: catalog.summary.price_min,
+      max: catalog.summary.price_max,
+      median: catalog.summary.price_distribution.median,
+    },
+  });
+  // A first analysis may settle the slug (docs/decisions.md §6.2): jobs follow their store's,
+  // this one included, before it completes and its webhook names the slug.
+  for (const change of directory.slugChanges) await followStoreSlug(tx, change.storeId, change.to);
+  if (job.slug !== directory.store.slug) await followStoreSlug(tx, job.storeId, directory.store.slug);
+  // The report keeps the store as this analysis left it, slug settled: a later one changes the
+  // row, not this report.
+  await insertReport(tx, job, current, catalog, metadata, directory.store);
+  // The store's technology timeline: what this report saw against the previous completed one.
+  await recordTechnologyEvents(tx, { job, metadata, previous: latest });
 }

@@ -11,6 +11,7 @@ import { getJobHistory } from "@/lib/history/job-history";
 import { getPagespeed } from "@/lib/pagespeed/get-pagespeed";
 import { getReportOverview } from "@/lib/reports/get-report";
 import { readFindings } from "@/lib/findings";
+import { isSampleDomain, SAMPLE_STORE } from "@/lib/sample-report/sample-store";
 import {
   CHANGELOG_SHOWN,
   pagespeedMetricsSchema,
@@ -75,6 +76,8 @@ async function completedReport(id: string) {
     publication,
     /** The store as it is now: whether this is its latest report (what its exports hold), and its id for the viewer's tracking. */
     current: store ? { storeId: store.id, isLatest: store.latestJobId === report.job.id } : null,
+    /** The bundled sample report's capture (lib/sample-report), which the page labels as such; null for every real report. */
+    sample: isSampleDomain(report.job.domain) ? SAMPLE_STORE : null,
   };
 }
 

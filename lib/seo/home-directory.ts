@@ -1,14 +1,16 @@
 import { listApps } from "@/lib/apps/app-directory";
 import { listBlogPosts } from "@/lib/blog/list-blog-posts";
+import { findSampleReport } from "@/lib/sample-report/find-sample-report";
 import { listStores } from "@/lib/store-directory/list-stores";
 import { listStoresQuerySchema } from "@/lib/store-directory/schemas";
 
-/** What the home page shows of the directory: recent stores, the most-installed apps, the latest posts. */
+/** What the home page shows of the directory: recent stores, the most-installed apps, the latest posts, and the sample report. */
 export async function getHomeDirectory() {
-  const [stores, apps, posts] = await Promise.all([
+  const [stores, apps, posts, sample] = await Promise.all([
     listStores(listStoresQuerySchema.parse({ per_page: 6 })),
     listApps({}),
     listBlogPosts({ page: 1, per_page: 3 }),
+    findSampleReport(),
   ]);
 
   return {
@@ -16,6 +18,8 @@ export async function getHomeDirectory() {
     storeCount: stores.pagination.total,
     popularApps: apps.data.filter((app) => app.stores > 0).slice(0, 8),
     latestPosts: posts.data,
+    /** The bundled sample report (lib/sample-report), null until the first start has built it. */
+    sample,
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, countDistinct, desc, eq, isNotNull, lte, max, sql } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, isNotNull, lte, max, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { blogPosts, jobs, reportPublications, reports, storeApps, stores } from "@/db/schema";
+import { SAMPLE_STORE } from "@/lib/sample-report/sample-store";
 import { isReportPublic } from "@/lib/publishing/report-publication";
 import { siteUrl } from "@/lib/site-url";
 
@@ -23,14 +24,17 @@ const publishedStore = and(isNotNull(stores.publishedAt), isNotNull(stores.lates
 const publishedTheme = and(publishedStore, isNotNull(stores.themeSlug));
 const publishedPost = (now: Date) => and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now));
 
-/** Reports public at `now` (30 days after completion, lib/publishing), with their completion date. */
+/**
+ * Reports public at `now` (30 days after completion, lib/publishing), with their completion date;
+ * never the bundled sample's (a capture, not a live store: its page is not for search engines).
+ */
 const publicReports = (now: Date) =>
   getDb()
     .select({ jobId: reports.jobId, at: jobs.completedAt })
     .from(reports)
     .innerJoin(jobs, eq(jobs.id, reports.jobId))
     .leftJoin(reportPublications, eq(reportPublications.jobId, reports.jobId))
-    .where(isReportPublic(now))
+    .where(and(isReportPublic(now), ne(jobs.domain, SAMPLE_STORE.domain)))
     .$dynamic();
 
 async function countSection(section: Section, now: Date): Promise<number> {

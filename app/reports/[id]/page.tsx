@@ -33,6 +33,10 @@ export async function generateMetadata(props: PageProps<"/reports/[id]">): Promi
       robots: { index: false },
     };
   }
+  if (view.sample) {
+    // A bundled capture, not a live store: never search content.
+    return { title: `Sample report: ${reportTitle(view)} (captured from ${view.sample.capturedFrom})`, robots: { index: false } };
+  }
   const count = view.summary.product_count ?? view.productCount;
 
   return {
@@ -87,19 +91,21 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
 
   return (
     <div className="space-y-6">
-      <JsonLd
-        data={buildReportJsonLd({
-          canonical: canonicalOf(view),
-          name: reportTitle(view),
-          domain: view.job.domain,
-          storePage: view.store.url,
-          completedAt: view.job.completed_at,
-          publishedAt: view.publication.published_at,
-          products: view.summary.product_count ?? view.productCount,
-          collections: view.collections.length,
-          pages: view.pages.length,
-        })}
-      />
+      {view.sample ? null : (
+        <JsonLd
+          data={buildReportJsonLd({
+            canonical: canonicalOf(view),
+            name: reportTitle(view),
+            domain: view.job.domain,
+            storePage: view.store.url,
+            completedAt: view.job.completed_at,
+            publishedAt: view.publication.published_at,
+            products: view.summary.product_count ?? view.productCount,
+            collections: view.collections.length,
+            pages: view.pages.length,
+          })}
+        />
+      )}
       <ReportView
         view={view}
         viewer={{ signedIn: Boolean(user?.id), tracksStore: tracked }}
@@ -107,7 +113,7 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
         productQuery={productQuery}
         productListing={productListing}
       />
-      {isChatConfigured() && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
+      {isChatConfigured() && !view.sample && <ChatPanel store={view.job.slug} storeName={reportTitle(view)} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { assertEmailVerifiedForJobs } from "@/lib/auth/email-verification";
 import type { PrincipalUser } from "@/lib/auth/principal-user";
 import { assertStorageAvailable } from "@/lib/health/storage-space";
 import { insertJob, startJob, startJobs, type NewJob } from "@/lib/jobs/create-job";
+import { SAMPLE_PAYMENT } from "@/lib/jobs/sample-job";
 import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 import { chargeAccount, chargeAccountForMany } from "./charge-account";
 import { chargeFreeRetry } from "./free-retry";
@@ -125,6 +126,19 @@ export async function admitJob(admission: Admission, request: JobRequest): Promi
   });
 
   return startJob(job);
+}
+
+/**
+ * The bundled sample report's job (lib/sample-report): nobody's (no owner, nothing charged, paid
+ * by `sample`), and never dispatched: the seed builds its report from a bundled capture itself,
+ * so the workflow engine never reads a store for it.
+ */
+export async function admitSampleJob(domain: string): Promise<Job> {
+  return getDb().transaction(async (tx) => {
+    const store = await claimStoreForDomain(tx, domain);
+
+    return insertJob(tx, { domain, store, userId: null, paymentMethod: SAMPLE_PAYMENT, concurrencyKey: SAMPLE_PAYMENT });
+  });
 }
 
 /** The account that submits a batch, and the batch's own row, written first in the admission's transaction. */
