@@ -80,7 +80,15 @@ async function startServer() {
   }
 }
 
-type Row = { scores: Record<(typeof CATEGORIES)[number], number>; jsKiB: number; unusedKiB: number; lcpMs: number; tbtMs: number };
+type Row = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  jsKiB: number;
+  unusedKiB: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** The audits that cost points outside performance, e.g. "seo: is-crawlable". */
+  failed: string[];
+};
 
 type Audit = {
   numericValue?: number;
@@ -98,6 +106,11 @@ async function measure(chromePort: number, path: string): Promise<Row> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
   const audit = (id: string) => audits[id] as Audit | undefined;
+  const failed = CATEGORIES.filter((c) => c !== "performance").flatMap((c) =>
+    (categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}: ${ref.id}`),
+  );
   const scripts = audit("resource-summary")?.details?.items?.find((item) => item.resourceType === "script");
 
   return {
@@ -106,6 +119,7 @@ async function measure(chromePort: number, path: string): Promise<Row> {
     unusedKiB: (audit("unused-javascript")?.details?.overallSavingsBytes ?? 0) / 1024,
     lcpMs: audit("largest-contentful-paint")?.numericValue ?? NaN,
     tbtMs: audit("total-blocking-time")?.numericValue ?? NaN,
+    failed,
   };
 }
 
@@ -147,6 +161,11 @@ try {
     console.log(
       `| ${path} | ${m((r) => r.scores.performance)} (${performanceSpread}) | ${m((r) => r.scores.accessibility)} | ${m((r) => r.scores["best-practices"])} | ${m((r) => r.scores.seo)} | ${m((r) => r.jsKiB).toFixed(1)} | ${m((r) => r.unusedKiB).toFixed(1)} | ${Math.round(m((r) => r.lcpMs))} | ${Math.round(m((r) => r.tbtMs))} |`,
     );
+  }
+  const failures = [...rows].map(([path, runs]) => [path, [...new Set(runs.flatMap((r) => r.failed))]] as const);
+  if (failures.some(([, failed]) => failed.length > 0)) {
+    console.log("\nAudits that cost points outside performance (in any run):");
+    for (const [path, failed] of failures) if (failed.length > 0) console.log(`  ${path}: ${failed.join(", ")}`);
   }
 } finally {
   await chrome?.kill();
