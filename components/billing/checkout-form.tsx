@@ -1,10 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { callEndpoint } from "@/components/api/client";
 import { FieldError } from "@/components/ui/field-error";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { createCheckoutSessionEndpoint } from "@/lib/billing/endpoints";
 import type { PurchasablePlan } from "@/lib/billing/admission/plan-ids";
 
 type CheckoutFormProps = {
@@ -36,6 +34,11 @@ export function CheckoutForm({
     setState({ pending: true, error: null });
     const store = fixedDomain ?? domain.trim();
     try {
+      // Loaded on submit: the client and the endpoint's zod schemas stay out of the page's first load.
+      const [{ callEndpoint }, { createCheckoutSessionEndpoint }] = await Promise.all([
+        import("@/components/api/client"),
+        import("@/lib/billing/endpoints"),
+      ]);
       const session = await callEndpoint(createCheckoutSessionEndpoint, {
         body: { plan, ...(store ? { domain: store } : {}) },
       });

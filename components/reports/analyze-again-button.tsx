@@ -2,8 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callEndpoint } from "@/components/api/client";
-import { createJobEndpoint } from "@/lib/jobs/endpoints";
 import { SECONDARY_ACTION } from "./action-styles";
 
 /** Starts a new analysis of the store and opens its page, where its progress shows until the report is ready. */
@@ -16,6 +14,11 @@ export function AnalyzeAgainButton({ domain }: { domain: string }) {
     setPending(true);
     setError(null);
     try {
+      // Loaded on the click: the client and the endpoint's zod schemas stay out of the report's first load.
+      const [{ callEndpoint }, { createJobEndpoint }] = await Promise.all([
+        import("@/components/api/client"),
+        import("@/lib/jobs/endpoints"),
+      ]);
       const { job } = await callEndpoint(createJobEndpoint, { body: { domain } });
       router.push(`/reports/${job.id}`);
     } catch (failure) {

@@ -2,8 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { callEndpoint } from "@/components/api/client";
-import { trackStoreEndpoint } from "@/lib/tracking/endpoints";
 import { PRIMARY_ACTION } from "./action-styles";
 
 /** Tracks the report's store for the signed-in viewer; the page then links to the tracked store. */
@@ -17,6 +15,11 @@ export function TrackStoreButton({ domain }: { domain: string }) {
     setPending(true);
     setError(null);
     try {
+      // Loaded on the click: the client and the endpoint's zod schemas stay out of the report's first load.
+      const [{ callEndpoint }, { trackStoreEndpoint }] = await Promise.all([
+        import("@/components/api/client"),
+        import("@/lib/tracking/endpoints"),
+      ]);
       await callEndpoint(trackStoreEndpoint, { body: { domain } });
       startRefresh(() => router.refresh());
     } catch (failure) {
