@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { stores } from "@/db/schema";
+import { appStoreListings, stores } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
 import { getDirectoryFacets } from "@/lib/store-directory/directory-facets";
-import { listApps } from "./app-directory";
+import { getApp, listApps } from "./app-directory";
 
 // The app directory counts the pixels and tags directory stores carry besides their apps: how many
 // listed stores each tag kind was found on, whatever filters the apps.
@@ -42,5 +42,30 @@ describe("listApps", () => {
     expect(list.tags.map((tag) => tag.kind)).toEqual(expect.arrayContaining(["hotjar", "google-tag-manager"]));
     const facets = await getDirectoryFacets();
     expect(facets.apps.map((app) => app.value)).toEqual(["loox"]);
+  });
+});
+
+// An app's page shows its App Store icon and links its listing where a lookup found one.
+describe("getApp", () => {
+  it("carries the icon and the listing's address from a found App Store lookup, and nothing from another status", async () => {
+    await seedAnalyzedStore({ domain: "icon-a.test", apps: [{ slug: "loox" }] });
+    const before = await getApp("loox");
+    expect(before.icon_url).toBeNull();
+
+    await getDb()
+      .insert(appStoreListings)
+      .values([
+        {
+          handle: "loox",
+          status: "found",
+          name: "Loox",
+          appSlug: "loox",
+          iconUrl: "https://cdn.shopify.com/app-store/listing_images/x/icon/y.png",
+        },
+        { handle: "loox-old", status: "not_found" },
+      ]);
+    const after = await getApp("loox");
+    expect(after.icon_url).toBe("https://cdn.shopify.com/app-store/listing_images/x/icon/y.png");
+    expect(after.app_store_url).toMatch(/^https:\/\/apps\.shopify\.com\//);
   });
 });

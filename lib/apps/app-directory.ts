@@ -1,7 +1,7 @@
-import { asc, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { apps, storeApps, stores } from "@/db/schema";
+import { appStoreListings, apps, storeApps, stores } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { getAppMarket } from "@/lib/market/market-report";
 import { countListedStoreTags } from "@/lib/store-directory/directory-facets";
@@ -84,7 +84,7 @@ export async function getApp(name: string): Promise<AppDetail> {
     .limit(1);
   if (!app) throw notFound(`App ${key}`);
 
-  const [seenOn, { recent_stores: _, ...market }] = await Promise.all([
+  const [seenOn, { recent_stores: _, ...market }, [listing]] = await Promise.all([
     getDb()
       .select({ store: stores })
       .from(storeApps)
@@ -94,7 +94,22 @@ export async function getApp(name: string): Promise<AppDetail> {
       .limit(50),
     // The page lists the stores seen running it already (recent_stores): not read twice.
     getAppMarket(app, { withRecent: false }),
+    // Its App Store listing, where a lookup found one (lib/apps/app-store): the icon and the link.
+    getDb()
+      .select({ handle: appStoreListings.handle, iconUrl: appStoreListings.iconUrl })
+      .from(appStoreListings)
+      .where(and(eq(appStoreListings.appSlug, app.slug), eq(appStoreListings.status, "found")))
+      .orderBy(asc(appStoreListings.handle))
+      .limit(1),
   ]);
+  const listingUrl = listing ? `https://apps.shopify.com/${encodeURIComponent(listing.handle)}` : null;
 
-  return { ...app, recent_stores: seenOn.map(({ store }) => serializeStore(store)), app_store_url: appStoreUrl(app.website), market };
+  return {
+    ...app,
+    recent_stores: seenOn.map(({ store }) => serializeStore(store)),
+    app_store_url: appStoreUrl(app.website) ?? listingUrl,
+    // The listing's word for its icon: shown only as an https image.
+    icon_url: listing?.iconUrl?.startsWith("https://") ? listing.iconUrl : null,
+    market,
+  };
 }

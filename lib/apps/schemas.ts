@@ -167,7 +167,11 @@ export type AppList = z.infer<typeof appListSchema>;
  */
 export const appDetailSchema = directoryAppSchema.extend({
   recent_stores: z.array(storeSummarySchema),
-  app_store_url: z.url().nullable().describe("Its Shopify App Store listing, where the catalog names it; null otherwise"),
+  app_store_url: z
+    .url()
+    .nullable()
+    .describe("Its Shopify App Store listing, where the catalog names it or a lookup found it; null otherwise"),
+  icon_url: z.url().nullable().describe("Its icon, from its App Store listing where a lookup found one; null otherwise"),
   market: marketReportSchema.omit({ recent_stores: true }),
 });
 export type AppDetail = z.infer<typeof appDetailSchema>;

@@ -32,7 +32,20 @@ export default async function AppPage(props: PageProps<"/apps/[name]">) {
   return (
     <article className="space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight">{app.name}</h1>
+        <div className="flex items-center gap-3">
+          {app.icon_url ? (
+            // eslint-disable-next-line @next/next/no-img-element -- the App Store's own image host; next/image would fetch it through our server
+            <img
+              src={app.icon_url}
+              alt=""
+              width={48}
+              height={48}
+              referrerPolicy="no-referrer"
+              className="h-12 w-12 shrink-0 rounded-lg ring-1 ring-slate-200"
+            />
+          ) : null}
+          <h1 className="text-2xl font-bold tracking-tight">{app.name}</h1>
+        </div>
         <p className="text-slate-600">{app.description}</p>
         <p className="mt-2 text-sm text-slate-600">
           <Link href={`/apps?category=${app.category}`} className="text-indigo-700 underline">
