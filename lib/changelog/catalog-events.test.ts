@@ -10,6 +10,7 @@ import { getPriceHistory } from "@/lib/inventory/price-history";
 import { getProductInventory } from "@/lib/inventory/product-history";
 import { SALES_VALUE_METHOD } from "@/lib/inventory/sales-value";
 import { listCompletedJobs } from "@/lib/jobs/list-completed-jobs";
+import { installTimeSource } from "@/lib/time-of-record";
 import { pruneSnapshotBatch } from "@/lib/tracking/cleanup-snapshots";
 import { generatedStore, type FakeChange } from "@/testing/fake-store";
 import { formatCents } from "@/testing/fake-store/records";
@@ -43,8 +44,13 @@ async function analyze(): Promise<string> {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+// The analyses are a day apart on the time of record: sales figures wait for snapshots spanning
+// 20 hours (lib/inventory/sales-velocity.ts).
+let virtualNow = Date.now();
+
 beforeAll(async () => {
   h = await startPipeline();
+  installTimeSource(() => new Date(virtualNow));
   h.fakeStore.addStore(generatedStore(DOMAIN, { products: 12, seed: 21, exposeInventory: true, hugeVariantsEvery: 1_000_000 }));
   const catalog = h.fakeStore.store(DOMAIN).shop!.catalog;
   const [a, b, c, d] = catalog.newestFirst(0, 4).map((slot) => catalog.mutable(slot));
@@ -67,8 +73,9 @@ beforeAll(async () => {
     variants: c!.variants.map((v) => ({ id: v.id, units: v.inventoryQuantity, cents: v.priceCents })),
   };
   picked.removed = { productId: d!.id, handle: d!.handle };
+  virtualNow += 24 * 3_600_000;
   truth = h.fakeStore.store(DOMAIN).advance({
-    minutes: 60,
+    minutes: 24 * 60,
     priceChanges: [
       { variantId: va.id, price: picked.cheaper.after },
       { variantId: vb.id, price: picked.dearer.after },
@@ -82,6 +89,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  installTimeSource(null);
   await h?.stop();
 });
 

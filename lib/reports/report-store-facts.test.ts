@@ -80,7 +80,8 @@ describe("a report's store facts are those of its completion", () => {
     // The store changes its name, theme and catalog, and the site moves, before the next analysis.
     const shop = h.fakeStore.store(DOMAIN);
     shop.shop!.settings.name = "Second Name";
-    if (shop.definition.kind === "shopify") shop.definition.theme = { ...THEME, name: "Refresh" };
+    if (shop.definition.kind === "shopify")
+      shop.definition.theme = { ...THEME, name: "Refresh", schema_name: "Refresh", theme_store_id: 1567 };
     shop.advance({ addProducts: 5 });
     setBaseUrl(MOVED_BASE);
     const second = await analyze();
