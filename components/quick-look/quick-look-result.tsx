@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { formatDate } from "@/components/ui/format";
 import type { QuickLook } from "@/lib/quick-look/schemas";
 import { agentReadinessLines, CRAWLER_VERDICT_TEXT } from "@/components/reports/agent-readiness-lines";
 
@@ -38,9 +39,7 @@ export function QuickLookResult({ look }: { look: QuickLook }) {
       <h2 id="quick-look-heading" className="text-lg font-semibold break-words">
         Quick look at {look.domain}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Read from the store&apos;s home page alone, {new Date(look.read_at).toUTCString().replace(/ GMT$/, " UTC")}.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">Read from the store&apos;s home page alone, {formatDate(look.read_at, true)}.</p>
       {home.problem ? (
         <p role="status" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           {home.problem.message}.

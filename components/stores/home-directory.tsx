@@ -61,17 +61,7 @@ export function HomeDirectory({ data }: { data: HomeDirectoryData }) {
           </ol>
         )}
       </section>
-      <section aria-labelledby="latest-posts" className="lg:col-span-3">
-        <div className="mb-3 flex items-baseline justify-between">
-          <h2 id="latest-posts" className="text-lg font-semibold">
-            From the blog
-          </h2>
-          <Link href="/blog" className="text-sm text-indigo-700 underline">
-            All posts
-          </Link>
-        </div>
-        <PostList posts={data.latestPosts} />
-      </section>
+      <LatestPosts posts={data.latestPosts} className="lg:col-span-3" />
     </div>
   );
 }
@@ -115,19 +105,24 @@ function EmptyDirectory({ data }: { data: HomeDirectoryData }) {
           </li>
         </ul>
       </section>
-      {data.latestPosts.length > 0 ? (
-        <section aria-labelledby="latest-posts">
-          <div className="mb-3 flex items-baseline justify-between">
-            <h2 id="latest-posts" className="text-lg font-semibold">
-              From the blog
-            </h2>
-            <Link href="/blog" className="text-sm text-indigo-700 underline">
-              All posts
-            </Link>
-          </div>
-          <PostList posts={data.latestPosts} />
-        </section>
-      ) : null}
+      {data.latestPosts.length > 0 ? <LatestPosts posts={data.latestPosts} /> : null}
     </div>
+  );
+}
+
+/** The latest blog posts, with the way to all of them. */
+function LatestPosts({ posts, className }: { posts: HomeDirectoryData["latestPosts"]; className?: string }) {
+  return (
+    <section aria-labelledby="latest-posts" className={className}>
+      <div className="mb-3 flex items-baseline justify-between">
+        <h2 id="latest-posts" className="text-lg font-semibold">
+          From the blog
+        </h2>
+        <Link href="/blog" className="text-sm text-indigo-700 underline">
+          All posts
+        </Link>
+      </div>
+      <PostList posts={posts} />
+    </section>
   );
 }
