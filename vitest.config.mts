@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { isDriverTypeFetchFailure } from "./db/driver-defects";
+import SlowFirstSequencer from "./testing/slow-first-sequencer";
 
 const root = new URL(".", import.meta.url).pathname.replace(/\/$/, "");
 const EXCLUDE = ["node_modules/**", ".next/**", "e2e/**", ".data/**"];
@@ -46,6 +47,8 @@ export default defineConfig({
     // database, so one file at a time (Vitest's default there: cores - 1) left the CPU mostly
     // idle (docs/testing.md › Where the time goes).
     maxWorkers: Math.max(4, availableParallelism()),
+    // The slowest files first, so that none of them starts last and holds the run up alone.
+    sequence: { sequencer: SlowFirstSequencer },
     // The driver's known unhandled rejection when a connection dies while it starts
     // (db/driver-defects.ts): the tests that cut the database cause it; the server logs it.
     onUnhandledError: (error) => !isDriverTypeFetchFailure(error),

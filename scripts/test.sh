@@ -6,9 +6,9 @@
 # On 2 cores the stages take longer one after another than side by side (most tests wait on
 # sockets and timers, not the CPU), so three lanes run at once (docs/testing.md › Where the
 # time goes):
-#   checks:  typecheck → lint
-#   vitest:  unit and integration tests → db/ again on PGlite
-#   browser: production build → browser tests, in two halves at once, each with its own server
+#   checks:  typecheck → lint → db/ again on PGlite
+#   vitest:  unit and integration tests
+#   browser: production build → browser tests, in three parts at once, each with its own server
 # A lane stops at its first failing stage; the others go on. Each stage's output goes to
 # .test-reports/stages/<stage>.log and is printed whole when the stage ends. At the end: a table
 # of every stage's time, one line counting every test, and exit 1 when any stage failed.
@@ -69,9 +69,10 @@ duration() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
 
-# The typecheck, lint and build run at a lower CPU priority: nothing in them waits on a clock,
-# while tests running at the same time do (timeouts, a server's answer times), so the tests get
-# the CPU first and these take what the waiting tests leave.
+# The typecheck and lint run at a lower CPU priority: nothing waits on them, while the tests
+# running at the same time wait on clocks (timeouts, a server's answer times). The build does not:
+# it needs about two minutes of CPU but starts the longest chain (the browser tests after it), and
+# at the lower priority beside the tests it took ten minutes (docs/testing.md › Where the time goes).
 typecheck() {
   nice -n 10 npx tsc --noEmit
 }
@@ -98,15 +99,19 @@ vitest_pglite() {
 
 # The typecheck stage checks the same program: the build does not check it again (next.config.ts).
 build() {
-  BUILD_TYPECHECKED_ELSEWHERE=1 nice -n 10 npx next build
+  BUILD_TYPECHECKED_ELSEWHERE=1 npx next build
 }
 
-# One half of the browser tests (scripts/e2e-lanes.mjs splits the specs by their measured
+# The browser tests run in BROWSER_LANES parts at once: the lanes mostly wait (on pages, timers
+# and the server), so three finish well before two would on 2 cores.
+BROWSER_LANES=3
+
+# One part of the browser tests (scripts/e2e-lanes.mjs splits the specs by their measured
 # time), on its own port, server, database and output folder.
 browser() {
   local lane=$1 port=$((${E2E_PORT:-3100} + ($1 - 1) * 10))
   local specs
-  specs=$(node scripts/e2e-lanes.mjs "$lane" 2)
+  specs=$(node scripts/e2e-lanes.mjs "$lane" "$BROWSER_LANES")
   echo "Chromium: $CHROMIUM_PATH; port $port; specs: $specs"
   # shellcheck disable=SC2086 # one word per spec file
   E2E_PORT=$port PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright-$lane.json" \
@@ -119,15 +124,16 @@ browser_lanes() {
   CHROMIUM_PATH="$(node --import tsx scripts/find-chromium.ts --install)"
   export CHROMIUM_PATH
   rm -f "$results"/playwright-*.json
-  local rc=0
-  stage "browser-1" browser 1 &
-  local first=$!
-  stage "browser-2" browser 2 || rc=$?
-  wait "$first" || rc=$?
+  local rc=0 lane pids=()
+  for lane in $(seq 1 "$BROWSER_LANES"); do
+    stage "browser-$lane" browser "$lane" &
+    pids+=($!)
+  done
+  for lane in "${pids[@]}"; do wait "$lane" || rc=$?; done
   return "$rc"
 }
 
-export results database
+export results database BROWSER_LANES
 export -f typecheck lint vitest_main vitest_pglite build browser
 
 # Route types (PageProps<"/…">) are generated, not committed: generated first, before the
@@ -135,9 +141,9 @@ export -f typecheck lint vitest_main vitest_pglite build browser
 stage "typegen" npx next typegen
 
 lanes=()
-(stage "typecheck" typecheck && stage "lint" lint) &
+(stage "typecheck" typecheck && stage "lint" lint && stage "vitest-pglite" vitest_pglite) &
 lanes+=($!)
-(stage "vitest" vitest_main && stage "vitest-pglite" vitest_pglite) &
+stage "vitest" vitest_main &
 lanes+=($!)
 (stage "build" build && browser_lanes) &
 lanes+=($!)
@@ -146,7 +152,7 @@ for lane in "${lanes[@]}"; do wait "$lane" || true; done
 # The table: every stage, its status, wall time and CPU time; a stage that never ran fails the run.
 failed=0
 printf '\n%-15s %-16s %8s %8s\n' "stage" "status" "time" "CPU"
-for name in typegen typecheck lint vitest vitest-pglite build browser-1 browser-2; do
+for name in typegen typecheck lint vitest vitest-pglite build $(seq -f "browser-%g" 1 "$BROWSER_LANES"); do
   if [ -f "$logs/$name.result" ]; then
     read -r rc wall cpu <"$logs/$name.result"
     [ "$rc" = 0 ] || failed=1
@@ -193,6 +199,6 @@ node -e '
   for (const file of process.argv.slice(2)) for (const suite of read(file)?.suites ?? []) walk(suite, []);
   if (flaky.length) console.log(`flaky (failed, then passed on its retry):\n${flaky.map((name) => `  ${name}`).join("\n")}`);
   if (names.length) console.log(`failed:\n${names.map((name) => `  ${name}`).join("\n")}`);
-' "$results/vitest.json" "$results/playwright-1.json" "$results/playwright-2.json"
+' "$results/vitest.json" $(seq -f "$results/playwright-%g.json" 1 "$BROWSER_LANES")
 
 exit "$failed"

@@ -120,9 +120,10 @@ function ownCgroupDir(mount: Mount): string | null {
   if (own === undefined) return null;
   // Without a cgroup namespace a container sees the host's path; its mount starts deeper.
   if (mount.root !== "/" && own.startsWith(mount.root)) own = own.slice(mount.root.length) || "/";
-  const dir = path.join(mount.point, own);
+  // Paths under /sys/fs/cgroup only: the ignore comments keep the build from tracing the whole project for them.
+  const dir = path.join(/*turbopackIgnore: true*/ mount.point, own);
 
-  return existsSync(dir) ? dir : null;
+  return existsSync(/*turbopackIgnore: true*/ dir) ? dir : null;
 }
 
 function tryCreate(parent: string, configure: (dir: string) => boolean): string | null {
