@@ -6,6 +6,7 @@
  * all its jobs, which run through the real pipeline against the fake store.
  */
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment as wrapFetchWithPaymentV2, x402Client } from "@x402/fetch";
 import { count, eq, isNull } from "drizzle-orm";
@@ -27,6 +28,8 @@ import type { PipelineHarness } from "@/testing/pipeline";
 import { waitFor } from "@/testing/wait-for";
 import { startWebhookReceiver, type WebhookReceiver } from "@/testing/webhook-receiver";
 import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
+import { connectMcp, startMcpHost, toolJson } from "@/testing/mcp-host";
+import type { RouteHost } from "@/testing/route-host";
 import { batchEnvelopeSchema, createdBatchSchema } from "./schemas";
 
 const PAY_TO = privateKeyToAccount(generatePrivateKey()).address;
@@ -38,6 +41,7 @@ let bench: PaidPipeline;
 let pipeline: PipelineHarness;
 let facilitator: FakeFacilitator;
 let receiver: WebhookReceiver;
+let mcpHost: RouteHost;
 
 const STORES = ["bulk-a.test", "bulk-b.test", "bulk-c.test", "bulk-d.test", "bulk-e.test"];
 
@@ -45,11 +49,13 @@ beforeAll(async () => {
   bench = await startPaidPipeline(PAY_TO);
   ({ pipeline, facilitator } = bench);
   receiver = await startWebhookReceiver();
+  mcpHost = await startMcpHost();
   for (const domain of STORES) pipeline.fakeStore.addStore(fixtureStore(domain));
   pipeline.fakeStore.addStore(passwordStore("bulk-locked.test"));
 }, 60_000);
 
 afterAll(async () => {
+  await mcpHost?.close();
   await bench?.stop();
   await receiver?.close();
 });
@@ -299,5 +305,30 @@ describe("POST /api/batches – x402, priced once for the list", () => {
     // An account's batch stays its own: read without the key, it is not found.
     expect((await readBatch(batch.id)).status).toBe(404);
     expect((await readBatch(batch.id, apiKeyHeader(key))).status).toBe(200);
+  });
+
+  it("MCP analyze_batch without credentials: a tool error priced for the list; the same call with the payment in _meta starts the batch, settled once, with the receipt", async () => {
+    const client = await connectMcp(mcpHost.origin, {});
+    try {
+      const args = { domains: ["bulk-c.test", "bulk-e.test"] };
+      const offered = await client.callTool({ name: "analyze_batch", arguments: args });
+      expect(offered.isError).toBe(true);
+      const required = offered.structuredContent as unknown as PaymentRequired & { code: string };
+      expect(required.code).toBe("payment_required");
+      expect(required.accepts[0]!.amount).toBe(String(2n * JOB_PRICE));
+
+      const account = privateKeyToAccount(generatePrivateKey());
+      const payload = await new x402Client().register("eip155:*", new ExactEvmScheme(account)).createPaymentPayload(required);
+      const nonce = (payload.payload as { authorization: { nonce: string } }).authorization.nonce.toLowerCase();
+      const paid = await client.callTool({ name: "analyze_batch", arguments: args, _meta: { "x402/payment": payload } });
+      expect(paid.isError ?? false, JSON.stringify(paid.content)).toBe(false);
+      const { batch } = createdBatchSchema.parse(toolJson<Record<string, unknown>>(paid).body);
+      expect(batch.total).toBe(2);
+      expect((paid._meta as Record<string, unknown>)["x402/payment-response"]).toMatchObject({ success: true });
+      expect(settleCalls(nonce)).toBe(1);
+      expect(await paymentRowsOf(nonce)).toEqual([expect.objectContaining({ status: "settled", batchId: batch.id })]);
+    } finally {
+      await client.close();
+    }
   });
 });
