@@ -18,6 +18,7 @@ import { getDb } from "@/db";
 import { batches, jobs, x402Payments } from "@/db/schema";
 import * as batchesRoute from "@/app/api/batches/route";
 import * as batchRoute from "@/app/api/batches/[id]/route";
+import { replayKey } from "@/lib/billing/x402/proof";
 import { resetEnvCache } from "@/lib/env";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { apiKeyHeader, createTestApiKey, createTestUser } from "@/testing/auth/fixtures";
@@ -101,7 +102,8 @@ async function offerFor(body: unknown) {
   return (await response.json()).accepts[0];
 }
 
-const nonceOf = (header: string) => (JSON.parse(Buffer.from(header, "base64").toString()).payload.authorization.nonce as string).toLowerCase();
+const nonceOf = (header: string) =>
+  (JSON.parse(Buffer.from(header, "base64").toString()).payload.authorization.nonce as string).toLowerCase();
 const settleCalls = (nonce: string) => facilitator.calls.filter((call) => call.path === "/settle" && call.nonce === nonce).length;
 const paymentRowsOf = (nonce: string) => getDb().select().from(x402Payments).where(eq(x402Payments.nonce, nonce));
 const ownerlessBatches = async () => (await getDb().select({ n: count() }).from(batches).where(isNull(batches.userId)))[0]!.n;
@@ -176,7 +178,10 @@ describe("POST /api/batches – x402, priced once for the list", () => {
     );
     expect(ended.counts).toMatchObject({ completed: 2, failed: 1 });
     // batch.completed to its webhook_url, unsigned: nobody's account holds a secret.
-    await waitFor(async () => receiver.requests.some((r) => r.path === "/hooks/paid-batch"), { timeoutMs: 30_000, what: "batch.completed" });
+    await waitFor(async () => receiver.requests.some((r) => r.path === "/hooks/paid-batch"), {
+      timeoutMs: 30_000,
+      what: "batch.completed",
+    });
     const [hook] = receiver.requests.filter((r) => r.path === "/hooks/paid-batch");
     expect(JSON.parse(hook!.body)).toMatchObject({ type: "batch.completed", data: { batch_id: batch.id, total: 3 } });
     expect(hook!.headers["webhook-signature"]).toBeUndefined();
@@ -237,7 +242,9 @@ describe("POST /api/batches – x402, priced once for the list", () => {
     expect(await over.json()).toMatchObject({ reason: "invalid_exact_evm_payload_authorization_value" });
 
     // v2: the payload accepts the two-store offer; sent with three stores, it matches no offer.
-    const offered = decodePaymentRequiredHeader((await submit({}, { domains: ["bulk-a.test", "bulk-b.test"] })).headers.get("payment-required")!);
+    const offered = decodePaymentRequiredHeader(
+      (await submit({}, { domains: ["bulk-a.test", "bulk-b.test"] })).headers.get("payment-required")!,
+    );
     const payload = JSON.parse(Buffer.from(await createPaymentHeader(account, 1, two), "base64").toString()).payload;
     const v2 = encodePaymentSignatureHeader({ x402Version: 2, resource: offered.resource, accepted: offered.accepts[0]!, payload });
     const v2Refused = await submit({ "payment-signature": v2 }, three);
@@ -280,6 +287,45 @@ describe("POST /api/batches – x402, priced once for the list", () => {
     expect(settleCalls(nonce)).toBe(2);
     expect((await submit({ "x-payment": proof }, list)).status).toBe(402);
     expect(await ownerlessBatches()).toBe(before + 1);
+  });
+
+  it("a payment settled by a process that died before admitting its batch: 5 copies of the same proof resent start one batch, and nothing is verified or settled again", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const list = { domains: ["bulk-a.test", "bulk-e.test"] };
+    const accepts = await offerFor(list);
+    const proof = await createPaymentHeader(account, 1, accepts);
+    const sent = JSON.parse(Buffer.from(proof, "base64").toString()).payload as {
+      signature: string;
+      authorization: { nonce: string; value: string };
+    };
+    // What the dead process left: the claimed, settled payment and no batch.
+    await getDb()
+      .insert(x402Payments)
+      .values({
+        proofHash: replayKey("base", accepts.asset, {
+          payer: account.address.toLowerCase(),
+          nonce: sent.authorization.nonce.toLowerCase(),
+          value: sent.authorization.value,
+          signature: sent.signature.toLowerCase(),
+        }),
+        payer: account.address.toLowerCase(),
+        nonce: sent.authorization.nonce.toLowerCase(),
+        network: "base",
+        amountAtomic: String(2n * JOB_PRICE),
+        transaction: "0xfeed",
+        status: "settled",
+      });
+    const before = await ownerlessBatches();
+    const calls = facilitator.calls.length;
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => submit({ "x-payment": proof }, list)));
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 402)).toHaveLength(4);
+    expect(await ownerlessBatches()).toBe(before + 1);
+    expect(facilitator.calls.length, "nothing is verified or settled again").toBe(calls);
+    const [row] = await paymentRowsOf(sent.authorization.nonce.toLowerCase());
+    expect(await getDb().$count(jobs, eq(jobs.batchId, row!.batchId!))).toBe(2);
+    expect((await submit({ "x-payment": proof }, list)).status).toBe(402);
   });
 
   it("@x402/fetch pays in v2 (PAYMENT-SIGNATURE) → 201 with PAYMENT-RESPONSE", async () => {

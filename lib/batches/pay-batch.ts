@@ -25,7 +25,12 @@ function batchPurchase(domains: string[], webhookUrl: string | undefined): Purch
         return row!.id;
       };
 
-      return (await admitBatch({ ...admission, openBatch }, domains.map((domain) => ({ domain })))).batchId;
+      return (
+        await admitBatch(
+          { ...admission, openBatch },
+          domains.map((domain) => ({ domain })),
+        )
+      ).batchId;
     },
   };
 }

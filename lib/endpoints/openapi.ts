@@ -321,7 +321,8 @@ export function buildOpenApiDocument() {
           type: "apiKey",
           in: "header",
           name: "X-PAYMENT",
-          description: "x402 payment (POST /api/jobs and POST /api/batches only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE",
+          description:
+            "x402 payment (POST /api/jobs and POST /api/batches only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE",
         },
       },
     },

@@ -79,7 +79,9 @@ describe("x402 Bazaar declarations", () => {
           method: endpoint.method,
           headers: { "content-type": "application/json" },
           // What each sells: a store (POST /api/jobs), a list priced by its stores (POST /api/batches).
-          body: JSON.stringify(endpoint.path === "/api/batches" ? { domains: ["bazaar-check.example"] } : { domain: "bazaar-check.example" }),
+          body: JSON.stringify(
+            endpoint.path === "/api/batches" ? { domains: ["bazaar-check.example"] } : { domain: "bazaar-check.example" },
+          ),
         }),
         { params: Promise.resolve({}) },
       );

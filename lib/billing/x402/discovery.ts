@@ -183,7 +183,9 @@ export function paidToolDiscovery(tool: PaidToolDeclaration): Record<string, unk
       inputSchema: toSchema(tool.input, "input"),
       example: tool.example,
       output:
-        tool.buys === "job" ? { example: exampleOutput(), schema: outputSchema() } : { example: exampleBatchOutput(), schema: batchOutputSchema() },
+        tool.buys === "job"
+          ? { example: exampleOutput(), schema: outputSchema() }
+          : { example: exampleBatchOutput(), schema: batchOutputSchema() },
     }),
     // The tool pays through POST /api/jobs's flow, identifiers included: a lost answer is recovered the same way.
     [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),

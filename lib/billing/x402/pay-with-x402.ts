@@ -22,7 +22,6 @@ function settlementUnknown(): ApiError {
   );
 }
 
-
 /**
  * A purchase paid by an x402 payment, without an account: X-PAYMENT (v1) or PAYMENT-SIGNATURE
  * (v2), or an MCP call's `_meta`; the thing bought is a job (POST /api/jobs, pay-job.ts) or a
@@ -97,7 +96,12 @@ async function findPaymentByProof({ key, network, authorization }: PaymentProof)
  * The unique replay key and payer nonce make this the one place an authorization is taken, also
  * under concurrent replays in either version: every other attempt finds the row.
  */
-async function claim<T>(proof: PaymentProof, purchase: Purchase<T>, identity: PaymentIdentity | null, status: "waived" | "verified"): Promise<string> {
+async function claim<T>(
+  proof: PaymentProof,
+  purchase: Purchase<T>,
+  identity: PaymentIdentity | null,
+  status: "waived" | "verified",
+): Promise<string> {
   const { key, network, authorization } = proof;
   const [claimed] = await getDb()
     .insert(x402Payments)
