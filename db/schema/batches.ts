@@ -4,16 +4,15 @@ import { users } from "./auth";
 
 /**
  * A list of domains analyzed as one batch (lib/batches): admitted at once against the owner's
- * plan, one job per store (`jobs.batch_id`), one `batch.completed` webhook when every job has
+ * plan, or paid at once by one x402 payment (`x402_payments.batch_id`, no owner), one job per store (`jobs.batch_id`), one `batch.completed` webhook when every job has
  * ended. `ended_at` is set once, by the transaction that records that webhook, so it is sent once.
  */
 export const batches = pgTable(
   "batches",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account whose plan paid; null for a batch paid by x402, read by its id as an x402 job is. */
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
     /** The batch's own receiver; null sends batch.completed to the account's webhook URL, if any. */
     webhookUrl: text(),
     /** How many jobs the batch started (one per distinct store domain). */

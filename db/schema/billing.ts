@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { batches } from "./batches";
 import { jobs } from "./jobs";
 
 /** One-off card payments (Stripe Checkout), e.g. a single_report credit. */
@@ -73,10 +74,13 @@ export const x402Payments = pgTable(
      */
     status: text({ enum: ["verified", "settled", "failed", "settlement_unknown", "waived"] }).notNull(),
     jobId: uuid().references(() => jobs.id, { onDelete: "set null" }),
+    /** The batch it paid for instead (POST /api/batches): a payment buys one job or one batch, once. */
+    batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
     /**
      * The client's x402 v2 `payment-identifier` (its idempotency key), unique: the same id sent
-     * again with the same payload answers this payment's job again (docs/decisions.md §8.5.1).
-     * The table holds the payments of POST /api/jobs alone, so the id is scoped to that resource.
+     * again with the same payload answers this payment's job (or batch) again (docs/decisions.md
+     * §8.5.1). The table holds the payments of POST /api/jobs and POST /api/batches, so an id names
+     * one payment across both.
      */
     paymentIdentifier: text(),
     /** SHA-256 of the canonical JSON of the PaymentPayload the identifier came with: any other payload under it is a conflict. */
@@ -93,6 +97,7 @@ export const x402Payments = pgTable(
     uniqueIndex().on(t.proofHash),
     uniqueIndex().on(t.network, t.payer, t.nonce),
     uniqueIndex().on(t.paymentIdentifier),
+    check("x402_payments_one_purchase", sql`${t.jobId} is null or ${t.batchId} is null`),
     check("x402_payments_identifier_with_payload_hash", sql`(${t.paymentIdentifier} is null) = (${t.payloadHash} is null)`),
   ],
 );

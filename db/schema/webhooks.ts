@@ -29,9 +29,8 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account it is sent for (signed with its secret); null for a batch paid by x402, sent unsigned as its jobs' webhooks are. */
+    userId: text().references(() => users.id, { onDelete: "cascade" }),
     url: text().notNull(),
     eventType: text().notNull(),
     /** The exact body sent on every attempt (signed as is). */

@@ -53,7 +53,9 @@ const allow: Expected = { allowed: true };
 function expectedFor(rule: AccessRule, caller: Caller): Expected {
   switch (caller) {
     case "anonymous":
-      return rule.anonymous ? allow : deny(rule.x402 ? 402 : 401);
+      // A rule priced by the body lets the caller through to the handler, which checks the body
+      // first and prices it (below: POST /api/batches, 402 for a valid list).
+      return rule.anonymous || rule.pricedByBody ? allow : deny(rule.x402 ? 402 : 401);
     case "valid key":
     case "valid bearer":
       return rule.apiKey ? allow : deny(403);
@@ -213,6 +215,34 @@ describe("access matrix: every endpoint × every caller", () => {
       }
     });
   }
+});
+
+describe("access matrix: a payment priced by the body (POST /api/batches)", () => {
+  const send = async (body: unknown) => {
+    const handler = await loadRouteHandler("POST", "/api/batches");
+
+    return handler(
+      new Request(`${TEST_ORIGIN}/api/batches`, {
+        method: "POST",
+        headers: { "x-forwarded-for": nextAddress(), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve({}) },
+    );
+  };
+
+  it("anonymous with a valid list → 402 payment_required, priced for its stores; with an invalid one → 400, nothing priced", async () => {
+    const offered = await send({ domains: ["matrix-a.test", "matrix-b.test"] });
+    expect(offered.status).toBe(402);
+    const body = (await offered.json()) as { code: string; accepts: { maxAmountRequired: string }[] };
+    expect(body.code).toBe("payment_required");
+    expect(body.accepts[0]!.maxAmountRequired).toBe("1000000");
+    expect(offered.headers.get("payment-required")).toBeTruthy();
+
+    const refused = await send({ domains: ["not a domain"] });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("payment-required")).toBeNull();
+  });
 });
 
 describe("access matrix: every rule through the wrapper (rules no endpoint uses yet included)", () => {

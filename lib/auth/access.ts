@@ -4,7 +4,7 @@
  * access tests walk every declared endpoint (lib/endpoints/registry.ts) under its rule.
  *
  * Columns follow the contract: anonymous, API key (the legacy bearer token is accepted
- * wherever an API key is), session cookie, and the x402 payment (POST /api/jobs only).
+ * wherever an API key is), session cookie, and the x402 payment (POST /api/jobs, POST /api/batches).
  */
 export type AccessRule = {
   anonymous: boolean;
@@ -13,6 +13,11 @@ export type AccessRule = {
   x402: boolean;
   /** Session user must also be on ADMIN_USER_IDS. */
   admin?: boolean;
+  /**
+   * The price comes from the body (a batch's stores): an anonymous caller is let through to the
+   * handler, which reads and checks the body first (400 for a bad one) and answers the priced 402.
+   */
+  pricedByBody?: boolean;
 };
 
 export const ACCESS = {
@@ -20,6 +25,8 @@ export const ACCESS = {
   public: { anonymous: true, apiKey: true, session: true, x402: false },
   /** POST /api/jobs: an account (key or session) or a per-request x402 payment. */
   "jobs.create": { anonymous: false, apiKey: true, session: true, x402: true },
+  /** POST /api/batches: an account, or one x402 payment priced by the list (its 402 is the handler's). */
+  "batches.create": { anonymous: false, apiKey: true, session: true, x402: true, pricedByBody: true },
   /** GET, POST /api/shops. */
   account: { anonymous: false, apiKey: true, session: true, x402: false },
   /** API keys and store-detail analytics: the signed-in person only, never a key. */
@@ -51,7 +58,7 @@ export function accessRefusal(kind: CallerKind, access: AccessName): AccessRefus
   const rule: AccessRule = ACCESS[access];
   switch (kind) {
     case "anonymous":
-      if (rule.anonymous) return null;
+      if (rule.anonymous || rule.pricedByBody) return null;
 
       return rule.x402
         ? { code: "payment_required", message: "Payment required" }

@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/http/define-endpoint";
 import { paginationQuerySchema } from "@/lib/http/pagination";
-import { planLimitReachedBodySchema } from "@/lib/jobs/schemas";
+import { paymentRequiredBodySchema, planLimitReachedBodySchema } from "@/lib/jobs/schemas";
 import {
   batchEnvelopeSchema,
   batchExportQuerySchema,
@@ -14,28 +14,31 @@ import {
 } from "./schemas";
 
 // Bulk analysis: a list of store domains analyzed as one batch, for the account that sent it
-// (API key or session); another account's batch answers 404 (docs/batches.md).
+// (API key or session), or paid once with x402 without an account; another account's batch
+// answers 404, a batch paid with x402 is read by its id (docs/batches.md).
 
 export const createBatchEndpoint = defineEndpoint({
   method: "POST",
   path: "/api/batches",
-  access: "account",
+  access: "batches.create",
   operationId: "createBatch",
   tag: "batches",
-  summary: "Analyze a list of store domains (up to 1,000 stores) as one batch, admitted against the plan at once",
+  summary: "Analyze a list of store domains (up to 1,000 stores) as one batch, admitted against the plan at once or paid once with x402",
   description:
-    "The list comes as JSON ({domains: [...]}, {csv: \"...\"} or {list_id} naming one of your saved lists: its stores now) or as the whole body with Content-Type text/csv or text/plain, one store a line; a list_id that is not yours answers 404. Each line is normalized like POST /api/jobs's domain and duplicates of a store are dropped (counted in duplicates). 400 invalid_request with invalid_lines (line number, input, reason) when any line is not a store domain, or with more than 1,000 stores: nothing is started. The plan must cover every store or none is started: 402 plan_limit_reached; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full. When every job has ended, one batch.completed webhook goes to webhook_url, else to the account's webhook URL, signed like every webhook of the account (Standard Webhooks).",
+    "The list comes as JSON ({domains: [...]}, {csv: \"...\"} or {list_id} naming one of your saved lists: its stores now) or as the whole body with Content-Type text/csv or text/plain, one store a line; a list_id that is not yours answers 404. Each line is normalized like POST /api/jobs's domain and duplicates of a store are dropped (counted in duplicates). 400 invalid_request with invalid_lines (line number, input, reason) when any line is not a store domain, or with more than 1,000 stores: nothing is started. The plan must cover every store or none is started: 402 plan_limit_reached; 403 email_unverified when REQUIRE_EMAIL_VERIFICATION is on; 503 storage_low with Retry-After while the server's disk is nearly full. Without an account, the list is read and checked first (400 as above, nothing priced), then 402 payment_required offers one x402 payment of the price of a job times the list's distinct stores (v1 requirements in the body, v2 in PAYMENT-REQUIRED); the same list sent again with that payment (X-PAYMENT or PAYMENT-SIGNATURE) is settled once and starts the batch and all its jobs: 201 with PAYMENT-RESPONSE and X-PAYMENT-RESPONSE. A payment of another amount is 402 and nothing is settled; a payment already used is 402 payment_already_used; 503 settlement_unknown with Retry-After when the facilitator did not answer: send the same payment again, never a second one. Saved lists (list_id) need an account (401). A batch paid with x402 has no owner: read it by its id (GET /api/batches/{id}, its status_url). A failed store of it earns the paying wallet a free retry of that store on POST /api/jobs, as a failed x402 job does. When every job has ended, one batch.completed webhook goes to webhook_url, else to the account's webhook URL, signed like every webhook of the account (Standard Webhooks; unsigned for a batch paid with x402).",
   body: createBatchBodySchema,
   textBody: "csv",
+  requestHeaders: ["PAYMENT-SIGNATURE", "X-PAYMENT"],
   answers: {
-    201: { schema: createdBatchSchema },
+    201: { schema: createdBatchSchema, headers: ["PAYMENT-RESPONSE", "X-PAYMENT-RESPONSE"] },
     400: {
       schema: invalidLinesBodySchema,
       description: "A line is not a store domain, or the list is empty or too long; nothing was started",
     },
-    402: { schema: planLimitReachedBodySchema },
+    402: { schema: [paymentRequiredBodySchema, planLimitReachedBodySchema], headers: ["PAYMENT-REQUIRED"] },
     403: "error",
     404: "error",
+    409: "error",
   },
 });
 
@@ -53,10 +56,12 @@ export const listBatchesEndpoint = defineEndpoint({
 export const getBatchEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/batches/:id",
-  access: "account",
+  access: "public",
   operationId: "getBatch",
   tag: "batches",
   summary: "A batch's progress: counts by state and each store's job (id, domain, state), paginated",
+  description:
+    "An account's batch is read by that account alone (404 for anyone else); a batch paid with x402 has no owner and is read by its id, as an x402 job is.",
   params: batchIdParamsSchema,
   query: batchQuerySchema,
   answers: { 200: { schema: batchEnvelopeSchema }, 400: "error", 404: "error" },
@@ -65,10 +70,11 @@ export const getBatchEndpoint = defineEndpoint({
 export const exportBatchEndpoint = defineEndpoint({
   method: "GET",
   path: "/api/batches/:id/export",
-  access: "account",
+  access: "public",
   operationId: "exportBatch",
   tag: "batches",
   summary: "A batch's results as one file: job id, domain, state, report URL, theme and apps, as CSV or JSON",
+  description: "Readable as GET /api/batches/{id} is: an account's batch by that account, a batch paid with x402 by its id.",
   params: batchIdParamsSchema,
   query: batchExportQuerySchema,
   answers: {

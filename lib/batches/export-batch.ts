@@ -7,15 +7,15 @@ import { readFindings } from "@/lib/findings";
 import { listBatchJobs } from "@/lib/jobs/batch-jobs";
 import { jobUrls } from "@/lib/jobs/job-urls";
 import { yieldWhenBusy } from "@/lib/loop-share";
-import { findOwnBatch } from "./get-batch";
+import { findReadableBatch } from "./get-batch";
 import type { BatchExportRow } from "./schemas";
 
 const PAGE = 200;
 const COLUMNS = ["job_id", "domain", "status", "error_code", "report_url", "theme", "apps"] as const;
 
 /** A batch's results, one row per job: its state, its report, and the theme and apps the report found. */
-export async function batchExportRows(userId: string, batchId: string): Promise<BatchExportRow[]> {
-  const batch = await findOwnBatch(userId, batchId);
+export async function batchExportRows(viewerId: string | null, batchId: string): Promise<BatchExportRow[]> {
+  const batch = await findReadableBatch(viewerId, batchId);
   const rows: BatchExportRow[] = [];
   for (let offset = 0; offset < batch.total; offset += PAGE) {
     const page = await listBatchJobs(batch.id, { limit: PAGE, offset });
@@ -48,8 +48,8 @@ export async function batchExportRows(userId: string, batchId: string): Promise<
 }
 
 /** GET /api/batches/:id/export: the rows as CSV (formula-safe: a theme or app name is store text) or JSON. */
-export async function exportBatch(userId: string, batchId: string, format: "csv" | "json"): Promise<Response> {
-  const rows = await batchExportRows(userId, batchId);
+export async function exportBatch(viewerId: string | null, batchId: string, format: "csv" | "json"): Promise<Response> {
+  const rows = await batchExportRows(viewerId, batchId);
   const body =
     format === "json"
       ? JSON.stringify({ batch_id: batchId, rows })

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { batches, type Batch } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -8,20 +8,25 @@ import { jobUrls } from "@/lib/jobs/job-urls";
 import { siteUrl } from "@/lib/site-url";
 import type { BatchJob, BatchList, BatchSummary, BatchView } from "./schemas";
 
-/** The caller's own batch, or 404: another account's batch answers as if it did not exist. */
-export async function findOwnBatch(userId: string, batchId: string): Promise<Batch> {
+/**
+ * A batch the caller may read, or 404: an account's batch by that account alone (another
+ * account's answers as if it did not exist); a batch paid by x402 has no owner and is read by its
+ * id by whoever holds it, as an x402 job is (GET /api/jobs/:id): the id is a random UUID, handed to the payer alone.
+ */
+export async function findReadableBatch(viewerId: string | null, batchId: string): Promise<Batch> {
+  const readable = viewerId ? or(isNull(batches.userId), eq(batches.userId, viewerId)) : isNull(batches.userId);
   const [batch] = await getDb()
     .select()
     .from(batches)
-    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)));
+    .where(and(eq(batches.id, batchId), readable));
   if (!batch) throw notFound("Batch");
 
   return batch;
 }
 
 /** GET /api/batches/:id: the batch's counts by state and a page of its jobs, each with its state. */
-export async function getBatch(userId: string, batchId: string, page: PaginationQuery): Promise<BatchView> {
-  const batch = await findOwnBatch(userId, batchId);
+export async function getBatch(viewerId: string | null, batchId: string, page: PaginationQuery): Promise<BatchView> {
+  const batch = await findReadableBatch(viewerId, batchId);
   const [summary, rows] = await Promise.all([summarize(batch), listBatchJobs(batch.id, { limit: page.per_page, offset: offsetOf(page) })]);
   const jobs: BatchJob[] = rows.map((job) => {
     const urls = jobUrls(job.id);

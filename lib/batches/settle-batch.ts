@@ -23,7 +23,8 @@ export async function settleBatch(batchId: string): Promise<boolean> {
     if (await batchHasOpenJobs(tx, batchId)) return null;
 
     const endedAt = new Date();
-    const url = batch.webhookUrl ?? (await webhookReceiver(batch.userId))?.url ?? null;
+    // A batch paid by x402 has no account: its own webhook_url, unsigned, as an x402 job's webhook is.
+    const url = batch.webhookUrl ?? (batch.userId ? (await webhookReceiver(batch.userId))?.url : null) ?? null;
     const counts = await countBatchJobs(batchId, tx);
     const base = siteUrl();
     const [recorded] = url

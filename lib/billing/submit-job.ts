@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import type { CreateJobRequest } from "@/lib/jobs/create-job-request";
 import { admitJob, type JobRequest } from "./admission/admit-job";
-import { payJobWithX402 } from "./x402/pay-with-x402";
+import { payJobWithX402 } from "./x402/pay-job";
 import { paymentRequired } from "./x402/requirements";
 import type { Paid } from "./x402/settlement";
 

@@ -108,7 +108,7 @@ describe("server.json", () => {
     const meta = committed()._meta[PUBLISHER_META_KEY] as { tools: string[]; x402PaidTools: string[]; serverCard: string };
 
     expect(meta.tools).toEqual(STORE_TOOLS.map((tool) => tool.name));
-    expect(meta.x402PaidTools).toEqual(["analyze_store"]);
+    expect(meta.x402PaidTools).toEqual(["analyze_store", "analyze_batch"]);
     expect(meta.serverCard).toBe(`${new URL(committed().remotes[0]!.url).origin}/.well-known/mcp/server-card.json`);
   });
 

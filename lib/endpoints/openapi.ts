@@ -178,7 +178,7 @@ function callers(endpoint: Endpoint<AccessName>): string {
   ];
   const who = rule.anonymous
     ? `Anyone may call it without credentials; ${kinds.join(" or ")} is accepted too, and credentials that are not real are refused with 401.`
-    : `Needs ${kinds.join(" or ")}: 401 without credentials${rule.x402 ? " (402 with the payment offer)" : ""}${!rule.apiKey ? ", 403 with an API key" : ""}.`;
+    : `Needs ${kinds.join(" or ")}: 401 without credentials${rule.x402 ? ` (402 with the payment offer${rule.pricedByBody ? ", priced by the body, which is checked first" : ""})` : ""}${!rule.apiKey ? ", 403 with an API key" : ""}.`;
   const origin =
     rule.session && STATE_CHANGING.includes(endpoint.method)
       ? " A session's request must come from this site's origin (403 otherwise); other origins authenticate with an API key."
@@ -321,7 +321,8 @@ export function buildOpenApiDocument() {
           type: "apiKey",
           in: "header",
           name: "X-PAYMENT",
-          description: "x402 payment (POST /api/jobs only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE",
+          description:
+            "x402 payment (POST /api/jobs and POST /api/batches only): v1 proof in X-PAYMENT, or v2 payload in PAYMENT-SIGNATURE",
         },
       },
     },

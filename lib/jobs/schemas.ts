@@ -45,7 +45,12 @@ export const paymentRequiredBodySchema = z.object({
   code: z.literal("payment_required"),
   x402Version: z.literal(1),
   accepts: z.array(paymentRequirementsSchema),
-  reason: z.literal("payment_already_used").optional().describe("The X-PAYMENT proof sent was already spent on a job"),
+  reason: z
+    .string()
+    .optional()
+    .describe(
+      "Why the payment sent was refused: payment_already_used (the proof was already spent on a job or a batch), invalid_payment, no_matching_requirements, or the facilitator's own reason (invalid_exact_evm_payload_authorization_value: not the offer's exact amount; insufficient_funds, …)",
+    ),
 });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;
 

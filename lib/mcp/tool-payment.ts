@@ -1,8 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { PaymentRequired } from "@x402/core/types";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { ACCESS } from "@/lib/auth/access";
 import { paidToolDiscovery } from "@/lib/billing/x402/discovery";
-import { jobPaymentRequirementsV2 } from "@/lib/billing/x402/requirements";
+import { batchOffer, JOB_OFFER, paymentRequirementsV2 } from "@/lib/billing/x402/requirements";
 import { settlementResponse, type Settled } from "@/lib/billing/x402/settlement";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -18,14 +19,14 @@ import { toolError, toolResult } from "./tool-result";
 export const PAYMENT_META_KEY = "x402/payment";
 export const PAYMENT_RESPONSE_META_KEY = "x402/payment-response";
 
-/** A tool whose endpoint takes a per-request x402 payment (analyze_store, as POST /api/jobs). */
+/** A tool whose endpoint takes a per-request x402 payment (analyze_store, as POST /api/jobs; analyze_batch, as POST /api/batches). */
 export const takesPayment = (tool: StoreTool) => ACCESS[tool.access].x402;
 
 /**
  * Runs a tool for an MCP call. A caller without credentials who sends `_meta["x402/payment"]`
- * to a tool that takes payment calls it as an x402 payer: the same run, the same
- * payJobWithX402 as a PAYMENT-SIGNATURE header on POST /api/jobs (one authorization pays for
- * one job whichever door it comes through), and the settlement, as x402 v2 reports it, in the
+ * to a tool that takes payment calls it as an x402 payer: the same run, the same payment path
+ * as a PAYMENT-SIGNATURE header on its endpoint (one authorization pays for one job, or one
+ * batch, whichever door it comes through), and the settlement, as x402 v2 reports it, in the
  * result's `_meta`. A
  * caller with an API key or a session pays with its account and the payment is never looked at,
  * as POST /api/jobs does with both; elsewhere a payment in `_meta` is ignored.
@@ -63,25 +64,34 @@ export function mcpToolError(tool: StoreTool, error: unknown, requestId: string)
     reason === undefined
       ? `Payment required: call ${tool.name} again with the same arguments and an x402 v2 PaymentPayload for one of accepts in params._meta["${PAYMENT_META_KEY}"], or authenticate with an API key`
       : error.message;
-  const body = { ...toolPaymentRequired(tool, why), code: error.code, status: error.status, ...(reason ? { reason } : {}) };
+  // The refusal's own offer (PAYMENT-REQUIRED): a batch is priced by its list, so only the refusal knows its price.
+  const offered = error.headers["PAYMENT-REQUIRED"];
+  const accepts = offered ? decodePaymentRequiredHeader(offered).accepts : undefined;
+  const body = { ...toolPaymentRequired(tool, why, accepts), code: error.code, status: error.status, ...(reason ? { reason } : {}) };
 
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body };
 }
 
 /**
- * The x402 v2 PaymentRequired of a paid tool: the same `accepts` as POST /api/jobs (one price
- * source), the resource named by our MCP endpoint's URL and the tool, and the tool's Bazaar
- * declaration.
+ * The x402 v2 PaymentRequired of a paid tool: the same `accepts` as its endpoint (one price
+ * source: a job's, or those the refusal priced for a batch's list), the resource named by our MCP
+ * endpoint's URL and the tool, and the tool's Bazaar declaration.
  */
-export function toolPaymentRequired(tool: StoreTool, error: string): PaymentRequired {
+export function toolPaymentRequired(tool: StoreTool, error: string, accepts?: PaymentRequirements[]): PaymentRequired {
   const env = getEnv();
-  const description = `${tool.name}: one StoreLens store analysis job (USD ${env.X402_PRICE_USD}).`;
+  const buys = tool.endpoint.path === "/api/batches" ? "batch" : "job";
+  const description =
+    buys === "job"
+      ? `${tool.name}: one StoreLens store analysis job (USD ${env.X402_PRICE_USD}).`
+      : `${tool.name}: a batch of StoreLens store analysis jobs, paid once (USD ${env.X402_PRICE_USD} a store).`;
+  const example = buys === "job" ? { domain: "example.myshopify.com" } : { domains: ["allbirds.com", "gymshark.com"] };
 
   return {
     x402Version: 2,
     error,
     resource: { url: new URL(mcpEndpoint.path, env.BASE_URL).toString(), description, mimeType: "application/json" },
-    accepts: jobPaymentRequirementsV2(),
-    extensions: paidToolDiscovery({ toolName: tool.name, description, input: tool.input, example: { domain: "example.myshopify.com" } }),
+    // Without a refusal's offer (a declaration read on its own), a batch is priced as its example's two stores.
+    accepts: accepts ?? paymentRequirementsV2(buys === "job" ? JOB_OFFER : batchOffer(2)),
+    extensions: paidToolDiscovery({ toolName: tool.name, description, input: tool.input, example, buys }),
   };
 }

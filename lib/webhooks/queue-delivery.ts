@@ -4,7 +4,8 @@ import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
 import { sendEvent } from "@/lib/workflow/engine";
 import { webhookDeliveryRequested } from "@/lib/workflow/events";
 
-export type WebhookEvent = { userId: string; url: string; eventType: string; payload: Record<string, unknown> };
+/** `userId` null: sent for nobody's account (a batch paid by x402), unsigned. */
+export type WebhookEvent = { userId: string | null; url: string; eventType: string; payload: Record<string, unknown> };
 
 /** Records the deliveries (in the caller's transaction, if any); start them with startDeliveries once it committed. */
 export async function recordDeliveries(events: WebhookEvent[], tx: DbOrTx = getDb()): Promise<WebhookDelivery[]> {

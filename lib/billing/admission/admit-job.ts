@@ -7,9 +7,9 @@ import { insertJob, startJob, startJobs, type NewJob } from "@/lib/jobs/create-j
 import { SAMPLE_PAYMENT } from "@/lib/jobs/sample-job";
 import { claimStoreForDomain } from "@/lib/store-directory/claim-store";
 import { chargeAccount, chargeAccountForMany } from "./charge-account";
-import { chargeFreeRetry } from "./free-retry";
+import { batchPayerKey, chargeFreeRetry, payerKey } from "./free-retry";
 import type { JobCharge } from "./job-charge";
-import { chargeCheckout, chargeMonitor, chargeX402Payment } from "./job-charges";
+import { chargeCheckout, chargeMonitor, chargeX402Batch, chargeX402Payment } from "./job-charges";
 
 /**
  * What the caller asks to have analyzed. `domain` is normalized where it came in, once: POST
@@ -30,7 +30,8 @@ export type JobRequest = { domain: string; webhookUrl?: string; notifyEmail?: st
  *   `alongside` writes the caller's own rows (a tracked store) for the job's store in the job's
  *   transaction, before the charge: refused, it charges nothing; charged, the rows exist.
  * - `x402`: POST /api/jobs without an account, paid by a settled x402 payment, linked to
- *   exactly one job. The payer's jobs share one concurrency slot set.
+ *   exactly one job (or, through admitBatch, to one batch). The payer's jobs share one
+ *   concurrency slot set.
  * - `checkout`: a Stripe single_report bought for a store, paid by its checkout, one job ever.
  * - `retry`: the one free retry a failed x402 job earned (docs/decisions.md §8.6): the same
  *   wallet, the same domain, within FREE_RETRY_DAYS. Recorded as `retry` with the failed job as its
@@ -77,7 +78,7 @@ function termsOf(admission: Admission): Terms {
       return {
         userId: null,
         paymentMethod: "x402",
-        concurrencyKey: `x402:${admission.wallet.toLowerCase()}`,
+        concurrencyKey: payerKey(admission.wallet),
         charge: chargeX402Payment(admission.paymentId, admission.paymentRef),
       };
     case "checkout":
@@ -141,33 +142,58 @@ export async function admitSampleJob(domain: string): Promise<Job> {
   });
 }
 
-/** The account that submits a batch, and the batch's own row, written first in the admission's transaction. */
-export type BatchAdmission = {
-  user: PrincipalUser;
+/**
+ * Who pays for a batch, and the batch's own row, written first in the admission's transaction:
+ * the account's plan, or one settled x402 payment for every store (lib/billing/x402/pay-with-x402.ts).
+ */
+export type BatchAdmission = ({ payer: "account"; user: PrincipalUser } | Extract<Admission, { payer: "x402" }>) & {
   /** Writes the batch's row in the admission's transaction and answers its id (lib/batches). */
   openBatch: (tx: Transaction) => Promise<string>;
 };
 
+type BatchTerms = Pick<NewJob, "userId" | "paymentMethod" | "paymentRef" | "concurrencyKey">;
+
 /**
- * A batch of jobs admitted at once against the account's plan: every job is charged and written
- * in one transaction, or none is (a plan short by one job refuses the whole batch with 402, and
- * no store row, job or batch is left). The jobs share the concurrency key `batch:<user>`: beside
- * the account's own single jobs (key `user:<user>`), not ahead of or behind them, and at most
- * JOB_CONCURRENCY_PER_USER of their steps run at once, so a long batch cannot hold the workers
- * other callers' jobs need (docs/batches.md › Fair scheduling).
+ * What pays for each of the batch's jobs, in its transaction: the account's plan (a plan short by
+ * one job throws 402 and refuses the whole batch), or the x402 payment, linked to the batch once
+ * ever (a second admission of the same payment finds it linked: payment_already_used). Its jobs
+ * are the payer's `x402` jobs (no owner), so a failed one earns its wallet a free retry of its
+ * store (docs/decisions.md §8.6).
+ */
+async function chargeBatch(tx: Transaction, admission: BatchAdmission, batchId: string, jobs: number): Promise<BatchTerms[]> {
+  if (admission.payer === "account") {
+    const { id } = admission.user;
+    const methods = await chargeAccountForMany(tx, id, jobs);
+
+    return methods.map((paymentMethod) => ({ userId: id, paymentMethod, concurrencyKey: `batch:${id}` }));
+  }
+  await chargeX402Batch(tx, admission.paymentId, batchId);
+  const terms = { userId: null, paymentMethod: "x402", paymentRef: admission.paymentRef, concurrencyKey: batchPayerKey(admission.wallet) };
+
+  return Array.from({ length: jobs }, () => terms);
+}
+
+/**
+ * A batch of jobs admitted at once: every job is charged and written in one transaction, or none
+ * is (no store row, job or batch is left). An account's plan pays for each job; an x402 payment
+ * for all of them, settled once before this admission. The jobs share the concurrency key
+ * `batch:<user>` (`batch:x402:<wallet>`): beside the payer's own single jobs, not ahead of or
+ * behind them, and at most JOB_CONCURRENCY_PER_USER of their steps run at once, so a long batch
+ * cannot hold the workers other callers' jobs need (docs/batches.md › Fair scheduling).
  */
 export async function admitBatch(admission: BatchAdmission, requests: JobRequest[]): Promise<{ batchId: string; jobs: Job[] }> {
-  await assertStorageAvailable();
-  const { user } = admission;
-  assertEmailVerifiedForJobs(user);
+  // An x402 payment was taken before this admission, and its walk checked the disk first.
+  if (admission.payer === "account") {
+    await assertStorageAvailable();
+    assertEmailVerifiedForJobs(admission.user);
+  }
   const admitted = await getDb().transaction(async (tx) => {
     const batchId = await admission.openBatch(tx);
-    const methods = await chargeAccountForMany(tx, user.id, requests.length);
+    const charged = await chargeBatch(tx, admission, batchId, requests.length);
     const created: Job[] = [];
     for (const [i, request] of requests.entries()) {
       const store = await claimStoreForDomain(tx, request.domain);
-      const terms = { userId: user.id, paymentMethod: methods[i]!, concurrencyKey: `batch:${user.id}`, batchId, batchPosition: i };
-      created.push(await insertJob(tx, { ...request, ...terms, store }));
+      created.push(await insertJob(tx, { ...request, ...charged[i]!, batchId, batchPosition: i, store }));
     }
 
     return { batchId, jobs: created };

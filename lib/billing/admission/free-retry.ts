@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, notExists } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, notExists } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "@/db";
 import { jobs, x402Payments, type Job } from "@/db/schema";
@@ -7,13 +7,19 @@ import { FREE_RETRY_DAYS } from "@/lib/jobs/charge-return";
 
 const retries = alias(jobs, "retries");
 
+/** An x402 payer's jobs' concurrency key: its wallet, whichever version or door its payments came by. */
+export const payerKey = (wallet: string) => `x402:${wallet.toLowerCase()}`;
+
+/** The concurrency key of a batch an x402 payer bought: its own slots, beside the payer's single jobs (docs/batches.md). */
+export const batchPayerKey = (wallet: string) => `batch:${payerKey(wallet)}`;
+
 /** The free retry was taken meanwhile (a concurrent request of the same payer): this one pays. */
 export class FreeRetryTaken extends Error {}
 
 /**
- * A failed x402 job of this payer (its concurrency key, `x402:<wallet>`) for this domain whose
- * free retry is still open: its charge was returned less than FREE_RETRY_DAYS ago and no retry
- * of it exists yet (docs/decisions.md §8.6).
+ * A failed x402 job of this payer (its concurrency key, `x402:<wallet>`, or `batch:x402:<wallet>`
+ * for a store of a batch it paid) for this domain whose free retry is still open: its charge was
+ * returned less than FREE_RETRY_DAYS ago and no retry of it exists yet (docs/decisions.md §8.6).
  */
 export async function findFreeRetry(payerKey: string, domain: string, now = new Date()): Promise<Job | null> {
   const since = new Date(now.getTime() - FREE_RETRY_DAYS * 24 * 60 * 60 * 1000);
@@ -22,7 +28,7 @@ export async function findFreeRetry(payerKey: string, domain: string, now = new 
     .from(jobs)
     .where(
       and(
-        eq(jobs.concurrencyKey, payerKey),
+        inArray(jobs.concurrencyKey, [payerKey, `batch:${payerKey}`]),
         eq(jobs.domain, domain),
         eq(jobs.status, "failed"),
         eq(jobs.paymentMethod, "x402"),

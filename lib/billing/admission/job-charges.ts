@@ -11,13 +11,26 @@ export function chargeX402Payment(paymentId: string, paymentRef: string): JobCha
       const linked = await tx
         .update(x402Payments)
         .set({ jobId: created.id })
-        .where(and(eq(x402Payments.id, paymentId), isNull(x402Payments.jobId)))
+        .where(and(eq(x402Payments.id, paymentId), isNull(x402Payments.jobId), isNull(x402Payments.batchId)))
         .returning({ id: x402Payments.id });
       // Loaded here, not at the top: the x402 packages are tens of MB a server without paying
       // callers never needs, and every job admission imports this module.
       if (linked.length === 0) throw (await import("../x402/requirements")).paymentAlreadyUsed();
     },
   };
+}
+
+/**
+ * A settled x402 payment pays for a whole batch (POST /api/batches): linked to it in the batch's
+ * transaction, once, ever, and only if it bought nothing else (one payment, one purchase).
+ */
+export async function chargeX402Batch(tx: Transaction, paymentId: string, batchId: string): Promise<void> {
+  const linked = await tx
+    .update(x402Payments)
+    .set({ batchId })
+    .where(and(eq(x402Payments.id, paymentId), isNull(x402Payments.jobId), isNull(x402Payments.batchId)))
+    .returning({ id: x402Payments.id });
+  if (linked.length === 0) throw (await import("../x402/requirements")).paymentAlreadyUsed();
 }
 
 /** The paid single_report checkout already has its job (a repeated webhook delivery). */

@@ -78,7 +78,10 @@ describe("x402 Bazaar declarations", () => {
         new Request(url, {
           method: endpoint.method,
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ domain: "bazaar-check.example" }),
+          // What each sells: a store (POST /api/jobs), a list priced by its stores (POST /api/batches).
+          body: JSON.stringify(
+            endpoint.path === "/api/batches" ? { domains: ["bazaar-check.example"] } : { domain: "bazaar-check.example" },
+          ),
         }),
         { params: Promise.resolve({}) },
       );

@@ -21,7 +21,7 @@ import type { PipelineHarness } from "@/testing/pipeline";
 import type { RouteHandler } from "@/testing/route-host";
 import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 import { payingClient } from "@/testing/x402-client";
-import { payJobWithX402 } from "./pay-with-x402";
+import { payJobWithX402 } from "./pay-job";
 import { canonicalJson, payloadHash } from "./payment-identifier";
 import { settlementResponse } from "./settlement";
 

@@ -3,18 +3,17 @@ import { eq } from "drizzle-orm";
 import type { PaymentPayload as PaymentPayloadV2 } from "@x402/core/types";
 import { extractAndValidatePaymentIdentifier, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { getDb } from "@/db";
-import { jobs, x402Payments } from "@/db/schema";
+import { x402Payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { PaymentProof } from "./proof";
 import { paymentAlreadyUsed } from "./requirements";
-import { isAbandonedClaim, type Paid } from "./settlement";
+import { spentOn, type Bought, type Purchase, type X402Payment } from "./purchase";
+import { isAbandonedClaim } from "./settlement";
 
-// The x402 v2 `payment-identifier` extension on POST /api/jobs (docs/decisions.md §8.5.1): a
-// client that lost the answer to a paid request sends the identical payment again and gets the
-// same job back, instead of payment_already_used. The 402 declares the extension, optional,
+// The x402 v2 `payment-identifier` extension on POST /api/jobs and POST /api/batches
+// (docs/decisions.md §8.5.1): a client that lost the answer to a paid request sends the identical
+// payment again and gets the same job (or batch) back, instead of payment_already_used. The 402 declares the extension, optional,
 // beside the Bazaar declaration (discovery.ts).
-
-type X402Payment = typeof x402Payments.$inferSelect;
 
 /** A payment's identifier and the hash of the exact payload it came with. */
 export type PaymentIdentity = { id: string; payloadHash: string };
@@ -97,7 +96,7 @@ export async function findPaymentByIdentity(identity: PaymentIdentity): Promise<
   if (!payment) return undefined;
   if (payment.payloadHash !== identity.payloadHash) throw identifierConflict();
   // An abandoned claim is not in progress: the resend takes it back (pay-with-x402.ts, resumePayment).
-  if (payment.status === "verified" && !payment.jobId && !isAbandonedClaim(payment)) throw paymentInProgress();
+  if (payment.status === "verified" && !spentOn(payment) && !isAbandonedClaim(payment)) throw paymentInProgress();
 
   return payment;
 }
@@ -108,25 +107,35 @@ export async function findPaymentByIdentity(identity: PaymentIdentity): Promise<
  * that may be the doing of a concurrent send of this very payload. Its answer if it has one, a
  * 503 while it runs, or null: the refusal stands.
  */
-export async function answerOfConcurrentSend(identity: PaymentIdentity, proof: PaymentProof, refusal: unknown): Promise<Paid | null> {
+export async function answerOfConcurrentSend<T>(
+  identity: PaymentIdentity,
+  proof: PaymentProof,
+  purchase: Purchase<T>,
+  refusal: unknown,
+): Promise<Bought<T> | null> {
   if (!(refusal instanceof ApiError) || refusal.code !== "payment_required") return null;
   const now = await findPaymentByIdentity(identity);
-  if (now?.jobId) return answerAgain(now, now.jobId, proof);
+  if (now && spentOn(now)) return answerAgain(now, purchase, proof);
   // Being linked to its job by the concurrent request, or waiting for a resend to settle it.
   if (now?.status === "settled" || now?.status === "settlement_unknown") throw paymentInProgress();
 
   return null;
 }
 
-/** The answer a payment's job was first handed over with: the job as it is now, and the same settlement. */
-export async function answerAgain(payment: X402Payment, jobId: string, proof: PaymentProof): Promise<Paid> {
-  const [job] = await getDb().select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  // Gone only if deleted between the two reads (the link is cleared with the job): spent.
-  if (!job) throw paymentAlreadyUsed();
+/**
+ * The answer a payment's purchase was first handed over with: the job (or batch) as it is now,
+ * and the same settlement. A payment spent on the other kind (a job's payment sent to
+ * POST /api/batches) is spent.
+ */
+export async function answerAgain<T>(payment: X402Payment, purchase: Purchase<T>, proof: PaymentProof): Promise<Bought<T>> {
+  const id = purchase.boughtBy(payment);
+  // Gone only if deleted between the two reads (the link is cleared with it): spent.
+  const bought = id ? await purchase.load(id) : undefined;
+  if (!bought) throw paymentAlreadyUsed(purchase.offer);
   // A waived authorization paid for nothing (a free retry): its answer had no settlement either.
-  if (payment.status !== "settled") return { job, settlement: null };
+  if (payment.status !== "settled") return { bought, settlement: null };
 
-  return { job, settlement: { transaction: payment.transaction ?? "", payer: payerAsSigned(proof), network: payment.network } };
+  return { bought, settlement: { transaction: payment.transaction ?? "", payer: payerAsSigned(proof), network: payment.network } };
 }
 
 /** The payer as the authorization spells it (checksummed), as the facilitator named it in the first answer. */

@@ -5,4 +5,4 @@ import { route } from "@/lib/endpoints/route";
 export const dynamic = "force-dynamic";
 
 // GET /api/batches/:id/export – the batch's results as CSV or JSON
-export const GET = route(exportBatchEndpoint, ({ user, params, query }) => exportBatch(user.id, params.id, query.format));
+export const GET = route(exportBatchEndpoint, ({ user, params, query }) => exportBatch(user?.id ?? null, params.id, query.format));
