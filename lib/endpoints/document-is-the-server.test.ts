@@ -1,0 +1,498 @@
+/**
+ * The document is the server (issue 49): every operation of the OpenAPI document, read from the
+ * document itself (a new endpoint joins by its declaration), driven through its real route
+ * handler with requests generated from the document's own request schemas — a valid request by
+ * every kind of caller (anonymous, API key, session) and invalid ones (a wrong type, past a
+ * maximum, a required field missing) by a caller it admits. Every answer must be documented for
+ * its operation: its status listed, its media type listed, its JSON body valid against that
+ * status's schema (ajv, formats checked; a body matching two oneOf branches fails), its
+ * documented headers present. A valid request must not be refused as invalid (the document
+ * promises what the server takes), an invalid one must be (the server enforces what the
+ * document says), and every operation must reach a 2xx unless it is listed below with why.
+ * Deterministic: the generator below takes the first value a schema allows, no randomness.
+ */
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { jobs, snapshotProducts, stores, users } from "@/db/schema";
+import { ACCESS, type AccessRule } from "@/lib/auth/access";
+import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
+import { ENDPOINTS } from "@/lib/endpoints/registry";
+import { resetEnvCache } from "@/lib/env";
+import {
+  apiKeyHeader,
+  createTestApiKey,
+  createTestSession,
+  createTestUser,
+  sessionCookieHeader,
+  TEST_ORIGIN,
+} from "@/testing/auth/fixtures";
+import { loadRouteHandler } from "@/testing/auth/route-handlers";
+import { trackStore } from "@/testing/chat-store";
+import { startFakeModel, type FakeModelServer } from "@/testing/fake-model";
+import { startFakePageSpeed, type FakePageSpeed } from "@/testing/fake-pagespeed";
+import { generatedStore } from "@/testing/fake-store";
+import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
+
+type Schema = Record<string, unknown>;
+type Parameter = { name: string; in: "path" | "query" | "header"; required: boolean; schema: Schema };
+type DocResponse = { headers?: Record<string, unknown>; content?: Record<string, { schema?: Schema }> };
+type Operation = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  parameters: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, DocResponse>;
+};
+type Op = { method: string; path: string; op: Operation; rule: AccessRule };
+type CallerKind = "anonymous" | "API key" | "session";
+type Request_ = {
+  label: string;
+  values: Record<string, string>;
+  query: Record<string, string>;
+  body?: unknown;
+  /** The request as the document's schemas should judge it. */
+  valid: boolean;
+};
+
+/**
+ * Operations whose valid request cannot cheaply reach a 2xx here, and why. Their valid
+ * requests still run; every answer they get must still be documented and validate.
+ */
+const NO_SUCCESS: Record<string, string> = {
+  verifyEmail: "the token is the one mailed at sign-up; a generated one names no account (400 is documented)",
+  confirmPasswordReset: "the token is the one mailed on a reset request; a generated one names no account (400)",
+  getReportScreenshot: "screenshots are taken by the render step (a browser), off in tests; 404 is documented",
+  createCheckoutSession: "calls Stripe; without Stripe configured it answers 503 (its tests run against fake Stripe)",
+  createPortalSession: "calls Stripe; the user has no Stripe customer (404), and Stripe is not configured here",
+  receiveStripeWebhook: "needs Stripe's signature of the raw body; checked here for its refusals only (400)",
+  removeOwnerSignature: "registering one needs a verifiable Web Bot Auth signature (lib/bot-auth tests); 404 here",
+  registerOwnerSignature: "needs a signature verifiable against a key directory on the network (lib/bot-auth tests)",
+  getBlogPost: "no published post is seeded (blog posts come from the CMS tables); 404 is documented",
+};
+
+/** Request fields whose meaning the schema cannot say (a real store, an address that works): the value a valid request sends. */
+let semantic: Record<string, unknown> = {};
+/** Path parameters naming a fixture, by operation (a real id where a 2xx is wanted). */
+let pathValues: (op: Op) => Record<string, string> = () => ({});
+
+const doc = buildOpenApiDocument();
+const ops: Op[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods as Record<string, Operation>).map(([method, op]) => {
+    const endpoint = ENDPOINTS.find((e) => e.operationId === op.operationId)!;
+
+    return { method: method.toUpperCase(), path, op, rule: ACCESS[endpoint.access] as AccessRule };
+  }),
+);
+// Deletions last, the deepest path first: the fixtures they remove are the ones the requests before them want.
+const order = (o: Op) => (o.method === "DELETE" ? 1_000 - o.path.length : 0);
+ops.sort((a, b) => order(a) - order(b));
+
+const responseAjv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(responseAjv);
+const requestAjv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: false });
+addFormats(requestAjv);
+const compiled = new Map<Schema, ReturnType<typeof responseAjv.compile>>();
+function validatorOf(ajv: Ajv2020, schema: Schema) {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile({ ...schema, components: doc.components });
+    compiled.set(schema, validate);
+  }
+
+  return validate;
+}
+
+const PATTERN_CANDIDATES = ["a", "abc", "a-b", "AA", "USD", "US", "aa", "1"];
+
+/** The first value `schema` allows, as a client reading only the document would write it. */
+function sample(schema: Schema, name?: string): unknown {
+  if (name !== undefined && name in semantic) return semantic[name];
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.type === "object") {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    // A oneOf or anyOf of `required` lists (one source of several): the first one's fields.
+    const choice = ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined)?.[0]?.required as string[] | undefined;
+    const required = [...((schema.required ?? []) as string[]), ...(choice ?? [])];
+
+    return Object.fromEntries(required.map((key) => [key, sample(properties[key] ?? {}, key)]));
+  }
+  const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (branches) return sample(branches.find((b) => b.type !== "null") ?? branches[0]!, name);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case "string": {
+      if (schema.format === "uuid") return "00000000-0000-4000-8000-000000000000";
+      if (schema.format === "email") return "doc-check@example.test";
+      if (schema.format === "uri") return "https://example.test/hook";
+      if (schema.format === "date-time") return "2026-01-01T00:00:00Z";
+      const min = Number(schema.minLength ?? 1);
+      if (typeof schema.pattern === "string") {
+        const pattern = new RegExp(schema.pattern, "u");
+        const fit = PATTERN_CANDIDATES.map((c) => c.padEnd(min, c.at(-1))).find((c) => pattern.test(c));
+        if (fit) return fit;
+      }
+
+      return "a".repeat(Math.max(min, 1));
+    }
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number"
+        ? schema.minimum
+        : typeof schema.exclusiveMinimum === "number"
+          ? schema.exclusiveMinimum + 1
+          : 1;
+    case "boolean":
+      return true;
+    case "array":
+      return Array.from({ length: Math.max(Number(schema.minItems ?? 1), 1) }, () => sample((schema.items as Schema) ?? {}));
+    default:
+      return "a";
+  }
+}
+
+/** Values the document refuses for a field of `schema`, each with what it breaks. */
+function invalidValues(schema: Schema): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "string" || schema.enum) out.push(["wrong type", 12345]);
+  if (type === "integer" || type === "number" || type === "boolean" || type === "array" || type === "object") {
+    out.push(["wrong type", "not-a-value"]);
+  }
+  if (typeof schema.maxLength === "number") out.push(["past maxLength", "a".repeat(schema.maxLength + 1)]);
+  if (typeof schema.maximum === "number") out.push(["past maximum", schema.maximum + 1]);
+  if (Array.isArray(schema.enum)) out.push(["not in enum", "not-in-enum"]);
+  if (typeof schema.maxItems === "number" && schema.maxItems <= 1000) {
+    out.push(["past maxItems", Array.from({ length: schema.maxItems + 1 }, () => sample((schema.items as Schema) ?? {}))]);
+  }
+
+  return out;
+}
+
+const asQueryString = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** The requests an operation gets: one valid, then each invalid variant the document refuses. */
+function requestsFor(target: Op): Request_[] {
+  const params = target.op.parameters.filter((p) => p.in !== "header");
+  const values = pathValues(target);
+  const validValues = Object.fromEntries(
+    params.filter((p) => p.in === "path").map((p) => [p.name, values[p.name] ?? String(sample(p.schema, p.name))]),
+  );
+  const validQuery = Object.fromEntries(
+    params
+      .filter((p) => p.in === "query" && (p.required || p.name in semantic))
+      .map((p) => [p.name, asQueryString(sample(p.schema, p.name))]),
+  );
+  const bodySchema = target.op.requestBody?.content["application/json"]?.schema;
+  const validBody = bodySchema ? sample(bodySchema) : undefined;
+  const requests: Request_[] = [{ label: "valid", values: validValues, query: validQuery, body: validBody, valid: true }];
+
+  for (const p of params) {
+    for (const [what, value] of invalidValues(p.schema)) {
+      const text = asQueryString(value);
+      // A path or query value is text: a number sent for a string is still a string.
+      if (what === "wrong type" && (p.schema.type === "string" || p.schema.enum === undefined) && typeof value === "number") continue;
+      if (requestAjv.validate(p.schema, text) || (p.schema.type === "integer" && requestAjv.validate(p.schema, Number(text)))) continue;
+      const at = p.in === "path" ? { values: { ...validValues, [p.name]: text } } : { query: { ...validQuery, [p.name]: text } };
+      requests.push({ label: `${p.in} ${p.name}: ${what}`, values: validValues, query: validQuery, body: validBody, valid: false, ...at });
+    }
+    if (p.in === "query" && p.required) {
+      const { [p.name]: _missing, ...rest } = validQuery;
+      requests.push({ label: `query ${p.name}: missing`, values: validValues, query: rest, body: validBody, valid: false });
+    }
+  }
+  if (bodySchema && bodySchema.type === "object" && validBody && typeof validBody === "object") {
+    const properties = (bodySchema.properties ?? {}) as Record<string, Schema>;
+    for (const key of (bodySchema.required ?? []) as string[]) {
+      const { [key]: _missing, ...rest } = validBody as Record<string, unknown>;
+      requests.push({ label: `body ${key}: missing`, values: validValues, query: validQuery, body: rest, valid: false });
+    }
+    for (const [key, schema] of Object.entries(properties)) {
+      for (const [what, value] of invalidValues(schema)) {
+        const body = { ...(validBody as Record<string, unknown>), [key]: value };
+        if (validatorOf(requestAjv, bodySchema)(body)) continue;
+        requests.push({ label: `body ${key}: ${what}`, values: validValues, query: validQuery, body, valid: false });
+      }
+    }
+    requests.push({ label: "body: not an object", values: validValues, query: validQuery, body: ["not", "an", "object"], valid: false });
+  }
+
+  return requests;
+}
+
+/** Why the generated request is not what the document says (empty when it is). */
+function requestErrors(target: Op, request: Request_): string[] {
+  const errors: string[] = [];
+  for (const p of target.op.parameters.filter((q) => q.in === "path" || q.in === "query")) {
+    const raw = p.in === "path" ? request.values[p.name] : request.query[p.name];
+    if (raw === undefined) {
+      if (p.required) errors.push(`${p.in} ${p.name} missing`);
+      continue;
+    }
+    const value = p.schema.type === "integer" || p.schema.type === "number" ? Number(raw) : raw;
+    if (!requestAjv.validate(p.schema, value)) errors.push(`${p.in} ${p.name}: ${requestAjv.errorsText()}`);
+  }
+  const bodySchema = target.op.requestBody?.content["application/json"]?.schema;
+  if (bodySchema) {
+    const validate = validatorOf(requestAjv, bodySchema);
+    if (!validate(request.body)) errors.push(`body: ${JSON.stringify(validate.errors)}`);
+  }
+
+  return errors;
+}
+
+/** The header objects an answer documents, `$ref`s into components.headers resolved. */
+function documentedHeaders(response: DocResponse): [string, { required?: boolean }][] {
+  return Object.entries(response.headers ?? {}).map(([name, header]) => {
+    const ref = (header as { $ref?: string }).$ref;
+    const resolved = ref ? (doc.components.headers as Record<string, unknown>)[ref.split("/").at(-1)!] : header;
+
+    return [name, resolved as { required?: boolean }];
+  });
+}
+
+/** Why `response` is not what the document says `target` answers (empty when it is). */
+async function answerErrors(target: Op, response: Response): Promise<{ errors: string[]; body: string }> {
+  const documented = target.op.responses[String(response.status)];
+  const mediaType = (response.headers.get("content-type") ?? "").split(";", 1)[0]!.trim();
+  if (!documented) {
+    const body = await response.text();
+
+    return { errors: [`status ${response.status} is not documented`], body };
+  }
+  const errors: string[] = [];
+  for (const [name, header] of documentedHeaders(documented)) {
+    if (header.required && !response.headers.has(name)) errors.push(`header ${name}, documented as required, missing`);
+  }
+  if (mediaType === "text/event-stream") {
+    // A stream of a job still running never ends: its first event is enough.
+    const reader = response.body!.getReader();
+    const first = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+    await reader.cancel().catch(() => {});
+    if (!documented.content?.[mediaType]) errors.push(`media type ${mediaType} is not documented for ${response.status}`);
+
+    return { errors, body: first && first.value ? new TextDecoder().decode(first.value) : "" };
+  }
+  const body = await response.text();
+  if (body === "" && !documented.content) return { errors, body };
+  if (!documented.content?.[mediaType]) {
+    errors.push(`media type ${mediaType || "(none)"} is not documented for ${response.status}`);
+
+    return { errors, body };
+  }
+  const schema = documented.content[mediaType]!.schema;
+  if (mediaType === "application/json" && schema) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return { errors: [...errors, "body is not JSON"], body };
+    }
+    const validate = validatorOf(responseAjv, schema);
+    if (!validate(parsed)) {
+      errors.push(...(validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`));
+    }
+  }
+
+  return { errors, body };
+}
+
+let h: PipelineHarness;
+let pagespeed: FakePageSpeed;
+let model: FakeModelServer;
+const headersOf = {} as Record<CallerKind, Record<string, string>>;
+let requestsSent = 0;
+const nextAddress = () => {
+  requestsSent += 1;
+
+  return `198.19.${(requestsSent >> 8) & 255}.${requestsSent & 255}`;
+};
+
+async function send(target: Op, request: Request_, caller: CallerKind): Promise<Response> {
+  const handler = await loadRouteHandler(target.method, target.path.replace(/\{(\w+)\}/g, ":$1"));
+  const url = target.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(request.values[name] ?? ""));
+  const search = new URLSearchParams(request.query).toString();
+  const hasBody = !["GET", "HEAD"].includes(target.method);
+  const special = SPECIAL_REQUESTS[target.op.operationId];
+
+  return handler(
+    new Request(`${TEST_ORIGIN}${url}${search ? `?${search}` : ""}`, {
+      method: target.method,
+      headers: {
+        "x-forwarded-for": nextAddress(),
+        ...(hasBody ? { "content-type": "application/json" } : {}),
+        ...special?.headers,
+        ...headersOf[caller],
+      },
+      body: hasBody ? (special?.body ?? (request.body === undefined ? undefined : JSON.stringify(request.body))) : undefined,
+    }),
+    { params: Promise.resolve(request.values) },
+  );
+}
+
+/**
+ * Operations whose body the document describes as another protocol's (MCP's JSON-RPC): the
+ * request a client of that protocol sends.
+ */
+const SPECIAL_REQUESTS: Record<string, { body: string; headers: Record<string, string> }> = {
+  mcp: {
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    headers: { accept: "application/json, text/event-stream" },
+  },
+};
+
+const callersOf = (rule: AccessRule): CallerKind[] => [
+  "anonymous",
+  ...(rule.apiKey ? (["API key"] as const) : []),
+  ...(rule.session ? (["session"] as const) : []),
+];
+const admittedCaller = (rule: AccessRule): CallerKind => (rule.session ? "session" : rule.apiKey ? "API key" : "anonymous");
+
+beforeAll(async () => {
+  model = await startFakeModel({ script: () => ({ text: "An answer.", usage: { prompt: 10, completion: 3 } }) });
+  pagespeed = await startFakePageSpeed();
+  const admin = await createTestUser();
+  // The real pipeline (fake store on loopback, embedded engine, fake PageSpeed): the jobs a request starts run.
+  h = await startPipeline({
+    IP_BURST_LIMIT: "0",
+    ADMIN_USER_IDS: admin.id,
+    CHAT_BASE_URL: model.baseUrl,
+    CHAT_API_KEY: "test-model-key",
+    CHAT_MODEL: "fake-model",
+    PAGESPEED_ENABLED: "true",
+    PAGESPEED_API_URL: pagespeed.url,
+  });
+  h.fakeStore.addStore(generatedStore("doc-check.test", { products: 6, seed: 49, exposeInventory: true }));
+  h.fakeStore.addStore(generatedStore("doc-check-live.test", { products: 3, seed: 50 }));
+  await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, admin.id));
+  headersOf.anonymous = {};
+  headersOf["API key"] = apiKeyHeader((await createTestApiKey(admin.id, "caller")).key);
+  headersOf.session = { ...sessionCookieHeader(await createTestSession(admin.id)), origin: TEST_ORIGIN };
+  const toRevoke = await createTestApiKey(admin.id, "to revoke");
+
+  // Two real analyses of a tracked store, so its snapshots compare and its inventory moved.
+  const first = await h.submitAndWait("doc-check.test");
+  expect(first.status, first.error ?? "").toBe("completed");
+  await trackStore(admin.id, first.storeId!);
+  h.fakeStore.store("doc-check.test").advance({ sales: 3, restocks: 1, priceChanges: 1, addProducts: 1, removeProducts: 1 });
+  const job = await h.submitAndWait("doc-check.test");
+  expect(job.status, job.error ?? "").toBe("completed");
+  const [store] = await getDb().select().from(stores).where(eq(stores.id, job.storeId!));
+  const [product] = await getDb()
+    .select({ id: snapshotProducts.productId })
+    .from(snapshotProducts)
+    .where(eq(snapshotProducts.jobId, job.id))
+    .limit(1);
+  const [failed] = await getDb()
+    .insert(jobs)
+    .values({ storeId: store!.id, domain: store!.domain, slug: store!.slug, status: "failed", error: "seeded failure" })
+    .returning();
+
+  const post = async (path: string, body: unknown) => {
+    const handler = await loadRouteHandler("POST", path);
+    const response = await handler(
+      new Request(`${TEST_ORIGIN}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": nextAddress(), ...headersOf.session },
+        body: JSON.stringify(body),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(300);
+
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const list = await post("/api/lists", { name: "doc check", stores: [store!.slug] });
+  const listId = String((list.list as { id?: string } | undefined)?.id ?? list.id);
+  const batch = await post("/api/batches", { domains: ["doc-check-live.test"] });
+  const batchId = String((batch.batch as { id?: string } | undefined)?.id ?? batch.id);
+
+  semantic = {
+    domain: "doc-check-live.test",
+    domains: ["doc-check-live.test"],
+    email: "doc-check-new@example.test",
+    password: "Correct-horse-49",
+    stores: [store!.slug],
+    name: "doc check",
+    url: "https://example.test/hook",
+    messages: [{ role: "user", content: "What does this store sell?" }],
+    token: "t".repeat(32),
+    id: job.id,
+    slug: store!.slug,
+  };
+  pathValues = ({ path }) => {
+    if (path.startsWith("/api/api-keys/")) return { id: toRevoke.id };
+    if (path.startsWith("/api/admin/jobs/")) return { id: failed!.id };
+    if (path.startsWith("/api/lists/")) return { id: listId };
+    if (path.startsWith("/api/batches/")) return { id: batchId };
+    if (path.startsWith("/api/apps/")) return { name: "klaviyo" };
+    if (path.startsWith("/api/themes/")) return { slug: store!.themeSlug ?? "dawn" };
+    if (path.startsWith("/api/reports/")) return { id: job.id, size: "desktop" };
+    if (path.startsWith("/api/admin/owner-signatures/")) return { domain: store!.domain };
+    if (path.startsWith("/api/blog/")) return { slug: "no-such-post" };
+
+    return { id: job.id, jobId: job.id, slug: store!.slug, shopifyId: String(product!.id) };
+  };
+}, 120_000);
+
+afterAll(async () => {
+  for (const name of ["IP_BURST_LIMIT", "ADMIN_USER_IDS", "CHAT_BASE_URL", "CHAT_API_KEY", "CHAT_MODEL"]) delete process.env[name];
+  resetEnvCache();
+  await h?.stop();
+  await model?.close();
+  await pagespeed?.close();
+});
+
+describe("the document is the server", () => {
+  it("reads every operation of the document, each declared once", () => {
+    expect(ops.length).toBe(ENDPOINTS.length);
+    for (const operationId of Object.keys(NO_SUCCESS)) {
+      expect(
+        ops.map((o) => o.op.operationId),
+        `NO_SUCCESS names ${operationId}, no operation`,
+      ).toContain(operationId);
+    }
+  });
+
+  it("answers every generated request, valid and invalid, by every caller, as the document says", async () => {
+    const failures: string[] = [];
+    const reached2xx = new Set<string>();
+    const seen: Record<string, string[]> = {};
+    for (const target of ops) {
+      const id = target.op.operationId;
+      for (const request of requestsFor(target)) {
+        const judged = requestErrors(target, request);
+        if (request.valid && judged.length) failures.push(`${id}: the generator made a request the document refuses: ${judged.join("; ")}`);
+        if (!request.valid && !judged.length) failures.push(`${id} ${request.label}: the document accepts what was meant to be invalid`);
+        const callers = request.valid ? callersOf(target.rule) : [admittedCaller(target.rule)];
+        for (const caller of callers) {
+          const response = await send(target, request, caller);
+          const { errors, body } = await answerErrors(target, response);
+          const what = `${target.method} ${target.path} [${id}] ${request.label} as ${caller} → ${response.status} ${body.slice(0, 300)}`;
+          for (const error of errors) failures.push(`${what}: ${error}`);
+          const admitted = caller === admittedCaller(target.rule) || (caller === "anonymous" && target.rule.anonymous);
+          if (admitted && request.valid && response.status === 400 && !(id in NO_SUCCESS)) {
+            failures.push(`${what}: a request the document accepts was refused as invalid`);
+          }
+          if (!request.valid && response.status !== 400) failures.push(`${what}: an invalid request was not refused with 400`);
+          if (response.status >= 200 && response.status < 300) reached2xx.add(id);
+          if (request.valid) (seen[id] ??= []).push(`${caller}: ${response.status}`);
+        }
+      }
+    }
+    for (const target of ops) {
+      const id = target.op.operationId;
+      if (!reached2xx.has(id) && !(id in NO_SUCCESS)) {
+        failures.push(`${id}: no valid request reached a 2xx (${seen[id]?.join(", ")}), and NO_SUCCESS does not say why`);
+      }
+      if (reached2xx.has(id) && id in NO_SUCCESS) failures.push(`${id}: reached a 2xx; take it off NO_SUCCESS`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
