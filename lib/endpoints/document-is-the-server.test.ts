@@ -108,9 +108,13 @@ function validatorOf(ajv: Ajv2020, schema: Schema) {
 
 const PATTERN_CANDIDATES = ["a", "abc", "a-b", "AA", "USD", "US", "aa", "1"];
 
-/** The first value `schema` allows, as a client reading only the document would write it. */
-function sample(schema: Schema, name?: string): unknown {
-  if (name !== undefined && name in semantic) return semantic[name];
+/**
+ * The first value `schema` allows, as a client reading only the document would write it;
+ * `every`: an object with every field it may have (but one of alternative sources), not only
+ * the required ones.
+ */
+function sample(schema: Schema, name?: string, every = false): unknown {
+  if (name !== undefined && name in semantic && requestAjv.validate(schema, semantic[name])) return semantic[name];
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -118,10 +122,12 @@ function sample(schema: Schema, name?: string): unknown {
   if (schema.type === "object") {
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     // A oneOf or anyOf of `required` lists (one source of several): the first one's fields.
-    const choice = ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined)?.[0]?.required as string[] | undefined;
-    const required = [...((schema.required ?? []) as string[]), ...(choice ?? [])];
+    const choices = ((schema.oneOf ?? schema.anyOf) as Schema[] | undefined)?.map((b) => (b.required ?? []) as string[]) ?? [];
+    const required = [...((schema.required ?? []) as string[]), ...(choices[0] ?? [])];
+    const others = new Set(choices.slice(1).flat());
+    const keys = every ? Object.keys(properties).filter((key) => required.includes(key) || !others.has(key)) : required;
 
-    return Object.fromEntries(required.map((key) => [key, sample(properties[key] ?? {}, key)]));
+    return Object.fromEntries(keys.map((key) => [key, sample(properties[key] ?? {}, key)]));
   }
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (branches) return sample(branches.find((b) => b.type !== "null") ?? branches[0]!, name);
@@ -132,10 +138,14 @@ function sample(schema: Schema, name?: string): unknown {
       if (schema.format === "email") return "doc-check@example.test";
       if (schema.format === "uri") return "https://example.test/hook";
       if (schema.format === "date-time") return "2026-01-01T00:00:00Z";
+      if (schema.format === "date") return "2026-01-01";
       const min = Number(schema.minLength ?? 1);
       if (typeof schema.pattern === "string") {
         const pattern = new RegExp(schema.pattern, "u");
-        const fit = PATTERN_CANDIDATES.map((c) => c.padEnd(min, c.at(-1))).find((c) => pattern.test(c));
+        // A list pattern's first alternative (`^(?:storefront_mcp|ucp|llms_txt)(?:,…`), else a few plain words.
+        const alternative = /^\^\(\?:([A-Za-z0-9_-]+)[|)]/.exec(schema.pattern)?.[1];
+        const candidates = [...(alternative ? [alternative] : []), ...PATTERN_CANDIDATES];
+        const fit = candidates.map((c) => c.padEnd(min, c.at(-1))).find((c) => pattern.test(c));
         if (fit) return fit;
       }
 
@@ -191,7 +201,16 @@ function requestsFor(target: Op): Request_[] {
   );
   const bodySchema = target.op.requestBody?.content["application/json"]?.schema;
   const validBody = bodySchema ? sample(bodySchema) : undefined;
-  const requests: Request_[] = [{ label: "valid", values: validValues, query: validQuery, body: validBody, valid: true }];
+  const requests: Request_[] = [
+    { label: "valid", values: validValues, query: validQuery, body: validBody, valid: true },
+    {
+      label: "valid, every field",
+      values: validValues,
+      query: Object.fromEntries(params.filter((p) => p.in === "query").map((p) => [p.name, asQueryString(sample(p.schema, p.name))])),
+      body: bodySchema ? sample(bodySchema, undefined, true) : undefined,
+      valid: true,
+    },
+  ];
 
   for (const p of params) {
     for (const [what, value] of invalidValues(p.schema)) {
@@ -413,7 +432,17 @@ beforeAll(async () => {
   const batch = await post("/api/batches", { domains: ["doc-check-live.test"] });
   const batchId = String((batch.batch as { id?: string } | undefined)?.id ?? batch.id);
 
+  // A cursor is opaque: a valid one is one the list gave.
+  const handler = await loadRouteHandler("GET", "/api/store-detail/:slug/catalog-events");
+  const firstPage = await handler(
+    new Request(`${TEST_ORIGIN}/api/store-detail/${store!.slug}/catalog-events?limit=1`, { headers: headersOf.session }),
+    { params: Promise.resolve({ slug: store!.slug }) },
+  );
+  const cursor = ((await firstPage.json()) as { next_cursor?: string | null }).next_cursor;
+  expect(cursor, "the second analysis made more than one catalog event").toEqual(expect.any(String));
+
   semantic = {
+    cursor,
     domain: "doc-check-live.test",
     domains: ["doc-check-live.test"],
     email: "doc-check-new@example.test",
