@@ -58,7 +58,7 @@ export const receiveStripeWebhookEndpoint = defineEndpoint({
   tag: "billing",
   summary: "Stripe events (signature verified on the raw body; each event id applied once)",
   description:
-    "Called by Stripe, never by a client: the body is read raw (at most 512 KB, 413 past it) and verified against Stripe-Signature with STRIPE_WEBHOOK_SECRET before it is parsed; a missing or wrong signature is 400, a server without the secret 503. Events billing does not act on are acknowledged with ignored: true; a redelivered event id with duplicate: true.",
+    "Called by Stripe, never by a client: the body is read raw (at most 512 KB, 413 past it) and verified against Stripe-Signature with STRIPE_WEBHOOK_SECRET before it is parsed; a missing or wrong signature is 400, a server without the secret (or without its Stripe key) 503. A signed event that is not of the shape below, or whose data.object lacks what its type's handler reads (a Checkout Session's id, mode and payment_status; a Subscription's; an Invoice's), is refused with 400 naming the fields, and not recorded. Events billing does not act on are acknowledged with ignored: true; a redelivered event id with duplicate: true.",
   requestHeaders: ["Stripe-Signature"],
   rawBody: {
     "application/json": {
@@ -71,7 +71,16 @@ export const receiveStripeWebhookEndpoint = defineEndpoint({
           object: { const: "event" },
           type: { type: "string", examples: ["checkout.session.completed", "customer.subscription.updated", "invoice.paid"] },
           created: { type: "integer" },
-          data: { type: "object", required: ["object"], properties: { object: { type: "object" } } },
+          data: {
+            type: "object",
+            required: ["object"],
+            properties: {
+              object: {
+                type: "object",
+                description: "The Stripe object the event is about, as Stripe's API version of the endpoint writes it",
+              },
+            },
+          },
         },
       },
     },

@@ -12,11 +12,12 @@
  * Deterministic: the generator below takes the first value a schema allows, no randomness.
  */
 import Ajv2020 from "ajv/dist/2020";
+import Stripe from "stripe";
 import addFormats from "ajv-formats";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { jobs, snapshotProducts, stores, users } from "@/db/schema";
+import { blogPosts, jobs, snapshotProducts, stores, users } from "@/db/schema";
 import { ACCESS, type AccessRule } from "@/lib/auth/access";
 import { buildOpenApiDocument } from "@/lib/endpoints/openapi";
 import { ENDPOINTS } from "@/lib/endpoints/registry";
@@ -68,10 +69,8 @@ const NO_SUCCESS: Record<string, string> = {
   getReportScreenshot: "screenshots are taken by the render step (a browser), off in tests; 404 is documented",
   createCheckoutSession: "calls Stripe; without Stripe configured it answers 503 (its tests run against fake Stripe)",
   createPortalSession: "calls Stripe; the user has no Stripe customer (404), and Stripe is not configured here",
-  receiveStripeWebhook: "needs Stripe's signature of the raw body; checked here for its refusals only (400)",
   removeOwnerSignature: "registering one needs a verifiable Web Bot Auth signature (lib/bot-auth tests); 404 here",
   registerOwnerSignature: "needs a signature verifiable against a key directory on the network (lib/bot-auth tests)",
-  getBlogPost: "no published post is seeded (blog posts come from the CMS tables); 404 is documented",
 };
 
 /** Request fields whose meaning the schema cannot say (a real store, an address that works): the value a valid request sends. */
@@ -240,6 +239,18 @@ function requestsFor(target: Op): Request_[] {
       }
     }
     requests.push({ label: "body: not an object", values: validValues, query: validQuery, body: ["not", "an", "object"], valid: false });
+    // Where the document says one source of several (oneOf of required fields): two at once.
+    const choices = ((bodySchema.oneOf ?? []) as Schema[]).map((b) => (b.required ?? []) as string[]);
+    if (choices.length > 1) {
+      const both = Object.fromEntries([...choices[0]!, ...choices[1]!].map((key) => [key, sample(properties[key] ?? {}, key)]));
+      requests.push({
+        label: `body: ${choices[1]!.join(", ")} with ${choices[0]!.join(", ")}`,
+        values: validValues,
+        query: validQuery,
+        body: { ...(validBody as object), ...both },
+        valid: false,
+      });
+    }
   }
 
   return requests;
@@ -333,12 +344,12 @@ const nextAddress = () => {
   return `198.19.${(requestsSent >> 8) & 255}.${requestsSent & 255}`;
 };
 
-async function send(target: Op, request: Request_, caller: CallerKind): Promise<Response> {
+async function send(target: Op, request: Request_, caller: CallerKind, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const handler = await loadRouteHandler(target.method, target.path.replace(/\{(\w+)\}/g, ":$1"));
   const url = target.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(request.values[name] ?? ""));
   const search = new URLSearchParams(request.query).toString();
   const hasBody = !["GET", "HEAD"].includes(target.method);
-  const special = SPECIAL_REQUESTS[target.op.operationId];
+  const special = SPECIAL_REQUESTS[target.op.operationId]?.(request);
 
   return handler(
     new Request(`${TEST_ORIGIN}${url}${search ? `?${search}` : ""}`, {
@@ -348,6 +359,7 @@ async function send(target: Op, request: Request_, caller: CallerKind): Promise<
         ...(hasBody ? { "content-type": "application/json" } : {}),
         ...special?.headers,
         ...headersOf[caller],
+        ...extraHeaders,
       },
       body: hasBody ? (special?.body ?? (request.body === undefined ? undefined : JSON.stringify(request.body))) : undefined,
     }),
@@ -356,15 +368,21 @@ async function send(target: Op, request: Request_, caller: CallerKind): Promise<
 }
 
 /**
- * Operations whose body the document describes as another protocol's (MCP's JSON-RPC): the
- * request a client of that protocol sends.
+ * Requests another protocol shapes: MCP's JSON-RPC (the document describes it as JSON-RPC, not
+ * field by field), Stripe's webhook (the generated event, signed as Stripe signs it).
  */
-const SPECIAL_REQUESTS: Record<string, { body: string; headers: Record<string, string> }> = {
-  mcp: {
+const SPECIAL_REQUESTS: Record<string, (request: Request_) => { body: string; headers: Record<string, string> }> = {
+  mcp: () => ({
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     headers: { accept: "application/json, text/event-stream" },
+  }),
+  receiveStripeWebhook: (request) => {
+    const payload = JSON.stringify(request.body);
+
+    return { body: payload, headers: { "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_SECRET }) } };
   },
 };
+const STRIPE_SECRET = "whsec_doc_check";
 
 const callersOf = (rule: AccessRule): CallerKind[] => [
   "anonymous",
@@ -386,7 +404,23 @@ beforeAll(async () => {
     CHAT_MODEL: "fake-model",
     PAGESPEED_ENABLED: "true",
     PAGESPEED_API_URL: pagespeed.url,
+    STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
+    // A key, so webhooks are verified; its API on a port nothing listens on: no request leaves this machine.
+    STRIPE_SECRET_KEY: "sk_test_doc_check",
+    STRIPE_API_BASE: "http://127.0.0.1:9",
+    // Pay-per-job on: an anonymous POST /api/jobs is offered payment (402 with PAYMENT-REQUIRED).
+    X402_PAY_TO: `0x${"49".repeat(20)}`,
   });
+  await getDb()
+    .insert(blogPosts)
+    .values({
+      slug: "doc-check-post",
+      title: "Doc check",
+      summary: "A post",
+      body: "# Doc check\n\nA paragraph.",
+      kind: "weekly-digest",
+      publishedAt: new Date(),
+    });
   h.fakeStore.addStore(generatedStore("doc-check.test", { products: 6, seed: 49, exposeInventory: true }));
   h.fakeStore.addStore(generatedStore("doc-check-live.test", { products: 3, seed: 50 }));
   await getDb().update(users).set({ plan: "pro_monthly" }).where(eq(users.id, admin.id));
@@ -452,6 +486,8 @@ beforeAll(async () => {
     url: "https://example.test/hook",
     messages: [{ role: "user", content: "What does this store sell?" }],
     token: "t".repeat(32),
+    // A Stripe event's object is Stripe's: a Checkout Session as Stripe sends one (not paid yet, so nothing is credited).
+    data: { object: { id: "cs_doc_check", object: "checkout.session", mode: "payment", payment_status: "unpaid", metadata: {} } },
     id: job.id,
     slug: store!.slug,
   };
@@ -464,14 +500,28 @@ beforeAll(async () => {
     if (path.startsWith("/api/themes/")) return { slug: store!.themeSlug ?? "dawn" };
     if (path.startsWith("/api/reports/")) return { id: job.id, size: "desktop" };
     if (path.startsWith("/api/admin/owner-signatures/")) return { domain: store!.domain };
-    if (path.startsWith("/api/blog/")) return { slug: "no-such-post" };
+    if (path.startsWith("/api/blog/")) return { slug: "doc-check-post" };
 
     return { id: job.id, jobId: job.id, slug: store!.slug, shopifyId: String(product!.id) };
   };
 }, 120_000);
 
 afterAll(async () => {
-  for (const name of ["IP_BURST_LIMIT", "ADMIN_USER_IDS", "CHAT_BASE_URL", "CHAT_API_KEY", "CHAT_MODEL"]) delete process.env[name];
+  for (const name of [
+    "IP_BURST_LIMIT",
+    "ADMIN_USER_IDS",
+    "CHAT_BASE_URL",
+    "CHAT_API_KEY",
+    "CHAT_MODEL",
+    "PAGESPEED_ENABLED",
+    "PAGESPEED_API_URL",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_API_BASE",
+    "X402_PAY_TO",
+  ]) {
+    delete process.env[name];
+  }
   resetEnvCache();
   await h?.stop();
   await model?.close();
@@ -493,8 +543,10 @@ describe("the document is the server", () => {
     const failures: string[] = [];
     const reached2xx = new Set<string>();
     const seen: Record<string, string[]> = {};
+    const reached304 = new Set<string>();
     for (const target of ops) {
       const id = target.op.operationId;
+      const t0 = performance.now();
       for (const request of requestsFor(target)) {
         const judged = requestErrors(target, request);
         if (request.valid && judged.length) failures.push(`${id}: the generator made a request the document refuses: ${judged.join("; ")}`);
@@ -512,8 +564,18 @@ describe("the document is the server", () => {
           if (!request.valid && response.status !== 400) failures.push(`${what}: an invalid request was not refused with 400`);
           if (response.status >= 200 && response.status < 300) reached2xx.add(id);
           if (request.valid) (seen[id] ??= []).push(`${caller}: ${response.status}`);
+          // Where the document promises a 304, the validator a 200 carried gets it.
+          const etag = response.headers.get("etag");
+          if (request.valid && response.status === 200 && etag && target.op.responses["304"]) {
+            const again = await send(target, request, caller, { "if-none-match": etag });
+            const revalidated = await answerErrors(target, again);
+            for (const error of revalidated.errors) failures.push(`${what} revalidated → ${again.status}: ${error}`);
+            if (again.status !== 304) failures.push(`${what}: If-None-Match with its ETag answered ${again.status}, not 304`);
+            else reached304.add(id);
+          }
         }
       }
+      if (process.env.DOC_CHECK_TIMING) console.log(`${Math.round(performance.now() - t0)} ms ${id}`);
     }
     for (const target of ops) {
       const id = target.op.operationId;
@@ -521,6 +583,8 @@ describe("the document is the server", () => {
         failures.push(`${id}: no valid request reached a 2xx (${seen[id]?.join(", ")}), and NO_SUCCESS does not say why`);
       }
       if (reached2xx.has(id) && id in NO_SUCCESS) failures.push(`${id}: reached a 2xx; take it off NO_SUCCESS`);
+      if (target.op.responses["304"] && !reached304.has(id) && !(id in NO_SUCCESS))
+        failures.push(`${id}: documents a 304 no request reached`);
     }
     expect(failures).toEqual([]);
   }, 120_000);
