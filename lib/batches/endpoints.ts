@@ -47,6 +47,8 @@ export const listBatchesEndpoint = defineEndpoint({
   tag: "batches",
   summary: "Your batches, newest first, each with its jobs' counts by state; paginated",
   query: paginationQuerySchema,
+  description:
+    "Only your own batches (the account of the API key or session), newest first; page and per_page (at most 50). Each has its counts by job state; a batch's jobs are GET /api/batches/:id.",
   answers: { 200: { schema: batchListSchema }, 400: "error" },
 });
 
@@ -59,6 +61,8 @@ export const getBatchEndpoint = defineEndpoint({
   summary: "A batch's progress: counts by state and each store's job (id, domain, state), paginated",
   params: batchIdParamsSchema,
   query: batchQuerySchema,
+  description:
+    "One of your batches with its counts by state and a page of its jobs (page, per_page at most 50), each with its status and report and status URLs. 404 for another account's batch or an unknown id, 400 for an id that is not a UUID.",
   answers: { 200: { schema: batchEnvelopeSchema }, 400: "error", 404: "error" },
 });
 
@@ -71,6 +75,8 @@ export const exportBatchEndpoint = defineEndpoint({
   summary: "A batch's results as one file: job id, domain, state, report URL, theme and apps, as CSV or JSON",
   params: batchIdParamsSchema,
   query: batchExportQuerySchema,
+  description:
+    "A download (Content-Disposition: attachment) of every job of one of your batches, as CSV (default) or JSON (format=json); a job still running has its current status. Never cached (private, no-store). 404 for another account's batch or an unknown id.",
   answers: {
     200: {
       content: {
