@@ -24,7 +24,6 @@ export const getAppEndpoint = defineEndpoint({
   tag: "directory",
   summary: "One app by slug or name, and the stores seen running it",
   params: appNameParamsSchema,
-  description:
-    "By the app's slug (klaviyo) or its exact name, case-insensitive. 404 when no detected app has that slug or name.",
+  description: "By the app's slug (klaviyo) or its exact name, case-insensitive. 404 when no detected app has that slug or name.",
   answers: { 200: { schema: appDetailSchema }, 404: "error" },
 });

@@ -69,8 +69,6 @@ const NO_SUCCESS: Record<string, string> = {
   getReportScreenshot: "screenshots are taken by the render step (a browser), off in tests; 404 is documented",
   createCheckoutSession: "calls Stripe; without Stripe configured it answers 503 (its tests run against fake Stripe)",
   createPortalSession: "calls Stripe; the user has no Stripe customer (404), and Stripe is not configured here",
-  removeOwnerSignature: "registering one needs a verifiable Web Bot Auth signature (lib/bot-auth tests); 404 here",
-  registerOwnerSignature: "needs a signature verifiable against a key directory on the network (lib/bot-auth tests)",
 };
 
 /**
@@ -251,6 +249,14 @@ function requestsFor(target: Op): Request_[] {
         if (validatorOf(requestAjv, bodySchema)(body)) continue;
         requests.push({ label: `body ${key}: ${what}`, values: validValues, query: validQuery, body, valid: false });
       }
+    }
+    // Values the document takes that the first sample does not try: a URI of another scheme.
+    for (const [key, schema] of Object.entries(properties)) {
+      const uri = schema.format === "uri" || ((schema.anyOf ?? []) as Schema[]).some((b) => b.format === "uri");
+      if (!uri) continue;
+      const body = { ...(validBody as Record<string, unknown>), [key]: "ftp://example.test/hook" };
+      if (validatorOf(requestAjv, bodySchema)(body))
+        requests.push({ label: `body ${key}: another URI scheme`, values: validValues, query: validQuery, body, valid: true });
     }
     requests.push({ label: "body: not an object", values: validValues, query: validQuery, body: ["not", "an", "object"], valid: false });
     // Where the document says one source of several (oneOf of required fields): two at once.
@@ -489,6 +495,7 @@ beforeAll(async () => {
   const cursor = ((await firstPage.json()) as { next_cursor?: string | null }).next_cursor;
   expect(cursor, "the second analysis made more than one catalog event").toEqual(expect.any(String));
 
+  const now = Math.floor(Date.now() / 1000);
   semantic = {
     cursor,
     domain: "doc-check-live.test",
@@ -500,6 +507,10 @@ beforeAll(async () => {
     url: "https://example.test/hook",
     messages: [{ role: "user", content: "What does this store sell?" }],
     token: "t".repeat(32),
+    // A merchant's Web Bot Auth values as Shopify's admin generates them, valid from now for a day.
+    signature: "sig1=:ZG9jLWNoZWNr:",
+    signature_input: `sig1=("@authority" "signature-agent");created=${now};expires=${now + 86_400};keyid="doc-check";tag="web-bot-auth"`,
+    signature_agent: '"https://shopify.com"',
     // A Stripe event's object is Stripe's: a Checkout Session as Stripe sends one (not paid yet, so nothing is credited).
     data: { object: { id: "cs_doc_check", object: "checkout.session", mode: "payment", payment_status: "unpaid", metadata: {} } },
     id: job.id,
@@ -513,7 +524,7 @@ beforeAll(async () => {
     if (path.startsWith("/api/apps/")) return { name: "klaviyo" };
     if (path.startsWith("/api/themes/")) return { slug: store!.themeSlug ?? "dawn" };
     if (path.startsWith("/api/reports/")) return { id: job.id, size: "desktop" };
-    if (path.startsWith("/api/admin/owner-signatures/")) return { domain: store!.domain };
+    if (path.startsWith("/api/admin/owner-signatures/")) return { domain: "doc-check-live.test" };
     if (path.startsWith("/api/blog/")) return { slug: "doc-check-post" };
 
     return { id: job.id, jobId: job.id, slug: store!.slug, shopifyId: String(product!.id) };
