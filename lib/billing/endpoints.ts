@@ -16,6 +16,8 @@ export const retryJobEndpoint = defineEndpoint({
   tag: "admin",
   summary: "Re-run a job as a new job (administrators; 503 storage_low while the server's disk is nearly full)",
   params: jobIdParamsSchema,
+  description:
+    "The job to retry is any job by id (404 when none), usually a failed one; the new job has its own id, retry_of naming the original, the same store and webhook and e-mail callbacks, and is free (recorded as the administrator's). The original is never changed.",
   answers: { 201: { schema: jobEnvelopeSchema }, 404: "error" },
 });
 
@@ -26,6 +28,8 @@ export const getBillingEndpoint = defineEndpoint({
   operationId: "getBilling",
   tag: "billing",
   summary: "Your plan, this month's Free usage, job credits and subscription",
+  description:
+    "The caller's own account only: plan (free or pro_monthly), jobs used this month against the plan's limit (null on Pro) and when they reset, single_report job credits left, and the subscription's status and period end when there is one.",
   answers: { 200: { schema: billingSummarySchema } },
 });
 
@@ -37,6 +41,8 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   tag: "billing",
   summary: "Start a Stripe Checkout for single_report (no account needed with a domain) or pro_monthly (signed in)",
   body: createCheckoutBodySchema,
+  description:
+    "Answers the Stripe Checkout URL to send the buyer to; the purchase is applied when Stripe's webhook arrives, not by this call. single_report: with a domain, that store is analyzed once paid (no account needed); signed in without a domain, one job credit. pro_monthly needs an account (401 without) and takes no domain (400). 400 for single_report with neither account nor domain; 503 when Stripe or the plan's price is not configured on this server.",
   answers: { 201: { schema: checkoutSessionSchema }, 400: "error" },
 });
 
@@ -47,6 +53,8 @@ export const createPortalSessionEndpoint = defineEndpoint({
   operationId: "createPortalSession",
   tag: "billing",
   summary: "Open the Stripe billing portal (manage or cancel the subscription)",
+  description:
+    "Answers a Stripe billing portal URL for the signed-in account (manage the card, cancel Pro); the changes come back through Stripe's webhook. 404 when the account has no Stripe customer yet (nothing bought); 503 when Stripe is not configured on this server.",
   answers: { 201: { schema: portalSessionSchema }, 404: "error" },
 });
 

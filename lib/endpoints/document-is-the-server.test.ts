@@ -564,6 +564,16 @@ describe("the document is the server", () => {
     }
   });
 
+  it("describes every operation beyond its summary, in its declaration's own words", () => {
+    // The document adds who may call to every description; the declaration must say the rest (errors, limits, caching).
+    const bare = ENDPOINTS.filter((e) => !e.description?.trim() || e.description.trim() === e.summary.trim()).map((e) => e.operationId);
+    expect(bare, "declarations without a description of their own").toEqual([]);
+    for (const { op } of ops) {
+      expect(op.description?.trim(), op.operationId).toBeTruthy();
+      expect(op.description, op.operationId).not.toBe(op.summary);
+    }
+  });
+
   it("answers every generated request, valid and invalid, by every caller, as the document says", async () => {
     const failures: string[] = [];
     const reached2xx = new Set<string>();
