@@ -20,6 +20,8 @@ export const listAlertsEndpoint = defineEndpoint({
   tag: "tracking",
   summary: "Your alert feed about your tracked stores, newest first, with the unread count; paginated",
   query: alertFeedQuerySchema,
+  description:
+    "Only the caller's own feed; unread=true narrows to unread alerts, store to one tracked store's slug; page and per_page (at most 50).",
   answers: { 200: { schema: alertFeedSchema }, 400: "error" },
 });
 
@@ -31,6 +33,8 @@ export const markAlertsReadEndpoint = defineEndpoint({
   tag: "tracking",
   summary: "Mark alerts read: `{ ids: [...] }` or `{ all: true }`",
   body: markAlertsReadSchema,
+  description:
+    "Exactly one of { ids: [up to 100 alert ids] } or { all: true } (400 otherwise); ids that are not in your feed, or already read, are skipped. Answers how many were marked and how many stay unread.",
   answers: { 200: { schema: markedAlertsReadSchema }, 400: "error" },
 });
 
@@ -42,6 +46,7 @@ export const getStoreAlertSettingsEndpoint = defineEndpoint({
   tag: "tracking",
   summary: "Which events of a tracked store you are told about, and where (the defaults until you change them)",
   params: storeSlugParamsSchema,
+  description: "404 when you do not track a store of that slug. Settings never changed answer the defaults.",
   answers: { 200: { schema: storeAlertSettingsSchema }, 404: "error" },
 });
 
@@ -55,5 +60,7 @@ export const updateStoreAlertSettingsEndpoint = defineEndpoint({
     "Change a tracked store's alerts: any of kinds, price_threshold_percent, feed, email, webhook, muted (`{ muted: true }` mutes it)",
   params: storeSlugParamsSchema,
   body: updateAlertSubscriptionSchema,
+  description:
+    "Any subset of the fields; the others keep their values. kinds replaces the whole list; price_threshold_percent is 1 to 100. 404 when you do not track a store of that slug.",
   answers: { 200: { schema: storeAlertSettingsSchema }, 400: "error", 404: "error" },
 });

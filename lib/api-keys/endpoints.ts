@@ -8,6 +8,8 @@ export const listApiKeysEndpoint = defineEndpoint({
   operationId: "listApiKeys",
   tag: "account",
   summary: "List your API keys",
+  description:
+    "Your active keys, newest first: id, name, prefix, created and last-used times; never the raw key or its hash (a lost key is revoked and replaced). Revoked keys are not listed.",
   answers: { 200: { schema: apiKeyListSchema } },
 });
 
@@ -19,7 +21,9 @@ export const createApiKeyEndpoint = defineEndpoint({
   tag: "account",
   summary: "Create an API key (the raw key is returned only now)",
   body: createApiKeySchema,
-  answers: { 201: { schema: createdApiKeySchema }, 400: "error" },
+  description:
+    "The raw key is in this answer only: store it now (send it as X-API-Key or Authorization: Bearer). At most 100 active keys per account: 409 conflict until one is revoked. 400 when the name is empty or longer than 100 characters.",
+  answers: { 201: { schema: createdApiKeySchema }, 400: "error", 409: "error" },
 });
 
 export const revokeApiKeyEndpoint = defineEndpoint({
@@ -30,5 +34,7 @@ export const revokeApiKeyEndpoint = defineEndpoint({
   tag: "account",
   summary: "Revoke an API key (effective on the next request)",
   params: apiKeyParamsSchema,
+  description:
+    "The key's next request gets 401. 404 when the id names no active key of yours (another account's key, one already revoked, or none); revoking is not undone.",
   answers: { 200: { schema: revokedApiKeySchema }, 404: "error" },
 });

@@ -50,6 +50,8 @@ export const listBatchesEndpoint = defineEndpoint({
   tag: "batches",
   summary: "Your batches, newest first, each with its jobs' counts by state; paginated",
   query: paginationQuerySchema,
+  description:
+    "Only your own batches (the account of the API key or session), newest first; page and per_page (at most 50). Each has its counts by job state; a batch's jobs are GET /api/batches/:id.",
   answers: { 200: { schema: batchListSchema }, 400: "error" },
 });
 
@@ -64,6 +66,8 @@ export const getBatchEndpoint = defineEndpoint({
     "An account's batch is read by that account alone (404 for anyone else); a batch paid with x402 has no owner and is read by its id, as an x402 job is.",
   params: batchIdParamsSchema,
   query: batchQuerySchema,
+  description:
+    "One of your batches with its counts by state and a page of its jobs (page, per_page at most 50), each with its status and report and status URLs. 404 for another account's batch or an unknown id, 400 for an id that is not a UUID.",
   answers: { 200: { schema: batchEnvelopeSchema }, 400: "error", 404: "error" },
 });
 
@@ -77,6 +81,8 @@ export const exportBatchEndpoint = defineEndpoint({
   description: "Readable as GET /api/batches/{id} is: an account's batch by that account, a batch paid with x402 by its id.",
   params: batchIdParamsSchema,
   query: batchExportQuerySchema,
+  description:
+    "A download (Content-Disposition: attachment) of every job of one of your batches, as CSV (default) or JSON (format=json); a job still running has its current status. Never cached (private, no-store). 404 for another account's batch or an unknown id.",
   answers: {
     200: {
       content: {

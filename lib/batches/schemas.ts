@@ -41,7 +41,9 @@ export const createBatchBodySchema = z
   .refine((body) => [body.domains, body.csv, body.list_id].filter((source) => source !== undefined).length === 1, {
     message: "send one of domains (a list), csv (text) or list_id (a saved list)",
     path: ["domains"],
-  });
+  })
+  // The refinement above, said in the document's JSON Schema (zod cannot convert a refinement).
+  .meta({ oneOf: [{ required: ["domains"] }, { required: ["csv"] }, { required: ["list_id"] }] });
 export type CreateBatchBody = z.infer<typeof createBatchBodySchema>;
 
 export const batchIdParamsSchema = z.object({ id: z.uuid("not a batch id") });

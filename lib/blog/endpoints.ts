@@ -9,6 +9,7 @@ export const listBlogPostsEndpoint = defineEndpoint({
   tag: "blog",
   summary: "Published blog posts, newest first",
   query: blogPostListQuerySchema,
+  description: "Summaries only (the body is GET /api/blog/:slug), newest first; page and per_page (at most 50). Drafts are never listed.",
   answers: { 200: { schema: blogPostListSchema }, 400: "error" },
 });
 
@@ -20,5 +21,6 @@ export const getBlogPostEndpoint = defineEndpoint({
   tag: "blog",
   summary: "One published blog post (Markdown and sanitized HTML)",
   params: blogSlugParamsSchema,
+  description: "404 when no published post has the slug (a draft answers 404 too).",
   answers: { 200: { schema: blogPostSchema }, 404: "error" },
 });

@@ -107,7 +107,11 @@ export const catalogCoverageSchema = z.object({
 });
 
 export const catalogEventsQuerySchema = z.object({
-  cursor: z.string().max(200).optional().describe("next_cursor of the previous page"),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("next_cursor of the previous page, sent back as given (opaque); one this list did not give is refused with 400"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   kind: z.enum(CATALOG_EVENT_KINDS).optional(),
 });

@@ -149,7 +149,7 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("documents the x402 payment body of a 402 and Retry-After on every 429 and 503", () => {
+  it("documents the x402 payment body of a 402, Retry-After on every 429 (always sent) and 503 (absent when a service is not configured)", () => {
     const submit = operation("/api/jobs", "post");
     expect(submit.responses["402"]!.content!["application/json"]!.schema).toEqual({
       oneOf: [{ $ref: "#/components/schemas/PaymentRequired" }, { $ref: "#/components/schemas/PlanLimitReached" }],
@@ -162,14 +162,17 @@ describe("OpenAPI document", () => {
     );
     expect(submit.responses["201"]!.headers).toHaveProperty("X-PAYMENT-RESPONSE");
 
+    expect(doc.components.headers["Retry-After"]).toMatchObject({ required: true });
     for (const { name, op } of operations) {
-      for (const status of ["429", "503"]) {
-        const response = op.responses[status];
-        if (response)
-          expect(response.headers, `${name} ${status}`).toEqual(
-            expect.objectContaining({ "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
-          );
+      if (op.responses["429"]) {
+        expect(op.responses["429"].headers, `${name} 429`).toEqual(
+          expect.objectContaining({ "Retry-After": { $ref: "#/components/headers/Retry-After" } }),
+        );
       }
+      expect(op.responses["503"]?.headers?.["Retry-After"], `${name} 503`).toMatchObject({
+        required: false,
+        description: expect.stringContaining("not configured"),
+      });
       if (name !== "GET /api/health") expect(op.responses, name).toHaveProperty("429");
     }
     const limited = doc.components.schemas.RateLimited as { required: string[] };

@@ -12,29 +12,50 @@ import { ENDPOINTS } from "./registry";
 /**
  * Response headers the document describes (components.headers). An answer names the ones it
  * carries in its declaration's `headers`; a new header is a name in ResponseHeaderName
- * (lib/http/define-endpoint.ts) and its entry here.
+ * (lib/http/define-endpoint.ts) and its entry here. `required`: every answer that names it
+ * carries it (lib/endpoints/document-is-the-server.test.ts holds the server to that); the
+ * x402 receipts only come on a paid job.
  */
 const HEADERS = {
-  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer", minimum: 0 } },
-  ETag: { description: "Strong validator of the body; send it back in If-None-Match for a 304", schema: { type: "string" } },
+  "Retry-After": { description: "Seconds to wait before retrying", required: true, schema: { type: "integer", minimum: 0 } },
+  ETag: {
+    description: "Strong validator of the body; send it back in If-None-Match for a 304",
+    required: true,
+    schema: { type: "string" },
+  },
   "Cache-Control": {
+    required: true,
     description: "by job id: cached 5 minutes, then revalidated with the ETag (a report can be purged); by slug or payment id: 60 seconds",
     schema: { type: "string" },
   },
-  "Content-Disposition": { description: "attachment; the file name of the download", schema: { type: "string" } },
+  "Content-Disposition": { description: "attachment; the file name of the download", required: true, schema: { type: "string" } },
   "PAYMENT-REQUIRED": {
+    required: true,
     description: "x402 v2 PaymentRequired (base64 JSON: CAIP-2 networks, Bazaar discovery); the body holds the v1 requirements",
     schema: { type: "string", contentEncoding: "base64" },
   },
   "PAYMENT-RESPONSE": {
+    required: false,
     description: "x402 v2 settle response (base64 JSON), when the job was paid with PAYMENT-SIGNATURE or X-PAYMENT",
     schema: { type: "string", contentEncoding: "base64" },
   },
   "X-PAYMENT-RESPONSE": {
+    required: false,
     description: "x402 v1 settlement receipt (base64 JSON: success, transaction, network, payer), when the job was paid with X-PAYMENT",
     schema: { type: "string" },
   },
-} satisfies Record<ResponseHeaderName, { description: string; schema: Record<string, unknown> }>;
+} satisfies Record<ResponseHeaderName, { description: string; required: boolean; schema: Record<string, unknown> }>;
+
+/**
+ * A 503's Retry-After: sent while the database, the disk or a payment settles; absent when a
+ * service is not configured on this server (retrying will not help).
+ */
+const UNAVAILABLE_RETRY_AFTER = {
+  description:
+    "Seconds to wait before retrying; absent when the service the request needs is not configured on this server (code unavailable), which retrying will not change",
+  required: false,
+  schema: { type: "integer", minimum: 0 },
+};
 
 /**
  * Request headers a declaration may name: a paying caller's x402 proofs (docs/decisions.md
@@ -249,13 +270,15 @@ function responses(endpoint: Endpoint<AccessName>, schemaOf: (schema: z.ZodType)
         : Array.isArray(answer.schema)
           ? { oneOf: declaredSchemas.map(schemaOf) }
           : schemaOf(declaredSchemas[0]!);
-    const headers: ResponseHeaderName[] = [
-      ...(status === 429 || status === 503 ? (["Retry-After"] as const) : []),
-      ...(answer.headers ?? []),
-    ];
+    const headers: ResponseHeaderName[] = [...(status === 429 ? (["Retry-After"] as const) : []), ...(answer.headers ?? [])];
+    const refs = Object.fromEntries(headers.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
     out[status] = {
       description: answer.description ?? ERROR_DESCRIPTIONS[status] ?? `Error ${status}`,
-      ...headerRefs(headers),
+      ...(status === 503
+        ? { headers: { "Retry-After": UNAVAILABLE_RETRY_AFTER, ...refs } }
+        : Object.keys(refs).length
+          ? { headers: refs }
+          : {}),
       content: { "application/json": { schema } },
     };
   }

@@ -30,6 +30,8 @@ export const getOpenApiDocumentEndpoint = defineEndpoint({
   operationId: "getOpenApiDocument",
   tag: "system",
   summary: "This document (OpenAPI 3.1)",
+  description:
+    "OpenAPI 3.1, generated from the same declarations that serve the API, so it always matches this server's version (info.version); servers names this server's base URL. Breaking changes are listed in the dated API changelog.",
   answers: { 200: { content: { "application/json": { schema: { type: "object", description: "JSON document" } } } } },
 });
 

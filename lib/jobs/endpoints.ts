@@ -52,6 +52,8 @@ export const getJobEndpoint = defineEndpoint({
   tag: "jobs",
   summary: "Job details",
   params: jobIdParamsSchema,
+  description:
+    "The job envelope (status, progress, counts, error, links) by job id, as GET /api/jobs?id= answers it. 404 when the id names no job. Not cached: poll GET /api/jobs/:id/status or follow GET /api/jobs/:id/events while a job runs.",
   answers: { 200: { schema: jobEnvelopeSchema }, 404: "error" },
 });
 
@@ -63,6 +65,8 @@ export const getJobStatusEndpoint = defineEndpoint({
   tag: "jobs",
   summary: "An analysis job's status (queued, running, completed, failed), progress and links, for polling",
   params: jobIdParamsSchema,
+  description:
+    "The small answer to poll while a job runs (every few seconds is plenty); it links the report (report_url) and itself (status_url). 404 when the id names no job.",
   answers: { 200: { schema: jobStatusSchema }, 404: "error" },
 });
 
@@ -75,6 +79,8 @@ export const streamJobEventsEndpoint = defineEndpoint({
   summary:
     "Progress as Server-Sent Events (fallback of /api/ws/:jobId); 429 when this address has its share of open progress connections, 503 when the server has all it takes",
   params: jobIdParamsSchema,
+  description:
+    "One text/event-stream per job: progress events while it runs, then a completed or failed event, after which the stream ends (a job already finished answers its terminal event at once). A comment line every 15 seconds keeps idle connections open. 404 when the id names no job. Connections are capped per address (429 open_connections) and per server (503), shared with the WebSocket.",
   answers: {
     200: {
       content: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES } from "@/db/schema/job-status";
+import { HTTP_URL_PATTERN } from "@/lib/http/http-url";
 import { emailAddressSchema } from "@/lib/mail/email-address";
 import { CHARGE_RETURN_REASONS, CHARGE_RETURNS, CHEAP_RETURNS_PER_MONTH } from "./charge-return";
 
@@ -14,6 +15,8 @@ export const createJobBodySchema = z.object({
     .meta({ examples: ["allbirds.com"] }),
   webhook_url: z
     .url({ protocol: /^https?$/, message: "webhook_url must be an http(s) URL" })
+    // The protocol check above, said in the document (a JSON Schema `format: uri` takes any scheme).
+    .meta({ pattern: HTTP_URL_PATTERN })
     .max(2000)
     .optional(),
   notify_email: emailAddressSchema("notify_email must be an e-mail address").max(320).optional(),

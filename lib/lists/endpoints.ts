@@ -27,6 +27,7 @@ export const listListsEndpoint = defineEndpoint({
   operationId: "listLists",
   tag: "lists",
   summary: "Your saved lists (segments and hand-picked stores), each with its store count now, and your plan's list limits",
+  description: "Only the caller's own lists, newest first, with the plan's limits (lists, stores per list) beside them.",
   answers: { 200: { schema: listListsSchema } },
 });
 
@@ -39,6 +40,8 @@ export const createListEndpoint = defineEndpoint({
   summary:
     "Save a list: a segment (GET /api/stores's filters, as a query string or object) or hand-picked store slugs; 402 list_limit or list_store_limit past the plan's limits",
   body: createListBodySchema,
+  description:
+    "Exactly one of segment or stores (400 otherwise). A segment keeps at most 40 filters and is re-evaluated on every read; stores must name analyzed stores (400 listing unknown slugs). 402 list_limit when the plan's lists are used up, list_store_limit past its stores per list.",
   answers: { 201: { schema: listSchema }, 400: "error", 402: { schema: listLimitBodySchema } },
 });
 
@@ -50,6 +53,8 @@ export const getListEndpoint = defineEndpoint({
   tag: "lists",
   summary: "One of your lists with its stores now (a segment evaluated against the directory, up to the plan's stores per list)",
   params: listParamsSchema,
+  description:
+    "404 for another account's list or an unknown id (400 for an id that is not a UUID). A segment's stores are those the directory answers now.",
   answers: { 200: { schema: listDetailSchema }, 400: "error", 404: "error" },
 });
 
@@ -62,6 +67,7 @@ export const updateListEndpoint = defineEndpoint({
   summary: "Rename a list, turn alerts for its stores on or off, or mark it seen (seen: true) so its changes count from now",
   params: listParamsSchema,
   body: updateListBodySchema,
+  description: "Any subset of name (1 to 100 characters), alerts and seen. 404 for another account's list or an unknown id.",
   answers: { 200: { schema: listDetailSchema }, 400: "error", 404: "error" },
 });
 
@@ -73,6 +79,7 @@ export const deleteListEndpoint = defineEndpoint({
   tag: "lists",
   summary: "Delete a list (the stores stay in the directory)",
   params: listParamsSchema,
+  description: "The list goes; its stores, their reports and your tracking stay. 404 for another account's list or an unknown id.",
   answers: { 200: { schema: deleteListResultSchema }, 400: "error", 404: "error" },
 });
 
@@ -86,6 +93,8 @@ export const addListStoresEndpoint = defineEndpoint({
     "Add analyzed stores (by slug) to a hand-picked list; 409 for a segment list, 402 list_store_limit past the plan's stores per list",
   params: listParamsSchema,
   body: listStoresBodySchema,
+  description:
+    "Slugs already on the list change nothing; slugs that name no analyzed store are answered in unknown, not added. The count is checked after adding: 402 list_store_limit refuses the whole request. 404 for another account's list or an unknown id.",
   answers: { 200: { schema: listStoresResultSchema }, 400: "error", 402: { schema: listLimitBodySchema }, 404: "error", 409: "error" },
 });
 
@@ -98,6 +107,8 @@ export const removeListStoresEndpoint = defineEndpoint({
   summary: "Remove stores (by slug) from a hand-picked list; 409 for a segment list",
   params: listParamsSchema,
   body: listStoresBodySchema,
+  description:
+    "Slugs not on the list change nothing; slugs that name no analyzed store are answered in unknown. 404 for another account's list or an unknown id.",
   answers: { 200: { schema: listStoresResultSchema }, 400: "error", 404: "error", 409: "error" },
 });
 
@@ -111,6 +122,8 @@ export const getListChangesEndpoint = defineEndpoint({
     "What changed in a list since your last visit (or since): stores that entered or left a segment, and technology and catalog events on its stores, newest first",
   params: listParamsSchema,
   query: listChangesQuerySchema,
+  description:
+    "Changes since the list was last marked seen (PATCH with seen: true), or since the given moment; limit at most 200 events. Reading does not mark the list seen. 404 for another account's list or an unknown id.",
   answers: { 200: { schema: listChangesSchema }, 400: "error", 404: "error" },
 });
 
@@ -124,5 +137,7 @@ export const exportListEndpoint = defineEndpoint({
     "Your list's stores now with their technology profiles, one row per store, as CSV or JSON (streamed download); evidence=1 adds the evidence column",
   params: listParamsSchema,
   query: technologyExportOptionsSchema,
+  description:
+    "A download (Content-Disposition: attachment), CSV by default or JSON (format=json), of the list's stores now. Never cached (private, no-store). 404 for another account's list or an unknown id.",
   answers: { 200: technologyExportAnswer, 400: "error", 404: "error" },
 });

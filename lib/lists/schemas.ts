@@ -29,9 +29,11 @@ export const createListBodySchema = z
     alerts: z.boolean().default(false).describe("Alert the owner of events on the list's stores"),
   })
   .refine((body) => (body.segment === undefined) !== (body.stores === undefined), {
-    message: "Give either a segment or stores, not both",
+    message: "Give either a segment or stores, one of them and not both",
     path: ["segment"],
-  });
+  })
+  // The refinement above, said in the document's JSON Schema (zod cannot convert a refinement).
+  .meta({ oneOf: [{ required: ["segment"] }, { required: ["stores"] }] });
 export type CreateListBody = z.infer<typeof createListBodySchema>;
 
 /** PATCH /api/lists/:id: any subset. */

@@ -15,7 +15,7 @@ export const getReportEndpoint = defineEndpoint({
   summary:
     "A store's analysis report by job id, Stripe Checkout Session id or store slug (its latest): products, collections, pages, metadata",
   description:
-    "Served gzip or br compressed with an ETag (304 on If-None-Match); with products_page or products_per_page, one page of products and products_pagination. A completed report's answers never change (same bytes and ETag) until an operator purges it (410), so by job id they are cached 5 minutes and then revalidated (public, max-age=300, must-revalidate)",
+    "Served gzip or br compressed with an ETag (304 on If-None-Match); with products_page or products_per_page, one page of products and products_pagination, with an ETag of its own (304 on If-None-Match too). A completed report's answers never change (same bytes and ETag) until an operator purges it (410), so by job id they are cached 5 minutes and then revalidated (public, max-age=300, must-revalidate)",
   params: z.object({ id: z.string().min(1).max(300).describe("Job id, Stripe Checkout Session id, or store slug") }),
   query: reportQuerySchema,
   answers: {

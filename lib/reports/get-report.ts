@@ -137,18 +137,33 @@ export function layoutOf(etag: string | null, text: string): BodyLayout {
  */
 export async function getReportPage(id: string, page: number, perPage: number) {
   const located = await getReportLocation(id);
-  const text = await bodyText(located.jobId, located.etag);
-  const layout = layoutOf(located.etag, text);
+  // A report read only by pages still has its body stored (and an ETag) from the first page on.
+  const etag = located.etag ?? (await bodyBytes(located.jobId, null, "gzip")).etag;
+  const text = await bodyText(located.jobId, etag);
+  const layout = layoutOf(etag, text);
   const query = { page, per_page: perPage };
   const { data, pagination } = paginated(bodyProducts(text, layout, offsetOf(query), perPage), query, layout.count);
 
-  return { jobId: located.jobId, report: withProducts(layout.envelope, { products: data, products_pagination: pagination }) };
+  return {
+    jobId: located.jobId,
+    etag: pageEtag(etag, page, perPage),
+    report: withProducts(layout.envelope, { products: data, products_pagination: pagination }),
+  };
 }
 
-async function pagedReport(id: string, page: number, perPage: number): Promise<Response> {
-  const { jobId, report } = await getReportPage(id, page, perPage);
+/** A page's strong validator: the body's (a page is cut from it, so it changes only with it) and the page asked for. */
+const pageEtag = (etag: string, page: number, perPage: number) => `"${etag.replace(/^W\//, "").replaceAll('"', "")}.p${page}x${perPage}"`;
 
-  return Response.json(report, { headers: { "cache-control": cacheControlFor(id, jobId) } });
+/** A page, with the ETag of its body and page: 304 when If-None-Match names it, as the whole report does. */
+async function pagedReport(id: string, page: number, perPage: number, req: Request): Promise<Response> {
+  const located = await getReportLocation(id);
+  const cacheControl = cacheControlFor(id, located.jobId);
+  if (located.etag !== null && matchesEtag(req.headers.get("if-none-match"), pageEtag(located.etag, page, perPage))) {
+    return new Response(null, { status: 304, headers: { etag: pageEtag(located.etag, page, perPage), "cache-control": cacheControl } });
+  }
+  const { etag, report } = await getReportPage(id, page, perPage);
+
+  return Response.json(report, { headers: { etag, "cache-control": cacheControl } });
 }
 
 /**
@@ -158,7 +173,9 @@ async function pagedReport(id: string, page: number, perPage: number): Promise<R
  */
 export async function getReportResponse(id: string, req: Request, query: ReportQuery = {}): Promise<Response> {
   if (query.products_page !== undefined || query.products_per_page !== undefined) {
-    return pagedReport(id, query.products_page ?? 1, query.products_per_page ?? paginationQuerySchema.shape.per_page.parse(undefined));
+    const perPage = query.products_per_page ?? paginationQuerySchema.shape.per_page.parse(undefined);
+
+    return pagedReport(id, query.products_page ?? 1, perPage, req);
   }
   const located = await getReportLocation(id);
   const cacheControl = cacheControlFor(id, located.jobId);

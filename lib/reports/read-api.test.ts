@@ -151,6 +151,27 @@ describe("reports", () => {
     const { products: _all, ...rest } = full.body;
     const { products: _page, products_pagination: _pagination, ...pagedRest } = paged.body;
     expect(pagedRest).toEqual(rest);
+    // A page has its own validator, as the document says of every 200 of this operation.
+    const pagedResponse = await GET(new Request(`http://localhost:3000/api/reports/${jobId}?products_page=2&products_per_page=5`), {
+      params: Promise.resolve({ id: jobId }),
+    });
+    const pageEtag = pagedResponse.headers.get("etag");
+    expect(pageEtag).toMatch(/^"[^"]+"$/);
+    const revalidated = await GET(
+      new Request(`http://localhost:3000/api/reports/${jobId}?products_page=2&products_per_page=5`, {
+        headers: { "if-none-match": pageEtag! },
+      }),
+      { params: Promise.resolve({ id: jobId }) },
+    );
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("etag")).toBe(pageEtag);
+    const otherPage = await GET(
+      new Request(`http://localhost:3000/api/reports/${jobId}?products_page=3&products_per_page=5`, {
+        headers: { "if-none-match": pageEtag! },
+      }),
+      { params: Promise.resolve({ id: jobId }) },
+    );
+    expect(otherPage.status).toBe(200);
 
     const last = await call(GET, `/api/reports/read-api-test?products_page=3`, { id: "read-api-test" });
     expect(last.body.products).toEqual(full.body.products.slice(40, 60));

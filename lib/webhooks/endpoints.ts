@@ -19,6 +19,8 @@ export const getWebhookSettingsEndpoint = defineEndpoint({
   operationId: "getWebhookSettings",
   tag: "account",
   summary: "Your webhook URL and which signing secret is in use (never the secret)",
+  description:
+    "The account's webhook URL (null when none) and the prefix and creation time of the signing secret in use (null until one is created; webhooks then go unsigned). The secret itself is answered only by POST /api/webhooks/secret.",
   answers: { 200: { schema: webhookSettingsSchema } },
 });
 
@@ -30,6 +32,7 @@ export const updateWebhookSettingsEndpoint = defineEndpoint({
   tag: "account",
   summary: "Set (or clear, with null) the URL your alert webhooks are POSTed to",
   body: updateWebhookSettingsSchema,
+  description: "An http(s) URL of at most 2,000 characters (400 otherwise), or null to stop webhooks; takes effect for the next event.",
   answers: { 200: { schema: webhookSettingsSchema }, 400: "error" },
 });
 
@@ -40,6 +43,8 @@ export const rotateWebhookSecretEndpoint = defineEndpoint({
   operationId: "rotateWebhookSecret",
   tag: "account",
   summary: "Create or rotate your webhook signing secret; the secret is returned only now and signs every webhook from now on",
+  description:
+    "The secret is in this answer only: store it now. Every webhook sent from now on is signed with it, no longer with the previous one.",
   answers: { 201: { schema: rotatedWebhookSecretSchema } },
 });
 
@@ -50,6 +55,8 @@ export const sendTestWebhookEndpoint = defineEndpoint({
   operationId: "sendTestWebhook",
   tag: "account",
   summary: "Send a signed `webhook.test` event to your webhook URL, retried like an alert (409 when no URL is set)",
+  description:
+    "Queues one delivery and answers at once (202); its attempts, retries and outcome show in GET /api/webhooks/deliveries. 409 when no webhook URL is set.",
   answers: { 202: { schema: queuedWebhookDeliverySchema }, 409: "error" },
 });
 
@@ -61,5 +68,7 @@ export const listWebhookDeliveriesEndpoint = defineEndpoint({
   tag: "account",
   summary: "Your webhook delivery log: each event with every attempt, newest first; paginated",
   query: paginationQuerySchema,
+  description:
+    "Only the caller's own deliveries, newest first, each with every attempt and its next attempt when one is due; page and per_page (at most 50).",
   answers: { 200: { schema: webhookDeliveryListSchema }, 400: "error" },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES } from "@/db/schema/webhook-statuses";
+import { HTTP_URL_PATTERN } from "@/lib/http/http-url";
 import { paginatedSchema } from "@/lib/http/pagination";
 
 const timestamp = z.iso.datetime({ offset: true });
@@ -20,6 +21,8 @@ export const webhookSettingsSchema = z.object({
 export const updateWebhookSettingsSchema = z.object({
   url: z
     .url({ protocol: /^https?$/, message: "url must be an http(s) URL" })
+    // The protocol check above, said in the document (a JSON Schema `format: uri` takes any scheme).
+    .meta({ pattern: HTTP_URL_PATTERN })
     .max(2000)
     .nullable()
     .meta({ examples: ["https://example.com/hooks/storelens"] }),
