@@ -2,6 +2,8 @@ import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { analyzeStoreTool, getReportTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
 import { z } from "zod";
 import { followJobResult } from "./job-progress";
+import { createJobTask } from "./job-tasks";
+import type { McpMessage } from "./mcp-message";
 import { REPORT_CARD_TOOL_META } from "./report-card-app";
 import { toolErrorSchema, toolPaymentRequiredSchema } from "./schemas";
 import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
@@ -13,11 +15,19 @@ import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
  * arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
  * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output),
  * or one of the errors it may answer (outputSchema).
- * analyze_store called with a progressToken answers once its job has ended (job-progress.ts).
+ * analyze_store called with a progressToken answers once its job has ended (job-progress.ts);
+ * called by an account's client that takes a task, it answers the task of its job (job-tasks.ts),
+ * and a refusal (a payment to make) stays the tool error it is without a task.
  */
-export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
+export function registerStoreTools(
+  server: McpServer,
+  caller: ToolCaller,
+  requestId: string,
+  message: McpMessage,
+  offersTasks = false,
+): void {
   for (const tool of STORE_TOOLS) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -31,13 +41,19 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
       async (args: unknown, ctx: ServerContext) => {
         try {
           const result = await runMcpTool(tool, args, caller, ctx.mcpReq._meta);
+          if (tool !== analyzeStoreTool) return result;
+          if (message.acceptsTask && !result.isError) {
+            return await createJobTask(result, message.era);
+          }
 
-          return tool === analyzeStoreTool ? await followJobResult(result, ctx.mcpReq, caller.principal) : result;
+          return await followJobResult(result, ctx.mcpReq, caller.principal);
         } catch (error) {
           return mcpToolError(tool, error, requestId);
         }
       },
     );
+    // 2025-11-25 names, per tool, whether it may run as a task; 2026-07-28 leaves it to the server.
+    if (tool === analyzeStoreTool && offersTasks && message.era === "legacy") registered.execution = { taskSupport: "optional" };
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "task_cancelled_at" timestamp with time zone;
