@@ -12,11 +12,13 @@ import type { Client as ClientV1 } from "mcp-sdk-v1/client";
 import { CallToolResultSchema, CreateTaskResultSchema } from "mcp-sdk-v1/types.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { progressConnections } from "@/lib/realtime/progress-connections";
 import { apiKeyHeader, createKeyedUser } from "@/testing/auth/fixtures";
 import { generatedStore, passwordStore } from "@/testing/fake-store";
 import { connectMcp, connectMcpV1, startMcpHost, toolJson } from "@/testing/mcp-host";
 import type { PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
+import { waitFor } from "@/testing/wait-for";
 import { startPaidPipeline, type PaidPipeline } from "@/testing/x402-harness";
 import { TASK_POLL_INTERVAL_MS } from "./job-tasks";
 import { TASKS_EXTENSION } from "./mcp-message";
@@ -346,6 +348,24 @@ describe("2025-11-25: tasks in core", () => {
     // What the job came to is still the task's result.
     const result = await c.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect((result.structuredContent as AnsweredJob).job).toMatchObject({ id: taskId, status: "completed" });
+  });
+
+  it("tasks/result on a task still working waits for the job's end, then answers it", async () => {
+    const domain = "task-result-wait.test";
+    const release = store(domain, { hold: true });
+    const created = (await c.request(
+      { method: "tools/call", params: { name: "analyze_store", arguments: { domain }, task: {} } },
+      CreateTaskResultSchema,
+    )) as { task: { taskId: string } };
+    const taskId = created.task.taskId;
+    const waiting = c.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+
+    // The call holds one of the caller's progress connections while it waits.
+    await waitFor(() => progressConnections().open("127.0.0.1") === 1, { what: "tasks/result waiting" });
+    release();
+    const result = await waiting;
+    expect((result.structuredContent as AnsweredJob).job).toMatchObject({ id: taskId, status: "completed" });
+    await waitFor(() => progressConnections().open("127.0.0.1") === 0, { what: "the slot given back" });
   });
 
   it("another account's task is not found", async () => {
