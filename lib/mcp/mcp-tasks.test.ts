@@ -1,5 +1,5 @@
 /**
- * analyze_store as an MCP task, on our real route over HTTP, through clients nobody here wrote:
+ * analyze_store (and analyze_batch) as an MCP task, on our real route over HTTP, through clients nobody here wrote:
  * 2026-07-28 (the io.modelcontextprotocol/tasks extension) through the official Tasks client
  * (@modelcontextprotocol/ext-tasks) over the official MCP client, and on the wire; 2025-11-25
  * (tasks in core) through the TypeScript SDK 1.x's experimental tasks client. A task is its job:
@@ -108,7 +108,8 @@ function rawDispatch(headers: Record<string, string>): RawClientDispatch {
   return async (request) => {
     const answer = await post(request as { method: string; params: Record<string, unknown> }, headers);
 
-    return answer.error ? { kind: "error", error: answer.error } : { kind: "result", result: answer.result as never };
+    // The wire's JSON, as the client's own JSON types name it.
+    return answer.error ? { kind: "error", error: answer.error as never } : { kind: "result", result: answer.result as never };
   };
 }
 
@@ -247,6 +248,22 @@ describe("2026-07-28: the Tasks extension", () => {
     expect((await pollModern(taskId, owner, (status) => status !== "working")).status).toBe("completed");
   });
 
+  it("analyze_batch runs as a task too: completed once every job has ended, its result the batch as get_batch answers it", async () => {
+    const domains = ["task-batch-a.test", "task-batch-b.test"];
+    for (const domain of domains) store(domain);
+    const created = await modern("tools/call", { name: "analyze_batch", arguments: { domains } }, owner);
+
+    expect(created.result, JSON.stringify(created)).toMatchObject({ resultType: "task", status: "working" });
+    const taskId = created.result!.taskId as string;
+    expect((created.result!.structuredContent as { batch: { id: string } }).batch.id).toBe(taskId);
+    const ended = await pollModern(taskId, owner, (status) => status !== "working");
+
+    expect(ended.status).toBe("completed");
+    const batch = (ended.result as { structuredContent: { batch: { id: string; status: string; counts: Record<string, number> } } })
+      .structuredContent.batch;
+    expect(batch).toMatchObject({ id: taskId, status: "completed", counts: { completed: 2, failed: 0 } });
+  });
+
   it("without the extension declared, analyze_store answers as before (the job), not a task", async () => {
     const domain = "task-undeclared.test";
     store(domain);
@@ -292,11 +309,14 @@ describe("2025-11-25: tasks in core", () => {
     return messages;
   }
 
-  it("declares the tasks capability and analyze_store's optional task support, and no other tool's", async () => {
+  it("declares the tasks capability and the optional task support of analyze_store and analyze_batch, and no other tool's", async () => {
     expect(c.getServerCapabilities()?.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } });
     const { tools } = await c.listTools();
     const withTasks = tools.filter((tool) => tool.execution?.taskSupport !== undefined);
-    expect(withTasks.map((tool) => [tool.name, tool.execution?.taskSupport])).toEqual([["analyze_store", "optional"]]);
+    expect(withTasks.map((tool) => [tool.name, tool.execution?.taskSupport])).toEqual([
+      ["analyze_store", "optional"],
+      ["analyze_batch", "optional"],
+    ]);
   });
 
   it("runs analyze_store as a task: created, polled to completed, tasks/result the completed job", async () => {
@@ -366,6 +386,33 @@ describe("2025-11-25: tasks in core", () => {
     const result = await waiting;
     expect((result.structuredContent as AnsweredJob).job).toMatchObject({ id: taskId, status: "completed" });
     await waitFor(() => progressConnections().open("127.0.0.1") === 0, { what: "the slot given back" });
+  });
+
+  it("a batch's task cancelled leaves its paid jobs running to their reports, and says so", async () => {
+    const domains = ["task-batch-cancel-a.test", "task-batch-cancel-b.test"];
+    const holds = domains.map((domain) => store(domain, { hold: true }));
+    const created = (await c.request(
+      { method: "tools/call", params: { name: "analyze_batch", arguments: { domains }, task: {} } },
+      CreateTaskResultSchema,
+    )) as { task: { taskId: string } };
+    const taskId = created.task.taskId;
+
+    const cancelled = await c.experimental.tasks.cancelTask(taskId);
+    expect(cancelled).toMatchObject({ taskId, status: "cancelled" });
+    expect(cancelled.statusMessage).toMatch(/batch it started was paid for and is not cancelled/);
+
+    for (const release of holds) release();
+    const result = await waitFor(
+      async () => {
+        const answer = await c.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+        const batch = (answer.structuredContent as { batch: { status: string; counts: Record<string, number> } }).batch;
+
+        return batch.status === "completed" ? batch : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: "the cancelled task's batch to end" },
+    );
+    expect(result.counts).toMatchObject({ completed: 2 });
+    expect((await c.experimental.tasks.getTask(taskId)).status).toBe("cancelled");
   });
 
   it("another account's task is not found", async () => {

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { ToolCaller } from "@/lib/tools";
-import { registerJobTasks, taskOwnerOf } from "./job-tasks";
+import { registerTasks, taskOwnerOf } from "./job-tasks";
 import { TASKS_EXTENSION, type McpMessage } from "./mcp-message";
 import { registerStoreTools } from "./register-store-tools";
 import { registerStorePrompts } from "./store-prompts";
@@ -8,7 +8,7 @@ import { registerStoreResources } from "./store-resources";
 
 /**
  * Everything the MCP server offers one caller: the tools, the resources (with the report card
- * app), the prompts and analyze_store's tasks. Tasks are declared in the revision the message
+ * app), the prompts and the tasks of analyze_store and analyze_batch. Tasks are declared in the revision the message
  * speaks only (lib/mcp/job-tasks.ts): 2025-11-25's `tasks` capability (tasks/get, tasks/result,
  * tasks/cancel; task-augmented tools/call), 2026-07-28's Tasks extension.
  */
@@ -24,5 +24,5 @@ export function registerStoreServer(server: McpServer, caller: ToolCaller, reque
   registerStoreTools(server, caller, requestId, { ...message, acceptsTask: message.acceptsTask && offersTasks }, offersTasks);
   registerStoreResources(server, caller);
   registerStorePrompts(server);
-  if (offersTasks) registerJobTasks(server, caller.principal, message.era);
+  if (offersTasks) registerTasks(server, caller.principal, message.era);
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "jobs" ADD COLUMN "task_cancelled_at" timestamp with time zone;
