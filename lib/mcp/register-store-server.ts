@@ -8,9 +8,9 @@ import { registerStoreResources } from "./store-resources";
 
 /**
  * Everything the MCP server offers one caller: the tools, the resources (with the report card
- * app), the prompts and the tasks of analyze_store and analyze_batch. Tasks are declared in the revision the message
- * speaks only (lib/mcp/job-tasks.ts): 2025-11-25's `tasks` capability (tasks/get, tasks/result,
- * tasks/cancel; task-augmented tools/call), 2026-07-28's Tasks extension.
+ * app), the prompts and the tasks of analyze_store and analyze_batch. Tasks are declared in the
+ * revision the message speaks only (lib/mcp/job-tasks.ts): 2025-11-25's `tasks` capability
+ * (tasks/get, tasks/result, tasks/cancel; task-augmented tools/call), 2026-07-28's Tasks extension.
  */
 export function registerStoreServer(server: McpServer, caller: ToolCaller, requestId: string, message: McpMessage): void {
   // Only an account can own a task (taskOwnerOf); any other caller is offered none, so its
