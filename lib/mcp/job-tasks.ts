@@ -58,6 +58,7 @@ type TaskStatus = "working" | "completed" | "failed" | "cancelled";
 
 /** What a task follows, read from the database: a job (analyze_store) or a batch (analyze_batch). */
 type Subject = {
+  kind: "job" | "batch";
   id: string;
   owner: string | null;
   /** Its own state: working until it has ended, then completed, or failed (a job only). */
@@ -78,6 +79,7 @@ type Subject = {
 };
 
 const jobSubject = (job: Job): Subject => ({
+  kind: "job",
   id: job.id,
   owner: job.userId,
   state: job.status === "completed" || job.status === "failed" ? job.status : "working",
@@ -114,6 +116,7 @@ async function batchSubject(batch: Batch): Promise<Subject> {
   const ended = counts.completed + counts.failed;
 
   return {
+    kind: "batch",
     id: batch.id,
     owner: batch.userId,
     // A batch has ended when every job has (failed ones included): its result counts them.
@@ -225,7 +228,7 @@ export async function createTask(admitted: CallToolResult, era: McpEra): Promise
   const subject = id === null ? null : await findSubject(id);
   // Nothing admitted, or gone since: the tool's answer as it is.
   if (!subject) return admitted;
-  const what = "job" in (admitted.structuredContent ?? {}) ? "the store's analysis" : "the batch";
+  const what = subject.kind === "job" ? "the store's analysis" : "the batch";
   const immediate = `Task ${subject.id} started: ${what}. Poll tasks/get every ${TASK_POLL_INTERVAL_MS / 1000} s for its status and, once completed, its result.`;
   const meta = { ...admitted._meta, [MODEL_IMMEDIATE_RESPONSE_META_KEY]: immediate };
 

@@ -264,6 +264,16 @@ describe("2026-07-28: the Tasks extension", () => {
     expect(batch).toMatchObject({ id: taskId, status: "completed", counts: { completed: 2, failed: 0 } });
   });
 
+  it("declares the extension, and nothing of 2025-11-25's tasks: no tasks capability, no tool execution", async () => {
+    const discovered = await post({ method: "server/discover", params: { _meta: modernMeta() } }, owner);
+    const capabilities = discovered.result?.capabilities as Record<string, unknown> & { extensions?: Record<string, unknown> };
+    expect(capabilities.extensions?.[TASKS_EXTENSION]).toEqual({});
+    expect(capabilities.tasks).toBeUndefined();
+    const listed = await modern("tools/list", {}, owner);
+    const tools = listed.result?.tools as { name: string; execution?: unknown }[];
+    expect(tools.filter((tool) => tool.execution !== undefined)).toEqual([]);
+  });
+
   it("without the extension declared, analyze_store answers as before (the job), not a task", async () => {
     const domain = "task-undeclared.test";
     store(domain);
@@ -311,6 +321,7 @@ describe("2025-11-25: tasks in core", () => {
 
   it("declares the tasks capability and the optional task support of analyze_store and analyze_batch, and no other tool's", async () => {
     expect(c.getServerCapabilities()?.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } });
+    expect(c.getServerCapabilities()?.extensions?.[TASKS_EXTENSION]).toBeUndefined();
     const { tools } = await c.listTools();
     const withTasks = tools.filter((tool) => tool.execution?.taskSupport !== undefined);
     expect(withTasks.map((tool) => [tool.name, tool.execution?.taskSupport])).toEqual([
