@@ -22,6 +22,11 @@ export const batches = pgTable(
     endedAt: timestamp({ withTimezone: true }),
     /** The batch.completed delivery (webhook_deliveries), when there was a receiver. */
     webhookDeliveryId: uuid(),
+    /**
+     * When the caller cancelled the MCP task that follows this batch (lib/mcp/job-tasks.ts): its
+     * jobs are paid for and run on; only the task's status is cancelled from then on.
+     */
+    taskCancelledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.userId, t.createdAt),

@@ -56,6 +56,12 @@ export const jobs = pgTable(
     batchId: uuid().references(() => batches.id, { onDelete: "set null" }),
     /** Its line in the batch's list (0-based): a batch's jobs share one creation time, so this keeps their order. */
     batchPosition: integer(),
+    /**
+     * When the caller cancelled the MCP task that follows this job (lib/mcp/job-tasks.ts). The job
+     * itself is paid for and runs on; only the task's status is cancelled from then on, which the
+     * 2025-11-25 revision requires to last. Null while no task of it was cancelled.
+     */
+    taskCancelledAt: timestamp({ withTimezone: true }),
     workflowRunId: text(),
     /** When the workflow event was accepted; null means it must still be (re)sent. */
     dispatchedAt: timestamp({ withTimezone: true }),

@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { MCP_SERVER_INFO } from "@/lib/server-identity";
 import { readCappedBody } from "@/lib/http/read-capped-body";
 import { logger } from "@/lib/log";
+import { readMcpMessage } from "./mcp-message";
 import { registerStoreServer } from "./register-store-server";
 import { assertMcpRequestOrigin } from "./request-origin";
 import { cancelNotifiedCall } from "./waiting-calls";
@@ -31,8 +32,10 @@ export async function handleMcpRequest(req: Request, principal: Principal, reque
   if (BATCH.test(body)) return batchRefused();
   // A 2025-11-25 client cancels in a request of its own, which this call's fresh server could not relate to anything.
   cancelNotifiedCall(body, principal);
+  // Its revision (what the server declares) and whether a tools/call may be answered with a task.
+  const message = readMcpMessage(req, body);
   const capped = new Request(req.url, { method: req.method, headers: req.headers, body, signal: req.signal });
-  const handler = createMcpHandler((server) => registerStoreServer(server, { principal }, requestId), {
+  const handler = createMcpHandler((server) => registerStoreServer(server, { principal }, requestId, message), {
     serverInfo: MCP_SERVER_INFO,
     telemetry: false,
     onEvent: (event) => {

@@ -93,7 +93,7 @@ export async function followAdmittedJob(
 }
 
 /** Resolves when the job ends, `waitMs` passes or `signal` aborts, whichever is first; the subscription and the timer are gone by then. */
-function waitForJobEnd(jobId: string, waitMs: number, signal: AbortSignal, onMessage: (message: JobMessage) => void): Promise<void> {
+export function waitForJobEnd(jobId: string, waitMs: number, signal: AbortSignal, onMessage: (message: JobMessage) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let watch: JobWatch | null = null;
     let settled = false;

@@ -1,7 +1,9 @@
 import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
-import { analyzeStoreTool, getReportTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
+import { analyzeBatchTool, analyzeStoreTool, getReportTool, STORE_TOOLS, type StoreTool, type ToolCaller } from "@/lib/tools";
 import { z } from "zod";
 import { followJobResult } from "./job-progress";
+import { createTask } from "./job-tasks";
+import type { McpMessage } from "./mcp-message";
 import { REPORT_CARD_TOOL_META } from "./report-card-app";
 import { toolErrorSchema, toolPaymentRequiredSchema } from "./schemas";
 import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
@@ -13,11 +15,19 @@ import { mcpToolError, runMcpTool, takesPayment } from "./tool-payment";
  * arguments the schema refuses are the SDK's JSON-RPC invalid-params error.
  * A result is typed: its outputSchema is the answer schema OpenAPI documents (StoreTool.output),
  * or one of the errors it may answer (outputSchema).
- * analyze_store called with a progressToken answers once its job has ended (job-progress.ts).
+ * analyze_store called with a progressToken answers once its job has ended (job-progress.ts);
+ * called by an account's client that takes a task, it (and analyze_batch) answers the task of
+ * what it admitted (job-tasks.ts), and a refusal (a payment to make) stays the tool error it is.
  */
-export function registerStoreTools(server: McpServer, caller: ToolCaller, requestId: string): void {
+export function registerStoreTools(
+  server: McpServer,
+  caller: ToolCaller,
+  requestId: string,
+  message: McpMessage,
+  offersTasks = false,
+): void {
   for (const tool of STORE_TOOLS) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -31,6 +41,7 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
       async (args: unknown, ctx: ServerContext) => {
         try {
           const result = await runMcpTool(tool, args, caller, ctx.mcpReq._meta);
+          if (runsAsTask(tool) && message.acceptsTask && !result.isError) return await createTask(result, message.era);
 
           return tool === analyzeStoreTool ? await followJobResult(result, ctx.mcpReq, caller.principal) : result;
         } catch (error) {
@@ -38,8 +49,13 @@ export function registerStoreTools(server: McpServer, caller: ToolCaller, reques
         }
       },
     );
+    // 2025-11-25 names, per tool, whether it may run as a task; 2026-07-28 leaves it to the server.
+    if (runsAsTask(tool) && offersTasks && message.era === "legacy") registered.execution = { taskSupport: "optional" };
   }
 }
+
+/** The tools that admit long work an account's client may follow as an MCP task (job-tasks.ts). */
+const runsAsTask = (tool: StoreTool) => tool === analyzeStoreTool || tool === analyzeBatchTool;
 
 /**
  * What a tool's structured content may be: its answer, or the tool error it answers instead
