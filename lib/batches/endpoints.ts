@@ -63,11 +63,9 @@ export const getBatchEndpoint = defineEndpoint({
   tag: "batches",
   summary: "A batch's progress: counts by state and each store's job (id, domain, state), paginated",
   description:
-    "An account's batch is read by that account alone (404 for anyone else); a batch paid with x402 has no owner and is read by its id, as an x402 job is.",
+    "A batch with its counts by state and a page of its jobs (page, per_page at most 50), each with its status and report and status URLs. An account's batch is read by that account alone; a batch paid with x402 has no owner and is read by its id, as an x402 job is. 404 for another account's batch or an unknown id, 400 for an id that is not a UUID.",
   params: batchIdParamsSchema,
   query: batchQuerySchema,
-  description:
-    "One of your batches with its counts by state and a page of its jobs (page, per_page at most 50), each with its status and report and status URLs. 404 for another account's batch or an unknown id, 400 for an id that is not a UUID.",
   answers: { 200: { schema: batchEnvelopeSchema }, 400: "error", 404: "error" },
 });
 
@@ -78,11 +76,10 @@ export const exportBatchEndpoint = defineEndpoint({
   operationId: "exportBatch",
   tag: "batches",
   summary: "A batch's results as one file: job id, domain, state, report URL, theme and apps, as CSV or JSON",
-  description: "Readable as GET /api/batches/{id} is: an account's batch by that account, a batch paid with x402 by its id.",
+  description:
+    "A download (Content-Disposition: attachment) of every job of a batch, as CSV (default) or JSON (format=json); a job still running has its current status. Readable as GET /api/batches/{id} is: an account's batch by that account, a batch paid with x402 by its id. Never cached (private, no-store). 404 for another account's batch or an unknown id.",
   params: batchIdParamsSchema,
   query: batchExportQuerySchema,
-  description:
-    "A download (Content-Disposition: attachment) of every job of one of your batches, as CSV (default) or JSON (format=json); a job still running has its current status. Never cached (private, no-store). 404 for another account's batch or an unknown id.",
   answers: {
     200: {
       content: {
