@@ -8,11 +8,24 @@ import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from
 import { POST } from "@/app/api/mcp/route";
 import { startRouteHost, type RouteHost } from "./route-host";
 
-/** POST /api/mcp, and a GET answered 405 as the server answers a method the route does not export. */
-export function startMcpHost(): Promise<RouteHost> {
+/**
+ * POST /api/mcp, and a GET answered 405 as the server answers a method the route does not export.
+ * `tap` sees a copy of every POST before the route does (what a client nobody here wrote sent).
+ */
+export function startMcpHost({ tap }: { tap?: (request: Request) => Promise<void> } = {}): Promise<RouteHost> {
   return startRouteHost({
     routes: [
-      { method: "POST", path: /^\/api\/mcp$/, handler: POST },
+      {
+        method: "POST",
+        path: /^\/api\/mcp$/,
+        handler: tap
+          ? async (request, context) => {
+              await tap(request.clone());
+
+              return POST(request, context);
+            }
+          : POST,
+      },
       {
         method: "GET",
         path: /^\/api\/mcp$/,

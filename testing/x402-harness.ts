@@ -17,9 +17,10 @@ export type PaidPipeline = {
   stop(): Promise<void>;
 };
 
-export async function startPaidPipeline(payTo: string): Promise<PaidPipeline> {
+/** `env`: more of the environment, e.g. an `X402_PRICE_USD` other than the default. */
+export async function startPaidPipeline(payTo: string, env: Record<string, string> = {}): Promise<PaidPipeline> {
   const facilitator = await startFakeFacilitator();
-  const pipeline = await startPipeline({ X402_PAY_TO: payTo, X402_FACILITATOR_URL: facilitator.url });
+  const pipeline = await startPipeline({ X402_PAY_TO: payTo, X402_FACILITATOR_URL: facilitator.url, ...env });
   const { POST } = await import("@/app/api/jobs/route");
 
   return {
@@ -33,6 +34,7 @@ export async function startPaidPipeline(payTo: string): Promise<PaidPipeline> {
     stop: async () => {
       delete process.env.X402_PAY_TO;
       delete process.env.X402_FACILITATOR_URL;
+      for (const name of Object.keys(env)) delete process.env[name];
       resetEnvCache();
       await pipeline.stop();
       await facilitator.close();

@@ -3,15 +3,13 @@
  * 2026-07-28 answers `server/discover` and reads the version from each request's `_meta`;
  * 2025-11-25 answers `initialize`; a revision we do not serve is refused naming the ones we
  * do. The MCP Inspector's CLI lists every tool in both eras with its schema-portability check
- * in strict mode (exit 6 on an error-severity problem).
+ * in strict mode (exit 6 on an error-severity problem); mcp-inspector-payment.test.ts pays
+ * analyze_store through it.
  */
-import { execFile } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_TOOLS } from "@/lib/tools";
 import { startMcpHost } from "@/testing/mcp-host";
+import { inspectorResult, runInspector } from "@/testing/mcp-inspector";
 import { startPipeline, type PipelineHarness } from "@/testing/pipeline";
 import type { RouteHost } from "@/testing/route-host";
 
@@ -101,40 +99,12 @@ describe("MCP revisions on the wire", () => {
   });
 });
 
-/** The Inspector's own entry point, run by the Node running the tests. */
-function inspectorBin(): string {
-  const require = createRequire(import.meta.url);
-
-  return join(dirname(require.resolve("@modelcontextprotocol/inspector/package.json")), "clients/launcher/build/index.js");
-}
-
-const run = promisify(execFile);
-
 describe("the MCP Inspector CLI", () => {
-  it.each(["legacy", "modern"])("lists every tool in the %s era with no schema-portability error in strict mode", async (era) => {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [
-        inspectorBin(),
-        "--cli",
-        `${host.origin}/api/mcp`,
-        "--transport",
-        "http",
-        "--method",
-        "tools/list",
-        "--strict",
-        "--protocol-era",
-        era,
-        "--format",
-        "json",
-      ],
-      { timeout: 60_000, env: { ...process.env, HOME: process.env.TMPDIR ?? "/tmp", NO_COLOR: "1" } },
-    ).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
-      throw new Error(`inspector exited ${error.code}: ${error.stderr ?? ""}\n${error.stdout ?? ""}`);
-    });
-    const listed = JSON.parse(stdout) as { tools?: { name: string }[]; result?: { tools: { name: string }[] } };
-    const tools = listed.tools ?? listed.result?.tools ?? [];
+  it.each(["legacy", "modern"] as const)("lists every tool in the %s era with no schema-portability error in strict mode", async (era) => {
+    const run = await runInspector(host.origin, era, ["--method", "tools/list", "--strict"]);
+    expect(run.exitCode, `inspector exited ${run.exitCode}: ${run.stderr}\n${run.stdout}`).toBe(0);
+    const { tools } = inspectorResult<{ tools: { name: string }[] }>(run);
 
-    expect(tools.map((tool) => tool.name).sort(), stderr).toEqual(STORE_TOOLS.map((t) => t.name).sort());
+    expect(tools.map((tool) => tool.name).sort(), run.stderr).toEqual(STORE_TOOLS.map((t) => t.name).sort());
   });
 });
