@@ -7,15 +7,17 @@ import {
   type McpServer,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { batches, jobs, type Batch, type Job } from "@/db/schema";
+import { batches, type Batch, type Job } from "@/db/schema";
 import type { Principal } from "@/lib/auth/principal";
+import { cancelBatchTask } from "@/lib/batches/batch-task";
 import { getBatch } from "@/lib/batches/get-batch";
 import { getEnv } from "@/lib/env";
 import { countBatchJobs } from "@/lib/jobs/batch-jobs";
 import { findJob } from "@/lib/jobs/get-job";
+import { cancelJobTask } from "@/lib/jobs/job-task";
 import { serializeJob } from "@/lib/jobs/serialize-job";
 import { logger } from "@/lib/log";
 import { progressConnections } from "@/lib/realtime/progress-connections";
@@ -95,16 +97,7 @@ const jobSubject = (job: Job): Subject => ({
   // What analyze_store answers once its job has ended (job-progress.ts): the job.
   result: async () => toolResult({ job: serializeJob(job) }),
   wait: (waitMs, signal) => waitForJobEnd(job.id, waitMs, signal, () => {}),
-  cancel: async () => {
-    // In one statement: a job that ends meanwhile keeps its task completed (or failed).
-    const cancelled = await getDb()
-      .update(jobs)
-      .set({ taskCancelledAt: new Date() })
-      .where(and(eq(jobs.id, job.id), isNull(jobs.taskCancelledAt), inArray(jobs.status, ["queued", "running"])))
-      .returning({ id: jobs.id });
-
-    return cancelled.length > 0;
-  },
+  cancel: () => cancelJobTask(job.id),
   cancelledMessage: `Task cancelled. The job it started was paid for and is not cancelled: it runs to the end, and its report stays readable (get_report with id ${job.id}, or resources/read ${reportUri(job.id)}).`,
 });
 
@@ -130,15 +123,7 @@ async function batchSubject(batch: Batch): Promise<Subject> {
     // What get_batch answers for it: its counts and the first page of its jobs.
     result: async () => toolResult({ batch: await getBatch(batch.userId, batch.id, { page: 1, per_page: BATCH_RESULT_JOBS }) }),
     wait: (waitMs, signal) => waitForBatchEnd(batch.id, waitMs, signal),
-    cancel: async () => {
-      const cancelled = await getDb()
-        .update(batches)
-        .set({ taskCancelledAt: new Date() })
-        .where(and(eq(batches.id, batch.id), isNull(batches.taskCancelledAt), isNull(batches.endedAt)))
-        .returning({ id: batches.id });
-
-      return cancelled.length > 0;
-    },
+    cancel: () => cancelBatchTask(batch.id),
     cancelledMessage: `Task cancelled. The batch it started was paid for and is not cancelled: its jobs run to the end, and their reports stay readable (get_batch with id ${batch.id}, then get_report).`,
   };
 }

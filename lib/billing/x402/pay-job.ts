@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "@/db";
-import { jobs, type Job } from "@/db/schema";
+import type { Job } from "@/db/schema";
 import type { X402PaymentSent } from "@/lib/auth/principal";
+import { findJob } from "@/lib/jobs/get-job";
 import { admitJob, type JobRequest } from "../admission/admit-job";
 import { payWithX402 } from "./pay-with-x402";
 import type { Purchase } from "./purchase";
@@ -14,7 +13,7 @@ function jobPurchase(request: JobRequest): Purchase<Job> {
     offer: JOB_OFFER,
     noun: "the job",
     boughtBy: (payment) => payment.jobId,
-    load: async (id) => (await getDb().select().from(jobs).where(eq(jobs.id, id)).limit(1))[0],
+    load: async (id) => (await findJob(id)) ?? undefined,
     admitPaid: (admission) => admitJob(admission, request),
     freeRetry: { domain: request.domain, admit: (admission) => admitJob(admission, request) },
   };
