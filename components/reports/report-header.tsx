@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatCount, formatDate, formatPriceRange } from "@/components/ui/format";
 import type { ReportView } from "@/lib/report-view/load-report-view";
-import { catalogueThemeName } from "@/lib/store-directory/theme-name";
+import { catalogThemeName } from "@/lib/store-directory/theme-name";
 import type { StoredFindings } from "@/lib/findings";
 
 export function reportTitle(view: ReportView): string {
@@ -57,7 +57,7 @@ export function reportSummary(
   view: Pick<ReportView, "summary" | "changelog" | "findings" | "productCount">,
   currency: string | null,
 ): string[] {
-  const themeName = catalogueThemeName(view.findings.theme?.value);
+  const themeName = catalogThemeName(view.findings.theme?.value);
   const apps = thirdPartyApps(view);
   const runs = `${themeName ? `Runs the ${themeName} theme` : "Runs a theme we could not name"} with ${plural(apps, "app", "apps")}.`;
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatCount } from "@/components/ui/format";
 import { appCategoryLabel } from "@/lib/apps/category-labels";
-import { catalogueThemeName, merchantThemeName } from "@/lib/store-directory/theme-name";
+import { catalogThemeName, merchantThemeName } from "@/lib/store-directory/theme-name";
 import { EmptyNote, ReportSection } from "./report-section";
 import { FindingDetails } from "./finding-details";
 import type { FindingValue, StoredFindings } from "@/lib/findings";
@@ -32,9 +32,9 @@ export function ThemeAppsSection({
           <p className="text-xs text-slate-500">Read from the storefront, where the theme names itself.</p>
           {themeData ? (
             <>
-              {/* The catalogue's name first; the merchant's name for its copy ("[PROD] Snapshot 07.30.21") after it. */}
+              {/* The catalog's name first; the merchant's name for its copy ("[PROD] Snapshot 07.30.21") after it. */}
               <p className="mt-2 text-base font-semibold break-words text-slate-900">
-                {catalogueThemeName(themeData) ?? "—"}
+                {catalogThemeName(themeData) ?? "—"}
                 {themeData.schemaVersion ? <span className="font-normal text-slate-600"> {themeData.schemaVersion}</span> : null}
               </p>
               <dl className="mt-1 space-y-1 text-sm">

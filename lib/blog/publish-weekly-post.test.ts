@@ -115,7 +115,7 @@ describe("publish-blog-posts", () => {
         { theme: "Dawn", stores: 3, share: 75 },
         { theme: "Sense", stores: 1, share: 25 },
       ],
-      catalogue_movers: [{ slug: "gamma-test", name: "Gamma", added: 5, removed: 2, net: 3 }],
+      catalog_movers: [{ slug: "gamma-test", name: "Gamma", added: 5, removed: 2, net: 3 }],
     });
     expect(post!.body).toContain("analyzed **3** Shopify stores");
     expect(post!.body).toContain("| 3 | new |");

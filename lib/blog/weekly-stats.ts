@@ -29,7 +29,7 @@ export type WeeklyStats = {
   new_stores: { count: number; top: { slug: string; name: string; product_count: number }[] };
   top_apps: { slug: string; name: string; stores: number; change: number | null }[];
   theme_share: { theme: string; stores: number; share: number }[];
-  catalogue_movers: { slug: string; name: string; added: number; removed: number; net: number }[];
+  catalog_movers: { slug: string; name: string; added: number; removed: number; net: number }[];
 };
 
 /**
@@ -117,6 +117,6 @@ export async function computeWeeklyStats(window: WeekWindow, previousAppCounts: 
       change: previousAppCounts ? app.stores - (previousAppCounts[app.slug] ?? 0) : null,
     })),
     theme_share: themeRows.map((row) => ({ ...row, share: Math.round((row.stores / Math.max(1, themedTotal?.n ?? themed)) * 1000) / 10 })),
-    catalogue_movers: moverRows.map((row) => ({ ...row, net: row.added - row.removed })),
+    catalog_movers: moverRows.map((row) => ({ ...row, net: row.added - row.removed })),
   };
 }

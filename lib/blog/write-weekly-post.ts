@@ -42,9 +42,9 @@ export function writeWeeklyPost(window: WeekWindow, stats: WeeklyStats, siteUrl:
     for (const theme of stats.theme_share)
       lines.push(`- ${escapeMarkdown(theme.theme)}: ${count.format(theme.stores)} stores (${theme.share}%)`);
   lines.push("", "## Biggest catalog movers", "");
-  if (stats.catalogue_movers.length === 0) lines.push("No store's catalog changed between two analyses this week.");
+  if (stats.catalog_movers.length === 0) lines.push("No store's catalog changed between two analyses this week.");
   else {
-    for (const mover of stats.catalogue_movers) {
+    for (const mover of stats.catalog_movers) {
       lines.push(
         `- ${link(mover.name, `/stores/${mover.slug}`)}: ${count.format(mover.added)} products added, ${count.format(mover.removed)} removed (${signed(mover.net)})`,
       );

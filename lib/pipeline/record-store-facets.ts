@@ -4,7 +4,7 @@ import { recordDetectedApps } from "@/lib/apps/record-detected-apps";
 import type { ReportMetadata } from "@/lib/reports/schemas";
 import { recordStoreTechnologies } from "@/lib/store-directory/record-store-technologies";
 import { storeTechnologiesOf } from "@/lib/store-directory/store-technologies";
-import { catalogueThemeName } from "@/lib/store-directory/theme-name";
+import { catalogThemeName } from "@/lib/store-directory/theme-name";
 
 /**
  * Every directory facet of the store (its apps, theme, tag kinds, languages, markets and agent
@@ -20,8 +20,8 @@ export async function recordStoreFacets(
   at: Date,
 ): Promise<void> {
   await recordStoreTechnologies(tx, job.storeId, {
-    // The catalogue's name, not the merchant's for its copy: the directory groups stores by it.
-    themeName: catalogueThemeName(metadata.theme.value),
+    // The catalog's name, not the merchant's for its copy: the directory groups stores by it.
+    themeName: catalogThemeName(metadata.theme.value),
     technologies: storeTechnologiesOf(metadata),
   });
   await recordDetectedApps(tx, { storeId: job.storeId, jobId: job.id, at }, metadata.apps.value);

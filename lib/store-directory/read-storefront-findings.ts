@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { reports } from "@/db/schema";
 import { readFindings, storePageFindings, type StorePageFindings } from "@/lib/findings";
-import { catalogueThemeName, merchantThemeName } from "./theme-name";
+import { catalogThemeName, merchantThemeName } from "./theme-name";
 
 /** What a report read on the storefront that the store page shows (lib/findings: tags, socials, markets, agent readiness …). */
 export async function readStorefrontFindings(jobId: string): Promise<StorePageFindings> {
@@ -12,7 +12,7 @@ export async function readStorefrontFindings(jobId: string): Promise<StorePageFi
 }
 
 /**
- * The theme as the report read it: its catalogue name ("Impulse") and the merchant's name for its
+ * The theme as the report read it: its catalog name ("Impulse") and the merchant's name for its
  * copy when that says something else ("[PROD] Latest Snapshot - 07.30.21"). Nulls when the report
  * names no theme; the store row's name stands in then.
  */
@@ -20,5 +20,5 @@ export async function readReportTheme(jobId: string): Promise<{ name: string | n
   const [row] = await getDb().select({ metadata: reports.metadata }).from(reports).where(eq(reports.jobId, jobId));
   const theme = readFindings(row?.metadata).theme?.value ?? null;
 
-  return { name: catalogueThemeName(theme), merchant_name: merchantThemeName(theme) };
+  return { name: catalogThemeName(theme), merchant_name: merchantThemeName(theme) };
 }

@@ -209,7 +209,7 @@ export const storePageSchema = z.object({
     total: z.number().int(),
     data: z.array(z.object({ id: z.number(), handle: z.string(), title: z.string(), productsCount: z.number().nullable() })),
   }),
-  theme: z.string().nullable().describe("The theme as the catalogue names it (by its Theme Store id or its own schema name)"),
+  theme: z.string().nullable().describe("The theme as the catalog names it (by its Theme Store id or its own schema name)"),
   theme_merchant_name: z
     .string()
     .nullable()

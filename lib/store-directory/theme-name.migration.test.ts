@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { stores } from "@/db/schema";
 import { seedAnalyzedStore } from "@/testing/directory-seed";
-import { catalogueThemeName } from "./theme-name";
+import { catalogThemeName } from "./theme-name";
 
-// Stores filed under the merchant's name for its copy of a theme get the catalogue's name from
+// Stores filed under the merchant's name for its copy of a theme get the catalog's name from
 // their latest report when migration 0037 runs, as a completed analysis now writes it.
 
 const theme = (value: Record<string, unknown>) => ({
@@ -17,7 +17,7 @@ const theme = (value: Record<string, unknown>) => ({
 });
 
 describe("migration 0037", () => {
-  it("names each store's theme as the catalogue does, its slug following", async () => {
+  it("names each store's theme as the catalog does, its slug following", async () => {
     const byId = theme({ name: "[PROD] Latest Snapshot - 07.30.21", schemaName: "Impulse", themeStoreId: 887 });
     const bySchema = theme({ name: "Copy of Be Yours – March", schemaName: "Be Yours" });
     const own = theme({ name: "Custom build" });
@@ -32,8 +32,8 @@ describe("migration 0037", () => {
     await getDb().execute(sql.raw(migration));
 
     const row = async (id: string) => (await getDb().select().from(stores).where(eq(stores.id, id)))[0]!;
-    // Dawn: the Theme Store id (887) outranks the schema name, as catalogueThemeName says.
-    expect((await row(seeded[0]!.store.id)).themeName).toBe(catalogueThemeName(byId.theme.value as never));
+    // Dawn: the Theme Store id (887) outranks the schema name, as catalogThemeName says.
+    expect((await row(seeded[0]!.store.id)).themeName).toBe(catalogThemeName(byId.theme.value as never));
     expect(await row(seeded[0]!.store.id)).toMatchObject({ themeName: "Dawn", themeSlug: "dawn" });
     expect(await row(seeded[1]!.store.id)).toMatchObject({ themeName: "Be Yours", themeSlug: "be-yours" });
     expect(await row(seeded[2]!.store.id)).toMatchObject({ themeName: "Custom build" });
