@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { QueryProvider } from "@/components/api/query-provider";
-import { AnalyzeStoreForm } from "@/components/jobs/analyze-store-form";
+import { LazySignedInHomeForm } from "@/components/jobs/lazy-signed-in-home-form";
 import { QuickLookForm } from "@/components/quick-look/quick-look-form";
 import { SampleReportCard } from "@/components/sample-report/sample-report-card";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -41,15 +40,9 @@ export default async function HomePage(props: PageProps<"/">) {
             Enter a store&apos;s address and see what it runs and sells: its theme and apps, its tags and pixels, its catalog and prices.
             Follow the stores that matter to you and hear when they change.
           </p>
-          {user ? (
-            <QueryProvider>
-              <AnalyzeStoreForm key={domain} initialDomain={domain} />
-            </QueryProvider>
-          ) : (
-            <QueryProvider>
-              <QuickLookForm key={domain} initialDomain={domain} />
-            </QueryProvider>
-          )}
+          {/* Neither brings TanStack Query, zod nor the API client with the page: the signed-out form
+              loads them when sent, the signed-in one is its own chunk (docs/benchmarks.md, Lighthouse). */}
+          {user ? <LazySignedInHomeForm key={domain} initialDomain={domain} /> : <QuickLookForm key={domain} initialDomain={domain} />}
         </div>
         {directory.sample ? <SampleReportCard sample={directory.sample} /> : null}
       </section>

@@ -13,13 +13,11 @@
  * TBT; and the load average before and after, since Lighthouse's CPU-bound metrics (TBT, and
  * through it the performance score) move with the machine's load. Figures only, no pass/fail.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "@/testing/free-port";
 import { argValue } from "./bench-args";
+import { startPublicSiteServer } from "./public-site-server";
 
 const RUNS = argValue("runs", 3);
 const PAGES = ["/", "/stores", "/stores/published-shop-test", "/reports/published-shop-test", "/apps", "/blog", "/pricing", "/docs"];
@@ -27,58 +25,14 @@ const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".
 const pages = only ? only.split(",") : PAGES;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-if (!existsSync(".next/BUILD_ID")) throw new Error("bench:lighthouse measures the production server: run `npx next build` first");
-
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
 const loadBefore = load();
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | undefined;
-
-async function answers(path: string): Promise<boolean> {
-  return fetch(`${origin}${path}`, { redirect: "manual" }).then(
-    (r) => r.status === 200,
-    () => false,
-  );
-}
-
-/** The browser tests' server (e2e/support/serve.ts), with the environment playwright.config.ts gives it. */
-async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", "e2e/support/serve.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: origin,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-      ALLOW_PRIVATE_NETWORK: "true",
-      LOG_LEVEL: "warn",
-      E2E_FAKE_STORE_PORT: String(await freePort()),
-      E2E_FAKE_MODEL_PORT: String(await freePort()),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  server = child;
-  // Up once its health answers; seeded once the store page, its report and a blog post exist.
-  const deadline = Date.now() + 180_000;
-  for (const path of ["/api/health", "/stores/published-shop-test", "/reports/published-shop-test"]) {
-    while (!(await answers(path))) {
-      if (child.exitCode !== null) throw new Error("the server exited during start-up");
-      if (Date.now() > deadline) throw new Error(`${path} did not answer within three minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  while (!(await fetch(`${origin}/blog`).then((r) => r.text())).includes('href="/blog/')) {
-    if (Date.now() > deadline) throw new Error("the blog post was not published within three minutes");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const server = await startPublicSiteServer("bench:lighthouse");
+const { origin } = server;
 
 type Row = {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -131,7 +85,6 @@ const median = (values: number[]) => {
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await startServer();
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox"],
@@ -169,6 +122,6 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server?.kill("SIGTERM");
+  server.stop();
 }
 process.exit(0);

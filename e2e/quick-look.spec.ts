@@ -56,6 +56,27 @@ test("sent without scripts, the form goes to sign in with the domain kept for th
   await context.close();
 });
 
+test("past its address's day of quick looks, the form says so and offers an account", async ({ browser }) => {
+  // Limits count per client address (the first X-Forwarded-For): an address of its own, used up through the API.
+  const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
+  for (let answered = 0; (await context.request.get("/api/quick-look?domain=demo.test")).status() === 200; answered++) {
+    expect(answered, "the per-address limit never answered 429").toBeLessThan(100);
+  }
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("textbox", { name: "Store domain" }).fill("demo.test");
+  await page.getByRole("button", { name: "Analyze" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "quick looks a day from one address" });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("link", { name: "Create a free account" })).toHaveAttribute(
+    "href",
+    `/sign-up?callbackUrl=${encodeURIComponent("/dashboard?domain=demo.test")}`,
+  );
+  await expect(page.getByTestId("quick-look")).toHaveCount(0);
+  await context.close();
+});
+
 test("the endpoint answers anyone, and refuses what is not a store domain with the house's error body", async ({ request }) => {
   const refused = await request.get("/api/quick-look?domain=10.0.0.1");
   expect(refused.status()).toBe(400);

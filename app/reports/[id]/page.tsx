@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/components/billing/auto-refresh";
 import { ChatPanel } from "@/components/chat/chat-panel";
-import { JobProgress } from "@/components/jobs/job-progress";
+import { LazyJobProgress } from "@/components/jobs/lazy-job-progress";
 import { loadReportView } from "@/lib/report-view/load-report-view";
 import { plural } from "@/components/ui/format";
 import { reportTitle } from "@/components/reports/report-header";
@@ -78,7 +78,8 @@ export default async function ReportPage(props: PageProps<"/reports/[id]">) {
             : "The report appears here as soon as the analysis completes. You can leave this page: the analysis goes on."}
         </p>
         <div className="mt-5">
-          <JobProgress job={view.job} onCompleted="refresh" />
+          {/* Lazy: a completed report, which this module also renders, does not fetch the running job's view. */}
+          <LazyJobProgress job={view.job} onCompleted="refresh" />
         </div>
       </section>
     );
