@@ -27,7 +27,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 60_000,
-  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: "off" },
+  // A test that fails on CI is traced when it runs again (test-results/lane-N/…/trace.zip).
+  use: { baseURL: `http://127.0.0.1:${PORT}`, trace: process.env.CI ? "on-first-retry" : "off" },
   projects: [
     {
       name: "chromium",

@@ -69,19 +69,19 @@ duration() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then database="PostgreSQL"; else database="PGlite"; fi
 
-# The typecheck and lint run at a lower CPU priority: nothing waits on them, while the tests
-# running at the same time wait on clocks (timeouts, a server's answer times). The build does not:
-# it needs about two minutes of CPU but starts the longest chain (the browser tests after it), and
-# at the lower priority beside the tests it took ten minutes (docs/testing.md › Where the time goes).
+# Every stage runs at the same CPU priority. Under `nice -n 10` beside the tests, the build (two
+# minutes of CPU, at the head of the longest chain) took ten minutes, and the typecheck (one
+# minute of CPU) sixteen, with lint and the PGlite pass still to come after it
+# (docs/testing.md › The stages and where the time goes).
 typecheck() {
-  nice -n 10 npx tsc --noEmit
+  npx tsc --noEmit
 }
 
 lint() {
-  nice -n 10 npx eslint --max-warnings=0 .
-  nice -n 10 npx prettier --check .
-  nice -n 10 node scripts/check-cycles.mjs
-  nice -n 10 node scripts/check-table-writers.mjs
+  npx eslint --max-warnings=0 .
+  npx prettier --check .
+  node scripts/check-cycles.mjs
+  node scripts/check-table-writers.mjs
 }
 
 # On CI a test file with a failed test runs once more, alone, as Playwright retries a browser test
