@@ -5,7 +5,8 @@ import type { X402PaymentSent } from "@/lib/auth/principal";
 import { admitBatch } from "@/lib/billing/admission/admit-job";
 import { payWithX402 } from "@/lib/billing/x402/pay-with-x402";
 import type { Bought, Purchase } from "@/lib/billing/x402/purchase";
-import { batchOffer, paymentRequired } from "@/lib/billing/x402/requirements";
+import { paymentRequired } from "@/lib/billing/x402/requirements";
+import { batchOffer } from "./batch-offer";
 
 /**
  * A checked list of stores as one x402 payment buys it (docs/batches.md › Paying with x402): priced

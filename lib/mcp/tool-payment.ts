@@ -3,7 +3,8 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { ACCESS } from "@/lib/auth/access";
 import { paidToolDiscovery } from "@/lib/billing/x402/discovery";
-import { batchOffer, JOB_OFFER, paymentRequirementsV2 } from "@/lib/billing/x402/requirements";
+import { JOB_OFFER, paymentRequirementsV2 } from "@/lib/billing/x402/requirements";
+import { batchOffer, batchToolOutput } from "@/lib/batches/batch-offer";
 import { settlementResponse, type Settled } from "@/lib/billing/x402/settlement";
 import { getEnv } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
@@ -92,6 +93,12 @@ export function toolPaymentRequired(tool: StoreTool, error: string, accepts?: Pa
     resource: { url: new URL(mcpEndpoint.path, env.BASE_URL).toString(), description, mimeType: "application/json" },
     // Without a refusal's offer (a declaration read on its own), a batch is priced as its example's two stores.
     accepts: accepts ?? paymentRequirementsV2(buys === "job" ? JOB_OFFER : batchOffer(2)),
-    extensions: paidToolDiscovery({ toolName: tool.name, description, input: tool.input, example, buys }),
+    extensions: paidToolDiscovery({
+      toolName: tool.name,
+      description,
+      input: tool.input,
+      example,
+      ...(buys === "batch" ? { output: batchToolOutput() } : {}),
+    }),
   };
 }

@@ -1,11 +1,11 @@
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { z } from "zod";
-import { createBatchBodySchema, batchSchema } from "@/lib/batches/schemas";
 import { createJobBodySchema, jobSchema } from "@/lib/jobs/schemas";
 
-// What POST /api/jobs (and POST /api/batches) takes and answers, for x402 discovery (Bazaar): from the same zod schemas
-// that validate the request and document it in OpenAPI.
+// What POST /api/jobs takes and answers, for x402 discovery (Bazaar): from the same zod schemas that
+// validate the request and document it in OpenAPI. POST /api/batches declares itself with the helpers
+// exported here (lib/batches/batch-offer.ts): billing knows no batch.
 
 /** Length and range bounds and sample values: the OpenAPI document has them; discovery describes the shape, with its own example. */
 const BOUNDS = new Set(["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "examples"]);
@@ -34,7 +34,7 @@ function compact(schema: unknown): unknown {
   return Object.fromEntries(entries.map(([key, value]) => [key, compact(value)]));
 }
 
-const toSchema = (schema: z.ZodType, io: "input" | "output") =>
+export const toSchema = (schema: z.ZodType, io: "input" | "output") =>
   compact(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as Record<string, unknown>;
 const inputSchema = () => toSchema(createJobBodySchema, "input");
 /**
@@ -89,7 +89,7 @@ const exampleOutput = (
 });
 
 /** A transport context as the Bazaar extension reads it: it takes the method from here. */
-const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
+export const POST_CONTEXT = { method: "POST", path: "/api/jobs", adapter: {} };
 
 /**
  * The v2 `extensions` of the 402 answer: the Bazaar declaration of POST /api/jobs, and the
@@ -113,35 +113,8 @@ export function jobDiscovery(): Record<string, unknown> {
   };
 }
 
-// POST /api/batches, declared as POST /api/jobs is: the list as `domains` (the CSV and saved-list
-// forms are in OpenAPI), the answer cut to where to watch the batch. Its price is its list's.
-const batchInput = () => z.object({ domains: createBatchBodySchema.shape.domains.unwrap() });
-const BATCH_FIELDS = { id: true, total: true, status_url: true } as const;
-const batchOutputSchema = () => toSchema(z.object({ batch: batchSchema.pick(BATCH_FIELDS).loose() }), "output");
-const exampleBatchOutput = (id = "00000000-0000-4000-8000-000000000000") => ({
-  batch: { id, total: 2, status_url: `https://storelens.example/api/batches/${id}` },
-});
-
-/** The v2 `extensions` of POST /api/batches's 402: its Bazaar declaration, and the payment-identifier one. */
-export function batchDiscovery(): Record<string, unknown> {
-  const declared = declareDiscoveryExtension({
-    bodyType: "json",
-    input: { domains: ["allbirds.com", "gymshark.com"] },
-    inputSchema: toSchema(batchInput(), "input"),
-    output: { example: exampleBatchOutput(), schema: batchOutputSchema() },
-  });
-
-  return {
-    [bazaarResourceServerExtension.key]: bazaarResourceServerExtension.enrichDeclaration!(declared[bazaarResourceServerExtension.key], {
-      ...POST_CONTEXT,
-      path: "/api/batches",
-    }),
-    [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
-  };
-}
-
 /** x402 v1's `outputSchema` of a POST: the input as v1 describes it, and the output. */
-function outputSchemaV1(input: Record<string, unknown>, output: Record<string, unknown>): Record<string, unknown> {
+export function outputSchemaV1(input: Record<string, unknown>, output: Record<string, unknown>): Record<string, unknown> {
   const body = input as { properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
   const bodyFields = Object.fromEntries(
     Object.entries(body.properties ?? {}).map(([name, field]) => [
@@ -156,17 +129,14 @@ function outputSchemaV1(input: Record<string, unknown>, output: Record<string, u
 /** x402 v1's `outputSchema` of POST /api/jobs's payment requirements. */
 export const jobOutputSchemaV1 = () => outputSchemaV1(inputSchema(), outputSchema());
 
-/** x402 v1's `outputSchema` of POST /api/batches's payment requirements. */
-export const batchOutputSchemaV1 = () => outputSchemaV1(toSchema(batchInput(), "input"), batchOutputSchema());
-
 /** The MCP tool that admits a job, as the Bazaar declaration of a paid tool names it. */
 export type PaidToolDeclaration = {
   toolName: string;
   description: string;
   input: z.ZodType;
   example: Record<string, unknown>;
-  /** What it admits: a job (analyze_store) or a batch (analyze_batch), answered as its endpoint answers. */
-  buys: "job" | "batch";
+  /** Its answer as its endpoint answers (an example and its schema); a job's when not given (analyze_store). */
+  output?: { example: Record<string, unknown>; schema: Record<string, unknown> };
 };
 
 /**
@@ -182,10 +152,7 @@ export function paidToolDiscovery(tool: PaidToolDeclaration): Record<string, unk
       transport: "streamable-http",
       inputSchema: toSchema(tool.input, "input"),
       example: tool.example,
-      output:
-        tool.buys === "job"
-          ? { example: exampleOutput(), schema: outputSchema() }
-          : { example: exampleBatchOutput(), schema: batchOutputSchema() },
+      output: tool.output ?? { example: exampleOutput(), schema: outputSchema() },
     }),
     // The tool pays through POST /api/jobs's flow, identifiers included: a lost answer is recovered the same way.
     [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),

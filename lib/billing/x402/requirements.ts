@@ -6,7 +6,7 @@ import { NetworkSchema, SupportedEVMNetworks, type Network, type PaymentRequirem
 import { ApiError } from "@/lib/http/errors";
 import { getEnv } from "@/lib/env";
 import { isX402Enabled } from "./enabled";
-import { batchDiscovery, batchOutputSchemaV1, jobDiscovery, jobOutputSchemaV1 } from "./discovery";
+import { jobDiscovery, jobOutputSchemaV1 } from "./discovery";
 import type { JobPaymentRequirements, PaymentRequiredBody } from "@/lib/jobs/schemas";
 
 export { isX402Enabled };
@@ -38,12 +38,14 @@ export function jobPriceAtomic(): string {
  * What a payment buys: one job (POST /api/jobs), or a batch of `stores` jobs (POST /api/batches),
  * priced once at the price of a job times its stores. One price source, one payment path.
  */
-export type Offer = { kind: "job" } | { kind: "batch"; stores: number };
+export type Offer = ({ kind: "job" } | { kind: "batch"; stores: number }) & {
+  /** Its x402 v2 discovery extensions (Bazaar and payment-identifier), declared by what is bought. */
+  discovery: () => Record<string, unknown>;
+  /** Its x402 v1 `outputSchema`. */
+  outputSchemaV1: () => Record<string, unknown>;
+};
 
-export const JOB_OFFER: Offer = { kind: "job" };
-
-/** A batch's offer; its store count was bounded by the list's own check (at most 1,000 stores). */
-export const batchOffer = (stores: number): Offer => ({ kind: "batch", stores });
+export const JOB_OFFER: Offer = { kind: "job", discovery: jobDiscovery, outputSchemaV1: jobOutputSchemaV1 };
 
 const resourceOf = (offer: Offer) => new URL(offer.kind === "job" ? "/api/jobs" : "/api/batches", getEnv().BASE_URL).toString();
 
@@ -83,7 +85,7 @@ export function paymentRequirements(offer: Offer = JOB_OFFER): PaymentRequiremen
       payTo: env.X402_PAY_TO,
       maxTimeoutSeconds: 300,
       asset: asset.address,
-      outputSchema: offer.kind === "job" ? jobOutputSchemaV1() : batchOutputSchemaV1(),
+      outputSchema: offer.outputSchemaV1(),
       extra: asset.eip712 ? { name: asset.eip712.name, version: asset.eip712.version } : undefined,
     },
   ];
@@ -117,7 +119,7 @@ export function paymentRequiredV2(offer: Offer = JOB_OFFER, error?: string): Pay
     ...(error ? { error } : {}),
     resource: { url: resourceOf(offer), description: descriptionOf(offer), mimeType: "application/json" },
     accepts: paymentRequirementsV2(offer),
-    extensions: offer.kind === "job" ? jobDiscovery() : batchDiscovery(),
+    extensions: offer.discovery(),
   };
 }
 
