@@ -167,31 +167,20 @@ const statusMessageOf = (subject: Subject) => (subject.cancelledAt ? subject.can
 const lastUpdatedOf = (subject: Subject) =>
   subject.cancelledAt && subject.cancelledAt > subject.updatedAt ? subject.cancelledAt : subject.updatedAt;
 
+/** What a Task says in either revision. */
+const taskOf = (subject: Subject, era: McpEra) => ({
+  taskId: subject.id,
+  status: statusOf(subject, era),
+  statusMessage: statusMessageOf(subject),
+  createdAt: subject.createdAt.toISOString(),
+  lastUpdatedAt: lastUpdatedOf(subject).toISOString(),
+});
+
 /** The Task of 2025-11-25. Jobs, batches and reports are kept, so the task is too: ttl null. */
-function legacyTask(subject: Subject) {
-  return {
-    taskId: subject.id,
-    status: statusOf(subject, "legacy"),
-    statusMessage: statusMessageOf(subject),
-    createdAt: subject.createdAt.toISOString(),
-    lastUpdatedAt: lastUpdatedOf(subject).toISOString(),
-    ttl: null,
-    pollInterval: TASK_POLL_INTERVAL_MS,
-  };
-}
+const legacyTask = (subject: Subject) => ({ ...taskOf(subject, "legacy"), ttl: null, pollInterval: TASK_POLL_INTERVAL_MS });
 
 /** The Task of the 2026-07-28 extension (its fields end in Ms). */
-function modernTask(subject: Subject) {
-  return {
-    taskId: subject.id,
-    status: statusOf(subject, "modern"),
-    statusMessage: statusMessageOf(subject),
-    createdAt: subject.createdAt.toISOString(),
-    lastUpdatedAt: lastUpdatedOf(subject).toISOString(),
-    ttlMs: null,
-    pollIntervalMs: TASK_POLL_INTERVAL_MS,
-  };
-}
+const modernTask = (subject: Subject) => ({ ...taskOf(subject, "modern"), ttlMs: null, pollIntervalMs: TASK_POLL_INTERVAL_MS });
 
 /** The id of the job (analyze_store) or batch (analyze_batch) a tool's result admitted, if any. */
 function admittedId(result: CallToolResult): string | null {
