@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium";
+import { CHROMIUM_ARGS, findChromium, testDriverBinary } from "./scripts/find-chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The fake Shopify store's port, known to the server (e2e/support/serve.ts) and to specs that drive it.
@@ -35,7 +35,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: browser.path,
+          executablePath: testDriverBinary(browser.path),
           args: CHROMIUM_ARGS,
         },
       },

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NO_CHROMIUM_MESSAGE, runInstall } from "./find-chromium";
+import { NO_CHROMIUM_MESSAGE, runInstall, testDriverBinary } from "./find-chromium";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "find-chromium-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -151,5 +151,19 @@ describe("finding Chromium for the browser tests", { timeout: 120_000 }, () => {
     const result = run(["npx", "playwright", "test", "--list"], bareMachine);
     expect(result.status).not.toBe(0);
     expect(result.stderrLines).toEqual([NO_CHROMIUM_MESSAGE]);
+  });
+});
+
+describe("the binary that drives the browser tests", () => {
+  const shell = script("lib/chromium/chromium-headless-shell", "exit 0");
+
+  it("is Debian's headless shell when Debian's Chromium was found and the shell sits beside it", () => {
+    expect(testDriverBinary("/usr/bin/chromium", shell)).toBe(shell);
+  });
+
+  it("is the browser found itself when that is another browser, or when no shell is installed", () => {
+    const chrome = script("opt/google/chrome", "exit 0");
+    expect(testDriverBinary(chrome, shell)).toBe(chrome);
+    expect(testDriverBinary("/usr/bin/chromium", path.join(scratch, "no-shell"))).toBe("/usr/bin/chromium");
   });
 });
