@@ -49,7 +49,7 @@ describe("apps named by their ScriptTag host", () => {
     ]);
   });
 
-  it("reports nothing for Shopify's hosts, theme files, the store's own domain or a tag", () => {
+  it("reports nothing for Shopify's hosts, theme files, the store's own domain, a tag or a public CDN", () => {
     const result = report(
       loader([
         "https://geolocation-recommendations.shopifyapps.com/locale_bar/script.js?shop=demo-store.myshopify.com",
@@ -58,6 +58,7 @@ describe("apps named by their ScriptTag host", () => {
         "https://demo-store.myshopify.com/apps/otp/js/widget.js?shop=demo-store.myshopify.com",
         "https://www.googletagmanager.com/gtag/js?id=G-ABC123",
         "https://pbid.pro-market.net/engine?site=161169&size=1x1",
+        "https://cdn.jsdelivr.net/gh/acme/widget@1/app.js?shop=demo-store.myshopify.com",
       ]),
     );
     expect(hosts(result)).toEqual([]);

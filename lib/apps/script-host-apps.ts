@@ -68,6 +68,17 @@ const PUBLIC_SCRIPT_SITES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The site a URL names its vendor by: a third party's (thirdPartySite), not a public CDN's or a
+ * platform's, whose host names whoever put a file there, not an app (an app's ScriptTag on
+ * jsDelivr is an app, but `cdn.jsdelivr.net` is not its name).
+ */
+function vendorSite(url: string, own: ReadonlySet<string>): UrlSite | null {
+  const site = thirdPartySite(url, own);
+
+  return site && !PUBLIC_SCRIPT_SITES.has(site.site) ? site : null;
+}
+
+/**
  * The scripts the page loads itself (`<script src>`, proxied ScriptTags aside) from a vendor's own
  * host: not a public CDN's or a platform's (above), nor any shared host's (a bucket or a
  * CloudFront name says nothing of who serves it when the page does not say it is an app's).
@@ -77,8 +88,8 @@ function vendorScripts(page: PageSignals, own: ReadonlySet<string>): (ScriptTrac
   for (const script of page.scripts.slice(0, MAX_SCRIPT_TAGS)) {
     if (isProxiedScriptTag(script.src)) continue;
     const url = absolute(script.src);
-    const site = thirdPartySite(url, own);
-    if (!site || site.shared || PUBLIC_SCRIPT_SITES.has(site.site)) continue;
+    const site = vendorSite(url, own);
+    if (!site || site.shared) continue;
     out.push({ url, evidence: boundText(script.src, MAX_EVIDENCE), source: "script", site });
   }
 
@@ -147,7 +158,8 @@ export type ScriptHostInput = {
 /**
  * The apps named only by their scripts' hosts, as unidentified apps (`script_host`), after what
  * the catalog, the list of technologies and Shopify's own traces reported (`found`): every
- * ScriptTag (high), then every script the page loads from a vendor's own host (medium). Once per
+ * ScriptTag (high), then every script the page loads from a vendor's own host (medium), neither
+ * on a public CDN or a platform's host. Once per
  * vendor site (`countdown.conversionbear.com` and `upsell.conversionbear.com` are one), never for
  * the store's own or Shopify's hosts, and never for an app the page already shows: a URL the
  * catalog or the list names (reported, or a tag), a site of an app or technology reported
@@ -165,7 +177,7 @@ export function scriptHostApps(page: PageSignals, storeHost: string | null, foun
   );
   const reported = reportedTraces(found);
   const traces: (ScriptTrace & { site: UrlSite | null; confidence: Confidence })[] = [
-    ...tags.map((trace) => ({ ...trace, site: thirdPartySite(trace.url, own), confidence: "high" as const })),
+    ...tags.map((trace) => ({ ...trace, site: vendorSite(trace.url, own), confidence: "high" as const })),
     ...vendorScripts(page, own).map((trace) => ({ ...trace, confidence: "medium" as const })),
   ];
   const out: UnidentifiedApp[] = [];
