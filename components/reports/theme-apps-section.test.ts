@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ThemeAppsSection } from "./theme-apps-section";
 
 describe("ThemeAppsSection", () => {
-  it("names an app learned from the App Store with its listing, and an unknown proxy by its path", () => {
+  it("names an app learned from the App Store with its listing, an unknown proxy by its path and a ScriptTag by its host", () => {
     const html = renderToStaticMarkup(
       createElement(ThemeAppsSection, {
         theme: { basis: "observed", value: null },
@@ -33,6 +33,14 @@ describe("ThemeAppsSection", () => {
               source: "app-proxy",
               confidence: "medium",
             },
+            {
+              handle: null,
+              api_client_id: null,
+              script_host: "vd.kaktusapp.com",
+              evidence: "https://vd.kaktusapp.com/storage/js/kaktus.js?shop=acme.myshopify.com",
+              source: "script-tag",
+              confidence: "high",
+            },
           ],
         },
       }),
@@ -41,5 +49,6 @@ describe("ThemeAppsSection", () => {
     expect(html).toContain('href="https://apps.shopify.com/acme-upsell-pro"');
     expect(html).toContain("by Acme Labs, rated 4.7 of 5 (312 reviews)");
     expect(html).toContain("App proxy /apps/track-my-order");
+    expect(html).toContain("Script from vd.kaktusapp.com");
   });
 });

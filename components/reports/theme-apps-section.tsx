@@ -133,15 +133,25 @@ function UnidentifiedList({ apps }: { apps: UnidentifiedApps }) {
     <>
       <h4 className="mt-4 text-sm font-medium text-slate-700">Apps not in our catalog ({formatCount(apps.length)})</h4>
       <p className="text-xs text-slate-500">
-        Shopify names these apps on the page by their handle, their web pixel&apos;s client id or the path it forwards to them, but we do
-        not know which app that is yet. A handle is looked up on the Shopify App Store, and a later analysis names the app.
+        Shopify names these apps on the page by their handle, their web pixel&apos;s client id, the path it forwards to them or the host of
+        a script they registered, but we do not know which app that is yet. A handle is looked up on the Shopify App Store, and a later
+        analysis names the app.
       </p>
       <ul className="mt-2 space-y-2">
         {apps.map((app) => {
-          const name = app.handle ?? (app.proxy_path ? `App proxy /apps/${app.proxy_path}` : `Web pixel client id ${app.api_client_id}`);
+          const name =
+            app.handle ??
+            (app.proxy_path
+              ? `App proxy /apps/${app.proxy_path}`
+              : app.script_host
+                ? `Script from ${app.script_host}`
+                : `Web pixel client id ${app.api_client_id}`);
 
           return (
-            <li key={`${app.handle}-${app.api_client_id}-${app.proxy_path}`} className="rounded-lg px-3 py-2 ring-1 ring-slate-200">
+            <li
+              key={`${app.handle}-${app.api_client_id}-${app.proxy_path}-${app.script_host}`}
+              className="rounded-lg px-3 py-2 ring-1 ring-slate-200"
+            >
               <span className="font-mono text-sm break-all text-slate-800">{name}</span>
               <FindingDetails label={name} evidence={app.evidence} source={app.source} confidence={app.confidence} />
             </li>

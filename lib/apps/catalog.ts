@@ -292,6 +292,16 @@ export const APP_CATALOG: readonly App[] = [
 
   // ── Subscriptions ─────────────────────────────────────────────────────────
   {
+    slug: "shopify-subscriptions",
+    name: "Shopify Subscriptions",
+    category: "subscriptions",
+    website: "https://apps.shopify.com/shopify-subscriptions",
+    description: "Shopify's own subscriptions app: subscribe-and-save options on product pages and a customer portal.",
+    // Its theme app block is `shopify://apps/subscriptions/blocks/app-block/…` (public theme code).
+    patterns: { handles: ["subscriptions"] },
+    firstParty: true,
+  },
+  {
     slug: "recharge",
     name: "Recharge Subscriptions",
     category: "subscriptions",
@@ -1539,6 +1549,16 @@ export const APP_CATALOG: readonly App[] = [
   },
 
   // ── Forms and pop-ups ─────────────────────────────────────────────────────
+  {
+    slug: "shopify-forms",
+    name: "Shopify Forms",
+    category: "forms-popups",
+    website: "https://apps.shopify.com/shopify-forms",
+    description: "Shopify's own app for sign-up and contact forms, inline or as a pop-up.",
+    // Its theme app block is `shopify://apps/forms/blocks/inline/…` with a `form_id` (public theme code).
+    patterns: { handles: ["forms"] },
+    firstParty: true,
+  },
   {
     slug: "justuno",
     name: "Justuno",

@@ -3,6 +3,7 @@ import { boundText } from "@/lib/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
+import { siteOfUrl } from "@/lib/technologies/sites";
 import type { App } from "./schemas";
 import { APP_CATALOG } from "./catalog";
 import { APP_PROXY_PATHS } from "./app-proxies";
@@ -32,6 +33,8 @@ type CompiledCatalog = {
   classOwner: Map<string, number>;
   idPrefix: RegExp | null;
   idOwner: Map<string, number>;
+  /** The apps whose src patterns sit on each vendor site (lib/technologies/sites.ts). */
+  siteApps: Map<string, number[]>;
 };
 
 function escapeRegExp(s: string): string {
@@ -68,9 +71,21 @@ function compile(catalog: readonly App[]): CompiledCatalog {
     for (const p of app.patterns.dom ?? []) (p.startsWith("#") ? idOwner : classOwner).set(p.slice(1), index);
   });
 
+  const siteApps = new Map<string, number[]>();
+  catalog.forEach((app, index) => {
+    for (const p of app.patterns.src ?? []) {
+      const site = patternSite(p);
+      if (!site) continue;
+      const owners = siteApps.get(site) ?? [];
+      if (!owners.includes(index)) owners.push(index);
+      siteApps.set(site, owners);
+    }
+  });
+
   return {
     handleOwner,
     slugOwner: new Map(catalog.map((app, index) => [app.slug, index])),
+    siteApps,
     clientIdOwner,
     src: alternation(srcOwner.keys(), "g"),
     srcOwner,
@@ -82,6 +97,14 @@ function compile(catalog: readonly App[]): CompiledCatalog {
     idPrefix: alternation(idOwner.keys(), "", true),
     idOwner,
   };
+}
+
+/** The vendor site of a src pattern that starts with a host (`cdn.judge.me`, `loox.io/widget`), or null for a bare fragment. */
+export function patternSite(pattern: string): string | null {
+  const host = pattern.toLowerCase().split("/", 1)[0] as string;
+  if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(host) || /\.(?:js|css|json)$/.test(host)) return null;
+
+  return siteOfUrl(`https://${pattern}`)?.site ?? null;
 }
 
 // Compiled once per catalog object and reused by every call (detection runs on every
@@ -284,4 +307,21 @@ export function detectAppsInDocument($: CheerioAPI, options: DetectOptions = {})
 /** Detects the catalog apps a storefront page loads. See detectAppTraces. */
 export function detectApps(html: string, options: DetectOptions = {}): DetectedApp[] {
   return detectAppsInDocument(loadHtml(html), options);
+}
+
+/** The slug of the catalog app whose src pattern a URL holds (the longest at its first match), or null. */
+export function catalogAppAt(url: string, catalog: readonly App[] = APP_CATALOG): string | null {
+  const c = compiled(catalog);
+  if (!c.src) return null;
+  c.src.lastIndex = 0;
+  const m = c.src.exec(url.toLowerCase());
+  c.src.lastIndex = 0;
+  const index = m ? c.srcOwner.get(m[0]) : undefined;
+
+  return index === undefined ? null : (catalog[index] as App).slug;
+}
+
+/** The slugs of the catalog apps with a src pattern on a vendor site (`judge.me`), in catalog order. */
+export function catalogAppsOfSite(site: string, catalog: readonly App[] = APP_CATALOG): string[] {
+  return (compiled(catalog).siteApps.get(site) ?? []).map((index) => (catalog[index] as App).slug);
 }

@@ -52,6 +52,21 @@ describe("reportStorefrontApps", () => {
     expect(list.find((tech) => tech.slug === "sentry")?.kind).toBe("technology");
   });
 
+  it("reports Shopify's own apps named by their blocks as first-party, never as unidentified third parties", () => {
+    const html = buildDawnStorefrontHtml({
+      body: [
+        "<!-- BEGIN app block: shopify://apps/forms/blocks/inline/8744a304-fcb1-4347-b211-bb6b4759a76a -->x<!-- END app block -->",
+        "<!-- BEGIN app block: shopify://apps/subscriptions/blocks/app-block/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b -->x<!-- END app block -->",
+      ].join("\n"),
+    });
+    const { apps, unidentified } = reportStorefrontApps(loadHtml(html));
+    expect(apps.map((app) => [app.slug, app.first_party])).toEqual([
+      ["shopify-subscriptions", true],
+      ["shopify-forms", true],
+    ]);
+    expect(unidentified).toEqual([]);
+  });
+
   it("reports no technology app on a bare storefront", () => {
     expect(reportStorefrontApps(loadHtml(buildDawnStorefrontHtml())).apps).toEqual([]);
   });

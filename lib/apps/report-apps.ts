@@ -4,6 +4,7 @@ import type { Confidence, DetectedApp, EvidenceSource, UnidentifiedApp } from "@
 import { detectTechnologies } from "@/lib/technologies/detect-technologies";
 import { detectAppTraces, type DetectOptions } from "./detect-apps";
 import { findAppBySlug } from "./index";
+import { scriptHostApps } from "./script-host-apps";
 
 /**
  * A catalog app as the report and the storefront artifact keep it, from one of its traces: its
@@ -53,7 +54,9 @@ export function reportStorefrontApps(
     return app ? [app] : [];
   });
   const reported = new Set(apps.map((app) => app.slug));
-  for (const tech of detectTechnologies(readPageSignals($))) {
+  const page = readPageSignals($);
+  const technologies = detectTechnologies(page);
+  for (const tech of technologies) {
     if (tech.kind === "tag" || reported.has(tech.slug)) continue;
     const scriptTag = tech.evidence.find((trace) => SCRIPT_TAG_SOURCES.has(trace.source ?? ""));
     // Its strongest trace (evidence comes strongest first); a global or a class alone shows no app.
@@ -71,5 +74,10 @@ export function reportStorefrontApps(
     });
   }
 
-  return { apps, unidentified: detection.unidentified };
+  const unidentified = [
+    ...detection.unidentified,
+    ...scriptHostApps(page, options.storeHost ?? null, { apps, unidentified: detection.unidentified, technologies }),
+  ];
+
+  return { apps, unidentified };
 }

@@ -207,6 +207,16 @@ describe("app proxies (/apps/<subpath> on the store's own host)", () => {
     ]);
   });
 
+  it("takes a proxy on the store's domain however the page names it: www. or not, its canonical address", () => {
+    expect(proxies("", '<a href="https://debonair-tea.com/apps/track-my-order">Track</a>', "www.debonair-tea.com").unidentified).toEqual([
+      expect.objectContaining({ proxy_path: "track-my-order", confidence: "medium" }),
+    ]);
+    const canonical = '<link rel="canonical" href="https://shop.debonair-tea.com/">';
+    expect(proxies(canonical, '<a href="https://debonair-tea.com/apps/wholesale">W</a>', null).unidentified).toEqual([
+      expect.objectContaining({ proxy_path: "wholesale" }),
+    ]);
+  });
+
   it("ignores /apps/ paths of other sites and of app handles", () => {
     const result = proxies(
       `<a href="https://play.google.com/store/apps/details?id=x">App</a>

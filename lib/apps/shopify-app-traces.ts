@@ -1,6 +1,9 @@
 import { isResourceHint, type PageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource } from "@/lib/storefront-html/schemas";
 import { readWebPixels } from "@/lib/storefront-html/web-pixels";
+import { siteOfUrl } from "@/lib/technologies/sites";
+import { ownSites } from "./own-sites";
+import { readScriptTags } from "./script-tags";
 
 /**
  * The traces by which Shopify itself names an installed app: the handle in an app block or embed
@@ -194,10 +197,11 @@ function proxyPathAt(lower: string, start: number): string | null {
 
 /**
  * Where `/apps/` at `at` (in lower-case text) starts a path of the store's own host: a relative
- * URL (`"/apps/…`, `'/apps/…`, or the whole value) or an absolute one on `storeHost` or its
- * *.myshopify.com host. `apps.shopify.com/…` and `play.google.com/store/apps/…` are other sites.
+ * URL (`"/apps/…`, `'/apps/…`, or the whole value) or an absolute one on a site of the store's
+ * (`own`: `www.` or not, see own-sites.ts) or its *.myshopify.com host. `apps.shopify.com/…` and
+ * `play.google.com/store/apps/…` are other sites.
  */
-function isStorePath(lower: string, at: number, storeHost: string | null): boolean {
+function isStorePath(lower: string, at: number, own: ReadonlySet<string>): boolean {
   if (at === 0) return true;
   const before = lower[at - 1] as string;
   if (before === '"' || before === "'" || before === "`" || before === "=" || before === "(") return true;
@@ -206,14 +210,17 @@ function isStorePath(lower: string, at: number, storeHost: string | null): boole
   const host = lower.slice(schemeAt + 2, at);
   if (host.includes("/") || host.includes(" ")) return false;
 
-  return (storeHost !== null && host === storeHost) || host.endsWith(".myshopify.com");
+  if (host.endsWith(".myshopify.com")) return true;
+  const site = siteOfUrl(`https://${host}/`)?.site;
+
+  return site !== undefined && own.has(site);
 }
 
 /** Every store-host `/apps/<subpath>` in one text, added to `out` (distinct subpaths, capped). */
-function scanProxies(text: string, confidence: Confidence, storeHost: string | null, out: Map<string, ProxyTrace>) {
+function scanProxies(text: string, confidence: Confidence, own: ReadonlySet<string>, out: Map<string, ProxyTrace>) {
   const lower = text.toLowerCase();
   for (let at = lower.indexOf(PROXY); at >= 0 && out.size < MAX_TRACES; at = lower.indexOf(PROXY, at + 1)) {
-    if (!isStorePath(lower, at, storeHost)) continue;
+    if (!isStorePath(lower, at, own)) continue;
     const path = proxyPathAt(lower, at + PROXY.length);
     if (path && !out.has(path)) {
       out.set(path, { path, evidence: tokenAround(text, at, at + PROXY.length + path.length), source: "app-proxy", confidence });
@@ -225,13 +232,18 @@ function scanProxies(text: string, confidence: Confidence, storeHost: string | n
  * The app proxies the page uses, by subpath, first seen first: in the URLs of its scripts,
  * stylesheets, frames and links (medium), then in its inline scripts (`appProxyPath = "/apps/…"`;
  * low: an app's snippet copied into the theme keeps its proxy paths after it is uninstalled, so
- * such a path only backs up a stronger trace). An absolute URL counts on the store's own host
- * only (`storeHost`; null: relative URLs and *.myshopify.com only). indexOf scans, capped like
- * the other traces; a path first seen in a URL keeps that stronger reading.
+ * such a path only backs up a stronger trace). An absolute URL counts on the store's own site only
+ * (`storeHost`, `www.` or not, and the other names the page gives its domain: own-sites.ts) or its
+ * *.myshopify.com host. indexOf scans, capped like the other traces; a path first seen in a URL
+ * keeps that stronger reading.
  */
 export function readAppProxies(page: PageSignals, storeHost: string | null): ProxyTrace[] {
   const out = new Map<string, ProxyTrace>();
-  const host = storeHost?.toLowerCase() ?? null;
+  const own = ownSites(
+    page,
+    storeHost?.toLowerCase() ?? null,
+    readScriptTags(page).map((trace) => trace.url),
+  );
   const urls = [
     ...page.scripts.map((script) => script.src),
     ...page.links.filter((link) => !isResourceHint(link)).map((link) => link.href),
@@ -240,13 +252,13 @@ export function readAppProxies(page: PageSignals, storeHost: string | null): Pro
   ];
   for (const url of urls) {
     if (out.size >= MAX_TRACES) break;
-    if (url.toLowerCase().includes(PROXY)) scanProxies(url, "medium", host, out);
+    if (url.toLowerCase().includes(PROXY)) scanProxies(url, "medium", own, out);
   }
   for (const script of page.inlineScripts) {
     if (out.size >= MAX_TRACES) break;
     // Shopify's ScriptTag loader lists the scripts an installed app registered: as good as a <script src>.
     const confidence = script.includes("asyncLoad") ? "medium" : "low";
-    if (script.includes("apps")) scanProxies(unescapeJsonSlashes(script), confidence, host, out);
+    if (script.includes("apps")) scanProxies(unescapeJsonSlashes(script), confidence, own, out);
   }
 
   return [...out.values()];

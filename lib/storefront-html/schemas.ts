@@ -85,7 +85,10 @@ export const detectedAppSchema = z.object({
 });
 export type DetectedApp = z.infer<typeof detectedAppSchema>;
 
-/** An app the page names by its Shopify handle, web-pixel client id or app proxy that the catalog does not know. */
+/**
+ * An app the page names by its Shopify handle, web-pixel client id, app proxy or ScriptTag host
+ * that the catalog does not know.
+ */
 export const unidentifiedAppSchema = findingSchema.extend({
   handle: z.string().nullable().describe("The app's handle (app block) or extension folder name, when that is the trace"),
   api_client_id: z.number().nullable().describe("The app's API client id, when its web pixel is the trace"),
@@ -95,6 +98,13 @@ export const unidentifiedAppSchema = findingSchema.extend({
     .optional()
     .describe(
       "The app proxy's subpath on the store's own host (`/apps/<proxy_path>`), when that is the trace; absent in reports built before app proxies were read",
+    ),
+  script_host: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The host of a ScriptTag (a script an app registered, listed by Shopify's loader) that no catalog names, when that is the trace: the vendor's host, or the storage bucket named like one; absent in reports built before ScriptTag hosts were read",
     ),
 });
 export type UnidentifiedApp = z.infer<typeof unidentifiedAppSchema>;

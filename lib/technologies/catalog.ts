@@ -52,9 +52,14 @@ const TAG_TECHNOLOGIES: Record<TagKind, { category: TechnologyCategory; hosts: s
   "tvscientific-pixel": { category: "advertising", hosts: ["tvscientific.com/"] },
   "convert-experiments": { category: "ab-testing", hosts: ["convertexperiments.com/"], aliases: ["Convert"] },
   "sm-beacon": { category: "analytics", hosts: ["analytics-sm.com/"] },
-  "pro-market": { category: "advertising", hosts: [] },
+  "pro-market": { category: "advertising", hosts: ["pro-market.net/"] },
   utmify: { category: "analytics", hosts: ["cdn.utmify.com.br/"] },
 };
+
+/** Every host pattern a tag kind loads (its own detector reads the tags; this only says a URL is one). */
+export const TAG_HOST_PATTERNS: readonly { pattern: string; kind: TagKind }[] = (
+  Object.entries(TAG_TECHNOLOGIES) as [TagKind, (typeof TAG_TECHNOLOGIES)[TagKind]][]
+).flatMap(([kind, tag]) => tag.hosts.map((pattern) => ({ pattern, kind })));
 
 /**
  * Technologies neither an app nor a tag that the imported base misses or names too loosely, with

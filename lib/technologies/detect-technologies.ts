@@ -7,14 +7,13 @@ import { isTechnologyCategory } from "./categories";
 import { FORMER_TAG_APPS } from "./former-tag-apps";
 import { buildHostIndex, type HostIndex, matchUrl } from "./host-index";
 import { type DetectedTechnology, MAX_TECHNOLOGY_EVIDENCE } from "./schemas";
+import { MAX_SCRIPT_CHARS, unproxied, urlsInScript } from "./script-urls";
 
 const MAX_EVIDENCE = 160;
 /** Technologies the fingerprint base may report on one page: a hostile page may load thousands of hosts. */
 export const MAX_TECHNOLOGIES = 100;
 /** URLs read from one script; a ScriptTag loader lists a few dozen. */
 const MAX_SCRIPT_URLS = 500;
-/** Characters of one inline script read for URLs. */
-const MAX_SCRIPT_CHARS = 500_000;
 /** Inline scripts, together, read for the script URLs their snippets load. */
 const MAX_INLINE_URL_TEXT = 2_000_000;
 /** Characters of the inline scripts, together, searched for global names (corroboration only). */
@@ -41,46 +40,6 @@ function indexOf(list: readonly Technology[]): HostIndex<Technology> {
   if (!index) indexCache.set(list, (index = compile(list)));
 
   return index;
-}
-
-const URL_STOP = `"'\` <>()\\,;`;
-
-/**
- * The URLs written in a script's text (`https://…`, `//…`, JSON-escaped `https:\/\/…` too), read
- * with indexOf from each `//`: at most `max`, each at most 2,048 characters. `scriptsOnly` keeps
- * those whose path names a .js file (what a loader snippet loads), not links a script mentions.
- */
-function urlsInScript(script: string, max: number, scriptsOnly: boolean): string[] {
-  const text = script.length > MAX_SCRIPT_CHARS ? script.slice(0, MAX_SCRIPT_CHARS) : script;
-  const plain = text.includes("\\/") ? text.replaceAll("\\/", "/").replaceAll("\\u0026", "&") : text;
-  const urls: string[] = [];
-  let from = 0;
-  while (urls.length < max) {
-    const at = plain.indexOf("//", from);
-    if (at < 0) break;
-    let end = at + 2;
-    while (end < plain.length && end - at < 2_048 && !URL_STOP.includes(plain[end] as string)) end++;
-    from = end;
-    const url = `https:${plain.slice(at, end)}`;
-    const slash = url.indexOf("/", "https://".length);
-    const path = slash < 0 ? "" : (url.slice(slash).split(/[?#]/, 1)[0] ?? "");
-    if (url.length > 10 && (!scriptsOnly || path.endsWith(".js"))) urls.push(url);
-  }
-
-  return urls;
-}
-
-/**
- * A ScriptTag Shopify proxies (`cdn.shopify.com/proxy/<hash>/api.kount.com/shopify/js?…`) as the
- * vendor URL it stands for; any other URL as it is.
- */
-function unproxied(url: string): string {
-  const at = url.indexOf("cdn.shopify.com/proxy/");
-  if (at < 0) return url;
-  const rest = url.slice(at + "cdn.shopify.com/proxy/".length);
-  const slash = rest.indexOf("/");
-
-  return slash < 0 ? url : `https://${rest.slice(slash + 1)}`;
 }
 
 /** Whether `name` appears in the text as a whole identifier path (not `myAfterpay`, not `Afterpay2`). */

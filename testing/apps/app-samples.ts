@@ -47,6 +47,8 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   hubspot: '<script id="hs-script-loader" async defer src="//js.hs-scripts.com/1234567.js"></script>',
   firepush: '<script async src="https://cdn.firepush.io/js/firepush.min.js"></script>',
   // ── Subscriptions ─────────────────────────────────────────────────────────
+  "shopify-subscriptions":
+    "<!-- BEGIN app block: shopify://apps/subscriptions/blocks/app-block/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b --><!-- END app block -->",
   recharge: '<script src="https://static.rechargecdn.com/assets/js/widget.min.js?shop=demo-store.myshopify.com"></script>',
   "bold-subscriptions": '<script src="https://sub.boldapps.net/storefront.js?shop=demo-store.myshopify.com" async></script>',
   "seal-subscriptions":
@@ -238,6 +240,8 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   "shopify-geolocation":
     '<script src="https://geolocation-recommendations.shopifycloud.com/storefront.js?shop=demo-store.myshopify.com" async></script>',
   // ── Forms and pop-ups ─────────────────────────────────────────────────────
+  "shopify-forms":
+    "<!-- BEGIN app block: shopify://apps/forms/blocks/inline/8744a304-fcb1-4347-b211-bb6b4759a76a --><!-- END app block -->",
   justuno: '<script src="https://scripttags.justuno.com/shopify_justuno_12345_abc.js" async></script>',
   optinmonster: '<script src="https://a.omappapi.com/app/js/api.min.js" data-account="12345" data-user="67890" async></script>',
   sumo: '<script src="//load.sumo.com/" data-sumo-site-id="0123456789abcdef" async></script>',

@@ -106,6 +106,27 @@ describe("scoreAddedApps", () => {
     expect(score).toEqual({ expected: 2, found: 2, missed: [], extra: ["hotjar"] });
   });
 
+  it("matches a ScriptTag host by the host, its site or the site's name, and counts another host as extra", () => {
+    const page = truth("a.test.html", [
+      { vendor: "HulkApps Form Builder", ids: ["contactform-hulkapps"], evidence: "asyncLoad" },
+      { vendor: "Kaktus", ids: ["kaktusapp"], evidence: "asyncLoad" },
+      { vendor: "Consentmo", ids: ["gdprcdn"], evidence: "asyncLoad" },
+      { vendor: "LimeChat", ids: ["limechat.ai"], evidence: "asyncLoad" },
+    ]) as Parameters<typeof scoreAddedApps>[0];
+    const host = (script_host: string) => ({ handle: null, api_client_id: null, script_host });
+    const score = scoreAddedApps(page, {
+      apps: [],
+      unidentified: [
+        host("contactform.hulkapps.com"),
+        host("vd.kaktusapp.com"),
+        host("gdprcdn.b-cdn.net"),
+        host("cdn.limechat.ai"),
+        host("cdn.commoninja.com"),
+      ],
+    });
+    expect(score).toEqual({ expected: 4, found: 4, missed: [], extra: ["script:cdn.commoninja.com"] });
+  });
+
   it("lets a tag the catalog keeps as an app pass when the reader listed it as a pixel, but not an unknown app", () => {
     const page = { ...truth("a.test.html"), pixels: [{ type: "Microsoft Ads (Bing UET)", id: "211037745", evidence: "uetq" }] };
     const score = scoreAddedApps(page as Parameters<typeof scoreAddedApps>[0], {

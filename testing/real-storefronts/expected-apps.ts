@@ -92,7 +92,7 @@ export const EXPECTED_APPS: Record<string, PageAppExpectation> = {
       "HulkApps Order Lookup": "hulk-order-lookup",
       "OTP login widget (app proxy /apps/otp)": "proxy:otp",
       "Gorgias (chat)": "gorgias",
-      "bundle.dyn-rev.app (bundles app)": "dyn-rev-bundles",
+      "bundle.dyn-rev.app (bundles app)": "script:bundle.dyn-rev.app",
       "GovX ID (military/first-responder discounts)": "govx-id",
       "Awin (affiliate)": "awin",
       "BYOB - Build Your Own Bundle (ilovebyob)": "byob",
@@ -150,11 +150,13 @@ export const EXPECTED_APPS: Record<string, PageAppExpectation> = {
       "UpPromote (affiliate marketing)": "uppromote",
       "UpPromote web pixel (probable)": "client:2773553",
     },
+    // other_third_party: a script from shopify.jsdeliver.cloud in <head>, of unknown purpose.
+    also: ["script:shopify.jsdeliver.cloud"],
   },
   "feastables.com": {
     apps: {
       "Okendo (reviews) - probable": "okendo",
-      "Unidentified ScriptTag (d3ox8tdk614ykk.cloudfront.net)": "unknown-script-tag",
+      "Unidentified ScriptTag (d3ox8tdk614ykk.cloudfront.net)": "script:d3ox8tdk614ykk.cloudfront.net",
       "Postscript (SMS)": "postscript",
       Klaviyo: "klaviyo",
       "Tolstoy (shoppable video)": "tolstoy",
@@ -184,7 +186,7 @@ export const EXPECTED_APPS: Record<string, PageAppExpectation> = {
       "Globo Form Builder (Powerful Contact Form Builder)": "globo-form-builder",
       "AdPerfect marketing platform": "adperfect",
       "Air Product Reviews": "air-reviews",
-      "Websyms Form Builder": "websyms-form-builder",
+      "Websyms Form Builder": "script:formbuilder.websyms.in",
     },
     // Pixels: Google Analytics (Universal and 4), Google Ads, Meta.
     also: ["google-analytics", "google-tag-manager", "meta-pixel"],

@@ -4,6 +4,7 @@ import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { readSocials } from "@/lib/socials/read-socials";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { readPageSignals } from "@/lib/storefront-html/page-signals";
+import { siteOfUrl } from "@/lib/technologies/sites";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import type { AddedPage, AddedTruth, PageSet } from "./added-pages";
 import type { PageScore } from "./score";
@@ -23,6 +24,20 @@ const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** An extension folder carries its version (`kaching-bundles-836`); the app is the name before it. */
 const handleKeys = (handle: string) => [key(handle), key(handle.replace(/-\d+$/, ""))];
+
+/**
+ * A ScriptTag host names its vendor as the host (`contactform.hulkapps.com`), the host without its
+ * suffix (`contactform.hulkapps`), its site (`hulkapps.com`, a tenant's `gdprcdn.b-cdn.net`) or the
+ * site's name (`hulkapps`, `gdprcdn`): the forms a reader writes a script host in.
+ */
+function hostKeys(host: string): string[] {
+  const site = siteOfUrl(`https://${host}/`);
+  if (!site) return [key(host)];
+  const suffix = site.site.slice(site.name.length);
+  const bare = host.endsWith(suffix) ? host.slice(0, host.length - suffix.length) : host;
+
+  return [key(host), key(bare), key(site.site), key(site.name)];
+}
 
 function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
   return [key(app.vendor), ...app.ids.map((id) => (id.startsWith("client:") ? `client${id.slice(7)}` : key(id)))];
@@ -54,8 +69,10 @@ export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): P
         ? { label: `handle:${app.handle}`, keys: handleKeys(app.handle), firstParty: false }
         : app.api_client_id !== null
           ? { label: `client:${app.api_client_id}`, keys: [`client${app.api_client_id}`], firstParty: false }
-          : // An app proxy (`/apps/<path>`): named by the path its app chose.
-            { label: `proxy:${app.proxy_path ?? ""}`, keys: handleKeys(app.proxy_path ?? ""), firstParty: false },
+          : app.script_host
+            ? { label: `script:${app.script_host}`, keys: hostKeys(app.script_host), firstParty: false }
+            : // An app proxy (`/apps/<path>`): named by the path its app chose.
+              { label: `proxy:${app.proxy_path ?? ""}`, keys: handleKeys(app.proxy_path ?? ""), firstParty: false },
     ),
   ];
   const matches = (keys: string[], app: AddedTruth["apps"][number]) => {

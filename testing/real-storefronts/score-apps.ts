@@ -5,16 +5,22 @@ import type { StorefrontTruth } from "./truth";
 /** What the report says about a page's apps (metadata.apps and metadata.unidentified_apps). */
 export type ReportedApps = {
   apps: readonly { slug: string; first_party?: true }[];
-  unidentified: readonly { handle: string | null; api_client_id: number | null; proxy_path?: string | null }[];
+  unidentified: readonly { handle: string | null; api_client_id: number | null; proxy_path?: string | null; script_host?: string | null }[];
 };
 
-/** The key an app is expected under: its slug, or `handle:`/`client:`/`proxy:` for an unidentified one. */
+/** The key an app is expected under: its slug, or `handle:`/`client:`/`proxy:`/`script:` for an unidentified one. */
 export function reportedAppKeys(report: ReportedApps): { thirdParty: string[]; firstParty: string[] } {
   return {
     thirdParty: [
       ...report.apps.filter((app) => !app.first_party).map((app) => app.slug),
       ...report.unidentified.map((app) =>
-        app.handle !== null ? `handle:${app.handle}` : app.proxy_path ? `proxy:${app.proxy_path}` : `client:${app.api_client_id}`,
+        app.handle !== null
+          ? `handle:${app.handle}`
+          : app.proxy_path
+            ? `proxy:${app.proxy_path}`
+            : app.script_host
+              ? `script:${app.script_host}`
+              : `client:${app.api_client_id}`,
       ),
     ],
     firstParty: report.apps.filter((app) => app.first_party).map((app) => app.slug),

@@ -34,6 +34,7 @@ beforeAll(async () => {
       reviews: 312,
     },
     "judgeme-clone": { name: "Judge.me Product Reviews", developer: "Judge.me", category: "Product reviews", rating: 5, reviews: 30_000 },
+    "shopify-forms": { name: "Shopify Forms", developer: "Shopify", category: "Forms", rating: 4.2, reviews: 900 },
     "huge-app": { kind: "huge", bytes: 3 * 1024 * 1024 },
     "slow-app": { kind: "slow", ms: 60_000 },
     "garbage-app": { kind: "garbage" },
@@ -209,6 +210,17 @@ describe("looking an unknown handle up on the App Store", () => {
 });
 
 describe("what a lookup teaches detection", () => {
+  it("names an app whose listing Shopify publishes as Shopify's own", async () => {
+    await lookUpAndRecordListing("shopify-forms");
+    const evidence = "BEGIN app block: shopify://apps/shopify-forms/blocks/inline/1";
+    const named = await nameAppsFromAppStore({
+      apps: [],
+      unidentified: [{ handle: "shopify-forms", api_client_id: null, evidence, source: "app-block", confidence: "high" }],
+    });
+    expect(named.apps).toEqual([expect.objectContaining({ name: "Shopify Forms", first_party: true })]);
+    expect(named.unidentified).toEqual([]);
+  });
+
   it("names a handle found on the App Store after its listing; the others stay unidentified, and new ones are kept", async () => {
     await lookUpAndRecordListing("acme-upsell-pro");
     const evidence = "BEGIN app block: shopify://apps/acme-upsell-pro/blocks/offer/1";

@@ -10,7 +10,8 @@ export type NamedApps = {
 
 /**
  * Detection, with the handles the catalog did not know named after their App Store listing where a
- * lookup found one: each becomes an app (the listing's name, its developer and rating), once. The
+ * lookup found one: each becomes an app (the listing's name, its developer and rating), once, and
+ * one whose developer is Shopify is Shopify's own (`first_party`). The
  * rest stay unidentified, named by their handle as the page gave it, and any handle not seen
  * before is kept for a lookup. Reads and writes this process's database only: the App Store itself
  * is asked by the resolve-app-listings function, never on an analysis's path. `recordNew: false`
@@ -43,6 +44,8 @@ export async function nameAppsFromAppStore(
       source: entry.source,
       confidence: entry.confidence,
       app_store: { handle: app.handle, developer: app.developer, rating: app.rating, review_count: app.reviewCount },
+      // Shopify's own apps (Forms, Search & Discovery, Subscriptions …) are the platform's, never a third party's.
+      ...(app.developer?.trim().toLowerCase() === "shopify" ? { first_party: true as const } : {}),
     });
   }
   if (!recordNew) return { apps, unidentified, newHandles: [] };
