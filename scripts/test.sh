@@ -110,7 +110,9 @@ vitest_pglite() {
     echo "Already on PGlite: nothing more to run."
     return 0
   fi
-  env -u TEST_DATABASE_URL npx vitest run db/
+  # Only the files that use the default database: db/pglite-*.test.ts open PGlite themselves and
+  # ran in the vitest stage already, whatever TEST_DATABASE_URL says.
+  env -u TEST_DATABASE_URL npx vitest run db/schema.test.ts db/notify.test.ts
 }
 
 # The typecheck stage checks the same program: the build does not check it again (next.config.ts).
