@@ -21,6 +21,10 @@ logs="$results/stages"
 rm -rf "$logs"
 mkdir -p "$logs"
 run_started=$(date +%s)
+# The machine's busy and idle CPU ticks (Linux): the stage table's CPU column counts only what each
+# stage waited for, not the browsers Playwright starts, the PostgreSQL server or anything else.
+machine_ticks() { if [ -r /proc/stat ]; then awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $5+$6}' /proc/stat; fi; }
+machine_started=$(machine_ticks)
 
 # Which Node runs this (npm's PATH puts the pinned node_modules/.bin/node first); stops if older.
 node scripts/require-node.mjs
@@ -182,6 +186,15 @@ for name in typegen typecheck lint vitest vitest-pglite build $(seq -f "browser-
   fi
 done
 printf '%-15s %-16s %8s\n' "whole run" "" "$(duration $(($(date +%s) - run_started)))"
+if [ -n "$machine_started" ]; then
+  # Whether the run waited or worked: when the cores were busy all along, only less work shortens it.
+  read -r busy_before idle_before <<<"$machine_started"
+  read -r busy_after idle_after <<<"$(machine_ticks)"
+  busy=$((busy_after - busy_before)) idle=$((idle_after - idle_before))
+  ticks=$(getconf CLK_TCK)
+  printf 'machine: %s of CPU busy (every process, not only the stages), %d %% of its %d cores\n' \
+    "$(duration $((busy / ticks)))" $((100 * busy / (busy + idle + 1))) "$(nproc)"
+fi
 
 # One closing line for every suite together (a suite that wrote no report counts as failed above).
 node -e '
