@@ -4,11 +4,12 @@
 # per run), PGlite otherwise.
 #
 # On 2 cores the stages take longer one after another than side by side (most tests wait on
-# sockets and timers, not the CPU), so three lanes run at once (docs/testing.md › Where the
+# sockets and timers, not the CPU), so the lanes run at once (docs/testing.md › Where the
 # time goes):
-#   checks:  typecheck → lint → db/ again on PGlite
 #   vitest:  unit and integration tests
-#   browser: production build → browser tests, in two parts at once, each with its own server
+#   checks:  typecheck, then at once
+#              lint → db/ again on PGlite
+#              production build → browser tests, in two parts at once, each with its own server
 # A lane stops at its first failing stage; the others go on. Each stage's output goes to
 # .test-reports/stages/<stage>.log and is printed whole when the stage ends. At the end: a table
 # of every stage's time, one line counting every test, and exit 1 when any stage failed.
@@ -164,11 +165,19 @@ export -f typecheck lint vitest_main vitest_pglite build browser
 stage "typegen" npx next typegen
 
 lanes=()
-(stage "typecheck" typecheck && stage "lint" lint && stage "vitest-pglite" vitest_pglite) &
-lanes+=($!)
 stage "vitest" vitest_main &
 lanes+=($!)
-(stage "build" build && browser_lanes) &
+# The build starts once the typecheck has ended: it rewrites .next/types, which the typecheck reads
+# (a clean-clone run's typecheck once failed on a routes.d.ts the build was writing). The build and
+# the browser tests run whether or not the typecheck passed; lint only after it did.
+(
+  typecheck_rc=0
+  stage "typecheck" typecheck || typecheck_rc=$?
+  (stage "build" build && browser_lanes) &
+  build_lane=$!
+  if [ "$typecheck_rc" = 0 ]; then stage "lint" lint && stage "vitest-pglite" vitest_pglite || true; fi
+  wait "$build_lane" || true
+) &
 lanes+=($!)
 for lane in "${lanes[@]}"; do wait "$lane" || true; done
 
