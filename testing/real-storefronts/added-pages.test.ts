@@ -24,7 +24,7 @@ const truth = (file: string, apps: unknown[] = []) => ({
 });
 
 describe("the added real storefront pages", () => {
-  it("has every page of split.json with its HTML and a well-formed hand-read truth, 60 pages in all with 25 held out", () => {
+  it("has every page of split.json with its HTML and a well-formed hand-read truth, at least 60 pages with at least 25 held out", () => {
     const split = readSplit();
     const pages = addedStorefronts();
     expect(pages.length).toBe(split.tuning.length + split.held_out.length);
