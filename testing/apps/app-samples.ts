@@ -393,6 +393,14 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   boostflow: '<script src="https://sdk.boostflow.com/js/app.js" async></script>',
   widde: '<script src="https://cdn.widde.io/widde.1.1.0.js?token=abc" async></script>',
   "inspon-textfield": '<script defer src="https://inspon-app.com/textfield/backend/js/page_script.js"></script>',
+  kaito: "<script>function runKaito() { var kaitoOptions = { shop_domain: 'demo-store.myshopify.com' }; }</script>",
+  alia: '<script>const BACKEND_URL = "https://backend.alia-prod.com"; window.ALIA_SHOPIFY_EXTENSION_INFO = {};</script>',
+  "avada-help-center": '<script async src="https://s3.helpcenterapp.com/cdn/widget/mount-widget.js"></script>',
+  "soronix-product-extra-field":
+    '<script>xhttp.open("POST", "https://apps.soronix.com/product_exra_field/view/request.php", true);</script>',
+  "spurit-pre-order":
+    '<script>var SPOParams = { id: "abc" };</script><script src="https://cdn.example.test/shopify-apps/pre-order/js/common.js"></script>',
+  beetailer: '<script src="https://www.beetailer.com/javascripts/beecart.js" type="text/javascript"></script>',
 };
 
 /**
