@@ -931,7 +931,8 @@ export const APP_CATALOG: readonly App[] = [
     category: "loyalty-referrals",
     website: "https://www.friendbuy.com",
     description: "Referral and loyalty marketing platform.",
-    patterns: { src: ["static.fbot.me"] },
+    // Its install snippet queues calls on window.friendbuy before the loader arrives.
+    patterns: { src: ["static.fbot.me"], inline: ["window.friendbuy"] },
   },
   {
     slug: "goaffpro",
@@ -2499,5 +2500,21 @@ export const APP_CATALOG: readonly App[] = [
     website: "https://www.beetailer.com",
     description: "Facebook store and social shopping cart.",
     patterns: { src: ["javascripts/beecart.js"] },
+  },
+  {
+    slug: "notify-me",
+    name: "Notify Me! Back in Stock",
+    category: "store-tools",
+    website: "https://notify-me.app",
+    description: "Back-in-stock, pre-order and price-drop alerts by email, SMS and push.",
+    patterns: { handles: ["notify-me"], src: ["api.notify-me.app"] },
+  },
+  {
+    slug: "navidium",
+    name: "Navidium Shipping Protection",
+    category: "shipping-returns",
+    website: "https://navidiumapp.com",
+    description: "Shipping protection offered at checkout, with the store keeping the premium.",
+    patterns: { src: ["navidium-static-assets.s3"] },
   },
 ];

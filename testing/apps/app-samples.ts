@@ -401,6 +401,9 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   "spurit-pre-order":
     '<script>var SPOParams = { id: "abc" };</script><script src="https://cdn.example.test/shopify-apps/pre-order/js/common.js"></script>',
   beetailer: '<script src="https://www.beetailer.com/javascripts/beecart.js" type="text/javascript"></script>',
+  "notify-me": "<script>fetch(`https://api.notify-me.app/sdk/${shopDomain}`).then((r) => r.json());</script>",
+  navidium:
+    '<script src="https://navidium-static-assets.s3.amazonaws.com/navidium-widgets/extension/navidium-extension-checker.js"></script>',
 };
 
 /**
