@@ -2517,4 +2517,20 @@ export const APP_CATALOG: readonly App[] = [
     description: "Shipping protection offered at checkout, with the store keeping the premium.",
     patterns: { src: ["navidium-static-assets.s3"] },
   },
+  {
+    slug: "yampi-checkout",
+    name: "Yampi Checkout",
+    category: "payments-bnpl",
+    website: "https://www.yampi.com.br",
+    description: "Brazilian checkout that replaces the store's cart and checkout, with Pix and instalments.",
+    patterns: { src: ["api.dooki.com.br"] },
+  },
+  {
+    slug: "ampify-me",
+    name: "AMPify Me",
+    category: "seo-speed",
+    website: "https://apps.shopify.com/ampify-me",
+    description: "Google AMP versions of product and collection pages, by Shop Sheriff.",
+    patterns: { inline: ["shopsheriff.amp-snippet"] },
+  },
 ];

@@ -404,6 +404,8 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
   "notify-me": "<script>fetch(`https://api.notify-me.app/sdk/${shopDomain}`).then((r) => r.json());</script>",
   navidium:
     '<script src="https://navidium-static-assets.s3.amazonaws.com/navidium-widgets/extension/navidium-extension-checker.js"></script>',
+  "yampi-checkout": "<script>var cartEndpoint = 'https://api.dooki.com.br/v2/public/shopify/cart';</script>",
+  "ampify-me": '<script>window.performance.mark("shopsheriff.amp-snippet.start");</script>',
 };
 
 /**
