@@ -228,6 +228,9 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
     const index = slug === undefined ? undefined : c.slugOwner.get(slug);
     const evidence = boundText(trace.evidence, MAX_EVIDENCE);
     if (index !== undefined) record(index, evidence, trace.source, trace.confidence);
+    // A URL the catalog names is its app's own, `/apps/` path and all (`sumo-shopify.com/apps/shopify/…`
+    // is SumoMe's script, read as the store's when a page names its domain no other way): no proxy.
+    else if (catalogAppAt(trace.evidence, catalog) !== null) continue;
     else if (RANK[trace.confidence] >= minRank) {
       const entry = { handle: null, api_client_id: null, proxy_path: trace.path, evidence, source: trace.source };
       addUnidentified(`p:${trace.path}`, { ...entry, confidence: trace.confidence });

@@ -4,7 +4,7 @@ import type { Confidence, DetectedApp, EvidenceSource, UnidentifiedApp } from "@
 import { detectTechnologies } from "@/lib/technologies/detect-technologies";
 import { detectAppTraces, type DetectOptions } from "./detect-apps";
 import { findAppBySlug } from "./index";
-import { scriptHostApps } from "./script-host-apps";
+import { catalogAppNamedByScriptTags, scriptHostApps } from "./script-host-apps";
 
 /**
  * A catalog app as the report and the storefront artifact keep it, from one of its traces: its
@@ -53,8 +53,13 @@ export function reportStorefrontApps(
     const app = reportedApp(trace);
     return app ? [app] : [];
   });
-  const reported = new Set(apps.map((app) => app.slug));
   const page = readPageSignals($);
+  // A ScriptTag on a shared host (a CloudFront id, a cloud tenant) named by a catalog app's name in its URL.
+  for (const trace of catalogAppNamedByScriptTags(page)) {
+    const app = apps.some((found) => found.slug === trace.slug) ? null : reportedApp(trace);
+    if (app) apps.push(app);
+  }
+  const reported = new Set(apps.map((app) => app.slug));
   const technologies = detectTechnologies(page);
   for (const tech of technologies) {
     if (tech.kind === "tag" || reported.has(tech.slug)) continue;

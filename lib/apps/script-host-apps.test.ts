@@ -116,6 +116,31 @@ describe("apps named by their ScriptTag host", () => {
     expect(result.unidentified.map((app) => app.handle ?? app.script_host)).toEqual(["smartseo", "hextom-announce-bar"]);
   });
 
+  it("does not name a vendor's site again beside a handle holding its name (sticky-cart-by-uplinkly, uplinkly-static.com)", () => {
+    const result = report(
+      "<!-- BEGIN app block: shopify://apps/sticky-cart-by-uplinkly/blocks/cart-animator/25fba6ad -->",
+      '<script src="https://sticky-cart.uplinkly-static.com/public/sticky-cart/animation.js"></script>' +
+        '<script src="https://cdn.static-cart.test/cart.js"></script>',
+    );
+    expect(result.unidentified.map((app) => app.handle ?? app.script_host)).toEqual(["sticky-cart-by-uplinkly", "cdn.static-cart.test"]);
+  });
+
+  it("names a ScriptTag on a shared host by a catalog app its URL names, and only a ScriptTag on a shared host", () => {
+    const result = report(
+      loader([
+        "https://d34uoa9py2cgca.cloudfront.net/shopify-app/helper-scripts/sezzle-footer-logo-fix.js?shop=demo-store.myshopify.com",
+        "https://d10lpsik1i8c69.cloudfront.net/w.js?shop=demo-store.myshopify.com",
+        "https://cdn.acme-apps.test/loox/app.js?shop=demo-store.myshopify.com",
+      ]),
+      '<script src="https://d2abc.cloudfront.net/yotpo/loader.js"></script>',
+    );
+    expect(result.apps.map((app) => [app.slug, app.source, app.confidence])).toEqual([["sezzle", "script-tag", "high"]]);
+    expect(hosts(result)).toEqual([
+      ["d10lpsik1i8c69.cloudfront.net", "script-tag", "high"],
+      ["cdn.acme-apps.test", "script-tag", "high"],
+    ]);
+  });
+
   it("caps the unidentified apps of a page listing thousands of hosts", () => {
     const urls = Array.from({ length: 5_000 }, (_, i) => `https://cdn.vendor${i}.test/app.js?shop=demo-store.myshopify.com`);
     const result = report(loader(urls));

@@ -7,7 +7,7 @@ import type { DetectedTechnology } from "@/lib/technologies/schemas";
 import { isProxiedScriptTag } from "@/lib/technologies/script-urls";
 import { siteOfUrl, type UrlSite } from "@/lib/technologies/sites";
 import { catalogAppAt, catalogAppsOfSite, MAX_UNIDENTIFIED, patternSite } from "./detect-apps";
-import { findAppBySlug } from "./index";
+import { APP_CATALOG, findAppBySlug } from "./index";
 import { ownSites, thirdPartySite } from "./own-sites";
 import { absolute, MAX_EVIDENCE, MAX_SCRIPT_TAGS, readScriptTags, type ScriptTrace } from "./script-tags";
 import { findTechnology } from "./technologies";
@@ -101,6 +101,15 @@ const nameKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /** Words shorter than this name nothing on their own ("app", "cdn", "js"). */
 const MIN_NAME_KEY = 4;
+/** A handle's word this long may be its vendor's site name ("uplinkly"); shorter ones are common words. */
+const MIN_VENDOR_WORD = 6;
+/** Words of a site's name that say what it serves, not whose it is (`uplinkly-static`, `acme-cdn`). */
+const GENERIC_SITE_WORDS: ReadonlySet<string> = new Set(["static", "assets", "scripts", "widget", "widgets", "shopify", "storage"]);
+
+/** Whether a site's name (`uplinkly-static`) holds a word of a reported handle (`sticky-cart-by-uplinkly`). */
+function siteNamedByHandle(site: UrlSite, handleWords: ReadonlySet<string>): boolean {
+  return site.name.split("-").some((word) => !GENERIC_SITE_WORDS.has(word) && handleWords.has(nameKey(word)));
+}
 
 /** The words of a URL that may name an app: its host's labels and first path segments, whole and split at - and _. */
 function urlWords(url: string): string[] {
@@ -111,6 +120,46 @@ function urlWords(url: string): string[] {
 
   return pieces.flatMap((piece) => [piece, ...piece.split(/[-_.]/)]).map(nameKey);
 }
+
+/** Catalog apps by the letters and digits of their slug and name (`sezzle`, `wheelio`), Shopify's own aside. */
+let catalogByKey: Map<string, string> | null = null;
+function catalogKeys(): Map<string, string> {
+  if (!catalogByKey) {
+    catalogByKey = new Map();
+    for (const app of APP_CATALOG) {
+      if (app.firstParty) continue;
+      for (const key of [nameKey(app.slug), nameKey(app.name)])
+        if (key.length >= MIN_NAME_KEY && !catalogByKey.has(key)) catalogByKey.set(key, app.slug);
+    }
+  }
+
+  return catalogByKey;
+}
+
+/**
+ * The catalog app a ScriptTag on a shared host names in its URL (`d34uoa9py2cgca.cloudfront.net/
+ * shopify-app/helper-scripts/sezzle-footer-logo-fix.js` is Sezzle's; `wheelio-a62f3.firebaseapp.com`
+ * Wheelio's): a CloudFront id or a cloud tenant names no vendor, so a word of its tenant or path
+ * equal to a catalog app's slug or name is the best name it has. Only a ScriptTag (an app's by
+ * definition) and only a shared host: a vendor's own host names its vendor, whatever its path says.
+ */
+export function catalogAppNamedByScriptTags(page: PageSignals): DetectedAppTrace[] {
+  const out: DetectedAppTrace[] = [];
+  const keys = catalogKeys();
+  for (const trace of readScriptTags(page)) {
+    const site = siteOfUrl(trace.url);
+    if (!site?.shared || catalogAppAt(trace.url) || knownTechnologyAt(trace.url)) continue;
+    const slug = urlWords(trace.url)
+      .map((word) => keys.get(word))
+      .find((found) => found !== undefined);
+    if (slug && !out.some((app) => app.slug === slug))
+      out.push({ slug, evidence: trace.evidence, source: trace.source, confidence: "high" });
+  }
+
+  return out;
+}
+
+type DetectedAppTrace = { slug: string; evidence: string; source: ScriptTrace["source"]; confidence: Confidence };
 
 /** What the page already reports: the sites it proves and the names it goes by. */
 function reportedTraces(found: ScriptHostInput) {
@@ -141,12 +190,18 @@ function reportedTraces(found: ScriptHostInput) {
   // A name's first word is its vendor's, mostly: a handle `hextom-announce-bar` is the vendor of
   // `cdn.hextom.com` (its other words, "announce", "reviews", name no one).
   const vendors = new Set<string>();
+  // Every word of a handle, too, for a vendor's site name made of one word and a generic one
+  // (`sticky-cart-by-uplinkly` beside `sticky-cart.uplinkly-static.com`): matched only against the
+  // words of a site's name, never its subdomains or path ("sticky", "cart" name no site).
+  const handleWords = new Set<string>();
   for (const name of [...found.apps.map((app) => app.slug), ...found.unidentified.map((entry) => entry.handle ?? "")]) {
-    const first = nameKey(name.split(/[-_]/, 1)[0] as string);
+    const words = name.split(/[-_]/);
+    const first = nameKey(words[0] as string);
     if (first.length >= MIN_NAME_KEY) vendors.add(first);
+    for (const word of words) if (word.length >= MIN_VENDOR_WORD) handleWords.add(nameKey(word));
   }
 
-  return { sites, names, vendors };
+  return { sites, names, vendors, handleWords };
 }
 
 export type ScriptHostInput = {
@@ -184,7 +239,8 @@ export function scriptHostApps(page: PageSignals, storeHost: string | null, foun
   for (const { url, evidence, source, site, confidence } of traces) {
     if (out.length >= room) break;
     if (!site || reported.sites.has(site.site) || catalogAppAt(url) || knownTechnologyAt(url)) continue;
-    if (reported.vendors.has(nameKey(site.name)) || urlWords(url).some((word) => reported.names.has(word))) continue;
+    if (reported.vendors.has(nameKey(site.name)) || siteNamedByHandle(site, reported.handleWords)) continue;
+    if (urlWords(url).some((word) => reported.names.has(word))) continue;
     reported.sites.add(site.site);
     out.push({ handle: null, api_client_id: null, script_host: site.host, evidence, source, confidence });
   }

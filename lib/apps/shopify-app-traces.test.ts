@@ -80,7 +80,9 @@ describe("app extension assets (cdn.shopify.com/extensions/<uuid>/<name>-<versio
 
   it("takes odd folder names apart safely", () => {
     expect(extensionFolderHandle("globo-product-option-276")).toBe("globo-product-option");
-    expect(extensionFolderHandle("app-1.2.3")).toBe("app");
+    expect(extensionFolderHandle("app-1.2.3")).toBeNull();
+    expect(extensionFolderHandle("theme-app-extension-12")).toBeNull();
+    expect(extensionFolderHandle("customer-referral-app-3")).toBe("customer-referral-app");
     expect(extensionFolderHandle("1.1.0")).toBeNull();
     expect(extensionFolderHandle("-12")).toBeNull();
     expect(extensionFolderHandle("x<script>-1")).toBeNull();
@@ -225,6 +227,15 @@ describe("app proxies (/apps/<subpath> on the store's own host)", () => {
        <a href="https://other-shop.com/apps/foo">x</a>
        <script>var u = "https://cdn.example.com/apps/bar.js"; var ok = "/apps/"; var odd = "/apps/a$b";</script>`,
     );
+    expect(result.unidentified.filter((app) => app.proxy_path)).toEqual([]);
+  });
+
+  it("takes an /apps/ path in a URL the catalog names for its app's own, not a proxy", () => {
+    // A ScriptTag on `/apps/` passes for the store's domain when the page names it no other way.
+    const loader =
+      '<script>function asyncLoad() { var urls = ["\\/\\/sumo-shopify.com\\/apps\\/shopify\\/sumome-plugin\\/js\\/sumome.js?shop=x"]; }</script>';
+    const result = proxies(loader, "", null);
+    expect(result.apps.map((app) => app.slug)).toEqual(["sumo"]);
     expect(result.unidentified.filter((app) => app.proxy_path)).toEqual([]);
   });
 

@@ -39,9 +39,32 @@ function handleAt(text: string, start: number): string | null {
 }
 
 /**
+ * Extension names that are a developer's placeholder (what Shopify's CLI suggests or a tutorial
+ * writes: `app-109`, `theme-app-extension-12`), never an App Store handle: such a folder shows an
+ * extension, not which app, and an unnamed report of it names nobody.
+ */
+const GENERIC_FOLDER_NAMES: ReadonlySet<string> = new Set([
+  "app",
+  "apps",
+  "main",
+  "theme",
+  "extension",
+  "extensions",
+  "theme-extension",
+  "theme-app-extension",
+  "app-extension",
+  "app-embed",
+  "app-block",
+  "embed",
+  "blocks",
+  "widget",
+  "storefront",
+]);
+
+/**
  * The app name in an extension asset folder `<name>-<version>` (version: digits and dots). A folder
  * without a name ("1.1.0", which some extensions use) names no app, nor does one named by a hash
- * (`8a22979f…-25284`, a 40-digit hex id): no App Store listing has that handle.
+ * (`8a22979f…-25284`, a 40-digit hex id) or a placeholder (`app-109`): no App Store listing has that handle.
  */
 export function extensionFolderHandle(folder: string): string | null {
   const dash = folder.lastIndexOf("-");
@@ -51,6 +74,7 @@ export function extensionFolderHandle(folder: string): string | null {
   const name = folder.slice(0, dash);
   for (let i = 0; i < name.length; i++) if (!isHandleChar(name.charCodeAt(i))) return null;
   if (name.length >= 32 && /^[0-9a-f]+$/.test(name)) return null;
+  if (GENERIC_FOLDER_NAMES.has(name)) return null;
 
   return name.length >= 3 && name.length <= MAX_HANDLE ? name : null;
 }

@@ -378,6 +378,34 @@ export const APP_SAMPLES: Readonly<Record<string, string>> = {
     '<script>webPixelsManagerAPI.init({shopId: 1, webPixelsConfigList: [{"id":"123456","configuration":"{}","eventPayloadVersion":"v1","runtimeContext":"STRICT","scriptVersion":"1","type":"APP","apiClientId":4383523,"privacyPurposes":[]}]});</script>',
   "snapchat-ads":
     '<script src="https://intg.snapchat.com/shopify/shopify-scevent.js?id=01234567-89ab-cdef-0123-456789abcdef" async></script>',
+  "microsoft-channel":
+    '<script>var urls = ["https://bingshoppingtool-t2app-prod.trafficmanager.net/uet/tracking_script?shop=demo-store.myshopify.com"]; function asyncLoad() {}</script>',
+  accessibe:
+    "<script>(function(){var s=document.createElement('script');s.src='https://acsbapp.com/apps/app/dist/js/app.js';s.async=true;s.onload=function(){acsbJS.init({})};document.head.appendChild(s);})();</script>",
+  "buy-with-prime": '<script src="https://code.buywithprime.amazon.com/bwp.v1.js" async></script>',
+  vwo: "<script>window._vwo_code || (function(){var account_id=123456;window._vwo_code={finish:function(){}};})();</script>",
+  locksmith:
+    "<script data-locksmith>!function(){var e=document.querySelector('script[type=\"application/vnd.locksmith+json\"]');window.Locksmith={};}();</script>",
+  trafficguard: '<script src="https://d3bt4yq3k408c5.cloudfront.net/trafficguard.js?shop=demo-store.myshopify.com" async></script>',
+  wheelio: '<script src="https://wheelio-a62f3.firebaseapp.com/scripttag.js?shop=demo-store.myshopify.com" async></script>',
+  "window-shoppers":
+    '<script src="https://sr-cdn.azureedge.net/Scripts/windowshoppers.min.js?shop=demo-store.myshopify.com" async></script>',
+  boostflow: '<script src="https://sdk.boostflow.com/js/app.js" async></script>',
+  widde: '<script src="https://cdn.widde.io/widde.1.1.0.js?token=abc" async></script>',
+  "inspon-textfield": '<script defer src="https://inspon-app.com/textfield/backend/js/page_script.js"></script>',
+  kaito: "<script>function runKaito() { var kaitoOptions = { shop_domain: 'demo-store.myshopify.com' }; }</script>",
+  alia: '<script>const BACKEND_URL = "https://backend.alia-prod.com"; window.ALIA_SHOPIFY_EXTENSION_INFO = {};</script>',
+  "avada-help-center": '<script async src="https://s3.helpcenterapp.com/cdn/widget/mount-widget.js"></script>',
+  "soronix-product-extra-field":
+    '<script>xhttp.open("POST", "https://apps.soronix.com/product_exra_field/view/request.php", true);</script>',
+  "spurit-pre-order":
+    '<script>var SPOParams = { id: "abc" };</script><script src="https://cdn.example.test/shopify-apps/pre-order/js/common.js"></script>',
+  beetailer: '<script src="https://www.beetailer.com/javascripts/beecart.js" type="text/javascript"></script>',
+  "notify-me": "<script>fetch(`https://api.notify-me.app/sdk/${shopDomain}`).then((r) => r.json());</script>",
+  navidium:
+    '<script src="https://navidium-static-assets.s3.amazonaws.com/navidium-widgets/extension/navidium-extension-checker.js"></script>',
+  "yampi-checkout": "<script>var cartEndpoint = 'https://api.dooki.com.br/v2/public/shopify/cart';</script>",
+  "ampify-me": '<script>window.performance.mark("shopsheriff.amp-snippet.start");</script>',
 };
 
 /**
