@@ -7,10 +7,10 @@
 # sockets and timers, not the CPU), so the lanes run at once (docs/testing.md › Where the
 # time goes):
 #   vitest:  unit and integration tests
-#   checks:  typecheck, then at once
-#              lint → db/ again on PGlite
-#              production build → browser tests, in two parts at once, each with its own server
-# A lane stops at its first failing stage; the others go on. Each stage's output goes to
+#   checks:  lint ‖ production build, then
+#              typecheck → db/ again on PGlite
+#              ‖ browser tests, in two parts at once, each with its own server
+# The browser tests need a build that passed; every other stage runs whatever another said. Each stage's output goes to
 # .test-reports/stages/<stage>.log and is printed whole when the stage ends. At the end: a table
 # of every stage's time, one line counting every test, and exit 1 when any stage failed.
 set -euo pipefail
@@ -167,16 +167,21 @@ stage "typegen" npx next typegen
 lanes=()
 stage "vitest" vitest_main &
 lanes+=($!)
-# The build starts once the typecheck has ended: it rewrites .next/types, which the typecheck reads
-# (a clean-clone run's typecheck once failed on a routes.d.ts the build was writing). The build and
-# the browser tests run whether or not the typecheck passed; lint only after it did.
+# The typecheck runs once the build has ended: the build rewrites .next/types, which the typecheck
+# reads (a clean-clone run's typecheck once failed on a routes.d.ts the build was writing). Lint
+# reads no generated file and runs beside the build; the browser tests start when the build
+# passed. Every check runs, whatever another one said.
 (
-  typecheck_rc=0
-  stage "typecheck" typecheck || typecheck_rc=$?
-  (stage "build" build && browser_lanes) &
-  build_lane=$!
-  if [ "$typecheck_rc" = 0 ]; then stage "lint" lint && stage "vitest-pglite" vitest_pglite || true; fi
-  wait "$build_lane" || true
+  stage "lint" lint &
+  lint_lane=$!
+  if stage "build" build; then
+    browser_lanes &
+    browser_lane=$!
+  fi
+  wait "$lint_lane" || true
+  stage "typecheck" typecheck || true
+  stage "vitest-pglite" vitest_pglite || true
+  if [ -n "${browser_lane:-}" ]; then wait "$browser_lane" || true; fi
 ) &
 lanes+=($!)
 for lane in "${lanes[@]}"; do wait "$lane" || true; done
