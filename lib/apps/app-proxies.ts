@@ -9,8 +9,8 @@ export const APP_PROXY_PATHS: Readonly<Record<string, string>> = {
   buckscc: "bucks-currency-converter",
   // realitees.in: `interface: "/apps/swym" + swappName + "/interfaces/…"`
   swym: "swym-wishlist-plus",
-  // toytreetx.com: `window.BoosterApps.cs_app_url = "/apps/ba_fb_app"`
-  ba_fb_app: "booster-apps-back-in-stock",
+  // Not `ba_fb_app`: every Booster app of a store answers on it (toytreetx.com's back-in-stock,
+  // grandrivertea.ca's marketing messages), so it names the vendor, not the app.
   // toytreetx.com: `window.LDT_GIFTWRAP.EMBED.appProxyPath = "/apps/ldt-giftwrap"`
   "ldt-giftwrap": "ldt-gift-wrap",
 };

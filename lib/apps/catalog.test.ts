@@ -21,6 +21,8 @@ function htmlForPattern(kind: PatternKind, value: string | number): string {
       return value.startsWith("/") ? `<script src="https://demo-store.com${value}"></script>` : `<script src="https://${value}"></script>`;
     case "inline":
       return `<script>${value}</script>`;
+    case "comments":
+      return `<!-- ${value} -->`;
     case "meta":
       return `<meta name="${value}" content="1">`;
     case "dom":

@@ -128,6 +128,35 @@ describe("detectApps", () => {
     expect(detectApps("<div><script src=")).toEqual([]);
   });
 
+  it("takes a vendor's file kept in another shop's theme as the vendor's, and the store's own theme file only as backing", () => {
+    const own = "https://cdn.shopify.com/s/files/1/0529/2579/2407";
+    const theme = (files: string) =>
+      buildDawnStorefrontHtml({
+        head: [
+          `<link rel="stylesheet" href="${own}/t/6/assets/theme.css">`,
+          `<script src="${own}/t/6/assets/theme.js"></script>`,
+          `<script src="${files}/t/1/assets/booster-page-speed-optimizer.js"></script>`,
+        ].join("\n"),
+      });
+    expect(detectApps(theme("https://cdn.shopify.com/s/files/1/0194/1736/6592")).map((d) => [d.slug, d.confidence])).toEqual([
+      ["booster-page-speed", "medium"],
+    ]);
+    expect(detectApps(theme(own))).toEqual([]);
+  });
+
+  it("reads an app's host in an inline script only as a URL, not as a name in code", () => {
+    const page = (script: string) => buildDawnStorefrontHtml({ head: `<script>${script}</script>` });
+    expect(detectApps(page("var conflicts = [/preorder-now.herokuapp.com/, /cdn.judge.me/];"))).toEqual([]);
+    expect(detectApps(page('loadScript("https://preorder-now.herokuapp.com/widget/javascript");')).map((d) => d.slug)).toEqual([
+      "pre-order-now",
+    ]);
+  });
+
+  it("names an app by the comment its snippet writes", () => {
+    const html = buildDawnStorefrontHtml({ body: "<!--LayoutHub-Workspace-Start--><section>Hero</section><!--LayoutHub-Workspace-End-->" });
+    expect(detectApps(html).map((d) => [d.slug, d.source, d.confidence])).toEqual([["layouthub", "markup", "medium"]]);
+  });
+
   it("finds the apps of a 1 MB storefront (speed: npm run bench:detect-apps)", () => {
     const html = largeStorefrontHtml();
     expect(html.length).toBeGreaterThan(1_000_000);

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from "cheerio";
 import { boundText } from "@/lib/bound-text";
 import { loadHtml } from "@/lib/storefront-html/load-html";
-import { isResourceHint, readPageSignals } from "@/lib/storefront-html/page-signals";
+import { isResourceHint, type PageSignals, readPageSignals } from "@/lib/storefront-html/page-signals";
 import type { Confidence, EvidenceSource, UnidentifiedApp } from "@/lib/storefront-html/schemas";
 import { siteOfUrl } from "@/lib/technologies/sites";
 import type { App } from "./schemas";
@@ -27,6 +27,9 @@ type CompiledCatalog = {
   /** One alternation over all inline markers (case-sensitive). */
   inline: RegExp | null;
   inlineOwner: Map<string, number>;
+  /** One alternation over all comment markers (case-sensitive). */
+  comment: RegExp | null;
+  commentOwner: Map<string, number>;
   metaOwner: Map<string, number>;
   /** Anchored alternations for class-name and id prefixes. */
   classPrefix: RegExp | null;
@@ -59,6 +62,7 @@ function compile(catalog: readonly App[]): CompiledCatalog {
   const clientIdOwner = new Map<number, number>();
   const srcOwner = new Map<string, number>();
   const inlineOwner = new Map<string, number>();
+  const commentOwner = new Map<string, number>();
   const metaOwner = new Map<string, number>();
   const classOwner = new Map<string, number>();
   const idOwner = new Map<string, number>();
@@ -67,6 +71,7 @@ function compile(catalog: readonly App[]): CompiledCatalog {
     for (const p of app.patterns.clientIds ?? []) clientIdOwner.set(p, index);
     for (const p of app.patterns.src ?? []) srcOwner.set(p.toLowerCase(), index);
     for (const p of app.patterns.inline ?? []) inlineOwner.set(p, index);
+    for (const p of app.patterns.comments ?? []) commentOwner.set(p, index);
     for (const p of app.patterns.meta ?? []) metaOwner.set(p.toLowerCase(), index);
     for (const p of app.patterns.dom ?? []) (p.startsWith("#") ? idOwner : classOwner).set(p.slice(1), index);
   });
@@ -91,6 +96,8 @@ function compile(catalog: readonly App[]): CompiledCatalog {
     srcOwner,
     inline: alternation(inlineOwner.keys(), "g"),
     inlineOwner,
+    comment: alternation(commentOwner.keys(), ""),
+    commentOwner,
     metaOwner,
     classPrefix: alternation(classOwner.keys(), "", true),
     classOwner,
@@ -148,6 +155,52 @@ function isThemeAsset(lowerUrl: string): boolean {
   return lowerUrl.includes("/assets/") && (lowerUrl.includes("/s/files/") || lowerUrl.includes("/cdn/shop/t/"));
 }
 
+const FILES_ID = /\/s\/files\/1\/(\d+\/\d+(?:\/\d+)?)\//;
+
+/** The shop's files folder a Shopify CDN URL names (`0529/2579/2407`), or null. */
+function filesIdOf(lowerUrl: string): string | null {
+  return FILES_ID.exec(lowerUrl)?.[1] ?? null;
+}
+
+/** Characters of inline scripts read for the files folders their URLs name. */
+const MAX_FILES_TEXT = 1_000_000;
+
+/**
+ * The files folder most of the page's URLs name (scripts, stylesheets, images and the URLs inline
+ * scripts hold: product images, the theme's assets): the store's own.
+ */
+function ownFilesId(page: PageSignals): string | null {
+  const counts = new Map<string, number>();
+  const count = (id: string) => counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const url of [...page.scripts.map((s) => s.src), ...page.links.map((l) => l.href), ...page.images]) {
+    const id = filesIdOf(url.toLowerCase());
+    if (id) count(id);
+  }
+  let budget = MAX_FILES_TEXT;
+  for (const script of page.inlineScripts) {
+    if (budget <= 0) break;
+    const text = script.slice(0, budget);
+    budget -= text.length;
+    for (const m of text.matchAll(/\/s\/files\/1\/(\d+\/\d+(?:\/\d+)?)\//g)) count(m[1] as string);
+  }
+  let best: string | null = null;
+  for (const [id, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = id;
+
+  return best;
+}
+
+/**
+ * A theme file of this store: a file in another shop's theme (`…/files/1/0194/1736/6592/t/1/assets/
+ * booster-page-speed-optimizer.js` on a store whose files are `0529/2579/2407`) is a vendor's,
+ * served from its own shop, and says its app is in use as any vendor file does.
+ */
+function isOwnThemeAsset(lowerUrl: string, own: string | null): boolean {
+  if (!isThemeAsset(lowerUrl)) return false;
+  const id = filesIdOf(lowerUrl);
+
+  return id === null || own === null || id === own;
+}
+
 /** True when the match at `start` sits inside a `<link rel="preconnect|dns-prefetch|…">` written as text. */
 function insideResourceHintMarkup(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 200), start);
@@ -180,7 +233,8 @@ export type AppDetection = { apps: DetectedApp[]; unidentified: UnidentifiedApp[
  * Apps come in catalog order (stable whatever the page layout), each once, with its strongest
  * trace (confidence, then the order below): high for what only the app itself puts there — its
  * handle, its client id, its script loaded by the page or registered as a ScriptTag; medium for a
- * vendor host in a stylesheet, iframe or inline script, an inline code marker or a meta tag; low for
+ * vendor host in a stylesheet, iframe or inline script, an inline code marker, a comment its snippet
+ * writes or a meta tag; low for
  * a class/id prefix or a theme file.
  */
 export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): AppDetection {
@@ -188,6 +242,7 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
   const minRank = RANK[options.minConfidence ?? "medium"];
   const c = compiled(catalog);
   const page = readPageSignals($);
+  const own = ownFilesId(page);
   const found = new Map<number, Omit<DetectedApp, "slug">>();
   const record = (index: number | undefined, text: string, source: EvidenceSource, confidence: Confidence) => {
     if (index === undefined) return;
@@ -250,7 +305,7 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
     for (const { url, source, confidence } of resources) {
       const lower = url.toLowerCase();
       const proxied = isProxiedScriptTag(lower);
-      const strength: Confidence = isThemeAsset(lower) ? "low" : confidence;
+      const strength: Confidence = isOwnThemeAsset(lower, own) ? "low" : isThemeAsset(lower) ? "medium" : confidence;
       for (const m of lower.matchAll(c.src)) {
         record(c.srcOwner.get(m[0]), url.trim(), proxied ? "proxied-script-tag" : source, proxied ? "high" : strength);
       }
@@ -267,9 +322,13 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
         if (index === undefined || insideResourceHintMarkup(text, m.index)) continue;
         const url = surroundingToken(text, m.index, m.index + m[0].length);
         const lower = url.toLowerCase();
+        // A host written into code but no URL (`[/preorder-now.herokuapp.com/, …]`: another app's
+        // script listing the apps it must not clash with) loads nothing; a saved page's relative
+        // copy (`../../sdk.postscript.io/…`) is still the URL.
+        if (!lower.includes("//") && !lower.startsWith("./") && !lower.startsWith("../")) continue;
         if (isProxiedScriptTag(lower)) record(index, url, "proxied-script-tag", "high");
-        else if (scriptTags) record(index, url, "script-tag", isThemeAsset(lower) && !lower.includes("shop=") ? "low" : "high");
-        else record(index, url, "inline-script", isThemeAsset(lower) ? "low" : "medium");
+        else if (scriptTags) record(index, url, "script-tag", isOwnThemeAsset(lower, own) && !lower.includes("shop=") ? "low" : "high");
+        else record(index, url, "inline-script", isOwnThemeAsset(lower, own) ? "low" : "medium");
       }
     }
     if (c.inline) {
@@ -277,10 +336,18 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
     }
   }
 
-  // 4. <meta name|property>.
+  // 4. HTML comments an app's own snippet writes: the theme renders the snippet, so it is there.
+  if (c.comment) {
+    for (const comment of page.comments) {
+      const m = c.comment.exec(comment);
+      if (m) record(c.commentOwner.get(m[0]), `<!-- ${boundText(comment, 80)} -->`, "markup", "medium");
+    }
+  }
+
+  // 5. <meta name|property>.
   for (const name of page.metaNames) record(c.metaOwner.get(name), `meta ${name}`, "meta", "medium");
 
-  // 5. Id and class prefixes, each distinct token tested once.
+  // 6. Id and class prefixes, each distinct token tested once.
   if (c.idPrefix) {
     for (const id of page.ids) {
       const m = c.idPrefix.exec(id);

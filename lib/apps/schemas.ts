@@ -32,6 +32,15 @@ const metaPatternSchema = z
   .min(6)
   .regex(/^[a-z0-9:_-]+$/);
 
+/**
+ * Words an app's own snippet writes into an HTML comment (`Added by AVADA SEO Suite`,
+ * `LayoutHub-Workspace-Start`). Case-sensitive, long enough to be only that app's.
+ */
+const commentPatternSchema = z
+  .string()
+  .min(8)
+  .refine((s) => s.trim() === s, "no surrounding whitespace");
+
 /** ".prefix" for a class-name prefix or "#prefix" for an id prefix. Case-sensitive. */
 const domPatternSchema = z.string().regex(/^[.#][A-Za-z_][\w-]{3,}$/, "'.class-prefix' or '#id-prefix', 4+ chars");
 
@@ -46,13 +55,14 @@ const handlePatternSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{2,99}$/, "lowe
 const clientIdPatternSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Every kind of pattern, strongest trace first. */
-export const PATTERN_KINDS = ["handles", "clientIds", "src", "inline", "meta", "dom"] as const;
+export const PATTERN_KINDS = ["handles", "clientIds", "src", "inline", "comments", "meta", "dom"] as const;
 export type PatternKind = (typeof PATTERN_KINDS)[number];
 
 export const appPatternsSchema = z
   .object({
     src: z.array(srcPatternSchema).optional(),
     inline: z.array(inlinePatternSchema).optional(),
+    comments: z.array(commentPatternSchema).optional(),
     meta: z.array(metaPatternSchema).optional(),
     dom: z.array(domPatternSchema).optional(),
     handles: z.array(handlePatternSchema).optional(),

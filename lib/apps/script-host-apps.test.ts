@@ -170,4 +170,18 @@ describe("apps named by the host of a script the page loads", () => {
     );
     expect(hosts(result)).toEqual([]);
   });
+
+  it("reports a script from a tenant of an app platform (Heroku, Firebase …): the tenant is an app", () => {
+    const result = report(
+      [
+        '<script src="https://restock-ping.herokuapp.com/widget/javascript?shop=demo-store.myshopify.com"></script>',
+        '<script src="https://spin-wheel-a62f3.firebaseapp.com/embed.js"></script>',
+        '<script src="https://d21yesh77pw85v.cloudfront.net/static/js/cart_renderer.js"></script>',
+      ].join("\n"),
+    );
+    expect(hosts(result)).toEqual([
+      ["restock-ping.herokuapp.com", "script", "medium"],
+      ["spin-wheel-a62f3.firebaseapp.com", "script", "medium"],
+    ]);
+  });
 });

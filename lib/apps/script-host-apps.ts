@@ -79,9 +79,28 @@ function vendorSite(url: string, own: ReadonlySet<string>): UrlSite | null {
 }
 
 /**
+ * Shared hosts that run applications, one per tenant (`preorder-now.herokuapp.com`): a theme keeps
+ * its own files on Shopify's CDN, so a script from a tenant here is the tenant's app. Storage and
+ * CDNs are not among them: a bucket or a CloudFront name says nothing of who put a file there.
+ */
+const APP_PLATFORMS: readonly string[] = [
+  "herokuapp.com",
+  "appspot.com",
+  "azurewebsites.net",
+  "firebaseapp.com",
+  "web.app",
+  "netlify.app",
+  "vercel.app",
+  "onrender.com",
+  "fly.dev",
+  "glitch.me",
+];
+
+const onAppPlatform = (site: UrlSite) => APP_PLATFORMS.some((platform) => site.site.endsWith(`.${platform}`));
+
+/**
  * The scripts the page loads itself (`<script src>`, proxied ScriptTags aside) from a vendor's own
- * host: not a public CDN's or a platform's (above), nor any shared host's (a bucket or a
- * CloudFront name says nothing of who serves it when the page does not say it is an app's).
+ * host: not a public CDN's or a platform's (above), nor a shared host's unless it runs apps (above).
  */
 function vendorScripts(page: PageSignals, own: ReadonlySet<string>): (ScriptTrace & { site: UrlSite })[] {
   const out: (ScriptTrace & { site: UrlSite })[] = [];
@@ -89,7 +108,7 @@ function vendorScripts(page: PageSignals, own: ReadonlySet<string>): (ScriptTrac
     if (isProxiedScriptTag(script.src)) continue;
     const url = absolute(script.src);
     const site = vendorSite(url, own);
-    if (!site || site.shared) continue;
+    if (!site || (site.shared && !onAppPlatform(site))) continue;
     out.push({ url, evidence: boundText(script.src, MAX_EVIDENCE), source: "script", site });
   }
 

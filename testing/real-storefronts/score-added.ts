@@ -1,3 +1,4 @@
+import { findAppBySlug } from "@/lib/apps";
 import { reportStorefrontApps } from "@/lib/apps/report-apps";
 import { readMarkets } from "@/lib/markets/read-markets";
 import { detectMarketing } from "@/lib/marketing/detect-tags";
@@ -39,6 +40,18 @@ function hostKeys(host: string): string[] {
   return [key(host), key(bare), key(site.site), key(site.name)];
 }
 
+/**
+ * The names a reported app goes by: its slug and name, the same without a closing "app" word (the
+ * base's "CJDropshipping app" is the reader's "CJdropshipping"), and the App Store handles the
+ * catalog knows it by (Booster's loyalty app is Rivo's listing, `loyalty-rewards-and-referrals`).
+ */
+function reportedAppKeys(app: { slug: string; name?: string }): string[] {
+  const names = [app.slug, app.name ?? ""];
+  const keys = names.flatMap((name) => [key(name), key(name.replace(/[\s-]+app$/i, ""))]);
+
+  return [...new Set([...keys, ...(findAppBySlug(app.slug)?.patterns.handles ?? []).map(key)])].filter(Boolean);
+}
+
 function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
   return [key(app.vendor), ...app.ids.map((id) => (id.startsWith("client:") ? `client${id.slice(7)}` : key(id)))];
 }
@@ -58,12 +71,8 @@ export type ReportedAppsByName = {
  */
 export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): PageScore {
   const reported = [
-    ...report.apps
-      .filter((app) => !app.first_party)
-      .map((app) => ({ label: app.slug, keys: [key(app.slug), key(app.name ?? "")], firstParty: false })),
-    ...report.apps
-      .filter((app) => app.first_party)
-      .map((app) => ({ label: app.slug, keys: [key(app.slug), key(app.name ?? "")], firstParty: true })),
+    ...report.apps.filter((app) => !app.first_party).map((app) => ({ label: app.slug, keys: reportedAppKeys(app), firstParty: false })),
+    ...report.apps.filter((app) => app.first_party).map((app) => ({ label: app.slug, keys: reportedAppKeys(app), firstParty: true })),
     ...report.unidentified.map((app) =>
       app.handle !== null
         ? { label: `handle:${app.handle}`, keys: handleKeys(app.handle), firstParty: false }
