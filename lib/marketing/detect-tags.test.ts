@@ -150,6 +150,29 @@ describe("tags from scripts, snippets, images and iframes", () => {
       "script-tag",
     ],
     ['<script src="https://cdn.utmify.com.br/scripts/utms/latest.js"></script>', "utmify", null, "script"],
+    ["<script>var google_conversion_id = 939450603;</script>", "google-ads", "AW-939450603", "inline-script"],
+    [
+      '<img src="https://googleads.g.doubleclick.net/pagead/viewthroughconversion/939450603/?value=0&guid=ON&script=0">',
+      "google-ads",
+      "AW-939450603",
+      "image",
+    ],
+    ["<script>window._tfa.push({notify: 'event', name: 'page_view', id: 1300841});</script>", "taboola-pixel", "1300841", "inline-script"],
+    [
+      "<script>var OB_ADV_ID='0026726cc01376cc35475300c637f07116';</script>",
+      "outbrain-pixel",
+      "0026726cc01376cc35475300c637f07116",
+      "inline-script",
+    ],
+    ["<script>kwaiq.load('422195272451376701'); kwaiq.page();</script>", "kwai-pixel", "422195272451376701", "inline-script"],
+    [
+      "<script>n.src='https://connect.facebook.net/signals/config/219702928802167?v=2.9.111&r=stable';</script>",
+      "meta-pixel",
+      "219702928802167",
+      "inline-script",
+    ],
+    // A saved copy's renamed files still carry the ids.
+    ['<iframe src="../www.googletagmanager.com/nsbf42.html?id=GTM-PHSZ66D"></iframe>', "google-tag-manager", "GTM-PHSZ66D", "iframe"],
   ])("%s", (html, kind, id, source) => {
     expect(tagsOf(html)).toEqual([{ kind, id, source }]);
   });

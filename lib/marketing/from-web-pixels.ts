@@ -43,15 +43,18 @@ function addGooglePixel(pixel: WebPixel, tags: TagCollector) {
   const config = parseObject(pixel.configuration?.config);
   if (!config) return;
   const events = Array.isArray(config.gtag_events) ? (config.gtag_events as unknown[]).slice(0, MAX_GOOGLE_EVENTS) : [];
+  // `google_tag_ids` lists every tag the app loads, the combined Google tag (GT-…) among them.
+  const tagIds = Array.isArray(config.google_tag_ids) ? (config.google_tag_ids as unknown[]).slice(0, MAX_GOOGLE_EVENTS) : [];
   const ids = [
     ...googleIdsOfLabels(config.pixel_id),
+    ...googleIdsOfLabels(tagIds),
     ...events.flatMap((event) => googleIdsOfLabels((event as { action_label?: unknown } | null)?.action_label)),
   ];
   for (const id of ids) {
     const kind = googleTagKind(id);
     if (kind)
       tags.add(kind, id, {
-        evidence: `web pixel ${pixel.id} (Google & YouTube app ${GOOGLE_APP}) ${id === config.pixel_id ? "pixel_id" : "gtag event"} ${id}`,
+        evidence: `web pixel ${pixel.id} (Google & YouTube app ${GOOGLE_APP}) ${id === config.pixel_id ? "pixel_id" : tagIds.includes(id) ? "google_tag_ids" : "gtag event"} ${id}`,
         source: "web-pixel",
         confidence: "high",
       });

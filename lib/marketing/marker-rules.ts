@@ -15,6 +15,8 @@ export type MarkerRule = {
   where: "url" | "inline" | "both";
   /** The text must also contain this (UET's short `ti:` counts only beside bat.bing.com). */
   requires?: string;
+  /** Written before the matched id (`AW-` for the digits of an older Google Ads snippet). */
+  prefix?: string;
   confidence: Confidence;
 };
 
@@ -49,8 +51,9 @@ export const MARKER_RULES: readonly MarkerRule[] = [
     confidence: "high",
   },
   {
-    marker: "googletagmanager.com/ns.html?id=",
-    pattern: /^googletagmanager\.com\/ns\.html\?id=(GTM-[A-Z0-9]{4,12})(?![\w-])/,
+    // A saved copy renames the file (`ns5f2a.html?id=…`); the container id is what counts.
+    marker: "googletagmanager.com/ns",
+    pattern: /^googletagmanager\.com\/ns[a-z0-9]{0,8}\.html\?id=(GTM-[A-Z0-9]{4,12})(?![\w-])/,
     kind: "google-tag-manager",
     where: "both",
     confidence: "high",
@@ -68,6 +71,23 @@ export const MARKER_RULES: readonly MarkerRule[] = [
     pattern: /^googleoptimize\.com\/optimize\.js\?id=((?:GTM|OPT)-[A-Z0-9]{4,12})(?![\w-])/,
     kind: "google-optimize",
     where: "both",
+    confidence: "high",
+  },
+  // Google Ads' older conversion snippet and its image: the account number is the AW- id.
+  {
+    marker: "google_conversion_id",
+    pattern: /^google_conversion_id\s*=\s*["']?(\d{6,12})(?!\w)/,
+    kind: "google-ads",
+    prefix: "AW-",
+    where: "inline",
+    confidence: "high",
+  },
+  {
+    marker: "googleads.g.doubleclick.net/pagead/viewthroughconversion/",
+    pattern: /^googleads\.g\.doubleclick\.net\/pagead\/viewthroughconversion\/(\d{6,12})\//,
+    kind: "google-ads",
+    prefix: "AW-",
+    where: "url",
     confidence: "high",
   },
   {
@@ -93,13 +113,21 @@ export const MARKER_RULES: readonly MarkerRule[] = [
     where: "url",
     confidence: "high",
   },
+  // fbevents.js fetches the pixel's configuration by its id.
+  {
+    marker: "connect.facebook.net/signals/config/",
+    pattern: /^connect\.facebook\.net\/signals\/config\/(\d{6,20})(?!\w)/,
+    kind: "meta-pixel",
+    where: "both",
+    confidence: "high",
+  },
   // TikTok
   { marker: "ttq.load(", pattern: call("ttq.load", [], "([A-Z0-9]{10,30})"), kind: "tiktok-pixel", where: "inline", confidence: "high" },
   {
-    marker: "analytics.tiktok.com/i18n/pixel/events.js?sdkid=",
-    pattern: /^analytics\.tiktok\.com\/i18n\/pixel\/events\.js\?sdkid=([A-Z0-9]{10,30})(?!\w)/,
+    marker: "analytics.tiktok.com/i18n/pixel/events",
+    pattern: /^analytics\.tiktok\.com\/i18n\/pixel\/events[a-z0-9]{0,8}\.js\?sdkid=([A-Z0-9]{10,30})(?!\w)/,
     kind: "tiktok-pixel",
-    where: "url",
+    where: "both",
     confidence: "high",
   },
   // Pinterest
@@ -216,6 +244,29 @@ export const MARKER_RULES: readonly MarkerRule[] = [
     where: "both",
     confidence: "high",
   },
+  // Taboola (its pixel `_tfa`), Outbrain, Kwai.
+  {
+    marker: "cdn.taboola.com/libtrc/unip/",
+    pattern: /^cdn\.taboola\.com\/libtrc\/unip\/(\d{4,10})\/tfa\.js/,
+    kind: "taboola-pixel",
+    where: "both",
+    confidence: "high",
+  },
+  {
+    marker: "_tfa.push(",
+    pattern: /^_tfa\.push\(\s*\{[^}]{0,120}?\bid\s*:\s*["']?(\d{4,10})(?!\w)/,
+    kind: "taboola-pixel",
+    where: "inline",
+    confidence: "high",
+  },
+  {
+    marker: "OB_ADV_ID",
+    pattern: /^OB_ADV_ID\s*=\s*["']([0-9a-f]{20,40})["']/,
+    kind: "outbrain-pixel",
+    where: "inline",
+    confidence: "high",
+  },
+  { marker: "kwaiq.load(", pattern: call("kwaiq.load", [], "(\\d{10,25})"), kind: "kwai-pixel", where: "inline", confidence: "high" },
   { marker: "sm_beacon(", pattern: call("sm_beacon", ["setup", "beacon"], UUID), kind: "sm-beacon", where: "inline", confidence: "medium" },
   {
     marker: "pbid.pro-market.net/engine?",

@@ -33,8 +33,9 @@ function scanText(scan: ScanText, tags: TagCollector) {
       if (at > 0 && IDENT.test(rule.marker[0] as string) && IDENT.test(text[at - 1] as string)) continue;
       const window = text.slice(at, at + WINDOW);
       const match = rule.pattern.exec(window);
-      const id = match?.[1];
-      if (!match || !id) continue;
+      const matched = match?.[1];
+      if (!match || !matched) continue;
+      const id = (rule.prefix ?? "") + matched;
       const kind = rule.kind === "google" ? googleTagKind(id) : rule.kind;
       if (kind) tags.add(kind, id, { evidence: match[0], source: scan.source, confidence: rule.confidence });
     }

@@ -29,6 +29,9 @@ export const TAG_KINDS = {
   "sm-beacon": "SM beacon (analytics-sm.com)",
   "pro-market": "Pro-Market ad pixel",
   utmify: "Utmify",
+  "taboola-pixel": "Taboola pixel",
+  "outbrain-pixel": "Outbrain pixel",
+  "kwai-pixel": "Kwai pixel",
 } as const;
 
 export type TagKind = keyof typeof TAG_KINDS;

@@ -54,6 +54,9 @@ const TAG_TECHNOLOGIES: Record<TagKind, { category: TechnologyCategory; hosts: s
   "sm-beacon": { category: "analytics", hosts: ["analytics-sm.com/"] },
   "pro-market": { category: "advertising", hosts: ["pro-market.net/"] },
   utmify: { category: "analytics", hosts: ["cdn.utmify.com.br/"] },
+  "taboola-pixel": { category: "advertising", hosts: ["cdn.taboola.com/libtrc/unip/"], aliases: ["Taboola"] },
+  "outbrain-pixel": { category: "advertising", hosts: [], aliases: ["Outbrain"] },
+  "kwai-pixel": { category: "advertising", hosts: [] },
 };
 
 /** Every host pattern a tag kind loads (its own detector reads the tags; this only says a URL is one). */
