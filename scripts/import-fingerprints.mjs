@@ -92,7 +92,7 @@ const CATEGORY = {
  * Hosts every kind of site loads from: a pattern naming only one of these says nothing about the
  * technology (a path after it must), so such host-only patterns are dropped.
  */
-const SHARED_HOSTS = [
+export const SHARED_HOSTS = [
   "shopify.com",
   "shopifycdn.com",
   "shopifycdn.net",
@@ -124,7 +124,7 @@ const SHARED_HOSTS = [
 ];
 
 /** Labels that end a file name, not a host: `jquery.min.js` is no host. */
-const FILE_ENDINGS = new Set([
+export const FILE_ENDINGS = new Set([
   "js",
   "css",
   "json",
@@ -183,7 +183,7 @@ function leadingLiteral(pattern) {
 }
 
 /** host[/path] from a literal run that starts with a host, lower-case, or null. */
-function hostPattern(run) {
+export function hostPattern(run) {
   let text = run
     .toLowerCase()
     .replace(/^https?:\/\//, "")
@@ -259,7 +259,7 @@ function markupOf(tech) {
   return [...out].sort();
 }
 
-function slugOf(name) {
+export function slugOf(name) {
   return name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -3,6 +3,7 @@ import { loadHtml } from "@/lib/storefront-html/load-html";
 import { readPageSignals } from "@/lib/storefront-html/page-signals";
 import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { detectTechnologies, technologiesOf } from "@/lib/technologies/detect-technologies";
+import { APP_DETECTOR_SOURCE } from "@/lib/technologies/schemas";
 import { buildDawnStorefrontHtml } from "@/testing/storefront/dawn-fixture";
 import { reportStorefrontApps } from "./report-apps";
 
@@ -65,6 +66,35 @@ describe("reportStorefrontApps", () => {
       ["shopify-forms", true],
     ]);
     expect(unidentified).toEqual([]);
+  });
+
+  it("reports the imported list of Shopify apps' apps by the ScriptTags they register, under their App Store handle", () => {
+    const html = buildDawnStorefrontHtml({
+      head: [
+        `<script>(function() {
+  function asyncLoad() {
+    var urls = ["https:\\/\\/pxu-recent-sales-apps.s3.amazonaws.com\\/recent-sales\\/recent-sales.js?shop=demo-store.myshopify.com","https:\\/\\/hektorcommerce.com\\/apps\\/trustbadge\\/files\\/js\\/dist\\/trustbadge.min.js?shop=demo-store.myshopify.com"];
+    for (var i = 0; i < urls.length; i++) { var s = document.createElement('script'); s.src = urls[i]; }
+  };
+  window.addEventListener('load', asyncLoad, false);
+})();</script>`,
+        // Another bucket of the same storage is not the app.
+        '<script src="https://theme-assets.s3.amazonaws.com/recent-sales/app.js"></script>',
+      ].join("\n"),
+    });
+    const $ = loadHtml(html);
+    const { apps, unidentified } = reportStorefrontApps($);
+    expect(apps.map((app) => [app.slug, app.name, app.source, app.confidence])).toEqual([
+      ["bizzy-social-proof", "Bizzy", "script-tag", "high"],
+      ["trust-badge", "Trust Badge", "script-tag", "high"],
+    ]);
+    // Named, so not also an unidentified script host.
+    expect(unidentified.map((app) => app.script_host)).not.toContain("pxu-recent-sales-apps.s3.amazonaws.com");
+    const list = technologiesOf({ apps, tags: detectMarketing($).tags, technologies: detectTechnologies(readPageSignals($)) });
+    expect(list.filter((tech) => tech.source === APP_DETECTOR_SOURCE).map((tech) => [tech.slug, tech.kind])).toEqual([
+      ["bizzy-social-proof", "app"],
+      ["trust-badge", "app"],
+    ]);
   });
 
   it("reports no technology app on a bare storefront", () => {

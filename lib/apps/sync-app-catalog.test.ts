@@ -13,7 +13,7 @@ async function countApps(): Promise<number> {
 }
 
 describe("syncAppCatalog", () => {
-  it("writes every catalog app and the fingerprint base's Shopify apps, and is idempotent", async () => {
+  it("writes every catalog app and the imported bases' Shopify apps, and is idempotent", async () => {
     const total = APP_CATALOG.length + LIST_APP_ROWS.length;
     expect(LIST_APP_ROWS.length).toBeGreaterThan(20);
     expect(await syncAppCatalog(getDb())).toBe(total);
@@ -21,6 +21,9 @@ describe("syncAppCatalog", () => {
     // An app only the base knows has a row, so store_apps and /apps can file stores under it.
     const [recurring] = await getDb().select().from(apps).where(eq(apps.slug, "spurit-recurring-payments-app"));
     expect(recurring).toMatchObject({ name: "SpurIT Recurring Payments App", category: "payments-bnpl" });
+    // And one only the imported list of Shopify apps knows, under its App Store handle.
+    const [bizzy] = await getDb().select().from(apps).where(eq(apps.slug, "bizzy-social-proof"));
+    expect(bizzy).toMatchObject({ name: "Bizzy", category: "upsell", website: "https://www.pixelunion.net/" });
 
     const [klaviyo] = await getDb().select().from(apps).where(eq(apps.slug, "klaviyo"));
     expect(klaviyo).toMatchObject({

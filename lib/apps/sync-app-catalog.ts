@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Database, getDb } from "@/db";
 import { apps } from "@/db/schema";
+import { APP_DETECTOR_SOURCE } from "@/lib/technologies/schemas";
 import type { App } from "./schemas";
 import { APP_CATALOG } from "./catalog";
 import { TECHNOLOGIES } from "./technologies";
@@ -9,12 +10,18 @@ import { TECHNOLOGIES } from "./technologies";
 type AppRow = { slug: string; name: string; category: string; website: string | null; description: string | null };
 
 /**
- * The apps of the one technology list that are not our catalog's: the fingerprint base's Shopify
- * apps (kind "app"). Detection reports them as apps (report-apps.ts), so they need rows for
- * store_apps and /apps; the list already left out the base's entries for our catalog's apps.
+ * The apps of the one technology list that are not our catalog's: the imported bases' Shopify
+ * apps (kind "app": the list of Shopify apps, the fingerprint base's). Detection reports them as
+ * apps (report-apps.ts), so they need rows for store_apps and /apps; the list already left out the
+ * bases' entries for our catalog's apps.
  */
 export const LIST_APP_ROWS: readonly AppRow[] = TECHNOLOGIES.filter((tech) => tech.kind === "app" && tech.source !== "hand").map(
   (tech) => ({ slug: tech.slug, name: tech.name, category: tech.category, website: tech.website, description: null }),
+);
+
+/** The list's apps slugged by their App Store handle (the imported list of Shopify apps): an App Store listing of that handle is that app. */
+export const LIST_APP_HANDLES: ReadonlySet<string> = new Set(
+  TECHNOLOGIES.filter((tech) => tech.kind === "app" && tech.source === APP_DETECTOR_SOURCE).map((tech) => tech.slug),
 );
 
 /**

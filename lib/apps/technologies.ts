@@ -1,12 +1,12 @@
-import { buildTechnologyList, FINGERPRINTS, type Technology } from "@/lib/technologies/catalog";
+import { buildTechnologyList, IMPORTED_BASES, type Technology } from "@/lib/technologies/catalog";
 import { APP_CATALOG } from "./catalog";
 
 /**
  * Every technology StoreLens reports, in one typed list: the apps of our catalog, the tags and
  * pixels, payments, analytics, A/B testing, error tracking, search and the rest of the imported
- * base (lib/technologies), each once with one category and its source.
+ * bases (lib/technologies), each once with one category and its source.
  */
-export const TECHNOLOGIES: readonly Technology[] = buildTechnologyList(APP_CATALOG, FINGERPRINTS);
+export const TECHNOLOGIES: readonly Technology[] = buildTechnologyList(APP_CATALOG, IMPORTED_BASES);
 
 const BY_SLUG = new Map<string, Technology>(TECHNOLOGIES.map((tech) => [tech.slug, tech]));
 

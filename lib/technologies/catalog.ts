@@ -1,12 +1,22 @@
 import { TAG_KINDS, type TagKind } from "@/lib/marketing/tag-kinds";
 import type { TechnologyCategory } from "./categories";
 import fingerprintFile from "./fingerprints.json";
-import { type Claim, claimedBy } from "./overlap";
-import { FINGERPRINT_SOURCE, type Fingerprint, fingerprintFileSchema, type TechnologyKind, type TechnologySource } from "./schemas";
+import { type Claim, claimedBy, nameKey } from "./overlap";
+import {
+  APP_DETECTOR_SOURCE,
+  appDetectorFileSchema,
+  FINGERPRINT_SOURCE,
+  type Fingerprint,
+  fingerprintFileSchema,
+  type ImportedSource,
+  type TechnologyKind,
+  type TechnologySource,
+} from "./schemas";
+import appDetectorFile from "./shopify-app-detector.json";
 
 /**
  * One technology StoreLens can report: an app of the hand-written app catalog, a marketing tag
- * kind, or an entry of the imported fingerprint base. `hosts`, `globals` and `markup` are what the
+ * kind, or an entry of an imported base (the list of Shopify apps, the fingerprint base). `hosts`, `globals` and `markup` are what the
  * technology detector matches (imported and hand-added technologies only: apps and tags have
  * their own detectors, tuned on real pages, and join the list by slug).
  */
@@ -183,14 +193,22 @@ function isShopifyHost(pattern: string): boolean {
   return SHOPIFY_HOSTS.some((own) => host === own || host.endsWith(`.${own}`));
 }
 
+/** An imported base: its entries, and the source every one of them is reported with. */
+export type ImportedBase = { source: ImportedSource; technologies: readonly Fingerprint[] };
+
 /**
  * The one list: hand-written apps, then tag kinds, then hand-added technologies, then the
- * imported base. An imported entry that names an app, a tag or a hand entry already in the list
- * (same slug, same name, or a host of theirs: lib/technologies/overlap.ts) is that technology: it
- * is dropped, so every technology is listed, and reported, once; our own detectors stay
- * authoritative.
+ * imported bases in their order (IMPORTED_BASES: the list of Shopify apps, then the fingerprint
+ * base). An imported entry that names a technology already in the list (an app, a tag, a hand
+ * entry or an entry of an earlier base: same slug, same name, or a host of theirs,
+ * lib/technologies/overlap.ts) is that technology: it is dropped, so every technology is listed,
+ * and reported, once; our own detectors stay authoritative. Only where an earlier base lists it
+ * under the same slug or name do the later entry's hosts, globals and ids/classes join that entry
+ * (the list of Shopify apps names JivoChat's 2019 widget path, the fingerprint base its host):
+ * what one base knows of a technology is not lost to the other. Within one base, entries do not
+ * claim each other (its import already kept one entry per slug and dropped hosts two claim).
  */
-export function buildTechnologyList(apps: readonly HandApp[], fingerprints: readonly Fingerprint[]): Technology[] {
+export function buildTechnologyList(apps: readonly HandApp[], bases: readonly ImportedBase[]): Technology[] {
   const list: Technology[] = apps.map(appTechnology);
   const claims: Claim[] = apps.map((app) => ({ slug: app.slug, names: [app.name], hosts: app.patterns.src ?? [] }));
   for (const [kind, tag] of Object.entries(TAG_TECHNOLOGIES) as [TagKind, (typeof TAG_TECHNOLOGIES)[TagKind]][]) {
@@ -212,34 +230,74 @@ export function buildTechnologyList(apps: readonly HandApp[], fingerprints: read
     claims.push({ slug: tech.slug, names: [tech.name, ...(aliases ?? [])], hosts: tech.hosts });
   }
   const slugs = new Set(list.map((tech) => tech.slug));
-  for (const fp of fingerprints) {
-    if (slugs.has(fp.slug) || claimedBy(fp, claims)) continue;
-    slugs.add(fp.slug);
-    const hosts = fp.hosts ?? [];
-    list.push({
-      slug: fp.slug,
-      name: fp.name,
-      category: fp.category,
-      website: fp.website,
-      kind: fp.shopify_app ? "app" : "technology",
-      source: FINGERPRINT_SOURCE,
-      hosts,
-      globals: fp.globals ?? [],
-      markup: fp.markup ?? [],
-      // Served from Shopify's own hosts (Shop Pay, Shopify Chat): part of the platform.
-      ...(hosts.length > 0 && hosts.every(isShopifyHost) ? { firstParty: true as const } : {}),
-    });
+  // An earlier base's entries, by slug: where in the list, and the claim it makes.
+  const imported = new Map<string, { at: number; claim: { slug: string; names: string[]; hosts: string[] } }>();
+  for (const base of bases) {
+    const added: { at: number; claim: { slug: string; names: string[]; hosts: string[] } }[] = [];
+    for (const fp of base.technologies) {
+      const claim = claimedBy(fp, claims);
+      const same = claim && imported.get(claim.slug);
+      // An earlier base's entry of the same slug or name is this technology: that entry, with this one's traces too.
+      if (same && (claim.slug === fp.slug || claim.names.some((name) => nameKey(name) === nameKey(fp.name)))) {
+        const known = list[same.at] as Technology;
+        const hosts = [...new Set([...known.hosts, ...(fp.hosts ?? [])])];
+        list[same.at] = {
+          ...known,
+          hosts,
+          globals: [...new Set([...known.globals, ...(fp.globals ?? [])])],
+          markup: [...new Set([...known.markup, ...(fp.markup ?? [])])],
+        };
+        same.claim.hosts = hosts;
+        continue;
+      }
+      if (claim || slugs.has(fp.slug)) continue;
+      slugs.add(fp.slug);
+      const hosts = fp.hosts ?? [];
+      added.push({ at: list.length, claim: { slug: fp.slug, names: [fp.name], hosts: [...hosts] } });
+      list.push({
+        slug: fp.slug,
+        name: fp.name,
+        category: fp.category,
+        website: fp.website,
+        kind: fp.shopify_app ? "app" : "technology",
+        source: base.source,
+        hosts,
+        globals: fp.globals ?? [],
+        markup: fp.markup ?? [],
+        // Served from Shopify's own hosts (Shop Pay, Shopify Chat): part of the platform.
+        ...(hosts.length > 0 && hosts.every(isShopifyHost) ? { firstParty: true as const } : {}),
+      });
+    }
+    // What this base lists, a later base's entry for it is dropped (or, named alike, joins it).
+    for (const entry of added) {
+      imported.set(entry.claim.slug, entry);
+      claims.push(entry.claim);
+    }
   }
 
   return list;
 }
 
-/** The imported base, checked once at start-up (a malformed refresh fails loudly, not silently). */
+/** The imported fingerprint base, checked once at start-up (a malformed refresh fails loudly, not silently). */
 export const FINGERPRINTS: readonly Fingerprint[] = fingerprintFileSchema.parse(fingerprintFile).technologies;
 
+/** The imported list of Shopify apps (Fera Commerce's Shopify App Detector), checked the same way. */
+export const APP_DETECTOR_APPS: readonly Fingerprint[] = appDetectorFileSchema.parse(appDetectorFile).technologies;
+
 /**
- * The tags and pixels, our hand-added technologies and the imported base (Shopify apps of the base
- * included, as kind "app"): what the technology detector matches. The import left out the base's entries for apps of our catalog; the apps
- * join this list in lib/apps/technologies.ts (TECHNOLOGIES, the whole list).
+ * The imported bases, in the order the list takes them: the list of Shopify apps first (it names
+ * an app by its App Store handle, and says it is a Shopify app), then the fingerprint base, whose
+ * entry for a technology the first already lists is dropped.
  */
-export const OTHER_TECHNOLOGIES: readonly Technology[] = buildTechnologyList([], FINGERPRINTS);
+export const IMPORTED_BASES: readonly ImportedBase[] = [
+  { source: APP_DETECTOR_SOURCE, technologies: APP_DETECTOR_APPS },
+  { source: FINGERPRINT_SOURCE, technologies: FINGERPRINTS },
+];
+
+/**
+ * The tags and pixels, our hand-added technologies and the imported bases (their Shopify apps
+ * included, as kind "app"): what the technology detector matches. The imports left out the
+ * bases' entries for apps of our catalog; the apps join this list in lib/apps/technologies.ts
+ * (TECHNOLOGIES, the whole list).
+ */
+export const OTHER_TECHNOLOGIES: readonly Technology[] = buildTechnologyList([], IMPORTED_BASES);

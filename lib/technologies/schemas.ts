@@ -5,11 +5,18 @@ import { TECHNOLOGY_CATEGORIES } from "./categories";
 /** The imported base, as scripts/import-fingerprints.mjs names it in the data file. */
 export const FINGERPRINT_SOURCE = "wappalyzer@6.10.47";
 
-/** Where a technology's entry comes from: our own catalog, the imported base, or an App Store listing. */
+/** The imported base of Shopify apps, as scripts/import-shopify-app-detector.mjs names it in its data file. */
+export const APP_DETECTOR_SOURCE = "shopify-app-detector@afa77b6";
+
+/** The imported bases, in the order the list takes them (lib/technologies/catalog.ts). */
+export const IMPORTED_SOURCES = [APP_DETECTOR_SOURCE, FINGERPRINT_SOURCE] as const;
+export type ImportedSource = (typeof IMPORTED_SOURCES)[number];
+
+/** Where a technology's entry comes from: our own catalog, an imported base, or an App Store listing. */
 export const technologySourceSchema = z
-  .enum(["hand", FINGERPRINT_SOURCE, "app-store"])
+  .enum(["hand", FINGERPRINT_SOURCE, APP_DETECTOR_SOURCE, "app-store"])
   .describe(
-    "Where StoreLens' entry for it comes from: hand (our own catalog of apps and tags), wappalyzer@6.10.47 (the MIT-licensed fingerprint base, docs/decisions.md) or app-store (a Shopify App Store listing)",
+    "Where StoreLens' entry for it comes from: hand (our own catalog of apps and tags), wappalyzer@6.10.47 (the MIT-licensed fingerprint base), shopify-app-detector@afa77b6 (the Apache-2.0 list of Shopify apps of Fera Commerce's Shopify App Detector; docs/decisions.md) or app-store (a Shopify App Store listing)",
   );
 export type TechnologySource = z.infer<typeof technologySourceSchema>;
 
@@ -46,6 +53,22 @@ export const fingerprintFileSchema = z.object({
   license: z.literal("MIT"),
   imported_from: z.string(),
   technologies: z.array(fingerprintSchema),
+});
+
+/**
+ * The imported list of Shopify apps (lib/technologies/shopify-app-detector.json): the same entries,
+ * each a Shopify app slugged by its App Store handle, with at least one host.
+ */
+export const appDetectorFileSchema = z.object({
+  source: z.literal(APP_DETECTOR_SOURCE),
+  license: z.literal("Apache-2.0"),
+  imported_from: z.string(),
+  technologies: z.array(
+    fingerprintSchema.extend({
+      hosts: fingerprintSchema.shape.hosts.unwrap().min(1),
+      shopify_app: z.literal(true),
+    }),
+  ),
 });
 
 /** Per technology in the report: its pieces of evidence, strongest first. */

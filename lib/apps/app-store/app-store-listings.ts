@@ -4,7 +4,7 @@ import { apps, appStoreListings } from "@/db/schema";
 import { boundText, MESSAGE_TEXT_MAX } from "@/lib/bound-text";
 import { APP_CATALOG } from "../catalog";
 import type { App } from "../schemas";
-import { LIST_APP_ROWS } from "../sync-app-catalog";
+import { LIST_APP_HANDLES, LIST_APP_ROWS } from "../sync-app-catalog";
 import type { ListingLookup } from "./look-up-listing";
 import { APP_STORE_HOST } from "./look-up-listing";
 
@@ -112,16 +112,18 @@ function slugOf(handle: string): string {
 
 /**
  * The apps row a listing is reported as: the catalog's app when the catalog names the same app
- * (same name, or its website is this listing), or the fingerprint base's Shopify app of that name
- * or website (`listApps`, rows synced at start-up), so one app is never counted twice; else a slug
- * of its own, from the handle, kept clear of every known slug. `catalog` is true when the row is
- * one of those already kept (not the listing's to write).
+ * (same name, or its website is this listing), or an imported base's Shopify app of that name
+ * or website (`listApps`, rows synced at start-up) or, for the list of Shopify apps, of that App
+ * Store handle (`listHandles`: its slug is the handle), so one app is never counted twice; else a
+ * slug of its own, from the handle, kept clear of every known slug. `catalog` is true when the row
+ * is one of those already kept (not the listing's to write).
  */
 export function slugForListing(
   handle: string,
   name: string,
   catalog: readonly App[] = APP_CATALOG,
   listApps: readonly { slug: string; name: string; website: string | null }[] = LIST_APP_ROWS,
+  listHandles: ReadonlySet<string> = LIST_APP_HANDLES,
 ): { slug: string; catalog: boolean } {
   const lowerName = name.toLowerCase();
   const listingUrl = `https://${APP_STORE_HOST}/${handle}`;
@@ -129,6 +131,7 @@ export function slugForListing(
     (app) => app.name.toLowerCase() === lowerName || app.website?.replace(/\/$/, "") === listingUrl,
   );
   if (known) return { slug: known.slug, catalog: true };
+  if (listHandles.has(handle)) return { slug: handle, catalog: true };
   const taken = new Set([...catalog, ...listApps].map((app) => app.slug));
   let slug = slugOf(handle);
   while (taken.has(slug)) slug = `${slug}-app`;

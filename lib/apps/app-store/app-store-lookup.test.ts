@@ -124,6 +124,8 @@ describe("looking an unknown handle up on the App Store", () => {
     // An app the fingerprint base lists (its row synced at start-up) is that app, too.
     expect(slugForListing("carro-marketplace", "Carro")).toEqual({ slug: "carro", catalog: true });
     expect(slugForListing("carro", "Carro Wholesale Plus")).toEqual({ slug: "carro-app", catalog: false });
+    // The list of Shopify apps names its apps by their App Store handle: a listing renamed since is still that app.
+    expect(slugForListing("bizzy-social-proof", "Bizzy ‑ Recent Sales Pop Up")).toEqual({ slug: "bizzy-social-proof", catalog: true });
   });
 
   it.each([
