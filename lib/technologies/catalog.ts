@@ -198,13 +198,13 @@ export type ImportedBase = { source: ImportedSource; technologies: readonly Fing
 
 /**
  * The one list: hand-written apps, then tag kinds, then hand-added technologies, then the
- * imported bases in their order (IMPORTED_BASES: the list of Shopify apps, then the fingerprint
- * base). An imported entry that names a technology already in the list (an app, a tag, a hand
+ * imported bases in their order (IMPORTED_BASES: the fingerprint base, then the list of Shopify
+ * apps). An imported entry that names a technology already in the list (an app, a tag, a hand
  * entry or an entry of an earlier base: same slug, same name, or a host of theirs,
  * lib/technologies/overlap.ts) is that technology: it is dropped, so every technology is listed,
  * and reported, once; our own detectors stay authoritative. Only where an earlier base lists it
  * under the same slug or name do the later entry's hosts, globals and ids/classes join that entry
- * (the list of Shopify apps names JivoChat's 2019 widget path, the fingerprint base its host):
+ * (the fingerprint base names JivoChat's host, the list of Shopify apps its 2019 widget path):
  * what one base knows of a technology is not lost to the other. Within one base, entries do not
  * claim each other (its import already kept one entry per slug and dropped hosts two claim).
  */
@@ -285,13 +285,14 @@ export const FINGERPRINTS: readonly Fingerprint[] = fingerprintFileSchema.parse(
 export const APP_DETECTOR_APPS: readonly Fingerprint[] = appDetectorFileSchema.parse(appDetectorFile).technologies;
 
 /**
- * The imported bases, in the order the list takes them: the list of Shopify apps first (it names
- * an app by its App Store handle, and says it is a Shopify app), then the fingerprint base, whose
- * entry for a technology the first already lists is dropped.
+ * The imported bases, in the order the list takes them: the fingerprint base first, whose slugs
+ * stores were already filed under (`store_apps`: a slug is never renamed), then the list of Shopify
+ * apps, whose entry for a technology the first already lists joins it (named alike: its hosts are
+ * added) or is dropped.
  */
 export const IMPORTED_BASES: readonly ImportedBase[] = [
-  { source: APP_DETECTOR_SOURCE, technologies: APP_DETECTOR_APPS },
   { source: FINGERPRINT_SOURCE, technologies: FINGERPRINTS },
+  { source: APP_DETECTOR_SOURCE, technologies: APP_DETECTOR_APPS },
 ];
 
 /**

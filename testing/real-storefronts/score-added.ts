@@ -5,6 +5,7 @@ import { detectMarketing } from "@/lib/marketing/detect-tags";
 import { readSocials } from "@/lib/socials/read-socials";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { readPageSignals } from "@/lib/storefront-html/page-signals";
+import { splitUrl } from "@/lib/technologies/host-index";
 import { siteOfUrl } from "@/lib/technologies/sites";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import type { AddedPage, AddedTruth, PageSet } from "./added-pages";
@@ -42,14 +43,20 @@ function hostKeys(host: string): string[] {
 
 /**
  * The names a reported app goes by: its slug and name, the same without a closing "app" word (the
- * base's "CJDropshipping app" is the reader's "CJdropshipping"), and the App Store handles the
- * catalog knows it by (Booster's loyalty app is Rivo's listing, `loyalty-rewards-and-referrals`).
+ * base's "CJDropshipping app" is the reader's "CJdropshipping"), the App Store handles the catalog
+ * knows it by (Booster's loyalty app is Rivo's listing, `loyalty-rewards-and-referrals`), and the
+ * host of the URL it was found by, in the forms a reader writes a script host in (hostKeys): the
+ * reader lists an app's script host among its names so that the score does not hang on one
+ * catalog's naming ("Lifter popup" by `lifterpopup.com`, whatever a base calls the app).
  */
-function reportedAppKeys(app: { slug: string; name?: string }): string[] {
+function reportedAppKeys(app: { slug: string; name?: string; evidence?: string }): string[] {
   const names = [app.slug, app.name ?? ""];
   const keys = names.flatMap((name) => [key(name), key(name.replace(/[\s-]+app$/i, ""))]);
+  const host = app.evidence ? splitUrl(app.evidence.trim())?.host : undefined;
 
-  return [...new Set([...keys, ...(findAppBySlug(app.slug)?.patterns.handles ?? []).map(key)])].filter(Boolean);
+  return [...new Set([...keys, ...(findAppBySlug(app.slug)?.patterns.handles ?? []).map(key), ...(host ? hostKeys(host) : [])])].filter(
+    Boolean,
+  );
 }
 
 function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
@@ -58,7 +65,7 @@ function truthAppKeys(app: AddedTruth["apps"][number]): string[] {
 
 /** What the report says about a page's apps, with the names the score matches on. */
 export type ReportedAppsByName = {
-  apps: readonly { slug: string; name?: string; first_party?: true }[];
+  apps: readonly { slug: string; name?: string; evidence?: string; first_party?: true }[];
   unidentified: ReportedApps["unidentified"];
 };
 
