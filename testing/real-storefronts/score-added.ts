@@ -124,10 +124,11 @@ export function scoreAddedApps(truth: AddedTruth, report: ReportedAppsByName): P
   };
 }
 
-/** The theme: found when the page's theme name is read as the reader wrote it (runs of spaces collapsed); a different name is extra. */
+/** The theme: found when the page's theme name is read as the reader wrote it (runs of spaces collapsed on both sides); a different name is extra. */
 export function scoreTheme(truth: AddedTruth, detected: string | null | undefined): PageScore {
   const name = detected?.replace(/\s+/g, " ").trim() ?? null;
-  const right = name === truth.theme.name;
+  // Both sides: a reader may copy a name's double space ("TheMainTheme -  Fragrance Buy") as written.
+  const right = name === (truth.theme.name?.replace(/\s+/g, " ").trim() ?? null);
 
   return {
     expected: 1,
