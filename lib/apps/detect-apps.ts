@@ -7,6 +7,7 @@ import { siteOfUrl } from "@/lib/technologies/sites";
 import type { App } from "./schemas";
 import { APP_CATALOG } from "./catalog";
 import { APP_PROXY_PATHS } from "./app-proxies";
+import { readScriptTags } from "./script-tags";
 import { readAppClientIds, readAppHandles, readAppProxies, unescapeJsonSlashes } from "./shopify-app-traces";
 
 /** A catalog app found on the page, by its strongest trace. */
@@ -201,6 +202,13 @@ function isOwnThemeAsset(lowerUrl: string, own: string | null): boolean {
   return id === null || own === null || id === own;
 }
 
+/** A token that opens a regular expression literal (`/host…`, `[/host…`), not a URL or a path. */
+function isRegexLiteral(token: string): boolean {
+  const body = token.replace(/^[[({,=:!&|?]+/, "");
+
+  return /^\/[a-z0-9]/.test(body) && !body.startsWith("/apps/") && !body.startsWith("/cdn/") && !body.startsWith("/s/files/");
+}
+
 /** True when the match at `start` sits inside a `<link rel="preconnect|dns-prefetch|…">` written as text. */
 function insideResourceHintMarkup(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 200), start);
@@ -322,10 +330,11 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
         if (index === undefined || insideResourceHintMarkup(text, m.index)) continue;
         const url = surroundingToken(text, m.index, m.index + m[0].length);
         const lower = url.toLowerCase();
-        // A host written into code but no URL (`[/preorder-now.herokuapp.com/, …]`: another app's
-        // script listing the apps it must not clash with) loads nothing; a saved page's relative
-        // copy (`../../sdk.postscript.io/…`) is still the URL.
-        if (!lower.includes("//") && !lower.startsWith("./") && !lower.startsWith("../")) continue;
+        // A host written into a regular expression (`[/preorder-now.herokuapp.com/, …]`: another
+        // app's script listing the apps it must not clash with) loads nothing; a URL, a saved
+        // page's relative copy (`../../sdk.postscript.io/…`) or a snippet's host joined to its
+        // scheme (`'https://' : 'http://') + 'cdn.siftscience.com/s.js'`) does.
+        if (isRegexLiteral(lower)) continue;
         if (isProxiedScriptTag(lower)) record(index, url, "proxied-script-tag", "high");
         else if (scriptTags) record(index, url, "script-tag", isOwnThemeAsset(lower, own) && !lower.includes("shop=") ? "low" : "high");
         else record(index, url, "inline-script", isOwnThemeAsset(lower, own) ? "low" : "medium");
@@ -333,6 +342,16 @@ export function detectAppTraces($: CheerioAPI, options: DetectOptions = {}): App
     }
     if (c.inline) {
       for (const m of text.matchAll(c.inline)) record(c.inlineOwner.get(m[0]), `inline script: ${m[0]}`, "inline-script", "medium");
+    }
+  }
+
+  // A URL of the loader's list is a ScriptTag, which only an installed app registers (Shopify
+  // removes an app's ScriptTags with it), even when it points at a file the app put in the theme
+  // (`…/t/6/assets/zendesk-embeddable.js`).
+  if (c.src) {
+    for (const tag of readScriptTags(page)) {
+      if (tag.source === "script") continue;
+      for (const m of tag.evidence.toLowerCase().matchAll(c.src)) record(c.srcOwner.get(m[0]), tag.evidence, tag.source, "high");
     }
   }
 

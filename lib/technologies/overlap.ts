@@ -1,9 +1,15 @@
 // No imports: scripts/import-fingerprints.mjs loads this file (and lib/apps/catalog.ts) directly to
 // leave out, at import time, the entries of the base that our own catalog already lists.
 
-/** "Judge.me Product Reviews" and "judge.me" compare as "judgemeproductreviews" / "judgeme". */
+/**
+ * "Judge.me Product Reviews" and "judge.me" compare as "judgemeproductreviews" / "judgeme"; a
+ * closing "app" word names no other product ("OrderLogic app" is "OrderLogic").
+ */
 export function nameKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[\s-]+app$/, "")
+    .replace(/[^a-z0-9]+/g, "");
 }
 
 /** The host (no path) a pattern starts with, when it starts with one. */
