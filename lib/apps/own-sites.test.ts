@@ -18,8 +18,21 @@ describe("ownSites", () => {
       <a href="https://acme-three.test/collections/all">All</a>
       <a href="https://cartoons.test/cartoon">no</a>
       <a href="https://partner.test/about">no</a>`);
-    const sites = ownSites(page, null, ["https://acme-four.test/apps/trust/worker.js", "https://d1.cloudfront.net/apps/x/y.js"]);
-    expect([...sites].sort()).toEqual(["acme-four.test", "acme-three.test", "acme-two.test", "acme.test"]);
+    const sites = ownSites(page, null, [
+      "https://acme-four.test/apps/trust/worker.js",
+      "https://d1.cloudfront.net/apps/x/y.js",
+      // Shopify's other app proxy prefixes.
+      "https://acme-five.test/a/ldc/shopify.js?shop=acme.myshopify.com",
+      "https://acme-six.test/tools/wishlist/main.js",
+    ]);
+    expect([...sites].sort()).toEqual([
+      "acme-five.test",
+      "acme-four.test",
+      "acme-six.test",
+      "acme-three.test",
+      "acme-two.test",
+      "acme.test",
+    ]);
   });
 
   it("never takes Shopify's own sites for the store's", () => {

@@ -39,6 +39,9 @@ const MAX_OWN_URLS = 2_000;
  * saved copy named it: `www.` or not, a renamed primary domain). A script or an `/apps/` path
  * there is the theme's or an app proxy's, never a vendor's host.
  */
+/** The path prefixes Shopify serves app proxies under. */
+const PROXY_PREFIXES = ["/apps/", "/a/", "/tools/", "/community/"];
+
 export function ownSites(page: PageSignals, storeHost: string | null, scriptTags: readonly string[] = []): Set<string> {
   const sites = new Set<string>();
   const add = (url: string, paths: readonly string[] | null) => {
@@ -54,11 +57,13 @@ export function ownSites(page: PageSignals, storeHost: string | null, scriptTags
   const assets = [...page.scripts.map((script) => script.src), ...page.links.map((link) => link.href)];
   for (const url of assets.slice(0, MAX_OWN_URLS)) add(url, STORE_ASSET_PATHS);
   for (const url of page.anchors.slice(0, MAX_OWN_URLS)) add(url, STORE_LINK_PATHS);
-  // A ScriptTag served from `/apps/<subpath>/…` goes through an app proxy, which only the store's
-  // own domain serves (a vendor's bucket or CDN path may be named so too: shared hosts are not).
+  // A ScriptTag served from `/apps/<subpath>/…` (or Shopify's other proxy prefixes, `/a/`, `/tools/`,
+  // `/community/`) goes through an app proxy, which only the store's own domain serves (a vendor's
+  // bucket or CDN path may be named so too: shared hosts are not).
   for (const url of scriptTags.slice(0, MAX_OWN_URLS)) {
     const site = siteOfUrl(url);
-    if (site && !site.shared && startsPath(splitUrl(url)?.path ?? "", "/apps/")) add(url, null);
+    const path = splitUrl(url)?.path ?? "";
+    if (site && !site.shared && PROXY_PREFIXES.some((prefix) => startsPath(path, prefix))) add(url, null);
   }
 
   return sites;
