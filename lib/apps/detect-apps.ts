@@ -156,11 +156,12 @@ function isThemeAsset(lowerUrl: string): boolean {
   return lowerUrl.includes("/assets/") && (lowerUrl.includes("/s/files/") || lowerUrl.includes("/cdn/shop/t/"));
 }
 
-const FILES_ID = /\/s\/files\/1\/(\d+\/\d+(?:\/\d+)?)\//;
+/** A shop's files folder in a Shopify CDN URL (`/s/files/1/0529/2579/2407/`); global, for matchAll. */
+const FILES_ID = /\/s\/files\/1\/(\d+\/\d+(?:\/\d+)?)\//g;
 
 /** The shop's files folder a Shopify CDN URL names (`0529/2579/2407`), or null. */
 function filesIdOf(lowerUrl: string): string | null {
-  return FILES_ID.exec(lowerUrl)?.[1] ?? null;
+  return lowerUrl.matchAll(FILES_ID).next().value?.[1] ?? null;
 }
 
 /** Characters of inline scripts read for the files folders their URLs name. */
@@ -182,7 +183,7 @@ function ownFilesId(page: PageSignals): string | null {
     if (budget <= 0) break;
     const text = script.slice(0, budget);
     budget -= text.length;
-    for (const m of text.matchAll(/\/s\/files\/1\/(\d+\/\d+(?:\/\d+)?)\//g)) count(m[1] as string);
+    for (const m of text.matchAll(FILES_ID)) count(m[1] as string);
   }
   let best: string | null = null;
   for (const [id, n] of counts) if (best === null || n > (counts.get(best) ?? 0)) best = id;

@@ -6,6 +6,7 @@ import { readSocials } from "@/lib/socials/read-socials";
 import { loadHtml } from "@/lib/storefront-html/load-html";
 import { readPageSignals } from "@/lib/storefront-html/page-signals";
 import { splitUrl } from "@/lib/technologies/host-index";
+import { nameKey } from "@/lib/technologies/overlap";
 import { siteOfUrl } from "@/lib/technologies/sites";
 import { parseStorefrontDocument } from "@/lib/storefront-html/parse-storefront-html";
 import type { AddedPage, AddedTruth, PageSet } from "./added-pages";
@@ -51,7 +52,7 @@ function hostKeys(host: string): string[] {
  */
 function reportedAppKeys(app: { slug: string; name?: string; evidence?: string }): string[] {
   const names = [app.slug, app.name ?? ""];
-  const keys = names.flatMap((name) => [key(name), key(name.replace(/[\s-]+app$/i, ""))]);
+  const keys = names.flatMap((name) => [key(name), nameKey(name)]);
   const host = app.evidence ? splitUrl(app.evidence.trim())?.host : undefined;
 
   return [...new Set([...keys, ...(findAppBySlug(app.slug)?.patterns.handles ?? []).map(key), ...(host ? hostKeys(host) : [])])].filter(
